@@ -1,0 +1,94 @@
+// Local Postgres for dev and tests: embedded PGlite (or a server named by DATABASE_URL) behind a
+// WebSocket-to-TCP bridge, so the Worker reaches it with the same neon driver it uses in production.
+import { connect, type AddressInfo } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { mkdirSync } from "node:fs";
+import { WebSocketServer, createWebSocketStream } from "ws";
+
+export interface LocalDb {
+  /** Postgres URL as the Worker sees it (host:port reachable through the bridge). */
+  databaseUrl: string;
+  /** host:port of the WebSocket bridge, for neonConfig.wsProxy. */
+  wsProxy: string;
+  stop(): Promise<void>;
+}
+
+export function listen(server: ReturnType<typeof createHttpServer>, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts PGlite on a loopback TCP port; data under `dataDir`, or in memory when it is undefined. */
+async function startPglite(dataDir: string | undefined, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ?? "memory://");
+  // PGlite is single-connection; the multiplexer lets the pool open several.
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 32 });
+  await server.start();
+  return {
+    url: `postgresql://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+/** A WebSocket endpoint that pipes each connection to the one Postgres address it was started for. */
+async function startBridge(target: { host: string; port: number }, port: number): Promise<{ port: number; stop(): Promise<void> }> {
+  const http = createHttpServer((_req, res) => {
+    res.writeHead(426).end("WebSocket only");
+  });
+  const wss = new WebSocketServer({ server: http });
+  wss.on("connection", (ws, req) => {
+    const address = new URL(req.url ?? "/", "http://x").searchParams.get("address") ?? "";
+    // Only the configured database may be reached: the bridge must not become an open proxy.
+    if (address !== `${target.host}:${target.port}`) {
+      ws.close(1008, "address not allowed");
+      return;
+    }
+    const socket = connect(target.port, target.host);
+    const stream = createWebSocketStream(ws);
+    socket.on("error", () => ws.terminate());
+    stream.on("error", () => socket.destroy());
+    stream.pipe(socket).pipe(stream);
+  });
+  const actual = await listen(http, port);
+  return {
+    port: actual,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => http.close(() => resolve()));
+      }),
+  };
+}
+
+export interface StartDbOptions {
+  /** Use this Postgres instead of PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; in memory when absent. */
+  dataDir?: string;
+  pgPort?: number;
+  bridgePort?: number;
+}
+
+export async function startLocalDb(opts: StartDbOptions = {}): Promise<LocalDb> {
+  const pg = opts.databaseUrl ? { url: opts.databaseUrl, stop: async () => {} } : await startPglite(opts.dataDir, opts.pgPort ?? 0);
+  const u = new URL(pg.url);
+  const target = { host: u.hostname === "localhost" ? "127.0.0.1" : u.hostname, port: Number(u.port || 5432) };
+  u.hostname = target.host;
+  const bridge = await startBridge(target, opts.bridgePort ?? 0);
+  return {
+    databaseUrl: u.toString(),
+    wsProxy: `127.0.0.1:${bridge.port}`,
+    async stop() {
+      await bridge.stop();
+      await pg.stop();
+    },
+  };
+}

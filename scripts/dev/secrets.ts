@@ -1,0 +1,17 @@
+// DEV-ONLY credentials for the local stack and tests. They sign nothing outside this machine;
+// never copy them into a deployed environment.
+export const DEV_JWT_SECRET = "dev-only-jwt-secret-never-use-in-production-4f9c2a7e1b";
+/** Supabase-style anon key (a JWT with role anon), sent by clients as `apikey`. */
+export const DEV_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiIsImlzcyI6InN1cGFiYXNlLWRlbW8iLCJyZWYiOiJsb2NhbC1kZXYiLCJpYXQiOjE3NjcyMjU2MDAsImV4cCI6MjA4Mjc1ODQwMH0.WhqQ9zcJGOMAfv7OWMS-iKWIWo6_PrHAiHASlBXmM_E";
+/** Supabase-style service-role key, used by the API for the identity provider's admin endpoints. */
+export const DEV_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIiwiaXNzIjoic3VwYWJhc2UtZGVtbyIsInJlZiI6ImxvY2FsLWRldiIsImlhdCI6MTc2NzIyNTYwMCwiZXhwIjoyMDgyNzU4NDAwfQ.gbT96PxwFFArAZU2iHX6KwTpGpEvpozZK1w4p1lXV2M";
+
+export const DEMO_PASSWORD = "demo-password";
+export const DEMO_ORG = { id: "0d000000-0000-4000-8000-000000000001", name: "Demo Team", slug: "demo-team", credits: 100 } as const;
+export const DEMO_USERS = [
+  { id: "00000000-0000-4000-8000-000000000001", email: "owner@demo.test", role: "owner", displayName: "Olivia Owner" },
+  { id: "00000000-0000-4000-8000-000000000002", email: "admin@demo.test", role: "admin", displayName: "Adam Admin" },
+  { id: "00000000-0000-4000-8000-000000000003", email: "member@demo.test", role: "member", displayName: "Mia Member" },
+] as const;

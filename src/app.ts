@@ -1,0 +1,35 @@
+// Builds the Hono app: middleware order, each feature's routes, the OpenAPI document and docs page.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./http/context.ts";
+import { services } from "./http/services.ts";
+import { cors } from "./http/cors.ts";
+import { errors, toErrorResponse } from "./http/errors.ts";
+import { registerOpenApi } from "./http/openapi.ts";
+import { docsPage } from "./http/docs.ts";
+import { createRouter } from "./http/router.ts";
+import { healthRoutes } from "./health/routes.ts";
+
+const log = (msg: string, err: unknown) => console.error(msg, err instanceof Error ? (err.stack ?? err.message) : err);
+
+export function createApp(): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.use("*", services);
+  app.use("*", cors);
+
+  app.route("/", healthRoutes);
+
+  registerOpenApi(app);
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Geospatial Assessment Service",
+      version: "1.0.0",
+      description: "Site feasibility for Australian property development: packs, geocoding, batch scoring, reports and billing.",
+    },
+  });
+  app.get("/docs", (c) => c.html(docsPage("/openapi.json")));
+
+  app.notFound(() => errors.notFound().getResponse());
+  app.onError((err) => toErrorResponse(err, log));
+  return app;
+}

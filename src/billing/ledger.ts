@@ -1,0 +1,141 @@
+// The credit ledger: append-only entries, each moving the cached balance in the same statement.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+
+export type LedgerType = "signup_bonus" | "subscription_grant" | "purchase" | "usage" | "refund" | "expiry" | "adjustment";
+export type ActionType = "batch_score" | "report" | "chat";
+
+export interface LedgerEntry {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  amount: number;
+  balance_after: number;
+  type: LedgerType;
+  description: string | null;
+  expires_at: string | null;
+  related_entity_id: string | null;
+  action_type: ActionType | null;
+  created_at: string;
+}
+
+export interface PostEntryInput {
+  orgId: string;
+  userId?: string | null;
+  /** Positive for credits in, negative for debits; at most 4 decimal places. */
+  amount: number;
+  type: LedgerType;
+  idempotencyKey: string;
+  description?: string | null;
+  expiresAt?: Date | null;
+  relatedEntityId?: string | null;
+  actionType?: ActionType | null;
+}
+
+export type PostResult =
+  | { ok: true; entry: LedgerEntry; replayed: boolean }
+  | { ok: false; reason: "insufficient_credits"; required: number; available: number }
+  | { ok: false; reason: "org_not_found" };
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  amount: string;
+  balance_after: string;
+  type: LedgerType;
+  description: string | null;
+  expires_at: Date | string | null;
+  related_entity_id: string | null;
+  action_type: ActionType | null;
+  created_at: Date | string;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export function toEntry(r: Row): LedgerEntry {
+  return {
+    id: r.id,
+    org_id: r.org_id,
+    user_id: r.user_id,
+    amount: Number(r.amount),
+    balance_after: Number(r.balance_after),
+    type: r.type,
+    description: r.description,
+    expires_at: iso(r.expires_at),
+    related_entity_id: r.related_entity_id,
+    action_type: r.action_type,
+    created_at: iso(r.created_at) ?? "",
+  };
+}
+
+/** Amount as an exact decimal string; refuses more precision than the column keeps. */
+export function creditsText(amount: number): string {
+  const scaled = Math.round(amount * 10000);
+  if (!Number.isFinite(amount) || Math.abs(amount * 10000 - scaled) > 1e-6) throw new RangeError(`credit amount ${amount} has more than 4 decimal places`);
+  const sign = scaled < 0 ? "-" : "";
+  const abs = Math.abs(scaled);
+  return `${sign}${Math.floor(abs / 10000)}.${String(abs % 10000).padStart(4, "0")}`;
+}
+
+const LEDGER_COLUMNS = sql.raw(
+  "id, org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, created_at",
+);
+
+async function findByKey(db: Db, orgId: string, key: string): Promise<LedgerEntry | undefined> {
+  const res = await db.execute<Row>(sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`);
+  const row = res.rows[0];
+  return row ? toEntry(row) : undefined;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Posts one entry atomically: a single statement guards the balance (no read-then-write), moves the
+ * cached balance and appends the entry, so concurrent debits can never overdraw and a retried key posts once.
+ */
+export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResult> {
+  const amount = creditsText(input.amount);
+  const replay = await findByKey(db, input.orgId, input.idempotencyKey);
+  if (replay) return { ok: true, entry: replay, replayed: true };
+  try {
+    const res = await db.execute<Row & { outcome: string; available: string | null }>(sql`
+      with org as (
+        select id, credit_balance from organisations where id = ${input.orgId}
+      ), moved as (
+        update organisations set credit_balance = credit_balance + ${amount}::numeric
+        where id = ${input.orgId} and credit_balance + ${amount}::numeric >= 0
+          and not exists (select 1 from credit_ledger where org_id = ${input.orgId} and idempotency_key = ${input.idempotencyKey})
+        returning credit_balance
+      ), entry as (
+        insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, idempotency_key)
+        select ${input.orgId}, ${input.userId ?? null}, ${amount}::numeric, moved.credit_balance, ${input.type}, ${input.description ?? null},
+               ${input.expiresAt ? input.expiresAt.toISOString() : null}::timestamptz, ${input.relatedEntityId ?? null}, ${input.actionType ?? null}, ${input.idempotencyKey}
+        from moved
+        returning ${LEDGER_COLUMNS}
+      )
+      select 'posted' as outcome, null::numeric as available, entry.* from entry
+      union all
+      select case when exists (select 1 from org) then 'refused' else 'no_org' end, (select credit_balance from org),
+             null, null, null, null, null, null, null, null, null, null, null
+      where not exists (select 1 from entry)
+    `);
+    const row = res.rows[0];
+    if (row?.outcome === "posted") return { ok: true, entry: toEntry(row), replayed: false };
+    if (row?.outcome === "no_org") return { ok: false, reason: "org_not_found" };
+    // Refused: either the balance is short or a concurrent twin with the same key won the race.
+    const twin = await findByKey(db, input.orgId, input.idempotencyKey);
+    if (twin) return { ok: true, entry: twin, replayed: true };
+    return { ok: false, reason: "insufficient_credits", required: -input.amount, available: Number(row?.available ?? 0) };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const twin = await findByKey(db, input.orgId, input.idempotencyKey);
+    if (twin) return { ok: true, entry: twin, replayed: true };
+    throw err;
+  }
+}

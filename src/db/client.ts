@@ -1,0 +1,31 @@
+// Drizzle over the neon serverless driver; locally the same driver reaches Postgres through a WS bridge.
+import { Pool, neonConfig } from "@neondatabase/serverless";
+import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import * as schema from "./schema.ts";
+
+export type Db = NeonDatabase<typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  close(): Promise<void>;
+}
+
+let localProxyApplied: string | undefined;
+
+function useLocalProxy(proxy: string): void {
+  if (localProxyApplied === proxy) return;
+  neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  localProxyApplied = proxy;
+}
+
+/** A pool for one request: Workers may not share sockets across requests, so each gets its own. */
+export function openDb(databaseUrl: string, wsProxy: string | undefined): DbHandle {
+  if (wsProxy) useLocalProxy(wsProxy);
+  const pool = new Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5_000 });
+  // An idle client that errors (server restart) must not crash the isolate.
+  pool.on("error", () => {});
+  return { db: drizzle({ client: pool, schema }), close: () => pool.end() };
+}

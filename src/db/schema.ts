@@ -1,0 +1,115 @@
+// Drizzle schema: the money-like core. Constraints live in the database, not only in code.
+import { sql } from "drizzle-orm";
+import { bigint, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, boolean, integer } from "drizzle-orm/pg-core";
+
+// Credits are exact decimals (4 places); drizzle returns them as strings and the API turns them into numbers.
+const credits = (name: string) => numeric(name, { precision: 14, scale: 4 });
+
+export const organisations = pgTable(
+  "organisations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    orgType: text("org_type").notNull().default("personal"),
+    slug: text("slug"),
+    creditBalance: credits("credit_balance").notNull().default("0"),
+    paymentCustomerId: text("payment_customer_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("organisations_org_type_check", sql`${t.orgType} in ('personal', 'team')`),
+    check("organisations_balance_non_negative", sql`${t.creditBalance} >= 0`),
+    uniqueIndex("organisations_slug_unique").on(t.slug),
+    uniqueIndex("organisations_payment_customer_unique").on(t.paymentCustomerId),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("memberships_role_check", sql`${t.role} in ('owner', 'admin', 'member')`),
+    uniqueIndex("memberships_org_user_unique").on(t.orgId, t.userId),
+    // A user acts within one organisation: requests are scoped to it without an org header.
+    uniqueIndex("memberships_user_unique").on(t.userId),
+    uniqueIndex("memberships_one_owner").on(t.orgId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull().default("member"),
+    invitedBy: uuid("invited_by").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedBy: uuid("accepted_by"),
+  },
+  (t) => [
+    check("invitations_role_check", sql`${t.role} in ('admin', 'member')`),
+    check("invitations_status_check", sql`${t.status} in ('pending', 'accepted', 'revoked', 'expired')`),
+    check("invitations_email_lower", sql`${t.email} = lower(${t.email})`),
+    uniqueIndex("invitations_one_pending").on(t.orgId, t.email).where(sql`${t.status} = 'pending'`),
+    index("invitations_email_idx").on(t.email),
+  ],
+);
+
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "restrict" }),
+    userId: uuid("user_id"),
+    amount: credits("amount").notNull(),
+    balanceAfter: credits("balance_after").notNull(),
+    type: text("type").notNull(),
+    description: text("description"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    relatedEntityId: text("related_entity_id"),
+    actionType: text("action_type"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    check("credit_ledger_type_check", sql`${t.type} in ('signup_bonus', 'subscription_grant', 'purchase', 'usage', 'refund', 'expiry', 'adjustment')`),
+    check("credit_ledger_action_check", sql`${t.actionType} is null or ${t.actionType} in ('batch_score', 'report', 'chat')`),
+    check("credit_ledger_balance_non_negative", sql`${t.balanceAfter} >= 0`),
+    check("credit_ledger_amount_non_zero", sql`${t.amount} <> 0`),
+    uniqueIndex("credit_ledger_idempotency_unique").on(t.orgId, t.idempotencyKey),
+    index("credit_ledger_org_seq_idx").on(t.orgId, t.seq),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    providerSubscriptionId: text("provider_subscription_id").notNull(),
+    status: text("status").notNull(),
+    tierId: text("tier_id").notNull(),
+    creditsPerMonth: integer("credits_per_month").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true, mode: "date" }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("subscriptions_org_unique").on(t.orgId), uniqueIndex("subscriptions_provider_unique").on(t.providerSubscriptionId)],
+);
+
+export const processedEvents = pgTable("processed_events", {
+  id: text("id").primaryKey(),
+  source: text("source").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

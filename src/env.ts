@@ -1,0 +1,99 @@
+// The Worker's bindings and the typed configuration parsed from them once per isolate.
+import { z } from "zod";
+
+export interface Env {
+  PACKS: R2Bucket;
+  PRIVATE_PACKS: DurableObjectNamespace;
+  ENVIRONMENT?: string;
+  DATABASE_URL?: string;
+  DB_WS_PROXY?: string;
+  SUPABASE_URL?: string;
+  SUPABASE_JWT_SECRET?: string;
+  SUPABASE_ANON_KEY?: string;
+  SUPABASE_SERVICE_ROLE_KEY?: string;
+  AUTH_JWKS?: string;
+  CORS_ORIGINS?: string;
+  MARKETING_API_URL?: string;
+  MARKETING_API_KEY?: string;
+  SIGNUP_BONUS_CREDITS?: string;
+  PUBLIC_PACK_PREFIX?: string;
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const ConfigSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+  DATABASE_URL: optionalText,
+  DB_WS_PROXY: optionalText,
+  SUPABASE_URL: optionalText.pipe(z.url().optional()),
+  SUPABASE_JWT_SECRET: optionalText,
+  SUPABASE_ANON_KEY: optionalText,
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
+  AUTH_JWKS: flag,
+  CORS_ORIGINS: optionalText,
+  MARKETING_API_URL: optionalText.pipe(z.url().optional()),
+  MARKETING_API_KEY: optionalText,
+  SIGNUP_BONUS_CREDITS: z.coerce.number().min(0).max(1000).default(10),
+  PUBLIC_PACK_PREFIX: z.string().default("public/"),
+});
+
+export interface Config {
+  environment: "development" | "test" | "production";
+  databaseUrl: string | undefined;
+  /** host:port of a local WebSocket-to-TCP bridge; set only for the local stack and tests. */
+  dbWsProxy: string | undefined;
+  auth: {
+    issuer: string | undefined;
+    audience: "authenticated";
+    hsSecret: string | undefined;
+    jwksUrl: string | undefined;
+  };
+  identityProvider: { url: string; serviceRoleKey: string } | undefined;
+  marketing: { url: string; apiKey: string | undefined } | undefined;
+  corsOrigins: string[];
+  signupBonusCredits: number;
+  publicPackPrefix: string;
+}
+
+export class ConfigError extends Error {}
+
+const cache = new WeakMap<object, Config>();
+
+/** Parses bindings once per env object; a misconfiguration fails loudly with the variable named. */
+export function getConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${first?.path.join(".")}: ${first?.message}`);
+  }
+  const v = parsed.data;
+  const authBase = v.SUPABASE_URL?.replace(/\/+$/, "");
+  const config: Config = {
+    environment: v.ENVIRONMENT,
+    databaseUrl: v.DATABASE_URL,
+    dbWsProxy: v.DB_WS_PROXY,
+    auth: {
+      issuer: authBase ? `${authBase}/auth/v1` : undefined,
+      audience: "authenticated",
+      hsSecret: v.SUPABASE_JWT_SECRET,
+      jwksUrl: authBase && v.AUTH_JWKS ? `${authBase}/auth/v1/.well-known/jwks.json` : undefined,
+    },
+    identityProvider: authBase && v.SUPABASE_SERVICE_ROLE_KEY ? { url: authBase, serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY } : undefined,
+    marketing: v.MARKETING_API_URL ? { url: v.MARKETING_API_URL.replace(/\/+$/, ""), apiKey: v.MARKETING_API_KEY } : undefined,
+    corsOrigins: (v.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    signupBonusCredits: v.SIGNUP_BONUS_CREDITS,
+    publicPackPrefix: v.PUBLIC_PACK_PREFIX,
+  };
+  cache.set(env, config);
+  return config;
+}

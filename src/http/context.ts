@@ -1,0 +1,20 @@
+// The Hono environment shared by every route: bindings plus per-request services.
+import type { Env, Config } from "../env.ts";
+import type { Principal } from "../auth/jwt.ts";
+import type { Db } from "../db/client.ts";
+
+export interface Services {
+  /** Opened on first use and closed when the response is done. */
+  db(): Db;
+  /** Keeps request-scoped resources (the db pool) open until this work, e.g. a stream, settles. */
+  hold(work: Promise<unknown>): void;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    config: Config;
+    services: Services;
+    principal: Principal;
+  };
+}

@@ -1,0 +1,105 @@
+// Turns zod failures into the spec's 422 body (FastAPI/pydantic shape) for every validation target.
+import type { z } from "zod";
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+const LOC_ROOT: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
+
+function at(data: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = data;
+  for (const key of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+function typeName(expected: string, input: unknown): { type: string; msg: string } {
+  const parsing = typeof input === "string";
+  switch (expected) {
+    case "string":
+      return { type: "string_type", msg: "Input should be a valid string" };
+    case "int":
+      return parsing
+        ? { type: "int_parsing", msg: "Input should be a valid integer, unable to parse string as an integer" }
+        : { type: "int_type", msg: "Input should be a valid integer" };
+    case "number":
+      return parsing
+        ? { type: "float_parsing", msg: "Input should be a valid number, unable to parse string as a number" }
+        : { type: "float_type", msg: "Input should be a valid number" };
+    case "boolean":
+      return { type: "bool_type", msg: "Input should be a valid boolean" };
+    case "array":
+      return { type: "list_type", msg: "Input should be a valid list" };
+    case "object":
+    case "record":
+      return { type: "dict_type", msg: "Input should be a valid dictionary or object to extract fields from" };
+    default:
+      return { type: `${expected}_type`, msg: `Input should be a valid ${expected}` };
+  }
+}
+
+function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omit<ValidationIssue, "loc"> {
+  switch (issue.code) {
+    case "invalid_type": {
+      if (input === undefined) return { type: "missing", msg: "Field required", input: parent ?? null };
+      // Query strings arrive as text: a failed coercion shows as NaN, report the raw text.
+      return { ...typeName(issue.expected, input), input };
+    }
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string") return { type: "string_too_short", msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`, input, ctx: { min_length: min } };
+      if (issue.origin === "array") return { type: "too_short", msg: `List should have at least ${min} item${min === 1 ? "" : "s"} after validation`, input, ctx: { min_length: min } };
+      return issue.inclusive === false
+        ? { type: "greater_than", msg: `Input should be greater than ${min}`, input, ctx: { gt: min } }
+        : { type: "greater_than_equal", msg: `Input should be greater than or equal to ${min}`, input, ctx: { ge: min } };
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string") return { type: "string_too_long", msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`, input, ctx: { max_length: max } };
+      if (issue.origin === "array") return { type: "too_long", msg: `List should have at most ${max} item${max === 1 ? "" : "s"} after validation`, input, ctx: { max_length: max } };
+      return issue.inclusive === false
+        ? { type: "less_than", msg: `Input should be less than ${max}`, input, ctx: { lt: max } }
+        : { type: "less_than_equal", msg: `Input should be less than or equal to ${max}`, input, ctx: { le: max } };
+    }
+    case "invalid_value": {
+      const expected = issue.values.map((v) => `'${String(v)}'`);
+      const text = expected.length > 1 ? `${expected.slice(0, -1).join(", ")} or ${expected.at(-1)}` : (expected[0] ?? "");
+      return { type: "literal_error", msg: `Input should be ${text}`, input, ctx: { expected: text } };
+    }
+    case "invalid_format":
+      if (issue.format === "email") return { type: "value_error", msg: "value is not a valid email address", input, ctx: { reason: "invalid email" } };
+      if (issue.format === "uuid") return { type: "uuid_parsing", msg: "Input should be a valid UUID", input };
+      return { type: "string_pattern_mismatch", msg: issue.message, input, ctx: { format: issue.format } };
+    case "unrecognized_keys":
+      return { type: "extra_forbidden", msg: "Extra inputs are not permitted", input };
+    default:
+      return { type: "value_error", msg: issue.message, input };
+  }
+}
+
+/** Maps a zod error on `target` (json, form, query, param, header) to the 422 issue list. */
+export function toValidationIssues(target: string, error: z.ZodError, data: unknown): ValidationIssue[] {
+  const root = LOC_ROOT[target] ?? target;
+  const out: ValidationIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+    if (issue.code === "unrecognized_keys") {
+      // pydantic reports one error per extra field, located at that field.
+      for (const key of issue.keys) {
+        out.push({ loc: [root, ...path, key], ...describe(issue, at(data, [...path, key]), at(data, path)) });
+      }
+      continue;
+    }
+    const input = at(data, path);
+    const parent = at(data, path.slice(0, -1));
+    out.push({ loc: [root, ...path], ...describe(issue, input, parent) });
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import Flatbush from "flatbush";
+import { checksum32 } from "./checksum.ts";
+import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
+import type { Directory, LayerEntry, Section, SectionName } from "./format.ts";
+import type { BBox, LayerInput, PackInput } from "./types.ts";
+
+type Built = { entry: LayerEntry; blobs: Record<SectionName, Uint8Array> };
+
+const EMPTY = new Uint8Array(0);
+
+function bytesOf(a: Float64Array | Uint32Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+function featureCount(layer: LayerInput): number {
+  const g = layer.geometry;
+  return g.kind === "point" ? g.coords.length >>> 1 : g.featureOffsets.length - 1;
+}
+
+// Feature i's bbox from its vertices; points are degenerate boxes.
+function featureBoxes(layer: LayerInput, count: number): Float64Array {
+  const g = layer.geometry;
+  const boxes = new Float64Array(count * 4);
+  const c = g.coords;
+  for (let i = 0; i < count; i++) {
+    let v0: number;
+    let v1: number;
+    if (g.kind === "point") {
+      v0 = i;
+      v1 = i + 1;
+    } else {
+      const r0 = g.polyOffsets[g.featureOffsets[i] as number] as number;
+      const r1 = g.polyOffsets[g.featureOffsets[i + 1] as number] as number;
+      v0 = g.ringOffsets[r0] as number;
+      v1 = g.ringOffsets[r1] as number;
+    }
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let v = v0; v < v1; v++) {
+      const x = c[2 * v] as number;
+      const y = c[2 * v + 1] as number;
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+    boxes[4 * i] = minX;
+    boxes[4 * i + 1] = minY;
+    boxes[4 * i + 2] = maxX;
+    boxes[4 * i + 3] = maxY;
+  }
+  return boxes;
+}
+
+function checkColumns(layer: LayerInput, count: number): void {
+  const g = layer.geometry;
+  if (g.kind === "point") return;
+  const fail = (what: string) => {
+    throw new Error(`layer ${layer.name}: ${what}`);
+  };
+  if (g.featureOffsets[0] !== 0 || g.polyOffsets[0] !== 0 || g.ringOffsets[0] !== 0) fail("offsets must start at 0");
+  if (g.featureOffsets[count] !== g.polyOffsets.length - 1) fail("featureOffsets must end at the polygon count");
+  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1) fail("polyOffsets must end at the ring count");
+  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1) fail("ringOffsets must end at the vertex count");
+  for (let i = 0; i < count; i++) {
+    if ((g.featureOffsets[i + 1] as number) <= (g.featureOffsets[i] as number)) fail(`feature ${i} has no polygon`);
+  }
+}
+
+function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; data: Uint8Array } {
+  const encoder = new TextEncoder();
+  const offsets = new Uint32Array(count + 1);
+  let data = new Uint8Array(Math.max(1024, count * 32));
+  let pos = 0;
+  for (let i = 0; i < count; i++) {
+    const row = layer.row(i);
+    if (row.length !== layer.fields.length) throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
+    const text = JSON.stringify(row);
+    // UTF-8 needs at most 3 bytes per UTF-16 unit.
+    if (pos + text.length * 3 > data.length) {
+      const grown = new Uint8Array(Math.max(data.length * 2, pos + text.length * 3));
+      grown.set(data.subarray(0, pos));
+      data = grown;
+    }
+    pos += encoder.encodeInto(text, data.subarray(pos)).written;
+    offsets[i + 1] = pos;
+  }
+  return { offsets, data: data.subarray(0, pos) };
+}
+
+function buildLayer(layer: LayerInput): Built {
+  const count = featureCount(layer);
+  checkColumns(layer, count);
+  const boxes = featureBoxes(layer, count);
+  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  let index = EMPTY;
+  if (count > 0) {
+    const fb = new Flatbush(count, FLATBUSH_NODE_SIZE, Float64Array);
+    for (let i = 0; i < count; i++) {
+      fb.add(boxes[4 * i] as number, boxes[4 * i + 1] as number, boxes[4 * i + 2] as number, boxes[4 * i + 3] as number);
+    }
+    fb.finish();
+    index = new Uint8Array(fb.data as ArrayBuffer);
+    bbox[0] = fb.minX;
+    bbox[1] = fb.minY;
+    bbox[2] = fb.maxX;
+    bbox[3] = fb.maxY;
+  } else {
+    bbox.fill(0);
+  }
+  const props = encodeProps(layer, count);
+  const g = layer.geometry;
+  const poly = g.kind === "polygon" ? g : null;
+  const blobs: Record<SectionName, Uint8Array> = {
+    index,
+    coords: bytesOf(g.coords),
+    ringOffsets: poly ? bytesOf(poly.ringOffsets) : EMPTY,
+    polyOffsets: poly ? bytesOf(poly.polyOffsets) : EMPTY,
+    featureOffsets: poly ? bytesOf(poly.featureOffsets) : EMPTY,
+    propOffsets: bytesOf(props.offsets),
+    propData: props.data,
+  };
+  const zero: Section = [0, 0];
+  const entry: LayerEntry = {
+    name: layer.name,
+    kind: g.kind,
+    count,
+    synthetic: layer.synthetic,
+    categoryField: layer.categoryField ?? null,
+    fields: [...layer.fields],
+    bbox,
+    rings: poly ? poly.ringOffsets.length - 1 : 0,
+    polygons: poly ? poly.polyOffsets.length - 1 : 0,
+    vertices: g.coords.length >>> 1,
+    sections: { index: zero, coords: zero, ringOffsets: zero, polyOffsets: zero, featureOffsets: zero, propOffsets: zero, propData: zero },
+  };
+  return { entry, blobs };
+}
+
+// Encodes a pack; the same input always yields the same bytes (no clocks, stable key order).
+export function encodePack(input: PackInput): Uint8Array {
+  const names = new Set<string>();
+  for (const l of input.layers) {
+    if (names.has(l.name)) throw new Error(`duplicate layer ${l.name}`);
+    names.add(l.name);
+  }
+  const built = input.layers.map(buildLayer);
+  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of built) {
+    if (b.entry.count === 0) continue;
+    bbox[0] = Math.min(bbox[0], b.entry.bbox[0]);
+    bbox[1] = Math.min(bbox[1], b.entry.bbox[1]);
+    bbox[2] = Math.max(bbox[2], b.entry.bbox[2]);
+    bbox[3] = Math.max(bbox[3], b.entry.bbox[3]);
+  }
+  if (!Number.isFinite(bbox[0])) bbox.fill(0);
+
+  // Section offsets depend on the directory length, which depends on the offsets: iterate until stable.
+  const directory: Directory = { id: input.id, version: input.version, bbox, meta: input.meta, layers: built.map((b) => b.entry) };
+  let dirBytes: Uint8Array = new Uint8Array(0);
+  let dataStart = -1;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    let pos = dataStart < 0 ? 0 : dataStart;
+    for (const b of built) {
+      for (const name of Object.keys(b.blobs) as SectionName[]) {
+        const blob = b.blobs[name];
+        b.entry.sections[name] = [blob.byteLength === 0 ? 0 : pos, blob.byteLength];
+        pos = align(pos + blob.byteLength);
+      }
+    }
+    dirBytes = new TextEncoder().encode(JSON.stringify(directory));
+    const start = align(FIXED_HEADER_BYTES + dirBytes.byteLength);
+    if (start === dataStart) break;
+    dataStart = start;
+  }
+
+  let total = dataStart;
+  for (const b of built) for (const [off, len] of Object.values(b.entry.sections)) total = Math.max(total, align(off + len));
+  const out = new Uint8Array(total);
+  out.set(MAGIC, 0);
+  const view = new DataView(out.buffer);
+  view.setUint16(4, FORMAT_VERSION, true);
+  view.setUint32(8, dirBytes.byteLength, true);
+  view.setUint32(16, total, true);
+  out.set(dirBytes, FIXED_HEADER_BYTES);
+  // Directory padding is spaces so the JSON stays parseable if read with its padding.
+  out.fill(0x20, FIXED_HEADER_BYTES + dirBytes.byteLength, dataStart);
+  for (const b of built) {
+    for (const name of Object.keys(b.blobs) as SectionName[]) {
+      const blob = b.blobs[name];
+      if (blob.byteLength > 0) out.set(blob, b.entry.sections[name][0]);
+    }
+  }
+  view.setUint32(12, checksum32(out.subarray(16)), true);
+  if (out.byteLength % ALIGN !== 0) throw new Error("pack length must be 8-byte aligned");
+  return out;
+}

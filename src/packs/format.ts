@@ -1,0 +1,52 @@
+import type { BBox, LayerKind, PackMeta } from "./types.ts";
+
+// "GAPK": geo-assess pack.
+export const MAGIC = [0x47, 0x41, 0x50, 0x4b] as const;
+export const FORMAT_VERSION = 1;
+// magic(4) version u16 reserved u16 directoryLength u32 checksum u32 fileLength u32 reserved u32
+export const FIXED_HEADER_BYTES = 24;
+export const ALIGN = 8;
+export const FLATBUSH_NODE_SIZE = 16;
+
+export const SECTION_NAMES = ["index", "coords", "ringOffsets", "polyOffsets", "featureOffsets", "propOffsets", "propData"] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+export type Section = [offset: number, length: number];
+
+export type LayerEntry = {
+  name: string;
+  kind: LayerKind;
+  count: number;
+  synthetic: boolean;
+  categoryField: string | null;
+  fields: string[];
+  bbox: BBox;
+  rings: number;
+  polygons: number;
+  vertices: number;
+  sections: Record<SectionName, Section>;
+};
+
+// The JSON directory after the fixed header: everything about the pack except the bulk arrays.
+export type Directory = {
+  id: string;
+  version: string;
+  bbox: BBox;
+  meta: PackMeta;
+  layers: LayerEntry[];
+};
+
+export function align(n: number): number {
+  return Math.ceil(n / ALIGN) * ALIGN;
+}
+
+// Byte size of a Flatbush v3 Float64 index, mirroring its constructor, so a section can be checked before Flatbush.from reads it.
+export function flatbushByteSize(numItems: number, nodeSize: number): number {
+  let n = numItems;
+  let numNodes = n;
+  do {
+    n = Math.ceil(n / nodeSize);
+    numNodes += n;
+  } while (n !== 1);
+  const indexBytes = numNodes < 16384 ? 2 : 4;
+  return 8 + numNodes * 4 * 8 + numNodes * indexBytes;
+}

@@ -1,0 +1,53 @@
+// One Durable Object per organisation caches its private packs' bytes for 5 minutes, shared by all
+// isolates; an alarm evicts them so a new upload is seen after expiry.
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env.ts";
+
+export const PRIVATE_PACK_TTL_MS = 5 * 60_000;
+
+export interface PrivatePackBytes {
+  key: string;
+  etag: string;
+  bytes: ArrayBuffer;
+}
+
+export class PrivatePackCache extends DurableObject<Env> {
+  private cached: { orgId: string; loadedAt: number; packs: PrivatePackBytes[] } | undefined;
+  private loads = 0;
+
+  /** The organisation's private packs, from memory when loaded less than 5 minutes ago. */
+  async getPacks(orgId: string): Promise<PrivatePackBytes[]> {
+    const hit = this.cached;
+    if (hit && hit.orgId === orgId && Date.now() - hit.loadedAt < PRIVATE_PACK_TTL_MS) return hit.packs;
+    const packs = await this.load(orgId);
+    this.cached = { orgId, loadedAt: Date.now(), packs };
+    this.loads += 1;
+    await this.ctx.storage.setAlarm(Date.now() + PRIVATE_PACK_TTL_MS);
+    return packs;
+  }
+
+  /** How many times R2 was read, and whether packs are held now (for tests and diagnostics). */
+  async stats(): Promise<{ loads: number; cached: boolean; packCount: number }> {
+    return { loads: this.loads, cached: this.cached !== undefined, packCount: this.cached?.packs.length ?? 0 };
+  }
+
+  override async alarm(): Promise<void> {
+    this.cached = undefined;
+  }
+
+  private async load(orgId: string): Promise<PrivatePackBytes[]> {
+    const prefix = `orgs/${orgId}/`;
+    const out: PrivatePackBytes[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.env.PACKS.list({ prefix, cursor });
+      for (const obj of page.objects) {
+        if (!obj.key.endsWith(".pack")) continue;
+        const body = await this.env.PACKS.get(obj.key);
+        if (body) out.push({ key: obj.key, etag: body.etag, bytes: await body.arrayBuffer() });
+      }
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return out;
+  }
+}

@@ -1,0 +1,291 @@
+// Spatial queries over a list of packs (public and organisation-private, in the caller's priority order).
+//
+//   packContaining(packs, lon, lat): Pack | null                       first pack whose bbox holds the point
+//   parcelAt(packs, lon, lat): ParcelHit | null                        cadastre lot containing the point (holes respected)
+//   parcelByLot(packs, lotId): ParcelHit | null                        lot by any common spelling ("Lot 12 DP 34567")
+//   parcelFromFeature(pack, index): ParcelHit                          a parcels-layer feature as a ParcelHit
+//   featuresInBbox(packs, layer, bbox, limit): FeatureHit[]            features whose bbox meets the box, pack order then index
+//   nearest(packs, layer, lon, lat, k, maxDistanceM?): NearestHit[]    k closest features by true distance in metres
+//   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
+//   zonesOnParcel(packs, parcelPolygon): ZoneShare[]                   every zone feature meeting the parcel with its share
+//
+// Layer names used by packs: suburbs, parcels, zones, flood, bushfire, heritage, transport.
+import polygonClipping from "polygon-clipping";
+import type { Geom, MultiPolygon as PcMultiPolygon } from "polygon-clipping";
+import { areaM2, featureAreaM2 } from "../geo/area.ts";
+import { bboxContains, bboxIntersects, featureBBox } from "../geo/bbox.ts";
+import type { BBox } from "../geo/bbox.ts";
+import { featureCentroid } from "../geo/centroid.ts";
+import { columnsFromGeometry, featureToGeometry } from "../geo/columns.ts";
+import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distance.ts";
+import { pointInFeature } from "../geo/pip.ts";
+import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
+import { normaliseLotId } from "./lot-id.ts";
+import type { Layer, Pack, Props } from "./types.ts";
+
+export type ParcelHit = {
+  packId: string;
+  index: number;
+  lotId: string | null;
+  areaM2: number;
+  polygon: AreaGeometry;
+  bbox: BBox;
+  centroid: [number, number];
+  props: Props;
+};
+
+export type FeatureHit = {
+  packId: string;
+  layer: string;
+  index: number;
+  geometry: AreaGeometry | PointGeometry;
+  bbox: BBox;
+  props: Props;
+};
+
+export type NearestHit = FeatureHit & { distanceM: number };
+
+export type OverlayShare = {
+  category: string;
+  share: number;
+  areaM2: number;
+  features: { packId: string; index: number; props: Props }[];
+};
+
+export type ZoneShare = {
+  packId: string;
+  index: number;
+  zone: string | null;
+  share: number;
+  areaM2: number;
+  props: Props;
+};
+
+export const PARCELS = "parcels";
+export const ZONES = "zones";
+
+export function packContaining(packs: readonly Pack[], lon: number, lat: number): Pack | null {
+  for (const p of packs) if (bboxContains(p.bbox, lon, lat)) return p;
+  return null;
+}
+
+function lotIdOf(props: Props): string | null {
+  const v = props.lot_id;
+  return typeof v === "string" ? v : null;
+}
+
+export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
+  const layer = pack.layers.get(PARCELS);
+  if (!layer || layer.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
+  const props = layer.props(index);
+  return {
+    packId: pack.id,
+    index,
+    lotId: lotIdOf(props),
+    areaM2: featureAreaM2(layer, index),
+    polygon: featureToGeometry(layer, index),
+    bbox: featureBBox(layer, index),
+    centroid: featureCentroid(layer, index),
+    props,
+  };
+}
+
+// Index of the polygon feature containing the point, or -1; the exact test runs inside the index search.
+export function featureAt(layer: Layer, lon: number, lat: number): number {
+  const index = layer.index;
+  if (!index || layer.kind !== "polygon") return -1;
+  let found = -1;
+  index.search(lon, lat, lon, lat, (i) => {
+    // Lowest index wins so overlapping inputs answer deterministically.
+    if ((found < 0 || i < found) && pointInFeature(layer, i, lon, lat)) found = i;
+    return false;
+  });
+  return found;
+}
+
+export function parcelAt(packs: readonly Pack[], lon: number, lat: number): ParcelHit | null {
+  for (const pack of packs) {
+    if (!bboxContains(pack.bbox, lon, lat)) continue;
+    const layer = pack.layers.get(PARCELS);
+    if (!layer) continue;
+    const i = featureAt(layer, lon, lat);
+    if (i >= 0) return parcelFromFeature(pack, i);
+  }
+  return null;
+}
+
+const lotIndexes = new WeakMap<Layer, Map<string, number>>();
+
+// Built once per layer on first lookup; the first feature with a given lot id wins.
+function lotIndex(layer: Layer): Map<string, number> {
+  let map = lotIndexes.get(layer);
+  if (map) return map;
+  map = new Map();
+  for (let i = 0; i < layer.count; i++) {
+    const raw = lotIdOf(layer.props(i));
+    if (raw === null) continue;
+    const key = normaliseLotId(raw) ?? raw;
+    if (!map.has(key)) map.set(key, i);
+  }
+  lotIndexes.set(layer, map);
+  return map;
+}
+
+export function parcelByLot(packs: readonly Pack[], lotId: string): ParcelHit | null {
+  const key = normaliseLotId(lotId);
+  if (key === null) return null;
+  for (const pack of packs) {
+    const layer = pack.layers.get(PARCELS);
+    if (!layer) continue;
+    const i = lotIndex(layer).get(key);
+    if (i !== undefined) return parcelFromFeature(pack, i);
+  }
+  return null;
+}
+
+function pointBBox(layer: Layer, i: number): BBox {
+  const x = layer.coords[2 * i] as number;
+  const y = layer.coords[2 * i + 1] as number;
+  return [x, y, x, y];
+}
+
+function featureHit(pack: Pack, layer: Layer, i: number): FeatureHit {
+  if (layer.kind === "point") {
+    const b = pointBBox(layer, i);
+    return { packId: pack.id, layer: layer.name, index: i, geometry: { type: "Point", coordinates: [b[0], b[1]] }, bbox: b, props: layer.props(i) };
+  }
+  return { packId: pack.id, layer: layer.name, index: i, geometry: featureToGeometry(layer, i), bbox: featureBBox(layer, i), props: layer.props(i) };
+}
+
+export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: BBox, limit: number): FeatureHit[] {
+  const out: FeatureHit[] = [];
+  for (const pack of packs) {
+    if (out.length >= limit) break;
+    if (!bboxIntersects(pack.bbox, bbox)) continue;
+    const layer = pack.layers.get(layerName);
+    if (!layer?.index) continue;
+    const ids = layer.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
+    for (const i of ids) {
+      if (out.length >= limit) break;
+      out.push(featureHit(pack, layer, i));
+    }
+  }
+  return out;
+}
+
+function distanceTo(layer: Layer, i: number, lon: number, lat: number): number {
+  if (layer.kind === "point") return haversineM(lon, lat, layer.coords[2 * i] as number, layer.coords[2 * i + 1] as number);
+  return distanceToFeatureM(layer, i, lon, lat);
+}
+
+// Every feature within radiusM, found through a box search (a box in degrees always covers the circle in metres).
+function withinRadius(layer: Layer, lon: number, lat: number, radiusM: number, out: { i: number; d: number }[]): void {
+  if (!layer.index) return;
+  const { dLon, dLat } = degreesForMeters(radiusM * 1.01, lat);
+  layer.index.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, (i) => {
+    const d = distanceTo(layer, i, lon, lat);
+    if (d <= radiusM) out.push({ i, d });
+    return false;
+  });
+}
+
+export function nearest(packs: readonly Pack[], layerName: string, lon: number, lat: number, k: number, maxDistanceM = Infinity): NearestHit[] {
+  if (k <= 0) return [];
+  const all: { pack: Pack; layer: Layer; i: number; d: number; order: number }[] = [];
+  packs.forEach((pack, order) => {
+    const layer = pack.layers.get(layerName);
+    if (!layer?.index) return;
+    let radius = maxDistanceM;
+    if (!Number.isFinite(radius)) {
+      // Nearest-by-degrees gives k candidates; the farthest of them bounds the true k nearest.
+      const seeds = layer.index.neighbors(lon, lat, k);
+      radius = 0;
+      for (const i of seeds) radius = Math.max(radius, distanceTo(layer, i, lon, lat));
+    }
+    const found: { i: number; d: number }[] = [];
+    withinRadius(layer, lon, lat, radius, found);
+    for (const f of found) all.push({ pack, layer, i: f.i, d: f.d, order });
+  });
+  all.sort((a, b) => a.d - b.d || a.order - b.order || a.i - b.i);
+  return all.slice(0, k).map((h) => ({ ...featureHit(h.pack, h.layer, h.i), distanceM: h.d }));
+}
+
+function toClip(g: AreaGeometry): Geom {
+  return g.coordinates as Geom;
+}
+
+function clipAreaM2(mp: PcMultiPolygon): number {
+  if (mp.length === 0) return 0;
+  return areaM2({ type: "MultiPolygon", coordinates: mp });
+}
+
+type Piece = { pack: Pack; layer: Layer; i: number; clipped: PcMultiPolygon; areaM2: number };
+
+// Intersections of the parcel with every feature of a layer, across packs.
+function piecesOnParcel(packs: readonly Pack[], parcel: AreaGeometry, layerName: string): { pieces: Piece[]; parcelArea: number } {
+  const cols = columnsFromGeometry(parcel);
+  const bbox = featureBBox(cols, 0);
+  const parcelArea = featureAreaM2(cols, 0);
+  const pieces: Piece[] = [];
+  const subject = toClip(parcel);
+  for (const pack of packs) {
+    if (!bboxIntersects(pack.bbox, bbox)) continue;
+    const layer = pack.layers.get(layerName);
+    if (!layer?.index || layer.kind !== "polygon") continue;
+    const ids = layer.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
+    for (const i of ids) {
+      const clipped = polygonClipping.intersection(subject, toClip(featureToGeometry(layer, i)));
+      const a = clipAreaM2(clipped);
+      if (a > 0) pieces.push({ pack, layer, i, clipped, areaM2: a });
+    }
+  }
+  return { pieces, parcelArea };
+}
+
+function categoryOf(layer: Layer, props: Props): string {
+  const v = layer.categoryField ? props[layer.categoryField] : null;
+  return v === null || v === undefined || v === "" ? layer.name : String(v);
+}
+
+function share(a: number, total: number): number {
+  return total > 0 ? Math.min(1, a / total) : 0;
+}
+
+export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayShare[] {
+  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
+  const groups = new Map<string, Piece[]>();
+  const propsOf = new Map<Piece, Props>();
+  for (const p of pieces) {
+    const props = p.layer.props(p.i);
+    propsOf.set(p, props);
+    const cat = categoryOf(p.layer, props);
+    const g = groups.get(cat);
+    if (g) g.push(p);
+    else groups.set(cat, [p]);
+  }
+  const out: OverlayShare[] = [];
+  for (const [category, group] of groups) {
+    // Overlapping features of one category are merged so their area is not counted twice.
+    const first = group[0] as Piece;
+    const merged = group.length === 1 ? first.clipped : polygonClipping.union(first.clipped, ...group.slice(1).map((g) => g.clipped));
+    const a = clipAreaM2(merged);
+    out.push({
+      category,
+      share: share(a, parcelArea),
+      areaM2: a,
+      features: group.map((g) => ({ packId: g.pack.id, index: g.i, props: propsOf.get(g) as Props })),
+    });
+  }
+  return out.sort((a, b) => b.share - a.share || a.category.localeCompare(b.category));
+}
+
+export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneShare[] {
+  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, ZONES);
+  return pieces
+    .map((p) => {
+      const props = p.layer.props(p.i);
+      const zone = props.zone;
+      return { packId: p.pack.id, index: p.i, zone: typeof zone === "string" ? zone : null, share: share(p.areaM2, parcelArea), areaM2: p.areaM2, props };
+    })
+    .sort((a, b) => b.share - a.share || a.index - b.index);
+}

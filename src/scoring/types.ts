@@ -1,0 +1,112 @@
+// Input and output shapes of the feasibility model; the spatial layer fills SiteFacts.
+
+export interface ZoneShare {
+  code: string;
+  name: string | null;
+  share: number;
+  fsr: number | null;
+  heightM: number | null;
+  minLotSizeM2: number | null;
+}
+
+export interface LotPolygon {
+  type: "Polygon" | "MultiPolygon";
+  coordinates: number[][][] | number[][][][];
+}
+
+export interface NearestStop {
+  name: string;
+  mode: string;
+  distanceM: number;
+}
+
+export interface SiteFacts {
+  lotId: string | null;
+  areaM2: number;
+  polygon: LotPolygon; // WGS84 lon/lat
+  zones: ZoneShare[]; // every zone on the lot with its share 0..1
+  hazards: { flood: number; bushfire: number }; // share of lot area 0..1
+  heritageShare: number; // share 0..1 under a heritage item
+  heritageNames: string[];
+  nearestStop: NearestStop | null;
+  demoData: boolean; // facts came from synthetic demo layers
+}
+
+export type Rating = "high" | "medium" | "low";
+
+export type ComponentKey = "development_potential" | "site_constraints" | "transport_access" | "lot_geometry";
+
+export interface ScoreComponent {
+  key: ComponentKey;
+  label: string;
+  points: number;
+  maxPoints: number;
+  detail: string;
+}
+
+// How the dwelling yield was estimated.
+export type YieldBasis =
+  | "apartments"
+  | "subdivision"
+  | "dual_occupancy"
+  | "single_dwelling"
+  | "too_small"
+  | "no_fsr"
+  | "not_residential"
+  | "no_zone";
+
+export type ZoneCategory = "apartment" | "low_rise" | "other";
+
+export interface ZoneSummary {
+  code: string;
+  name: string | null;
+  share: number;
+  fsr: number | null;
+  heightM: number | null;
+  minLotSizeM2: number | null;
+}
+
+export interface EffectiveControls {
+  fsr: number | null; // share-weighted over zones with an FSR
+  heightM: number | null; // dominant zone
+  minLotSizeM2: number | null; // dominant zone
+}
+
+export interface DualOccupancyTest {
+  eligible: boolean;
+  zoneAllows: boolean;
+  areaOk: boolean;
+  frontageOk: boolean;
+  minAreaM2: number;
+  minFrontageM: number;
+}
+
+export interface SubdivisionPotential {
+  lots: number | null; // floor(area / min lot size); null when no min lot size applies
+  possible: boolean; // at least two lots of the minimum size fit
+}
+
+export interface FeasibilityResult {
+  modelVersion: string;
+  lotId: string | null;
+  areaM2: number;
+  frontageM: number;
+  regularity: number;
+  zones: ZoneSummary[];
+  dominantZone: ZoneSummary | null;
+  zoneCategory: ZoneCategory | null;
+  controls: EffectiveControls;
+  gfaPotentialM2: number | null;
+  dwellingYield: number | null;
+  yieldBasis: YieldBasis;
+  subdivision: SubdivisionPotential;
+  dualOccupancy: DualOccupancyTest;
+  hazards: { flood: number; bushfire: number };
+  heritage: { share: number; names: string[] };
+  transport: NearestStop | null;
+  score: number;
+  rating: Rating;
+  components: ScoreComponent[];
+  reasons: string[];
+  demoData: boolean;
+}

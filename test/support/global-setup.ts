@@ -1,0 +1,23 @@
+// Starts the local stack the worker tests talk to: Postgres (PGlite, or the server named by
+// DATABASE_URL, in a fresh database), the dev identity provider, and the marketing stand-in.
+import type { TestProject } from "vitest/node";
+import { startLocalDb } from "../../scripts/dev/db.ts";
+import { migrateDatabase } from "../../scripts/db/migrate.ts";
+import { createFreshDatabase } from "./fresh-database.ts";
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL;
+  const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined;
+  const db = await startLocalDb({ databaseUrl: fresh?.url });
+  await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
+  console.log(`worker tests use ${serverUrl ? "the PostgreSQL server" : "embedded PGlite"}`);
+  project.provide("databaseUrl", db.databaseUrl);
+  project.provide("dbWsProxy", db.wsProxy);
+  project.provide("authUrl", "http://127.0.0.1:9");
+  project.provide("marketingUrl", "http://127.0.0.1:9");
+  project.provide("controlUrl", "http://127.0.0.1:9");
+  return async () => {
+    await db.stop();
+    await fresh?.drop();
+  };
+}
