@@ -8,6 +8,7 @@ import { registerOpenApi } from "./http/openapi.ts";
 import { docsPage } from "./http/docs.ts";
 import { createRouter } from "./http/router.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { geocodeRoutes } from "./geocode/routes.ts";
 
 const log = (msg: string, err: unknown) => console.error(msg, err instanceof Error ? (err.stack ?? err.message) : err);
 
@@ -17,6 +18,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.use("*", cors);
 
   app.route("/", healthRoutes);
+  app.route("/", geocodeRoutes);
 
   registerOpenApi(app);
   app.doc31("/openapi.json", {

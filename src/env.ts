@@ -1,9 +1,10 @@
 // The Worker's bindings and the typed configuration parsed from them once per isolate.
 import { z } from "zod";
+import type { PrivatePackCache } from "./packs/private-cache.ts";
 
 export interface Env {
   PACKS: R2Bucket;
-  PRIVATE_PACKS: DurableObjectNamespace;
+  PRIVATE_PACKS: DurableObjectNamespace<PrivatePackCache>;
   ENVIRONMENT?: string;
   DATABASE_URL?: string;
   DB_WS_PROXY?: string;

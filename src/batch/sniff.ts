@@ -75,7 +75,7 @@ const CP1252_HIGH = [
   0xfffd, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0xfffd, 0x017e, 0x0178,
 ];
 
-// Hand-rolled because not every Workers runtime ships the legacy single-byte decoders.
+// Hand-rolled because not every Workers runtime ships the legacy and UTF-16 decoders.
 export function decodeWindows1252(bytes: Uint8Array): string {
   const parts: string[] = [];
   const CHUNK = 8192;
@@ -91,26 +91,33 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   return parts.join("");
 }
 
-function swapBytePairs(bytes: Uint8Array): Uint8Array {
-  const out = new Uint8Array(bytes.length - (bytes.length % 2));
-  for (let i = 0; i + 1 < bytes.length; i += 2) {
-    out[i] = bytes[i + 1] ?? 0;
-    out[i + 1] = bytes[i] ?? 0;
+// UTF-16 code units straight to a string; surrogate pairs survive as they are.
+export function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  const units = Math.floor(bytes.length / 2);
+  for (let start = 0; start < units; start += CHUNK) {
+    const end = Math.min(units, start + CHUNK);
+    const codes = new Array<number>(end - start);
+    for (let u = start; u < end; u++) {
+      const a = bytes[2 * u] ?? 0;
+      const b = bytes[2 * u + 1] ?? 0;
+      codes[u - start] = littleEndian ? a | (b << 8) : (a << 8) | b;
+    }
+    parts.push(String.fromCharCode(...codes));
   }
-  return out;
+  return parts.join("");
 }
 
 // Decodes upload bytes; Excel's "CSV (comma delimited)" is Windows-1252, its "Unicode text" is UTF-16 with a BOM.
 export function decodeCsvBytes(bytes: Uint8Array): DecodedText | CsvRejection {
   const binary = sniffBinary(bytes);
   if (binary !== null) return { ok: false, detail: binary };
-  if (startsWith(bytes, [0xff, 0xfe])) return { ok: true, text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
-  if (startsWith(bytes, [0xfe, 0xff])) {
-    return { ok: true, text: new TextDecoder("utf-16le").decode(swapBytePairs(bytes.subarray(2))), encoding: "utf-16be" };
-  }
+  if (startsWith(bytes, [0xff, 0xfe])) return { ok: true, text: decodeUtf16(bytes.subarray(2), true), encoding: "utf-16le" };
+  if (startsWith(bytes, [0xfe, 0xff])) return { ok: true, text: decodeUtf16(bytes.subarray(2), false), encoding: "utf-16be" };
   try {
     // TextDecoder drops a UTF-8 BOM by default.
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes), encoding: "utf-8" };
   } catch {
     return { ok: true, text: decodeWindows1252(bytes), encoding: "windows-1252" };
   }

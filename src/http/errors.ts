@@ -73,11 +73,20 @@ export class UnavailableError extends Error {
   }
 }
 
+function findCause<T>(err: unknown, kind: abstract new (...args: never[]) => T): T | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof kind) return e;
+  }
+  return undefined;
+}
+
 /** Converts anything thrown into the response the client sees, never leaking internals. */
 export function toErrorResponse(err: unknown, log: (msg: string, err: unknown) => void): Response {
   if (err instanceof ApiError) return err.getResponse();
-  if (err instanceof UnavailableError) {
-    log("dependency unavailable", err);
+  // Query builders (drizzle) wrap the adapter's UnavailableError in their own error: look through causes.
+  const unavailable = findCause(err, UnavailableError);
+  if (unavailable) {
+    log("dependency unavailable", unavailable);
     return errors.billingUnavailable().getResponse();
   }
   if (err instanceof HTTPException) {

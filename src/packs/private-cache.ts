@@ -8,7 +8,8 @@ export const PRIVATE_PACK_TTL_MS = 5 * 60_000;
 export interface PrivatePackBytes {
   key: string;
   etag: string;
-  bytes: ArrayBuffer;
+  /** Omitted when the caller said it already holds this etag, so bytes cross RPC only once per isolate. */
+  bytes?: ArrayBuffer;
 }
 
 export class PrivatePackCache extends DurableObject<Env> {
@@ -16,14 +17,16 @@ export class PrivatePackCache extends DurableObject<Env> {
   private loads = 0;
 
   /** The organisation's private packs, from memory when loaded less than 5 minutes ago. */
-  async getPacks(orgId: string): Promise<PrivatePackBytes[]> {
-    const hit = this.cached;
-    if (hit && hit.orgId === orgId && Date.now() - hit.loadedAt < PRIVATE_PACK_TTL_MS) return hit.packs;
-    const packs = await this.load(orgId);
-    this.cached = { orgId, loadedAt: Date.now(), packs };
-    this.loads += 1;
-    await this.ctx.storage.setAlarm(Date.now() + PRIVATE_PACK_TTL_MS);
-    return packs;
+  async getPacks(orgId: string, knownEtags: readonly string[] = []): Promise<PrivatePackBytes[]> {
+    let hit = this.cached;
+    if (!hit || hit.orgId !== orgId || Date.now() - hit.loadedAt >= PRIVATE_PACK_TTL_MS) {
+      hit = { orgId, loadedAt: Date.now(), packs: await this.load(orgId) };
+      this.cached = hit;
+      this.loads += 1;
+      await this.ctx.storage.setAlarm(hit.loadedAt + PRIVATE_PACK_TTL_MS);
+    }
+    const known = new Set(knownEtags);
+    return hit.packs.map((p) => (known.has(p.etag) ? { key: p.key, etag: p.etag } : p));
   }
 
   /** How many times R2 was read, and whether packs are held now (for tests and diagnostics). */

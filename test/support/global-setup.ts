@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
+import { startIdp } from "../../scripts/dev/idp.ts";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
@@ -13,10 +14,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`worker tests use ${serverUrl ? "the PostgreSQL server" : "embedded PGlite"}`);
   project.provide("databaseUrl", db.databaseUrl);
   project.provide("dbWsProxy", db.wsProxy);
-  project.provide("authUrl", "http://127.0.0.1:9");
+  // ES256 here so real sign-ins exercise the JWKS path; tests mint HS256 tokens with the dev secret.
+  const idp = await startIdp({ port: 0, signing: "ES256", log: () => {} });
+  project.provide("authUrl", idp.url);
   project.provide("marketingUrl", "http://127.0.0.1:9");
   project.provide("controlUrl", "http://127.0.0.1:9");
   return async () => {
+    await idp.stop();
     await db.stop();
     await fresh?.drop();
   };

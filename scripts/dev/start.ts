@@ -1,0 +1,64 @@
+// `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
+// Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
+// the marketing stand-in on 54330, demo packs in local R2, and the API on 8787.
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startLocalDb } from "./db.ts";
+import { startIdp } from "./idp.ts";
+import { uploadDemoPacks } from "./upload-packs.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+process.chdir(root);
+
+const API_PORT = Number(process.env.PORT ?? 8787);
+const IDP_PORT = Number(process.env.IDP_PORT ?? 54321);
+const MARKETING_PORT = Number(process.env.MARKETING_PORT ?? 54330);
+const PERSIST = ".wrangler/state";
+
+if (!existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("created .dev.vars from .dev.vars.example (dev-only secrets)");
+}
+mkdirSync(".data", { recursive: true });
+
+const external = process.env.DATABASE_URL;
+const db = await startLocalDb(external ? { databaseUrl: external } : { dataDir: ".data/pglite" });
+await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
+console.log(`database: ${external ? "DATABASE_URL" : "embedded PGlite in .data/pglite"} (migrated, demo data seeded)`);
+
+const idp = await startIdp({ port: IDP_PORT, dataFile: ".data/idp.json", signing: "HS256" });
+console.log(`identity provider: ${idp.url} (owner@demo.test / admin@demo.test / member@demo.test, password demo-password)`);
+
+const { startMarketingServer } = await import("../../test/support/marketing-server.ts");
+const marketing = await startMarketingServer({ port: MARKETING_PORT });
+console.log(`marketing stand-in: ${marketing.url}`);
+
+await uploadDemoPacks(PERSIST);
+
+const wrangler: ChildProcess = spawn(
+  "wrangler",
+  [
+    "dev",
+    "--port", String(API_PORT),
+    "--ip", "127.0.0.1",
+    "--persist-to", PERSIST,
+    "--var", `DATABASE_URL:${db.databaseUrl}`,
+    "--var", `DB_WS_PROXY:${db.wsProxy}`,
+    "--show-interactive-dev-session=false",
+  ],
+  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+);
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  wrangler.kill("SIGTERM");
+  await Promise.allSettled([idp.stop(), marketing.stop(), db.stop()]);
+  process.exit(code);
+}
+wrangler.on("exit", (code) => void stop(code ?? 0));
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));

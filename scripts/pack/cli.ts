@@ -1,0 +1,154 @@
+// Pack builder: `npm run pack -- build|inspect|demo ...` (run with Node 22 type stripping).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { encodePack } from "../../src/packs/encode.ts";
+import { decodePack } from "../../src/packs/decode.ts";
+import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
+import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
+import { buildLayer, LAYER_NAMES } from "./layers.ts";
+import type { InputFeature, LayerName } from "./layers.ts";
+import { isTopology, topologyFeatures } from "./topojson.ts";
+
+export const SHARED_TOPO = "../shared/data/sydney-suburbs/sydney-suburbs.topo.json";
+
+const USAGE = `usage:
+  npm run pack -- build --out FILE --id ID --title TITLE [--version V] [--attribution TEXT] [--licence TEXT]
+                        [--note TEXT] [--synthetic layer,layer] [--state NSW] [--topo-object suburbs]
+                        [--suburbs F] [--parcels F] [--zones F] [--flood F] [--bushfire F] [--heritage F] [--transport F]
+      inputs are GeoJSON FeatureCollections; suburbs may also be TopoJSON
+  npm run pack -- inspect FILE
+  npm run pack -- demo [--topo ${SHARED_TOPO}] [--out-dir packs]`;
+
+type Args = { positional: string[]; flags: Map<string, string> };
+
+function parseArgs(argv: string[]): Args {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
+      else {
+        const next = argv[i + 1];
+        if (next === undefined || next.startsWith("--")) throw new Error(`flag ${a} needs a value`);
+        flags.set(a.slice(2), next);
+        i++;
+      }
+    } else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+function readFeatures(file: string, topoObject: string | undefined): InputFeature[] {
+  const json: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (isTopology(json)) return topologyFeatures(json, topoObject ?? Object.keys(json.objects)[0] ?? "");
+  const fc = json as { type?: string; features?: InputFeature[] };
+  if (fc.type === "FeatureCollection" && Array.isArray(fc.features)) return fc.features;
+  if (fc.type === "Feature") return [json as InputFeature];
+  throw new Error(`${file} is neither a GeoJSON FeatureCollection nor a TopoJSON topology`);
+}
+
+// Attribution quoted in the shared data README, so the pack credits its sources in their own words.
+export function readmeAttribution(readmePath: string): string | null {
+  try {
+    const lines = readFileSync(readmePath, "utf8").split("\n").filter((l) => l.startsWith("> "));
+    return lines.length ? lines.map((l) => l.slice(2).trim()).join(" ") : null;
+  } catch {
+    return null;
+  }
+}
+
+function build(args: Args): void {
+  const f = args.flags;
+  const need = (k: string) => {
+    const v = f.get(k);
+    if (!v) throw new Error(`build needs --${k}`);
+    return v;
+  };
+  const out = need("out");
+  const synthetic = new Set((f.get("synthetic") ?? "").split(",").filter(Boolean));
+  const layers: LayerInput[] = [];
+  for (const name of LAYER_NAMES) {
+    const file = f.get(name);
+    if (!file) continue;
+    const { layer, skipped } = buildLayer(name, readFeatures(file, f.get("topo-object")), synthetic.has(name), { defaultState: f.get("state") });
+    if (skipped) console.warn(`${name}: skipped ${skipped} features of the wrong geometry type`);
+    layers.push(layer);
+  }
+  if (layers.length === 0) throw new Error(`build needs at least one layer file (--${LAYER_NAMES.join(", --")})`);
+  const meta: PackMeta = { title: need("title"), attribution: f.get("attribution") ?? "", licence: f.get("licence") ?? "" };
+  const note = f.get("note");
+  if (note) meta.note = note;
+  const bytes = encodePack({ id: need("id"), version: f.get("version") ?? "1", meta, layers });
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(out, bytes);
+  console.log(`wrote ${out}: ${bytes.byteLength} bytes, ${layers.map((l) => l.name).join(", ")}`);
+}
+
+export function inspect(file: string): string {
+  const bytes = readFileSync(file);
+  const pack = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const lines = [
+    `file      ${file}`,
+    `pack      ${pack.id} version ${pack.version} (format v${pack.formatVersion})`,
+    `bytes     ${pack.byteLength}`,
+    `checksum  0x${pack.checksum.toString(16).padStart(8, "0")} (verified)`,
+    `bbox      ${pack.bbox.map((v) => v.toFixed(5)).join(", ")}`,
+    `title     ${pack.meta.title}`,
+    `licence   ${pack.meta.licence}`,
+    `attrib.   ${pack.meta.attribution}`,
+  ];
+  if (pack.meta.note) lines.push(`note      ${pack.meta.note}`);
+  lines.push("layers");
+  for (const l of pack.layers.values()) {
+    const geom = l.kind === "polygon" ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices` : `${l.count} points`;
+    lines.push(`  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.synthetic ? "  [synthetic]" : ""}`);
+    lines.push(`  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`);
+    if (l.count > 0) lines.push(`  ${"".padEnd(10)} first: ${JSON.stringify(l.props(0))}`);
+  }
+  return lines.join("\n");
+}
+
+export function buildSuburbsPack(topoPath: string): Uint8Array {
+  const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
+  if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
+  const { layer } = buildLayer("suburbs", topologyFeatures(topo, "suburbs"), false, { defaultState: "NSW" });
+  const attribution = readmeAttribution(join(dirname(topoPath), "README.md")) ?? "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
+  return encodePack({ id: "sydney-suburbs", version: "2021.1", meta: { ...SUBURBS_META_BASE, attribution }, layers: [layer] });
+}
+
+function demo(args: Args): void {
+  const topoPath = args.flags.get("topo") ?? SHARED_TOPO;
+  const outDir = args.flags.get("out-dir") ?? "packs";
+  const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
+  if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
+  mkdirSync(join(outDir, "examples"), { recursive: true });
+  const suburbs = buildSuburbsPack(topoPath);
+  writeFileSync(join(outDir, "sydney-suburbs.pack"), suburbs);
+  const { pack, lots, examples } = generateDemo(topo);
+  writeFileSync(join(outDir, "sydney-demo.pack"), pack);
+  for (const [name, text] of Object.entries(examples)) writeFileSync(join(outDir, "examples", name), text);
+  console.log(`wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots), ${Object.keys(examples).length} example CSVs`);
+}
+
+export function main(argv: string[]): void {
+  const args = parseArgs(argv);
+  const [command, ...rest] = args.positional;
+  if (command === "build") build(args);
+  else if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
+  else if (command === "demo") demo(args);
+  else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    main(process.argv.slice(2));
+  } catch (e) {
+    console.error(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,155 @@
+// Turns GeoJSON-like features into pack layers, mapping official Australian field names to pack fields.
+import { stateCode } from "../../src/geo/gazetteer.ts";
+import { columnsFromGeometries } from "../../src/geo/columns.ts";
+import type { AreaGeometry } from "../../src/geo/types.ts";
+import { normaliseLotId } from "../../src/packs/lot-id.ts";
+import type { LayerInput } from "../../src/packs/types.ts";
+
+export type InputFeature = { properties: Record<string, unknown> | null; geometry: { type: string; coordinates?: unknown } | null };
+
+type Spec = {
+  kind: "polygon" | "point";
+  fields: readonly string[];
+  categoryField?: string;
+  map(p: Record<string, unknown>, options: BuildOptions): unknown[];
+};
+
+export type BuildOptions = { defaultState?: string };
+
+export const LAYER_NAMES = ["suburbs", "parcels", "zones", "flood", "bushfire", "heritage", "transport"] as const;
+export type LayerName = (typeof LAYER_NAMES)[number];
+
+// Property lookup that ignores case, since agencies publish both LOTIDSTRING and lotidstring.
+function pick(p: Record<string, unknown>, ...names: string[]): unknown {
+  for (const n of names) if (p[n] !== undefined && p[n] !== null && p[n] !== "") return p[n];
+  const lower = new Map(Object.keys(p).map((k) => [k.toLowerCase(), k] as const));
+  for (const n of names) {
+    const k = lower.get(n.toLowerCase());
+    if (k !== undefined && p[k] !== undefined && p[k] !== null && p[k] !== "") return p[k];
+  }
+  return null;
+}
+
+function str(v: unknown): string | null {
+  return v === null || v === undefined ? null : String(v).trim() || null;
+}
+
+function num(v: unknown): number | null {
+  if (typeof v === "number") return Number.isFinite(v) ? v : null;
+  if (typeof v === "string" && v.trim() !== "") {
+    const n = Number(v.replace(/[^0-9.eE+-]/g, ""));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+// ABS names carry a bracketed disambiguator ("Newtown (NSW)") that users never type.
+function suburbName(v: unknown): string | null {
+  const s = str(v);
+  return s === null ? null : s.replace(/\s*\([^)]*\)\s*$/, "");
+}
+
+const SPECS: Record<LayerName, Spec> = {
+  suburbs: {
+    kind: "polygon",
+    fields: ["name", "state", "postcode", "sal_code", "lga", "label_lon", "label_lat"],
+    map: (p, o) => {
+      const st = str(pick(p, "STE_NAME21", "STATE", "state", "STE_CODE21"));
+      return [
+        suburbName(pick(p, "SAL_NAME21", "name", "NAME", "suburb")),
+        (st ? (stateCode(st) ?? st) : null) ?? o.defaultState ?? null,
+        str(pick(p, "postcode", "POSTCODE", "POA_CODE21")),
+        str(pick(p, "SAL_CODE21", "sal_code", "id")),
+        str(pick(p, "lga", "LGA_NAME", "LGA_NAME24", "LGA_NAME21")),
+        num(pick(p, "lx", "label_lon")),
+        num(pick(p, "ly", "label_lat")),
+      ];
+    },
+  },
+  parcels: {
+    kind: "polygon",
+    fields: ["lot_id", "area_m2"],
+    map: (p) => {
+      const raw = str(pick(p, "lotidstring", "lot_id", "lotid"));
+      return [raw === null ? null : (normaliseLotId(raw) ?? raw), num(pick(p, "planlotarea", "area_m2", "shape_area"))];
+    },
+  },
+  zones: {
+    kind: "polygon",
+    fields: ["zone", "zone_name", "fsr", "height_m", "min_lot_m2"],
+    categoryField: "zone",
+    map: (p) => [
+      str(pick(p, "SYM_CODE", "zone")),
+      str(pick(p, "LAY_CLASS", "zone_name")),
+      num(pick(p, "FSR", "fsr")),
+      num(pick(p, "MAX_B_H", "height_m")),
+      num(pick(p, "LOT_SIZE", "min_lot_m2")),
+    ],
+  },
+  flood: {
+    kind: "polygon",
+    fields: ["category", "name"],
+    categoryField: "category",
+    map: (p) => [str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area", str(pick(p, "name", "LAY_NAME"))],
+  },
+  bushfire: {
+    kind: "polygon",
+    fields: ["category"],
+    categoryField: "category",
+    map: (p) => [str(pick(p, "category", "d_Category", "CATEGORY", "LAY_CLASS")) ?? "Bush fire prone land"],
+  },
+  heritage: {
+    kind: "polygon",
+    fields: ["name", "significance", "item_id"],
+    categoryField: "significance",
+    map: (p) => [str(pick(p, "name", "H_NAME", "ITEM_NAME", "LAY_NAME")), str(pick(p, "significance", "SIG", "SIGNIFICANCE")) ?? "Local", str(pick(p, "item_id", "H_ID", "ITEM_NO"))],
+  },
+  transport: {
+    kind: "point",
+    fields: ["name", "mode", "stop_id"],
+    categoryField: "mode",
+    map: (p) => [str(pick(p, "name", "stop_name", "STOP_NAME")), str(pick(p, "mode", "MODE", "route_type")) ?? "bus", str(pick(p, "stop_id", "id"))],
+  },
+};
+
+export function layerSpec(name: LayerName): Spec {
+  return SPECS[name];
+}
+
+// Builds one layer; features whose geometry does not fit the layer kind are counted and skipped.
+export function buildLayer(name: LayerName, features: readonly InputFeature[], synthetic: boolean, options: BuildOptions = {}): { layer: LayerInput; skipped: number } {
+  const spec = SPECS[name];
+  const rows: unknown[][] = [];
+  let skipped = 0;
+  if (spec.kind === "point") {
+    const xy: number[] = [];
+    for (const f of features) {
+      const c = f.geometry?.type === "Point" ? (f.geometry.coordinates as number[]) : null;
+      if (!c || typeof c[0] !== "number" || typeof c[1] !== "number") {
+        skipped++;
+        continue;
+      }
+      xy.push(c[0], c[1]);
+      rows.push(spec.map(f.properties ?? {}, options));
+    }
+    return {
+      layer: { name, synthetic, categoryField: spec.categoryField, fields: spec.fields, geometry: { kind: "point", coords: Float64Array.from(xy) }, row: (i) => rows[i] as unknown[] },
+      skipped,
+    };
+  }
+  const geoms: AreaGeometry[] = [];
+  for (const f of features) {
+    const t = f.geometry?.type;
+    if (t !== "Polygon" && t !== "MultiPolygon") {
+      skipped++;
+      continue;
+    }
+    geoms.push(f.geometry as AreaGeometry);
+    rows.push(spec.map(f.properties ?? {}, options));
+  }
+  const cols = columnsFromGeometries(geoms);
+  return {
+    layer: { name, synthetic, categoryField: spec.categoryField, fields: spec.fields, geometry: { kind: "polygon", ...cols }, row: (i) => rows[i] as unknown[] },
+    skipped,
+  };
+}

@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../http/router.ts";
+import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
+import { errors } from "../http/errors.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import { geocode } from "../geo/gazetteer.ts";
+import { packsForCaller } from "../packs/caller.ts";
+
+const GeocodeQuery = z.object({
+  suburb: z.string().min(2).openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
+});
+
+export const GeocodeSchema = z
+  .object({
+    name: z.string(),
+    state: z.string().nullable(),
+    bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
+    center: z.array(z.number()).length(2).openapi({ description: "[lon, lat] of a point inside the suburb" }),
+    sal_code: z.string().nullable(),
+    pack_id: z.string(),
+  })
+  .openapi("GeocodeResult");
+
+export const geocodeRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/geocode",
+    tags: ["geocode"],
+    summary: "Resolve a suburb name to its bounding box",
+    security: bearerSecurity,
+    middleware: [requireAuth] as const,
+    request: { query: GeocodeQuery },
+    responses: {
+      200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
+      ...authErrors,
+      ...pickErrors(404),
+    },
+  }),
+  async (c) => {
+    const { suburb } = c.req.valid("query");
+    const hit = geocode(await packsForCaller(c), suburb);
+    if (!hit) throw errors.notFound(`Suburb not found: ${suburb.trim()}`);
+    return c.json(hit, 200);
+  },
+);

@@ -1,0 +1,42 @@
+// The OpenAPI document is generated from the route schemas and must pass a real validator.
+import { describe, expect, it } from "vitest";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { createApp } from "../../../src/app.ts";
+
+type Doc = {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+async function document(): Promise<Doc> {
+  const res = await createApp().request("/openapi.json", {}, {});
+  expect(res.status).toBe(200);
+  return (await res.json()) as Doc;
+}
+
+describe("GET /openapi.json", () => {
+  it("is a valid OpenAPI 3.1.0 document, version 1.0.0", async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it("declares the bearer scheme and the error responses of secured routes", async () => {
+    const doc = await document();
+    expect(doc.components.securitySchemes.HTTPBearer).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.security?.length) continue;
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["401", "422", "500"]));
+      }
+    }
+  });
+
+  it("/health is public", async () => {
+    const doc = await document();
+    expect(doc.paths["/health"]?.get?.security).toBeUndefined();
+  });
+});

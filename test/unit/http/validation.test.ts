@@ -1,0 +1,79 @@
+// The zod -> FastAPI-shaped 422 mapping, for every target and the common failure kinds.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { toValidationIssues } from "../../../src/http/validation.ts";
+import { toErrorResponse } from "../../../src/http/errors.ts";
+import { HTTPException } from "hono/http-exception";
+
+function issues(target: string, schema: z.ZodType, data: unknown) {
+  const r = schema.safeParse(data);
+  if (r.success) throw new Error("expected failure");
+  return toValidationIssues(target, r.error, data);
+}
+
+describe("toValidationIssues", () => {
+  it("missing body field: loc body.question, input is the parent object", () => {
+    expect(issues("json", z.object({ question: z.string() }), {})).toEqual([
+      { type: "missing", loc: ["body", "question"], msg: "Field required", input: {} },
+    ]);
+  });
+
+  it("wrong type in the body", () => {
+    expect(issues("json", z.object({ question: z.string() }), { question: 3 })).toEqual([
+      { type: "string_type", loc: ["body", "question"], msg: "Input should be a valid string", input: 3 },
+    ]);
+  });
+
+  it("query integer bounds carry ge/le in ctx", () => {
+    const schema = z.object({ limit: z.coerce.number().int().min(1).max(100) });
+    expect(issues("query", schema, { limit: "0" })).toEqual([
+      { type: "greater_than_equal", loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", input: "0", ctx: { ge: 1 } },
+    ]);
+    expect(issues("query", schema, { limit: "101" })[0]).toMatchObject({ type: "less_than_equal", ctx: { le: 100 } });
+  });
+
+  it("a non-numeric query integer is int_parsing", () => {
+    const schema = z.object({ limit: z.coerce.number().int() });
+    expect(issues("query", schema, { limit: "abc" })[0]).toMatchObject({ loc: ["query", "limit"], input: "abc" });
+  });
+
+  it("path parameters are located under path", () => {
+    expect(issues("param", z.object({ member_id: z.string().min(36) }), { member_id: "x" })[0]?.loc).toEqual(["path", "member_id"]);
+  });
+
+  it("an enum lists the allowed values", () => {
+    expect(issues("json", z.object({ role: z.enum(["admin", "member"]) }), { role: "owner" })[0]).toEqual({
+      type: "literal_error",
+      loc: ["body", "role"],
+      msg: "Input should be 'admin' or 'member'",
+      input: "owner",
+      ctx: { expected: "'admin' or 'member'" },
+    });
+  });
+
+  it("extra fields of a strict object are reported one by one", () => {
+    expect(issues("json", z.strictObject({ role: z.string() }), { role: "admin", org_id: "x", owner: true })).toEqual([
+      { type: "extra_forbidden", loc: ["body", "org_id"], msg: "Extra inputs are not permitted", input: "x" },
+      { type: "extra_forbidden", loc: ["body", "owner"], msg: "Extra inputs are not permitted", input: true },
+    ]);
+  });
+
+  it("form fields are located under body", () => {
+    expect(issues("form", z.object({ file: z.instanceof(File) }), {})[0]).toMatchObject({ loc: ["body", "file"], type: "missing" });
+  });
+});
+
+describe("toErrorResponse", () => {
+  const quiet = () => {};
+  it("malformed JSON is a 422, never a 500", async () => {
+    const res = toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" }), quiet);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"] }] });
+  });
+
+  it("an unexpected error is a bare 500 without internals", async () => {
+    const res = toErrorResponse(new Error("connection string postgres://secret@host"), quiet);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('{"detail":"Internal server error"}');
+  });
+});

@@ -1,0 +1,75 @@
+// Error envelopes through the real app: 422 shape for query and body, malformed JSON, 404, CORS.
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, mintToken } from "../support/tokens.ts";
+
+let auth: Record<string, string>;
+beforeAll(async () => {
+  auth = bearer(await mintToken());
+});
+
+describe("validation errors", () => {
+  it("a too-short query parameter gives the spec's 422 body", async () => {
+    const res = await SELF.fetch("https://api.test/geocode?suburb=N", { headers: auth });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [
+        {
+          type: "string_too_short",
+          loc: ["query", "suburb"],
+          msg: "String should have at least 2 characters",
+          input: "N",
+          ctx: { min_length: 2 },
+        },
+      ],
+    });
+  });
+
+  it("a missing query parameter is 'Field required'", async () => {
+    const res = await SELF.fetch("https://api.test/geocode", { headers: auth });
+    expect(res.status).toBe(422);
+    const body = await res.json<{ detail: { type: string; loc: string[]; msg: string }[] }>();
+    expect(body.detail[0]).toMatchObject({ type: "missing", loc: ["query", "suburb"], msg: "Field required" });
+  });
+});
+
+describe("not found", () => {
+  it("an unknown suburb names itself", async () => {
+    const res = await SELF.fetch("https://api.test/geocode?suburb=Atlantis", { headers: auth });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "Suburb not found: Atlantis" });
+  });
+});
+
+describe("CORS", () => {
+  it("allows a configured origin and exposes X-Session-Id and Retry-After", async () => {
+    const res = await SELF.fetch("https://api.test/health", { headers: { Origin: "https://app.example.com" } });
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
+    const exposed = res.headers.get("access-control-expose-headers")?.toLowerCase() ?? "";
+    expect(exposed).toContain("x-session-id");
+    expect(exposed).toContain("retry-after");
+  });
+
+  it("allows any port of a host configured with :*", async () => {
+    const res = await SELF.fetch("https://api.test/health", {
+      method: "OPTIONS",
+      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+  });
+
+  it("does not allow other origins", async () => {
+    const res = await SELF.fetch("https://api.test/health", { headers: { Origin: "https://evil.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("docs", () => {
+  it("serves an interactive reference of the document", async () => {
+    const res = await SELF.fetch("https://api.test/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain('data-url="/openapi.json"');
+  });
+});
