@@ -30,12 +30,18 @@ export interface PostEntryInput {
   expiresAt?: Date | null;
   relatedEntityId?: string | null;
   actionType?: ActionType | null;
+  /**
+   * Optional guard: post only if the organisation has no entries other than `expiry` ones after this
+   * ledger seq (the expiry job computed its amount from the ledger up to there); otherwise `stale`.
+   */
+  unchangedSince?: number | null;
 }
 
 export type PostResult =
   | { ok: true; entry: LedgerEntry; replayed: boolean }
   | { ok: false; reason: "insufficient_credits"; required: number; available: number }
-  | { ok: false; reason: "org_not_found" };
+  | { ok: false; reason: "org_not_found" }
+  | { ok: false; reason: "stale" };
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -78,7 +84,7 @@ export function creditsText(amount: number): string {
   return `${sign}${Math.floor(abs / 10000)}.${String(abs % 10000).padStart(4, "0")}`;
 }
 
-const LEDGER_COLUMNS = sql.raw(
+export const LEDGER_COLUMNS = sql.raw(
   "id, org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, created_at",
 );
 
@@ -104,13 +110,19 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResu
   const replay = await findByKey(db, input.orgId, input.idempotencyKey);
   if (replay) return { ok: true, entry: replay, replayed: true };
   try {
+    const guard = input.unchangedSince ?? null;
     const res = await db.execute<Row & { outcome: string; available: string | null }>(sql`
       with org as (
         select id, credit_balance from organisations where id = ${input.orgId}
+      ), changed as (
+        select ${guard}::bigint is not null and exists (
+          select 1 from credit_ledger where org_id = ${input.orgId} and seq > ${guard}::bigint and type <> 'expiry'
+        ) as stale
       ), moved as (
         update organisations set credit_balance = credit_balance + ${amount}::numeric
         where id = ${input.orgId} and credit_balance + ${amount}::numeric >= 0
           and not exists (select 1 from credit_ledger where org_id = ${input.orgId} and idempotency_key = ${input.idempotencyKey})
+          and not (select stale from changed)
         returning credit_balance
       ), entry as (
         insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, idempotency_key)
@@ -121,13 +133,15 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResu
       )
       select 'posted' as outcome, null::numeric as available, entry.* from entry
       union all
-      select case when exists (select 1 from org) then 'refused' else 'no_org' end, (select credit_balance from org),
+      select case when not exists (select 1 from org) then 'no_org' when (select stale from changed) then 'stale' else 'refused' end,
+             (select credit_balance from org),
              null, null, null, null, null, null, null, null, null, null, null
       where not exists (select 1 from entry)
     `);
     const row = res.rows[0];
     if (row?.outcome === "posted") return { ok: true, entry: toEntry(row), replayed: false };
     if (row?.outcome === "no_org") return { ok: false, reason: "org_not_found" };
+    if (row?.outcome === "stale") return { ok: false, reason: "stale" };
     // Refused: either the balance is short or a concurrent twin with the same key won the race.
     const twin = await findByKey(db, input.orgId, input.idempotencyKey);
     if (twin) return { ok: true, entry: twin, replayed: true };
@@ -138,4 +152,44 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResu
     if (twin) return { ok: true, entry: twin, replayed: true };
     throw err;
   }
+}
+
+export interface DebitInput {
+  db: Db;
+  orgId: string;
+  userId?: string | null;
+  /** What the operation costs: a positive number of credits. */
+  amount: number;
+  idempotencyKey: string;
+  actionType?: ActionType | null;
+  relatedEntityId?: string | null;
+  description?: string | null;
+}
+
+/** Spends credits (a `usage` entry); refused without writing when the balance does not cover it. */
+export function debit({ db, amount, ...rest }: DebitInput): Promise<PostResult> {
+  if (!(amount > 0)) throw new RangeError(`debit amount must be positive, got ${amount}`);
+  return postEntry(db, { ...rest, amount: -amount, type: "usage" });
+}
+
+export type GrantType = "signup_bonus" | "subscription_grant" | "purchase" | "refund" | "adjustment";
+
+export interface GrantInput {
+  db: Db;
+  orgId: string;
+  userId?: string | null;
+  /** Credits added: a positive number. */
+  amount: number;
+  type: GrantType;
+  idempotencyKey: string;
+  /** Unspent credits of this grant are expired by the scheduled job after this instant. */
+  expiresAt?: Date | null;
+  relatedEntityId?: string | null;
+  description?: string | null;
+}
+
+/** Adds credits, optionally expiring ones. */
+export function grant({ db, amount, ...rest }: GrantInput): Promise<PostResult> {
+  if (!(amount > 0)) throw new RangeError(`grant amount must be positive, got ${amount}`);
+  return postEntry(db, { ...rest, amount });
 }

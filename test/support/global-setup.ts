@@ -5,6 +5,7 @@ import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
 import { startIdp } from "../../scripts/dev/idp.ts";
+import { readFileSync, readdirSync } from "node:fs";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
@@ -19,6 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("authUrl", idp.url);
   project.provide("marketingUrl", "http://127.0.0.1:9");
   project.provide("controlUrl", "http://127.0.0.1:9");
+  // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
+  const packs = Object.fromEntries(readdirSync("packs").filter((f) => f.endsWith(".pack")).map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]));
+  project.provide("demoPacks", packs);
   return async () => {
     await idp.stop();
     await db.stop();

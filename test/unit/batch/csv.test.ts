@@ -118,7 +118,7 @@ describe("parseSitesCsv: fixtures", () => {
   it("rejects an empty file", () => {
     expect(rejected(fixture("empty.csv"))).toBe("The file is empty.");
     expect(rejected(fixture("whitespace-only.csv"))).toBe("The file is empty.");
-    expect(rejected(",,,\n;;\n")).toBe("The file is empty.");
+    expect(rejected(",,,\r\n,,\n \t \n")).toBe("The file is empty.");
   });
 
   it("rejects a file with only a header", () => {

@@ -1,0 +1,43 @@
+// Resolves the caller's organisation and role; every billing route is scoped by it.
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { memberships } from "../db/schema.ts";
+import { errors } from "../http/errors.ts";
+
+export type Role = "owner" | "admin" | "member";
+
+export interface Membership {
+  membershipId: string;
+  orgId: string;
+  userId: string;
+  role: Role;
+}
+
+export const NO_ORGANISATION = "No organisation for this user: call POST /auth/post-signup first";
+
+export async function findMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership | undefined> {
+  const [row] = await db
+    .select({ membershipId: memberships.id, orgId: memberships.orgId, userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .limit(1);
+  return row ? { ...row, role: row.role as Role } : undefined;
+}
+
+/** The caller's membership; a user who has not completed post-signup has none (404 saying what to do). */
+export async function requireMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
+  const m = await findMembership({ db, userId });
+  if (!m) throw errors.notFound(NO_ORGANISATION);
+  return m;
+}
+
+export function isBillingAdmin(role: Role): boolean {
+  return role === "owner" || role === "admin";
+}
+
+/** Owner and admin are billing admins; a member gets 403. */
+export async function requireBillingAdmin({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
+  const m = await requireMembership({ db, userId });
+  if (!isBillingAdmin(m.role)) throw errors.billingAdminRequired();
+  return m;
+}

@@ -1,0 +1,72 @@
+// The one price table: what each tier costs and grants. Processor price ids stay internal.
+
+export interface Tier {
+  id: string;
+  name: string;
+  /** Credits granted per month. */
+  credits: number;
+  /** Monthly price in AUD cents. */
+  priceCents: number;
+  features: string[];
+  /** The payment processor's price for this tier; null for the free tier. Never returned by the API. */
+  processorPriceId: string | null;
+}
+
+export const TIERS: readonly Tier[] = [
+  {
+    id: "free",
+    name: "Free",
+    credits: 10,
+    priceCents: 0,
+    features: ["10 credits on sign-up", "Chat and geocoding", "Batch scoring up to 50 sites"],
+    processorPriceId: null,
+  },
+  {
+    id: "starter",
+    name: "Starter",
+    credits: 100,
+    priceCents: 2900,
+    features: ["100 credits per month", "PDF feasibility reports", "Email support"],
+    processorPriceId: "price_starter_monthly_aud",
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    credits: 500,
+    priceCents: 9900,
+    features: ["500 credits per month", "Private data packs", "Priority support"],
+    processorPriceId: "price_pro_monthly_aud",
+  },
+  {
+    id: "team",
+    name: "Team",
+    credits: 2000,
+    priceCents: 29900,
+    features: ["2,000 credits per month", "Up to 20 members", "Private data packs", "Priority support"],
+    processorPriceId: "price_team_monthly_aud",
+  },
+];
+
+export function findTier(id: string): Tier | undefined {
+  return TIERS.find((t) => t.id === id);
+}
+
+/** "A$29/month", or "Free". */
+export function priceDisplay(cents: number): string {
+  if (cents === 0) return "Free";
+  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return `A$${dollars}/month`;
+}
+
+export interface TierInfo {
+  id: string;
+  name: string;
+  credits: number;
+  price_cents: number;
+  price_display: string;
+  features: string[];
+}
+
+export function listTiers(): TierInfo[] {
+  return TIERS.map((t) => ({ id: t.id, name: t.name, credits: t.credits, price_cents: t.priceCents, price_display: priceDisplay(t.priceCents), features: [...t.features] }));
+}

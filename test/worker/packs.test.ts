@@ -1,0 +1,134 @@
+// Packs through the real bindings: public registry in R2, the private-pack Durable Object cache, geocoding.
+import { SELF, env, runDurableObjectAlarm } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetPublicPacks } from "../../src/packs/registry.ts";
+import { visiblePacks } from "../../src/packs/visible.ts";
+import { geocode } from "../../src/geo/gazetteer.ts";
+import { putDemoPacks, squareSuburb, suburbPack } from "../support/packs.ts";
+import { bearer, mintToken } from "../support/tokens.ts";
+
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  auth = bearer(await mintToken());
+});
+
+describe("public packs", () => {
+  it("health counts packs once they are in R2, loaded on first use", async () => {
+    resetPublicPacks();
+    const before = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    const names = await putDemoPacks();
+    resetPublicPacks();
+    const after = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    expect(after.packs_loaded).toBe(before.packs_loaded + names.length);
+  });
+
+  it("a damaged pack in R2 is skipped, not fatal", async () => {
+    await putDemoPacks();
+    await env.PACKS.put("public/broken.pack", new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]));
+    resetPublicPacks();
+    const res = await SELF.fetch("https://api.test/health");
+    expect(res.status).toBe(200);
+    const body = await res.json<{ packs_loaded: number }>();
+    await env.PACKS.delete("public/broken.pack");
+    resetPublicPacks();
+    const clean = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    expect(body.packs_loaded).toBe(clean.packs_loaded);
+  });
+});
+
+describe("GET /geocode on the real suburb boundaries", () => {
+  beforeAll(async () => {
+    await putDemoPacks();
+    resetPublicPacks();
+  });
+
+  it("resolves Newtown to a bounding box around its real location", async () => {
+    const res = await SELF.fetch("https://api.test/geocode?suburb=Newtown", { headers: auth });
+    expect(res.status).toBe(200);
+    const body = await res.json<{ name: string; state: string; bbox: number[]; center: number[] }>();
+    expect(body.name).toBe("Newtown");
+    expect(body.state).toBe("NSW");
+    const [w, s, e, n] = body.bbox as [number, number, number, number];
+    expect(w).toBeLessThan(151.18);
+    expect(e).toBeGreaterThan(151.18);
+    expect(s).toBeLessThan(-33.895);
+    expect(n).toBeGreaterThan(-33.895);
+    expect(e - w).toBeLessThan(0.05);
+    expect(body.center[0]).toBeGreaterThan(w);
+    expect(body.center[0]).toBeLessThan(e);
+  });
+
+  it("ignores case, punctuation and a state qualifier", async () => {
+    for (const q of ["  NEWTOWN ", "newtown, nsw", "Newtown NSW", "Newtown, New South Wales"]) {
+      const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent(q)}`, { headers: auth });
+      expect(res.status, q).toBe(200);
+      expect((await res.json<{ name: string }>()).name).toBe("Newtown");
+    }
+    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("st. leonards")}`, { headers: auth });
+    expect((await res.json<{ name: string }>()).name).toBe("St Leonards");
+  });
+
+  it("a suburb in another state is not found in a Sydney pack", async () => {
+    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("Newtown, VIC")}`, { headers: auth });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "Suburb not found: Newtown, VIC" });
+  });
+});
+
+describe("organisation-private packs (Durable Object cache)", () => {
+  const orgA = crypto.randomUUID();
+  const orgB = crypto.randomUUID();
+  const stubFor = (org: string) => env.PRIVATE_PACKS.get(env.PRIVATE_PACKS.idFromName(org));
+
+  beforeAll(async () => {
+    await env.PACKS.put(`orgs/${orgA}/mine.pack`, suburbPack("org-a", "1", [squareSuburb("Privateville", 150.0, -34.0)]));
+  });
+
+  it("loads from R2 once, then serves from memory", async () => {
+    const stub = stubFor(orgA);
+    const first = await stub.getPacks(orgA);
+    const second = await stub.getPacks(orgA);
+    expect(first).toHaveLength(1);
+    expect(second[0]?.etag).toBe(first[0]?.etag);
+    expect((await stub.stats()).loads).toBe(1);
+  });
+
+  it("sends bytes only for etags the caller does not hold", async () => {
+    const stub = stubFor(orgA);
+    const [full] = await stub.getPacks(orgA);
+    const [light] = await stub.getPacks(orgA, [full!.etag]);
+    expect(full?.bytes?.byteLength).toBeGreaterThan(0);
+    expect(light?.bytes).toBeUndefined();
+  });
+
+  it("merges private packs with public ones, for that organisation only", async () => {
+    await putDemoPacks();
+    resetPublicPacks();
+    const mine = await visiblePacks(env, "public/", orgA);
+    const theirs = await visiblePacks(env, "public/", orgB);
+    expect(geocode(mine, "Privateville")?.name).toBe("Privateville");
+    expect(geocode(mine, "Newtown")?.name).toBe("Newtown");
+    expect(geocode(theirs, "Privateville")).toBeNull();
+    expect(geocode(theirs, "Newtown")?.name).toBe("Newtown");
+  });
+
+  it("keeps serving the cached copy until the alarm evicts it, then sees the new upload", async () => {
+    const org = crypto.randomUUID();
+    const stub = stubFor(org);
+    await env.PACKS.put(`orgs/${org}/p.pack`, suburbPack("p", "1", [squareSuburb("Oldtown", 150.1, -34.1)]));
+    expect(geocode(await visiblePacks(env, "public/", org), "Oldtown")).not.toBeNull();
+
+    await env.PACKS.put(`orgs/${org}/p.pack`, suburbPack("p", "2", [squareSuburb("Newville", 150.1, -34.1)]));
+    expect(geocode(await visiblePacks(env, "public/", org), "Newville")).toBeNull();
+    expect((await stub.stats()).cached).toBe(true);
+
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await stub.stats()).cached).toBe(false);
+    const after = await visiblePacks(env, "public/", org);
+    expect(geocode(after, "Newville")?.name).toBe("Newville");
+    expect(geocode(after, "Oldtown")).toBeNull();
+    expect((await stub.stats()).loads).toBe(2);
+  });
+});
