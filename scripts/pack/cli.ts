@@ -1,6 +1,7 @@
 // Pack builder: `npm run pack -- build|inspect|demo ...` (run with Node 22 type stripping).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { encodePack } from "../../src/packs/encode.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
@@ -144,7 +145,7 @@ export function main(argv: string[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     main(process.argv.slice(2));
   } catch (e) {

@@ -289,3 +289,16 @@ export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometr
     })
     .sort((a, b) => b.share - a.share || a.index - b.index);
 }
+
+export type OverlayCoverage = { share: number; areaM2: number; categories: OverlayShare[] };
+
+/** Share of the parcel under any feature of an overlay layer: categories are unioned, not summed. */
+export function overlayCoverage(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayCoverage {
+  const categories = overlayShares(packs, parcelPolygon, layerName);
+  if (categories.length === 0) return { share: 0, areaM2: 0, categories };
+  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
+  const first = pieces[0] as Piece;
+  const merged = pieces.length === 1 ? first.clipped : polygonClipping.union(first.clipped, ...pieces.slice(1).map((p) => p.clipped));
+  const a = clipAreaM2(merged);
+  return { share: share(a, parcelArea), areaM2: a, categories };
+}

@@ -1,0 +1,221 @@
+// Pack benchmarks: parcel-at-point on 1M lots vs turf over rbush, cold load vs rebuilding the index, bytes and memory per parcel.
+import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
+import Flatbush from "flatbush";
+import RBush from "rbush";
+import { pathToFileURL } from "node:url";
+import { pointInFeature } from "../../src/geo/pip.ts";
+import { decodePack } from "../../src/packs/decode.ts";
+import { encodePack } from "../../src/packs/encode.ts";
+import { parcelAt } from "../../src/packs/spatial.ts";
+import type { Pack } from "../../src/packs/types.ts";
+import { formatResults } from "./result.ts";
+import type { BenchResult } from "./result.ts";
+
+const LON0 = 150.9;
+const LAT0 = -33.95;
+// A lot of about 15 m x 30 m at Sydney's latitude.
+const DX = 15 / 92500;
+const DY = 30 / 110900;
+
+// A side x side grid of slightly skewed quadrilateral lots with NSW-style lot ids.
+export function gridPackBytes(side: number): Uint8Array {
+  const n = side * side;
+  const coords = new Float64Array(n * 8);
+  for (let r = 0; r < side; r++) {
+    for (let c = 0; c < side; c++) {
+      const i = r * side + c;
+      const x = LON0 + c * DX;
+      const y = LAT0 + r * DY;
+      const skew = ((c * 7 + r * 13) % 5) * 0.05 * DY;
+      const o = i * 8;
+      coords[o] = x;
+      coords[o + 1] = y + skew;
+      coords[o + 2] = x + DX;
+      coords[o + 3] = y + (((c + 1) * 7 + r * 13) % 5) * 0.05 * DY;
+      coords[o + 4] = x + DX;
+      coords[o + 5] = y + DY + (((c + 1) * 7 + (r + 1) * 13) % 5) * 0.05 * DY;
+      coords[o + 6] = x;
+      coords[o + 7] = y + DY + ((c * 7 + (r + 1) * 13) % 5) * 0.05 * DY;
+    }
+  }
+  const seq = (len: number, step: number) => {
+    const a = new Uint32Array(len);
+    for (let i = 0; i < len; i++) a[i] = i * step;
+    return a;
+  };
+  return encodePack({
+    id: `grid-${n}`,
+    version: "bench",
+    meta: { title: "benchmark grid", attribution: "synthetic", licence: "none", note: "benchmark only" },
+    layers: [{
+      name: "parcels",
+      synthetic: true,
+      fields: ["lot_id", "area_m2"],
+      geometry: { kind: "polygon", coords, ringOffsets: seq(n + 1, 4), polyOffsets: seq(n + 1, 1), featureOffsets: seq(n + 1, 1) },
+      row: (i) => [`${(i % 200) + 1}//DP${1000000 + Math.floor(i / 200)}`, 450],
+    }],
+  });
+}
+
+function queryPoints(side: number, count: number): Float64Array {
+  let s = 12345;
+  const rnd = () => ((s = (Math.imul(s, 48271) >>> 0) % 2147483647) / 2147483647);
+  const q = new Float64Array(count * 2);
+  for (let i = 0; i < count; i++) {
+    q[2 * i] = LON0 + rnd() * side * DX;
+    q[2 * i + 1] = LAT0 + DY + rnd() * (side - 2) * DY;
+  }
+  return q;
+}
+
+type Item = { minX: number; minY: number; maxX: number; maxY: number; f: { type: "Feature"; properties: null; geometry: { type: "Polygon"; coordinates: number[][][] } } };
+
+function turfIndex(pack: Pack): RBush<Item> {
+  const layer = pack.layers.get("parcels");
+  if (!layer) throw new Error("no parcels");
+  const c = layer.coords;
+  const items: Item[] = new Array(layer.count);
+  for (let i = 0; i < layer.count; i++) {
+    const o = i * 8;
+    const ring = [[c[o], c[o + 1]], [c[o + 2], c[o + 3]], [c[o + 4], c[o + 5]], [c[o + 6], c[o + 7]], [c[o], c[o + 1]]] as number[][];
+    const xs = [c[o], c[o + 2], c[o + 4], c[o + 6]] as number[];
+    const ys = [c[o + 1], c[o + 3], c[o + 5], c[o + 7]] as number[];
+    items[i] = { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys), f: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } } };
+  }
+  const tree = new RBush<Item>();
+  tree.load(items);
+  return tree;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+const mb = (n: number) => n / (1024 * 1024);
+
+async function parcelAtBench(out: BenchResult[]): Promise<void> {
+  const side = 1000;
+  const mem0 = process.memoryUsage();
+  const bytes = gridPackBytes(side);
+  const pack = decodePack(bytes);
+  const n = side * side;
+  const queries = queryPoints(side, 200000);
+  const nq = queries.length / 2;
+  const packs = [pack];
+  for (let i = 0; i < 5000; i++) parcelAt(packs, queries[2 * i] as number, queries[2 * i + 1] as number);
+  const mem1 = process.memoryUsage();
+
+  // Index-only lookups isolate the search from building the GeoJSON answer.
+  const layer = pack.layers.get("parcels");
+  if (!layer?.index) throw new Error("no index");
+  const index = layer.index;
+  let hits = 0;
+  let t = performance.now();
+  for (let k = 0; k < nq; k++) {
+    const x = queries[2 * k] as number;
+    const y = queries[2 * k + 1] as number;
+    let found = -1;
+    index.search(x, y, x, y, (i) => {
+      if (found < 0 && pointInFeature(layer, i, x, y)) found = i;
+      return false;
+    });
+    if (found >= 0) hits++;
+  }
+  const oursUs = ((performance.now() - t) * 1000) / nq;
+
+  t = performance.now();
+  const full = 20000;
+  for (let k = 0; k < full; k++) parcelAt(packs, queries[2 * k] as number, queries[2 * k + 1] as number);
+  const fullUs = ((performance.now() - t) * 1000) / full;
+
+  const tree = turfIndex(pack);
+  let baseHits = 0;
+  t = performance.now();
+  for (let k = 0; k < nq; k++) {
+    const x = queries[2 * k] as number;
+    const y = queries[2 * k + 1] as number;
+    const pt = [x, y];
+    for (const item of tree.search({ minX: x, minY: y, maxX: x, maxY: y })) {
+      if (booleanPointInPolygon(pt, item.f)) {
+        baseHits++;
+        break;
+      }
+    }
+  }
+  const baseUs = ((performance.now() - t) * 1000) / nq;
+  if (hits !== baseHits) throw new Error(`parcel-at-point disagreement: ${hits} vs ${baseHits} hits`);
+
+  out.push({ name: "parcel at point, 1M lots (flatbush + PIP)", value: oursUs, unit: "us/lookup", baseline: baseUs, ratio: baseUs / oursUs, note: `baseline turf booleanPointInPolygon over rbush; ${nq} points, ${hits} hits` });
+  out.push({ name: "parcelAt() incl. GeoJSON, area, centroid, props", value: fullUs, unit: "us/lookup", note: "full answer object" });
+  out.push({ name: "pack bytes per parcel (1M grid)", value: bytes.byteLength / n, unit: "B/parcel", note: `${mb(bytes.byteLength).toFixed(1)} MiB file` });
+  out.push({ name: "arrayBuffers delta, 1M-lot pack loaded", value: mb(mem1.arrayBuffers - mem0.arrayBuffers), unit: "MiB" });
+  out.push({ name: "rss delta, 1M-lot pack built + loaded", value: mb(mem1.rss - mem0.rss), unit: "MiB", note: "includes encoder scratch not yet collected" });
+}
+
+function rebuildIndex(pack: Pack): Flatbush {
+  const layer = pack.layers.get("parcels");
+  if (!layer) throw new Error("no parcels");
+  const { coords, ringOffsets, polyOffsets, featureOffsets, count } = layer;
+  const fb = new Flatbush(count);
+  for (let i = 0; i < count; i++) {
+    const v0 = ringOffsets[polyOffsets[featureOffsets[i] as number] as number] as number;
+    const v1 = ringOffsets[polyOffsets[featureOffsets[i + 1] as number] as number] as number;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let v = v0; v < v1; v++) {
+      const x = coords[2 * v] as number;
+      const y = coords[2 * v + 1] as number;
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+    fb.add(minX, minY, maxX, maxY);
+  }
+  fb.finish();
+  return fb;
+}
+
+async function coldLoadBench(out: BenchResult[]): Promise<void> {
+  const side = 317;
+  const bytes = gridPackBytes(side);
+  const q = queryPoints(side, 1);
+  const x = q[0] as number;
+  const y = q[1] as number;
+  const runs = 25;
+  const trusted: number[] = [];
+  const verified: number[] = [];
+  const rebuilt: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    let t = performance.now();
+    if (!parcelAt([decodePack(bytes, { verify: false })], x, y)) throw new Error("miss");
+    trusted.push(performance.now() - t);
+    t = performance.now();
+    if (!parcelAt([decodePack(bytes)], x, y)) throw new Error("miss");
+    verified.push(performance.now() - t);
+    const pack = decodePack(bytes, { verify: false });
+    t = performance.now();
+    const fb = rebuildIndex(pack);
+    const layer = pack.layers.get("parcels");
+    if (!layer || fb.search(x, y, x, y, (i) => pointInFeature(layer, i, x, y)).length !== 1) throw new Error("miss");
+    rebuilt.push(performance.now() - t);
+  }
+  const base = median(rebuilt);
+  const n = side * side;
+  out.push({ name: `cold load ${n} lots -> first parcelAt (no checksum)`, value: median(trusted), unit: "ms", baseline: base, ratio: base / median(trusted), note: "baseline rebuilds the flatbush index from coordinates" });
+  out.push({ name: `cold load ${n} lots -> first parcelAt (checksum)`, value: median(verified), unit: "ms", baseline: base, ratio: base / median(verified), note: `verifies ${mb(bytes.byteLength).toFixed(1)} MiB` });
+}
+
+export async function runPackBenches(): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  await coldLoadBench(out);
+  await parcelAtBench(out);
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const t = performance.now();
+  const results = await runPackBenches();
+  console.log(formatResults(results));
+  console.log(`(${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}

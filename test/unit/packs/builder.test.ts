@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { geocode } from "../../../src/geo/gazetteer.ts";
+import { pointInFeature, pointInPolygon } from "../../../src/geo/pip.ts";
+import { decodePack } from "../../../src/packs/decode.ts";
+import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
+import { buildSuburbsPack, inspect } from "../../../scripts/pack/cli.ts";
+import { DEMO_NOTE, generateDemo } from "../../../scripts/pack/demo.ts";
+import { isTopology, topologyFeatures } from "../../../scripts/pack/topojson.ts";
+import type { Topology } from "../../../scripts/pack/topojson.ts";
+
+// The shared data lives beside the project, never inside it.
+const SHARED_DIR = join(process.cwd(), "..", "shared", "data", "sydney-suburbs");
+const TOPO = join(SHARED_DIR, "sydney-suburbs.topo.json");
+const haveShared = existsSync(TOPO);
+if (!haveShared) console.warn(`skipping builder tests on real suburbs: ${TOPO} is absent`);
+
+function loadTopo(): Topology {
+  const json: unknown = JSON.parse(readFileSync(TOPO, "utf8"));
+  if (!isTopology(json)) throw new Error("not a topology");
+  return json;
+}
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+describe("TopoJSON decoding", () => {
+  it("decodes quantised delta arcs and reversed arcs", () => {
+    const topo: Topology = {
+      type: "Topology",
+      transform: { scale: [0.5, 0.25], translate: [100, -30] },
+      arcs: [[[0, 0], [2, 0], [0, 4]], [[2, 4], [-2, 0], [0, -4]]],
+      objects: { o: { type: "GeometryCollection", geometries: [{ type: "Polygon", arcs: [[0, 1]], properties: { a: 1 } }, { type: "Polygon", arcs: [[~1, ~0]] }, { type: "Point" }] } },
+    };
+    const f = topologyFeatures(topo, "o");
+    expect(f).toHaveLength(2);
+    expect(f[0]?.properties).toEqual({ a: 1 });
+    expect(f[0]?.geometry.coordinates).toEqual([[[100, -30], [101, -30], [101, -29], [100, -29], [100, -30]]]);
+    expect(f[1]?.geometry.coordinates).toEqual([[[100, -30], [100, -29], [101, -29], [101, -30], [100, -30]]]);
+    expect(() => topologyFeatures(topo, "missing")).toThrow(/has no object missing; it has o/);
+  });
+});
+
+describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
+  it("builds 648 NSW suburbs with their SAL codes, attribution and label points inside", () => {
+    const pack = decodePack(buildSuburbsPack(TOPO));
+    const suburbs = pack.layers.get("suburbs");
+    expect(suburbs?.count).toBe(648);
+    expect(pack.meta.attribution).toMatch(/^Suburb boundaries, parks and surrounding land: Australian Bureau of Statistics/);
+    const layer = suburbs as NonNullable<typeof suburbs>;
+    for (let i = 0; i < layer.count; i++) {
+      const p = layer.props(i);
+      expect(p.state).toBe("NSW");
+      expect(p.sal_code).toMatch(/^\d{5}$/);
+      expect(pointInFeature(layer, i, p.label_lon as number, p.label_lat as number)).toBe(true);
+    }
+    const newtown = geocode([pack], "Newtown");
+    expect(newtown?.sal_code).toBe("12969");
+    expect(newtown?.center).toEqual([151.17791, -33.89768]);
+    expect(geocode([pack], "newtown nsw")?.name).toBe("Newtown");
+    expect(inspect(join("packs", "sydney-suburbs.pack"))).toMatch(/suburbs\s+polygon\s+648 features/);
+  });
+
+  it("regenerates the committed packs byte for byte", () => {
+    const demo = generateDemo(loadTopo());
+    expect(sha(demo.pack)).toBe(sha(readFileSync(join("packs", "sydney-demo.pack"))));
+    expect(sha(buildSuburbsPack(TOPO))).toBe(sha(readFileSync(join("packs", "sydney-suburbs.pack"))));
+    for (const [name, text] of Object.entries(demo.examples)) expect(readFileSync(join("packs", "examples", name), "utf8")).toBe(text);
+  });
+
+  it("generates a small variant deterministically, with unique lots inside their suburbs", () => {
+    const topo = loadTopo();
+    const a = generateDemo(topo, { scale: 0.2 });
+    const b = generateDemo(topo, { scale: 0.2 });
+    expect(sha(a.pack)).toBe(sha(b.pack));
+    expect(sha(generateDemo(topo, { scale: 0.2, seed: 1 }).pack)).not.toBe(sha(a.pack));
+    const ids = a.lots.map((l) => l.lotId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const suburbs = topologyFeatures(topo, "suburbs");
+    const pack = decodePack(a.pack);
+    for (const layer of pack.layers.values()) expect(layer.synthetic).toBe(true);
+    expect(pack.meta.note).toBe(DEMO_NOTE);
+    for (const lot of a.lots.slice(0, 200)) {
+      const s = suburbs.find((f) => f.properties.name === lot.suburb);
+      const ring = lot.geometry.coordinates[0] as number[][];
+      for (const [x, y] of ring as [number, number][]) expect(s && pointInPolygon(s.geometry, x, y)).toBe(true);
+    }
+  });
+
+  it("ships examples that hit generated parcels, and a demo pack under 5 MB", () => {
+    const bytes = readFileSync(join("packs", "sydney-demo.pack"));
+    expect(bytes.byteLength).toBeLessThan(5 * 1024 * 1024);
+    const demo = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const rows = (name: string) => readFileSync(join("packs", "examples", name), "utf8").trim().split("\n").slice(1);
+    for (const file of ["newtown-latlon.csv", "parramatta-latlon.csv"]) {
+      for (const row of rows(file)) {
+        const cells = row.split(",");
+        const lon = Number(cells.at(-1));
+        const lat = Number(cells.at(-2));
+        expect(parcelAt([demo], lon, lat), row).not.toBeNull();
+      }
+    }
+    for (const row of rows("epping-lots.csv")) expect(parcelByLot([demo], row.split(",")[1] as string), row).not.toBeNull();
+  });
+});
+
