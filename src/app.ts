@@ -9,8 +9,12 @@ import { docsPage } from "./http/docs.ts";
 import { createRouter } from "./http/router.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { geocodeRoutes } from "./geocode/routes.ts";
+import { billingRoutes } from "./billing/routes.ts";
+import { memberRoutes } from "./billing/member-routes.ts";
+import { signupRoutes } from "./billing/signup-routes.ts";
+import { batchRoutes } from "./batch/routes.ts";
 
-const log = (msg: string, err: unknown) => console.error(msg, err instanceof Error ? (err.stack ?? err.message) : err);
+const log = (msg: string, err: unknown) => console.error(msg, err instanceof Error ? (err.stack ?? err.message) : err, err instanceof Error ? err.cause : "");
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = createRouter();
@@ -19,6 +23,10 @@ export function createApp(): OpenAPIHono<AppEnv> {
 
   app.route("/", healthRoutes);
   app.route("/", geocodeRoutes);
+  app.route("/", billingRoutes);
+  app.route("/", memberRoutes);
+  app.route("/", signupRoutes);
+  app.route("/", batchRoutes);
 
   registerOpenApi(app);
   app.doc31("/openapi.json", {

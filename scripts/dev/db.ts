@@ -3,7 +3,7 @@
 import { connect, type AddressInfo } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { mkdirSync } from "node:fs";
-import { WebSocketServer, createWebSocketStream } from "ws";
+import { WebSocketServer } from "ws";
 
 export interface LocalDb {
   /** Postgres URL as the Worker sees it (host:port reachable through the bridge). */
@@ -38,6 +38,12 @@ async function startPglite(dataDir: string | undefined, port: number): Promise<{
   };
 }
 
+const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
+
+function endsWithTerminate(data: Buffer): boolean {
+  return data.length >= TERMINATE.length && data.subarray(data.length - TERMINATE.length).equals(TERMINATE);
+}
+
 /** A WebSocket endpoint that pipes each connection to the one Postgres address it was started for. */
 async function startBridge(target: { host: string; port: number }, port: number): Promise<{ port: number; stop(): Promise<void> }> {
   const http = createHttpServer((_req, res) => {
@@ -52,10 +58,16 @@ async function startBridge(target: { host: string; port: number }, port: number)
       return;
     }
     const socket = connect(target.port, target.host);
-    const stream = createWebSocketStream(ws);
+    socket.on("data", (chunk) => ws.send(chunk));
     socket.on("error", () => ws.terminate());
-    stream.on("error", () => socket.destroy());
-    stream.pipe(socket).pipe(stream);
+    socket.on("close", () => ws.terminate());
+    ws.on("message", (data: Buffer) => {
+      socket.write(data);
+      // Postgres closes the connection on Terminate; PGlite does not, so the bridge does it for it.
+      if (endsWithTerminate(data)) socket.end();
+    });
+    ws.on("close", () => socket.destroy());
+    ws.on("error", () => socket.destroy());
   });
   const actual = await listen(http, port);
   return {

@@ -45,7 +45,10 @@ function reject(detail: string): CsvRejection {
 }
 
 function isBlank(fields: readonly string[]): boolean {
-  for (const f of fields) if (f.length > 0 && f.trim() !== "") return false;
+  for (const f of fields) {
+    if (f.length === 0) continue;
+    if (f.charCodeAt(0) > 32 || f.trim() !== "") return false;
+  }
   return true;
 }
 
@@ -68,28 +71,16 @@ interface RawRow {
   line: number;
 }
 
-function splitRecords(text: string, delimiter: Delimiter): { header: string[] | null; rows: RawRow[] } {
-  let header: string[] | null = null;
-  let line = 1;
-  const rows: RawRow[] = [];
-  dsvFormat(delimiter).parseRows(text, (fields) => {
-    const start = line;
-    line += 1 + embeddedLineBreaks(fields);
-    if (isBlank(fields)) return null;
-    if (header === null) header = fields;
-    else rows.push({ fields, line: start });
-    return null;
-  });
-  return { header, rows };
-}
-
 const LOOKS_NUMERIC = /^\s*[+\-\u2212]?(?:\d+[.,]?\d*|[.,]\d+)\s*$/;
 
 function describeColumns(keys: readonly string[]): string {
   return keys.length === 0 ? "(none)" : keys.join(", ");
 }
 
-function chooseMode(loc: LocationColumns, keys: readonly string[], header: readonly string[], rows: readonly RawRow[]): { mode: CsvMode; notes: string[] } | CsvRejection {
+// "both" means latitude/longitude and lot number columns are present; the rows settle it.
+type Plan = { mode: CsvMode | "both"; notes: string[] };
+
+function planFromHeader(loc: LocationColumns, keys: readonly string[], header: readonly string[]): Plan | CsvRejection {
   const hasLatLon = loc.lat !== null && loc.lon !== null;
   if (!hasLatLon && (loc.lat !== null || loc.lon !== null)) {
     const found = loc.lat !== null ? `a latitude column (${keys[loc.lat]})` : `a longitude column (${keys[loc.lon ?? 0]})`;
@@ -105,31 +96,50 @@ function chooseMode(loc: LocationColumns, keys: readonly string[], header: reado
   const notes: string[] = [];
   if (hasLatLon && loc.fromXY) notes.push(`Using column ${keys[loc.lon ?? 0]} as longitude and ${keys[loc.lat ?? 0]} as latitude.`);
   if (!hasLatLon) return { mode: "lot", notes };
-  if (loc.lot === null) return { mode: "latlon", notes };
-  const lotName = keys[loc.lot] ?? "lot_number";
-  // A template with empty coordinate columns but filled lot numbers is a lot upload.
-  const coordsUsed = rows.some((r) => (r.fields[loc.lat ?? 0] ?? "").trim() !== "" || (r.fields[loc.lon ?? 0] ?? "").trim() !== "");
-  if (!coordsUsed) {
-    notes.push(`Both latitude/longitude and ${lotName} columns found; the coordinate columns are empty, so lot numbers are used.`);
-    return { mode: "lot", notes };
-  }
-  notes.push(`Both latitude/longitude and ${lotName} columns found; using latitude/longitude (${lotName} is kept as an extra column).`);
-  return { mode: "latlon", notes };
+  return { mode: loc.lot === null ? "latlon" : "both", notes };
 }
 
-function rowRecords(fields: readonly string[], keys: readonly string[], locationIdx: ReadonlySet<number>): { input: Record<string, string>; extra: Record<string, string> } {
-  const input: Record<string, string> = {};
-  const extra: Record<string, string> = {};
-  const n = Math.max(fields.length, keys.length);
-  for (let i = 0; i < n; i++) {
-    const value = fields[i] ?? "";
-    const key = keys[i] ?? `column ${i + 1}`;
-    // Unnamed trailing columns (Excel's stray delimiters) only matter when they hold something.
-    if ((i >= keys.length || key === `column ${i + 1}`) && value === "") continue;
-    input[key] = value;
-    if (!locationIdx.has(i)) extra[key] = value;
-  }
-  return { input, extra };
+// A template with empty coordinate columns but filled lot numbers is a lot upload; otherwise coordinates win.
+function resolveBoth(loc: LocationColumns, keys: readonly string[], rows: readonly RawRow[]): { mode: CsvMode; note: string } {
+  const lotName = keys[loc.lot ?? 0] ?? "lot_number";
+  const coordsUsed = rows.some((r) => (r.fields[loc.lat ?? 0] ?? "").trim() !== "" || (r.fields[loc.lon ?? 0] ?? "").trim() !== "");
+  return coordsUsed
+    ? { mode: "latlon", note: `Both latitude/longitude and ${lotName} columns found; using latitude/longitude (${lotName} is kept as an extra column).` }
+    : { mode: "lot", note: `Both latitude/longitude and ${lotName} columns found; the coordinate columns are empty, so lot numbers are used.` };
+}
+
+// Builds output rows for one mode; per-column facts are worked out once, not per row.
+function rowBuilder(mode: CsvMode, loc: LocationColumns, keys: readonly string[], decimalComma: boolean): (r: RawRow, index: number) => CsvSiteRow {
+  const latIdx = mode === "latlon" ? (loc.lat ?? -1) : -1;
+  const lonIdx = mode === "latlon" ? (loc.lon ?? -1) : -1;
+  const lotIdx = mode === "lot" ? (loc.lot ?? -1) : -1;
+  // Unnamed columns (Excel's stray trailing delimiters) only matter when they hold something.
+  const unnamed = keys.map((k, i) => k === `column ${i + 1}`);
+  return ({ fields, line }, index) => {
+    const input: Record<string, string> = {};
+    const extra: Record<string, string> = {};
+    const n = Math.max(fields.length, keys.length);
+    for (let i = 0; i < n; i++) {
+      const value = fields[i] ?? "";
+      const named = i < keys.length && unnamed[i] !== true;
+      if (!named && value === "") continue;
+      const key = keys[i] ?? `column ${i + 1}`;
+      input[key] = value;
+      if (i !== latIdx && i !== lonIdx && i !== lotIdx) extra[key] = value;
+    }
+    const row: CsvSiteRow = { index, line, input, extra };
+    if (mode === "latlon") {
+      const check = checkLatLon(fields[latIdx] ?? "", fields[lonIdx] ?? "", decimalComma);
+      row.lat = check.lat;
+      row.lon = check.lon;
+      if (check.problem !== undefined) row.problem = check.problem;
+    } else {
+      const check = checkLotNumber(fields[lotIdx] ?? "");
+      row.lotNumber = check.lotNumber;
+      if (check.problem !== undefined) row.problem = check.problem;
+    }
+    return row;
+  };
 }
 
 export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedCsv | CsvRejection {
@@ -139,41 +149,63 @@ export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedC
   if (body.slice(0, 8192).includes("\u0000")) return reject("The file looks like a compressed or binary file (it contains NUL bytes). Upload a plain-text CSV.");
 
   const delimiter = detectDelimiter(body);
-  const { header, rows } = splitRecords(body, delimiter);
-  if (header === null) return reject("The file is empty.");
-  const keys = columnKeys(header);
-  const loc = findLocationColumns(header);
-  const choice = chooseMode(loc, keys, header, rows);
-  if ("ok" in choice) return choice;
-  if (rows.length === 0) return reject("The file has no data rows (only a header).");
-  if (rows.length > maxRows) return reject(`Too many rows: ${rows.length}. At most ${maxRows} sites per upload.`);
-
-  const { mode, notes } = choice;
-  const latIdx = mode === "latlon" ? loc.lat : null;
-  const lonIdx = mode === "latlon" ? loc.lon : null;
-  const lotIdx = mode === "lot" ? loc.lot : null;
-  const locationIdx = new Set<number>([latIdx, lonIdx, lotIdx].filter((i): i is number => i !== null));
   const decimalComma = delimiter !== ",";
+  // Held in an object because TypeScript does not follow assignments made inside the callback.
+  const st: { keys: string[]; loc: LocationColumns | null; plan: Plan | CsvRejection | null; build: ((r: RawRow, index: number) => CsvSiteRow) | null } = {
+    keys: [],
+    loc: null,
+    plan: null,
+    build: null,
+  };
+  const rows: CsvSiteRow[] = [];
+  const pending: RawRow[] = [];
+  let count = 0;
+  let line = 1;
 
-  const out: CsvSiteRow[] = rows.map((r, index) => {
-    const { input, extra } = rowRecords(r.fields, keys, locationIdx);
-    const row: CsvSiteRow = { index, line: r.line, input, extra };
-    if (latIdx !== null && lonIdx !== null) {
-      const check = checkLatLon(r.fields[latIdx] ?? "", r.fields[lonIdx] ?? "", decimalComma);
-      row.lat = check.lat;
-      row.lon = check.lon;
-      if (check.problem !== undefined) row.problem = check.problem;
-    } else if (lotIdx !== null) {
-      const check = checkLotNumber(r.fields[lotIdx] ?? "");
-      row.lotNumber = check.lotNumber;
-      if (check.problem !== undefined) row.problem = check.problem;
+  // Rows are built as d3-dsv yields them, so the raw field arrays die young; work stops past the row limit.
+  dsvFormat(delimiter).parseRows(body, (fields) => {
+    const start = line;
+    line += 1 + embeddedLineBreaks(fields);
+    if (isBlank(fields)) return null;
+    if (st.loc === null) {
+      st.keys = columnKeys(fields);
+      st.loc = findLocationColumns(fields);
+      const plan = planFromHeader(st.loc, st.keys, fields);
+      st.plan = plan;
+      if (!("ok" in plan) && plan.mode !== "both") st.build = rowBuilder(plan.mode, st.loc, st.keys, decimalComma);
+      return null;
     }
-    return row;
+    count++;
+    if (count > maxRows || (st.plan !== null && "ok" in st.plan)) return null;
+    if (st.build !== null) rows.push(st.build({ fields, line: start }, count - 1));
+    else pending.push({ fields, line: start });
+    return null;
   });
 
+  const { keys, loc: header, plan: chosen } = st;
+  if (header === null || chosen === null) return reject("The file is empty.");
+  if ("ok" in chosen) return chosen;
+  if (count === 0) return reject("The file has no data rows (only a header).");
+  if (count > maxRows) return reject(`Too many rows: ${count}. At most ${maxRows} sites per upload.`);
+
+  let mode: CsvMode;
+  const notes = chosen.notes.slice();
+  if (chosen.mode === "both") {
+    const resolved = resolveBoth(header, keys, pending);
+    mode = resolved.mode;
+    notes.push(resolved.note);
+    const late = rowBuilder(mode, header, keys, decimalComma);
+    pending.forEach((r, i) => rows.push(late(r, i)));
+  } else {
+    mode = chosen.mode;
+  }
+
   const locationColumns: ParsedCsv["locationColumns"] = {};
-  if (latIdx !== null) locationColumns.lat = keys[latIdx];
-  if (lonIdx !== null) locationColumns.lon = keys[lonIdx];
-  if (lotIdx !== null) locationColumns.lot = keys[lotIdx];
-  return { ok: true, mode, delimiter, columns: keys, locationColumns, rows: out, notes };
+  if (mode === "latlon") {
+    locationColumns.lat = keys[header.lat ?? 0];
+    locationColumns.lon = keys[header.lon ?? 0];
+  } else {
+    locationColumns.lot = keys[header.lot ?? 0];
+  }
+  return { ok: true, mode, delimiter, columns: keys, locationColumns, rows, notes };
 }

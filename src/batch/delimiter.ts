@@ -3,7 +3,7 @@
 export type Delimiter = "," | ";" | "\t";
 
 export const DELIMITERS: readonly Delimiter[] = [",", ";", "\t"];
-const SAMPLE_RECORDS = 21; // header plus 20 data rows
+const SAMPLE_RECORDS = 11; // header plus 10 data rows
 
 const QUOTE = 34, LF = 10, CR = 13, SPACE = 32, TAB = 9;
 

@@ -7,6 +7,7 @@ const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 
 // Strict number parsing: "" and "12abc" are not numbers; a typographic minus and a trailing degree sign are accepted.
 export function parseCoordinate(raw: string, decimalComma: boolean): number | null {
+  if (NUMBER.test(raw)) return Number(raw); // the common case, without allocating
   let s = raw.trim().replace(/\u2212/g, "-").replace(/\s*°$/, "");
   if (decimalComma && DECIMAL_COMMA.test(s)) s = s.replace(",", ".");
   if (!NUMBER.test(s)) return null;

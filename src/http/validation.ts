@@ -46,9 +46,10 @@ function typeName(expected: string, input: unknown): { type: string; msg: string
 }
 
 function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omit<ValidationIssue, "loc"> {
+  // Whatever check failed, an absent field is reported as missing (e.g. a File field left out of a form).
+  if (input === undefined && issue.code !== "unrecognized_keys") return { type: "missing", msg: "Field required", input: parent ?? null };
   switch (issue.code) {
     case "invalid_type": {
-      if (input === undefined) return { type: "missing", msg: "Field required", input: parent ?? null };
       // Query strings arrive as text: a failed coercion shows as NaN, report the raw text.
       return { ...typeName(issue.expected, input), input };
     }

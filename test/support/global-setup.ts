@@ -5,6 +5,7 @@ import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
 import { startIdp } from "../../scripts/dev/idp.ts";
+import { startMarketingServer } from "./marketing-server.ts";
 import { readFileSync, readdirSync } from "node:fs";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -18,13 +19,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // ES256 here so real sign-ins exercise the JWKS path; tests mint HS256 tokens with the dev secret.
   const idp = await startIdp({ port: 0, signing: "ES256", log: () => {} });
   project.provide("authUrl", idp.url);
-  project.provide("marketingUrl", "http://127.0.0.1:9");
-  project.provide("controlUrl", "http://127.0.0.1:9");
+  // Its key must match MARKETING_API_KEY in vitest.config.ts; control endpoints live under /__control.
+  const marketing = await startMarketingServer({ apiKey: "test-marketing-key" });
+  project.provide("marketingUrl", marketing.url);
+  project.provide("controlUrl", marketing.url);
   // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
   const packs = Object.fromEntries(readdirSync("packs").filter((f) => f.endsWith(".pack")).map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]));
   project.provide("demoPacks", packs);
   return async () => {
     await idp.stop();
+    await marketing.stop();
     await db.stop();
     await fresh?.drop();
   };

@@ -18,6 +18,8 @@ describe("scoreSite: the worked example of docs/scoring.md", () => {
 
   it("measures the lot", () => {
     expect(r.areaM2).toBe(612);
+    // 20 m x 30.6 m, built in the model's projection; the printed 7-decimal corners still round to the same figures.
+    expect(scoreSite(site({ polygon: rectangle(lat, lon, 20, 30.6) })).frontageM).toBe(20);
     expect(r.frontageM).toBe(20);
     expect(r.regularity).toBe(1);
   });

@@ -22,12 +22,20 @@ export function rectangle(lat0: number, lon0: number, widthM: number, depthM: nu
 
 export const NEWTOWN = { lat: -33.8968, lon: 151.1794 };
 
-// The worked example of docs/scoring.md.
+// The worked example of docs/scoring.md, with the polygon exactly as printed there.
+export const WORKED_EXAMPLE_RING: number[][] = [
+  [151.1792917, -33.8969376],
+  [151.1795083, -33.8969376],
+  [151.1795083, -33.8966624],
+  [151.1792917, -33.8966624],
+  [151.1792917, -33.8969376],
+];
+
 export function workedExample(): SiteFacts {
   return {
     lotId: "12/DP34567",
     areaM2: 612,
-    polygon: rectangle(NEWTOWN.lat, NEWTOWN.lon, 20, 30.6),
+    polygon: { type: "Polygon", coordinates: [WORKED_EXAMPLE_RING] },
     zones: [{ code: "R2", name: "Low Density Residential", share: 1, fsr: 0.5, heightM: 8.5, minLotSizeM2: 450 }],
     hazards: { flood: 0.38, bushfire: 0 },
     heritageShare: 0,

@@ -1,0 +1,41 @@
+// The JSON a frontend renders for one scored site: self-contained, snake_case like the rest of the API.
+import type { FeasibilityResult } from "../scoring/index.ts";
+import type { ParcelHit } from "../packs/spatial.ts";
+import type { CsvSiteRow } from "./csv.ts";
+
+const snake = (k: string) => k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+/** Deep camelCase -> snake_case of object keys; arrays and primitives pass through. */
+export function snakeKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(snakeKeys);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [snake(k), snakeKeys(x)]));
+  return v;
+}
+
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: FeasibilityResult) {
+  return {
+    index: row.index,
+    line: row.line,
+    input: row.input,
+    parcel: {
+      lot_id: parcel.lotId,
+      pack_id: parcel.packId,
+      area_m2: Math.round(parcel.areaM2),
+      centroid: [r6(parcel.centroid[0]), r6(parcel.centroid[1])],
+      address: typeof parcel.props.address === "string" ? parcel.props.address : null,
+      geojson: { type: "Feature", geometry: parcel.polygon, properties: { lot_id: parcel.lotId } },
+    },
+    score: result.score,
+    rating: result.rating,
+    components: snakeKeys(result.components),
+    reasons: result.reasons,
+    demo_data: result.demoData,
+    feasibility: snakeKeys({ ...result, components: undefined, reasons: undefined }),
+  };
+}
+
+export function siteError(row: CsvSiteRow, detail: string) {
+  return { index: row.index, line: row.line, input: row.input, detail };
+}

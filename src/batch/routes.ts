@@ -1,0 +1,83 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { createRouter } from "../http/router.ts";
+import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
+import { errors } from "../http/errors.ts";
+import { sseResponse } from "../http/sse.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import { requireMembership } from "../billing/membership.ts";
+import { packsForCaller } from "../packs/caller.ts";
+import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
+import { chargeBatch, runBatch } from "./run.ts";
+
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+// Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
+const MULTIPART_ALLOWANCE = 16 * 1024;
+
+const tooLarge = () => errors.payloadTooLarge(`The upload is larger than 1 MiB. Split the CSV (at most ${MAX_CSV_ROWS} sites per upload).`);
+
+const BatchForm = z.object({
+  file: z.instanceof(File).openapi({ type: "string", format: "binary", description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_CSV_ROWS} rows` }),
+  pack_id: z.string().default("").openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
+});
+
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+export const batchRoutes = createRouter().openapi(
+  createRoute({
+    method: "post",
+    path: "/batch/upload",
+    tags: ["batch"],
+    summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
+    description:
+      "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` to make retries safe); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
+    security: bearerSecurity,
+    middleware: [requireAuth, uploadLimit] as const,
+    request: {
+      headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+      body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
+    },
+    responses: {
+      200: { description: "Event stream of per-site results", content: { "text/event-stream": { schema: z.string() } } },
+      ...authErrors,
+      ...pickErrors(400, 402, 404, 413, 503),
+    },
+  }),
+  async (c) => {
+    const { file, pack_id: packId } = c.req.valid("form");
+    const idempotencyHeader = c.req.valid("header")["idempotency-key"];
+    if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    if (!decoded.ok) throw errors.badRequest(decoded.detail);
+    const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
+    if (!parsed.ok) throw errors.badRequest(parsed.detail);
+
+    const principal = c.get("principal");
+    const db = c.get("services").db();
+    const { orgId } = await requireMembership({ db, userId: principal.userId });
+    let packs = await packsForCaller(c, orgId);
+    if (packId) {
+      packs = packs.filter((p) => p.id === packId);
+      if (packs.length === 0) throw errors.notFound(`Pack not found: ${packId}`);
+    }
+    const ctx = { db, orgId, userId: principal.userId, packs };
+    const key = idempotencyHeader ? `batch:${idempotencyHeader}` : `batch:${crypto.randomUUID()}`;
+    const charged = await chargeBatch(ctx, parsed, key);
+    return sseResponse(runBatch(ctx, parsed, charged), {
+      headers: { "X-Batch-Id": charged.batchId },
+      onError: (err) => {
+        console.error("batch failed after the stream began", err);
+        return { event: "error", data: { detail: "Internal server error: unscored rows were refunded" } };
+      },
+      waitUntil: (work) => {
+        c.get("services").hold(work);
+        c.executionCtx.waitUntil(work);
+      },
+    });
+  },
+);
