@@ -1,0 +1,22 @@
+// `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run.
+import { formatResults, type BenchResult } from "./result.ts";
+import { runPackBenches } from "./packs.ts";
+import { runScoringBenches } from "./scoring.ts";
+import { runCsvBenches } from "./csv.ts";
+import { runAssessBenches } from "./assess.ts";
+
+const suites: [string, () => Promise<BenchResult[]>][] = [
+  ["packs", runPackBenches],
+  ["scoring", () => runScoringBenches()],
+  ["csv", () => runCsvBenches()],
+  ["batch rows", runAssessBenches],
+];
+
+const only = process.argv[2];
+for (const [name, run] of suites) {
+  if (only && name !== only) continue;
+  const t = performance.now();
+  console.log(`\n== ${name}`);
+  console.log(formatResults(await run()));
+  console.log(`(${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
