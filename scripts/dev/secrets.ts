@@ -15,3 +15,6 @@ export const DEMO_USERS = [
   { id: "00000000-0000-4000-8000-000000000002", email: "admin@demo.test", role: "admin", displayName: "Adam Admin" },
   { id: "00000000-0000-4000-8000-000000000003", email: "member@demo.test", role: "member", displayName: "Mia Member" },
 ] as const;
+
+/** Bearer key the local marketing stand-in expects (MARKETING_API_KEY in .dev.vars.example). */
+export const DEV_MARKETING_KEY = "dev-only-marketing-key";

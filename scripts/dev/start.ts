@@ -8,6 +8,8 @@ import { startLocalDb } from "./db.ts";
 import { startIdp } from "./idp.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
+import { startMarketingServer } from "./marketing.ts";
+import { DEV_MARKETING_KEY } from "./secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 process.chdir(root);
@@ -15,24 +17,25 @@ process.chdir(root);
 const API_PORT = Number(process.env.PORT ?? 8787);
 const IDP_PORT = Number(process.env.IDP_PORT ?? 54321);
 const MARKETING_PORT = Number(process.env.MARKETING_PORT ?? 54330);
-const PERSIST = ".wrangler/state";
+// DEV_DATA_DIR lets a smoke run use its own database, users and R2 state beside your dev data.
+const DATA_DIR = process.env.DEV_DATA_DIR ?? ".data";
+const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/state";
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("created .dev.vars from .dev.vars.example (dev-only secrets)");
 }
-mkdirSync(".data", { recursive: true });
+mkdirSync(DATA_DIR, { recursive: true });
 
 const external = process.env.DATABASE_URL;
-const db = await startLocalDb(external ? { databaseUrl: external } : { dataDir: ".data/pglite" });
+const db = await startLocalDb(external ? { databaseUrl: external } : { dataDir: `${DATA_DIR}/pglite` });
 await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
-console.log(`database: ${external ? "DATABASE_URL" : "embedded PGlite in .data/pglite"} (migrated, demo data seeded)`);
+console.log(`database: ${external ? "DATABASE_URL" : `embedded PGlite in ${DATA_DIR}/pglite`} (migrated, demo data seeded)`);
 
-const idp = await startIdp({ port: IDP_PORT, dataFile: ".data/idp.json", signing: "HS256" });
+const idp = await startIdp({ port: IDP_PORT, dataFile: `${DATA_DIR}/idp.json`, signing: "HS256" });
 console.log(`identity provider: ${idp.url} (owner@demo.test / admin@demo.test / member@demo.test, password demo-password)`);
 
-const { startMarketingServer } = await import("../../test/support/marketing-server.ts");
-const marketing = await startMarketingServer({ port: MARKETING_PORT });
+const marketing = await startMarketingServer({ port: MARKETING_PORT, apiKey: DEV_MARKETING_KEY });
 console.log(`marketing stand-in: ${marketing.url}`);
 
 await uploadDemoPacks(PERSIST);

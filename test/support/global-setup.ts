@@ -5,7 +5,7 @@ import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
 import { startIdp } from "../../scripts/dev/idp.ts";
-import { startMarketingServer } from "./marketing-server.ts";
+import { startMarketingServer } from "../../scripts/dev/marketing.ts";
 import { readFileSync, readdirSync } from "node:fs";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -6,7 +6,12 @@ import { DEV_JWT_SECRET } from "../../scripts/dev/secrets.ts";
 export interface MintOptions {
   sub?: string;
   email?: string;
+  /** Stored as user_metadata.full_name, as the identity provider does. */
+  fullName?: string;
+  /** Seconds from now; negative mints an expired token. Default 3600. */
   expiresInS?: number;
+  /** Identity provider base URL the issuer points at; default the test stack's. */
+  authUrl?: string;
   issuer?: string;
   audience?: string;
   secret?: string;
@@ -19,10 +24,12 @@ export function authIssuer(): string {
 
 export async function mintToken(opts: MintOptions = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: opts.email ?? "someone@example.com", role: "authenticated", ...opts.extra })
+  const claims: JWTPayload = { email: opts.email ?? "someone@example.com", role: "authenticated", ...opts.extra };
+  if (opts.fullName) claims.user_metadata = { full_name: opts.fullName };
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(opts.sub ?? crypto.randomUUID())
-    .setIssuer(opts.issuer ?? authIssuer())
+    .setIssuer(opts.issuer ?? (opts.authUrl ? `${opts.authUrl}/auth/v1` : authIssuer()))
     .setAudience(opts.audience ?? "authenticated")
     .setIssuedAt(now - 10)
     .setExpirationTime(now + (opts.expiresInS ?? 3600))

@@ -31,7 +31,14 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startMarketingServer({ apiKey, port = 0 }: { apiKey: string; port?: number }): Promise<MarketingServer> {
+export interface MarketingServerOptions {
+  /** The key callers must send as `Authorization: Bearer <key>`; when absent any non-empty bearer key is accepted. */
+  apiKey?: string;
+  /** 0 = a free port. */
+  port?: number;
+}
+
+export async function startMarketingServer({ apiKey, port = 0 }: MarketingServerOptions = {}): Promise<MarketingServer> {
   const calls: MarketingCall[] = [];
   const contacts = new Map<string, string>();
   let failNext = 0;
@@ -58,7 +65,8 @@ export async function startMarketingServer({ apiKey, port = 0 }: { apiKey: strin
           calls.push({ at: new Date().toISOString(), authorization, body, status });
           send(status, reply);
         };
-        if (authorization !== `Bearer ${apiKey}`) return record(401, { success: false, message: "Invalid API key" });
+        const keyOk = apiKey ? authorization === `Bearer ${apiKey}` : /^Bearer \S+$/.test(authorization ?? "");
+        if (!keyOk) return record(401, { success: false, message: "Invalid API key" });
         if (failNext > 0) {
           failNext--;
           return record(500, { success: false, message: "Simulated failure" });

@@ -1,0 +1,85 @@
+// Smoke test of `npm run dev` as a newcomer would use it: start the stack, sign in with supabase-js,
+// call the API, upload an example CSV, stop. Uses its own data folder so dev data is untouched.
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@supabase/supabase-js";
+import { DEV_ANON_KEY } from "./secrets.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const API = "http://127.0.0.1:8787";
+const AUTH = "http://127.0.0.1:54321";
+const DATA_DIR = ".data/smoke";
+
+rmSync(`${root}${DATA_DIR}`, { recursive: true, force: true });
+const dev = spawn("npm", ["run", "dev"], { cwd: root, env: { ...process.env, DEV_DATA_DIR: DATA_DIR }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+let log = "";
+dev.stdout.on("data", (d: Buffer) => (log += d.toString()));
+dev.stderr.on("data", (d: Buffer) => (log += d.toString()));
+
+let passed = 0;
+let failed = 0;
+async function check(name: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+    passed += 1;
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+function assert(cond: unknown, msg: string): asserts cond {
+  if (!cond) throw new Error(msg);
+}
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${API}/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the API did not answer within the time limit\n${log}`);
+}
+
+try {
+  await waitForHealth(Date.now() + 120_000);
+  let token = "";
+  await check("supabase-js signs in as owner@demo.test", async () => {
+    const supabase = createClient(AUTH, DEV_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data, error } = await supabase.auth.signInWithPassword({ email: "owner@demo.test", password: "demo-password" });
+    assert(!error && data.session, `sign-in failed: ${error?.message}`);
+    token = data.session.access_token;
+  });
+  const auth = { Authorization: `Bearer ${token}` };
+  await check("/health counts the demo packs", async () => {
+    const body = (await (await fetch(`${API}/health`)).json()) as { packs_loaded: number };
+    assert(body.packs_loaded >= 2, `packs_loaded = ${body.packs_loaded}`);
+  });
+  await check("/openapi.json and /docs are served", async () => {
+    assert((await fetch(`${API}/openapi.json`)).ok, "openapi.json");
+    assert((await fetch(`${API}/docs`)).ok, "docs");
+  });
+  await check("the token is accepted: /geocode Newtown", async () => {
+    const res = await fetch(`${API}/geocode?suburb=Newtown`, { headers: auth });
+    assert(res.status === 200, `status ${res.status}: ${await res.text()}`);
+  });
+  await check("the seeded organisation: Demo Team with 100 credits", async () => {
+    const body = (await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { org_name: string; balance: number };
+    assert(body.org_name === "Demo Team" && body.balance === 100, JSON.stringify(body));
+  });
+  await check("an example CSV is scored site by site", async () => {
+    const form = new FormData();
+    form.set("file", new File([readFileSync(`${root}packs/examples/newtown-latlon.csv`)], "newtown-latlon.csv", { type: "text/csv" }));
+    const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth });
+    const text = await res.text();
+    assert(res.status === 200 && text.includes("event: site_result") && text.includes("event: batch_complete"), `status ${res.status}: ${text.slice(0, 300)}`);
+  });
+} finally {
+  if (dev.pid) process.kill(-dev.pid, "SIGTERM");
+}
+console.log(`smoke: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

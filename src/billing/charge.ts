@@ -1,0 +1,21 @@
+// Spending credits from a route: a refused debit becomes the spec's structured 402 insufficient_credits.
+import { errors } from "../http/errors.ts";
+import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
+
+/** Turns a ledger refusal into the error the client sees; returns the entry when it was posted. */
+export function entryOrThrow(result: PostResult): LedgerEntry {
+  if (result.ok) return result.entry;
+  switch (result.reason) {
+    case "insufficient_credits":
+      throw errors.insufficientCredits(result.required, result.available);
+    case "org_not_found":
+      throw errors.notFound();
+    case "stale":
+      throw errors.conflict("The credit ledger changed concurrently; retry");
+  }
+}
+
+/** Debits the organisation or throws 402 with required, available and deficit. */
+export async function charge(input: DebitInput): Promise<LedgerEntry> {
+  return entryOrThrow(await debit(input));
+}

@@ -1,0 +1,28 @@
+// .dev.vars.example must carry the same dev-only credentials the local stand-ins use, or `npm run dev` breaks.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_MARKETING_KEY, DEV_SERVICE_ROLE_KEY } from "../../scripts/dev/secrets.ts";
+
+const vars = Object.fromEntries(
+  readFileSync(".dev.vars.example", "utf8")
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+);
+
+describe(".dev.vars.example", () => {
+  it("matches the dev identity provider and marketing stand-in", () => {
+    expect(vars.SUPABASE_JWT_SECRET).toBe(DEV_JWT_SECRET);
+    expect(vars.SUPABASE_ANON_KEY).toBe(DEV_ANON_KEY);
+    expect(vars.SUPABASE_SERVICE_ROLE_KEY).toBe(DEV_SERVICE_ROLE_KEY);
+    expect(vars.MARKETING_API_KEY).toBe(DEV_MARKETING_KEY);
+    expect(vars.SUPABASE_URL).toBe("http://127.0.0.1:54321");
+  });
+
+  it("documents every configuration variable the Worker reads", () => {
+    const env = readFileSync("src/env.ts", "utf8");
+    const declared = [...env.matchAll(/^\s+([A-Z_]+)\?: string;/gm)].map((m) => m[1]);
+    const readme = readFileSync("README.md", "utf8");
+    for (const name of declared) expect(readme, `README lists ${name}`).toContain(`\`${name}\``);
+  });
+});
