@@ -6,7 +6,7 @@ import { errors } from "../http/errors.ts";
 import { sseResponse } from "../http/sse.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { requireMembership } from "../billing/membership.ts";
-import { packsForCaller } from "../packs/caller.ts";
+import { packsForOrg } from "../packs/caller.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
 
@@ -60,7 +60,7 @@ export const batchRoutes = createRouter().openapi(
     const principal = c.get("principal");
     const db = c.get("services").db();
     const { orgId } = await requireMembership({ db, userId: principal.userId });
-    let packs = await packsForCaller(c, orgId);
+    let packs = await packsForOrg(c, orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);
       if (packs.length === 0) throw errors.notFound(`Pack not found: ${packId}`);

@@ -33,6 +33,18 @@ describe("validation errors", () => {
   });
 });
 
+describe("malformed JSON", () => {
+  it("is a 422 json_invalid at body, never a 500", async () => {
+    const res = await SELF.fetch("https://api.test/billing/invite", {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: '{"email": "a@b.example",',
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"], msg: "JSON decode error" }] });
+  });
+});
+
 describe("not found", () => {
   it("an unknown suburb names itself", async () => {
     const res = await SELF.fetch("https://api.test/geocode?suburb=Atlantis", { headers: auth });

@@ -1,11 +1,12 @@
 // Packs through the real bindings: public registry in R2, the private-pack Durable Object cache, geocoding.
 import { SELF, env, runDurableObjectAlarm } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetPublicPacks } from "../../src/packs/registry.ts";
 import { visiblePacks } from "../../src/packs/visible.ts";
 import { geocode } from "../../src/geo/gazetteer.ts";
 import { putDemoPacks, squareSuburb, suburbPack } from "../support/packs.ts";
 import { bearer, mintToken } from "../support/tokens.ts";
+import { createTeamOrg, withDb } from "./helpers/billing.ts";
 
 let auth: Record<string, string>;
 
@@ -35,6 +36,29 @@ describe("public packs", () => {
     resetPublicPacks();
     const clean = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
     expect(body.packs_loaded).toBe(clean.packs_loaded);
+  });
+});
+
+describe("public pack versions", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a pack replaced in R2 is reloaded at the next check, without a restart", async () => {
+    await env.PACKS.put("public/versioned.pack", suburbPack("versioned", "1", [squareSuburb("Firstvale", 149.0, -35.0)]));
+    resetPublicPacks();
+    const auth2 = bearer(await mintToken());
+    const find = (q: string) => SELF.fetch(`https://api.test/geocode?suburb=${q}`, { headers: auth2 });
+    expect((await find("Firstvale")).status).toBe(200);
+    await env.PACKS.put("public/versioned.pack", suburbPack("versioned", "2", [squareSuburb("Secondvale", 149.0, -35.0)]));
+    // Within the recheck interval the loaded copy is served; after it, the new etag is seen.
+    expect((await find("Secondvale")).status).toBe(404);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await find("Secondvale")).status).toBe(200);
+    expect((await find("Firstvale")).status).toBe(404);
+    await env.PACKS.delete("public/versioned.pack");
+    resetPublicPacks();
   });
 });
 
@@ -112,6 +136,18 @@ describe("organisation-private packs (Durable Object cache)", () => {
     expect(geocode(mine, "Newtown")?.name).toBe("Newtown");
     expect(geocode(theirs, "Privateville")).toBeNull();
     expect(geocode(theirs, "Newtown")?.name).toBe("Newtown");
+  });
+
+  it("GET /geocode includes the caller's organisation's private packs, and only theirs", async () => {
+    const [mine, theirs] = await withDb(async (db) => [await createTeamOrg(db, { idpUsers: false }), await createTeamOrg(db, { idpUsers: false })]);
+    await env.PACKS.put(`orgs/${mine!.orgId}/estate.pack`, suburbPack("estate", "1", [squareSuburb("Hiddenbrook", 150.2, -34.2)]));
+    const ask = (token: string) => SELF.fetch("https://api.test/geocode?suburb=Hiddenbrook", { headers: bearer(token) });
+    const ok = await ask(mine!.users.member.token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ name: "Hiddenbrook", pack_id: "estate" });
+    expect((await ask(theirs!.users.owner.token)).status).toBe(404);
+    // A caller without an organisation still geocodes from public packs.
+    expect((await SELF.fetch("https://api.test/geocode?suburb=Newtown", { headers: auth })).status).toBe(200);
   });
 
   it("keeps serving the cached copy until the alarm evicts it, then sees the new upload", async () => {

@@ -240,3 +240,43 @@ describe("streaming", () => {
     expect(evs.at(-1)?.event).toBe("batch_complete");
   });
 });
+
+describe("settling credits when a batch does not run to the end", () => {
+  it("a client that disconnects after the first event: the work finishes and failed rows are still refunded", async () => {
+    const o = await org(5);
+    const res = await upload(o.users.owner.token, mixed);
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    let refunds: number[] = [];
+    for (let i = 0; i < 50 && refunds.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      refunds = (await balanceOf(o)).entries.filter((e) => e.type === "refund").map((e) => e.amount);
+    }
+    expect(refunds).toHaveLength(1);
+    const state = await balanceOf(o);
+    expect(state.sum).toBeCloseTo(state.cached, 10);
+  });
+
+  it("a failure mid-batch refunds every row not scored, once", async () => {
+    const { runBatch, chargeBatch } = await import("../../../src/batch/run.ts");
+    const { parseSitesCsv } = await import("../../../src/batch/csv.ts");
+    const { loadPublicPacks } = await import("../../../src/packs/registry.ts");
+    const { env } = await import("cloudflare:workers");
+    const parsed = parseSitesCsv(newtown);
+    if (!parsed.ok) throw new Error(parsed.detail);
+    const o = await org(5);
+    await withDb(async (db) => {
+      const ctx = { db, orgId: o.orgId, userId: o.users.owner.userId, packs: await loadPublicPacks(env.PACKS, "public/") };
+      const charged = await chargeBatch(ctx, parsed, `test:${crypto.randomUUID()}`);
+      const gen = runBatch(ctx, parsed, charged);
+      expect((await gen.next()).value?.event).toBe("batch_start");
+      expect((await gen.next()).value?.event).toBe("site_result");
+      await expect(gen.throw(new Error("storage failed"))).rejects.toThrow("storage failed");
+    });
+    const state = await balanceOf(o);
+    const n = parsed.rows.length;
+    expect(state.entries.filter((e) => e.type === "refund").map((e) => e.amount)).toEqual([(n - 1) / 10]);
+    expect(state.cached).toBeCloseTo(5 - 0.1, 10);
+  });
+});

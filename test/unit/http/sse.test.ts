@@ -1,0 +1,42 @@
+// The SSE helper: framing, field sanitising, and a failure after the start becoming an error event.
+import { describe, expect, it } from "vitest";
+import { formatSse, sseResponse, type SseEvent } from "../../../src/http/sse.ts";
+
+describe("formatSse", () => {
+  it("writes event, data and a blank line", () => {
+    expect(formatSse({ event: "batch_start", data: { rows: 2 } })).toBe('event: batch_start\ndata: {"rows":2}\n\n');
+  });
+  it("strips CR/LF from event and id so data cannot forge events", () => {
+    expect(formatSse({ event: "a\r\ndata: x", id: "1\n2", data: "y" })).toBe('event: a  data: x\nid: 1 2\ndata: "y"\n\n');
+  });
+});
+
+describe("sseResponse", () => {
+  it("sends the events so far, then the error event, then ends", async () => {
+    async function* events(): AsyncGenerator<SseEvent> {
+      yield { event: "site_result", data: { index: 0 } };
+      throw new Error("boom");
+    }
+    const res = sseResponse(events(), { onError: () => ({ event: "error", data: { detail: "Internal server error" } }) });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    expect(res.headers.get("content-encoding")).toBe("identity");
+    expect(await res.text()).toBe('event: site_result\ndata: {"index":0}\n\nevent: error\ndata: {"detail":"Internal server error"}\n\n');
+  });
+
+  it("keeps producing after the client goes away", async () => {
+    let produced = 0;
+    async function* events(): AsyncGenerator<SseEvent> {
+      for (let i = 0; i < 5; i++) {
+        produced += 1;
+        yield { event: "tick", data: i };
+      }
+    }
+    let done: Promise<unknown> = Promise.resolve();
+    const res = sseResponse(events(), { onError: () => ({ event: "error", data: {} }), waitUntil: (w) => (done = w) });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await done;
+    expect(produced).toBe(5);
+  });
+});
