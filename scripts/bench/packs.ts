@@ -1,4 +1,5 @@
 // Pack benchmarks: parcel-at-point on 1M lots vs turf over rbush, cold load vs rebuilding the index, bytes and memory per parcel.
+import { bboxOfRange } from "../../src/geo/bbox.ts";
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import Flatbush from "flatbush";
 import RBush from "rbush";
@@ -161,15 +162,7 @@ function rebuildIndex(pack: Pack): Flatbush {
   for (let i = 0; i < count; i++) {
     const v0 = ringOffsets[polyOffsets[featureOffsets[i] as number] as number] as number;
     const v1 = ringOffsets[polyOffsets[featureOffsets[i + 1] as number] as number] as number;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let v = v0; v < v1; v++) {
-      const x = coords[2 * v] as number;
-      const y = coords[2 * v + 1] as number;
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-    }
+    const [minX, minY, maxX, maxY] = bboxOfRange(coords, v0, v1);
     fb.add(minX, minY, maxX, maxY);
   }
   fb.finish();

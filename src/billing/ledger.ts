@@ -101,11 +101,18 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+const MAX_ATTEMPTS = 3;
+
+async function currentBalance(db: Db, orgId: string): Promise<number> {
+  const res = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
+  return Number(res.rows[0]?.credit_balance ?? 0);
+}
+
 /**
  * Posts one entry atomically: a single statement guards the balance (no read-then-write), moves the
  * cached balance and appends the entry, so concurrent debits can never overdraw and a retried key posts once.
  */
-export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResult> {
+export async function postEntry(db: Db, input: PostEntryInput, attempt = 1): Promise<PostResult> {
   const amount = creditsText(input.amount);
   const replay = await findByKey(db, input.orgId, input.idempotencyKey);
   if (replay) return { ok: true, entry: replay, replayed: true };
@@ -145,7 +152,10 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostResu
     // Refused: either the balance is short or a concurrent twin with the same key won the race.
     const twin = await findByKey(db, input.orgId, input.idempotencyKey);
     if (twin) return { ok: true, entry: twin, replayed: true };
-    return { ok: false, reason: "insufficient_credits", required: -input.amount, available: Number(row?.available ?? 0) };
+    // The statement's snapshot may predate concurrent commits: report (or retry on) the balance as it is now.
+    const available = await currentBalance(db, input.orgId);
+    if (available + input.amount >= 0 && attempt < MAX_ATTEMPTS) return postEntry(db, input, attempt + 1);
+    return { ok: false, reason: "insufficient_credits", required: -input.amount, available };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const twin = await findByKey(db, input.orgId, input.idempotencyKey);

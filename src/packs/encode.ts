@@ -1,3 +1,4 @@
+import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
@@ -34,19 +35,7 @@ function featureBoxes(layer: LayerInput, count: number): Float64Array {
       v0 = g.ringOffsets[r0] as number;
       v1 = g.ringOffsets[r1] as number;
     }
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let v = v0; v < v1; v++) {
-      const x = c[2 * v] as number;
-      const y = c[2 * v + 1] as number;
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-    }
-    boxes[4 * i] = minX;
-    boxes[4 * i + 1] = minY;
-    boxes[4 * i + 2] = maxX;
-    boxes[4 * i + 3] = maxY;
+    boxes.set(bboxOfRange(c, v0, v1), 4 * i);
   }
   return boxes;
 }

@@ -57,14 +57,8 @@ export type YieldBasis =
 
 export type ZoneCategory = "apartment" | "low_rise" | "other";
 
-export interface ZoneSummary {
-  code: string;
-  name: string | null;
-  share: number;
-  fsr: number | null;
-  heightM: number | null;
-  minLotSizeM2: number | null;
-}
+// A zone as reported in the result: the same fields the spatial layer supplied.
+export type ZoneSummary = ZoneShare;
 
 export interface EffectiveControls {
   fsr: number | null; // share-weighted over zones with an FSR

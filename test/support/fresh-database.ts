@@ -6,13 +6,14 @@ import WebSocket from "ws";
 export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `geo_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = await startLocalDb({ databaseUrl: serverUrl });
-  neonConfig.webSocketConstructor = WebSocket;
   const proxy = admin.wsProxy;
-  neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-  neonConfig.useSecureWebSocket = false;
-  neonConfig.pipelineTLS = false;
-  neonConfig.pipelineConnect = false;
   const run = async (text: string) => {
+    // neonConfig is global and migrations point it at another bridge in between: set it per use.
+    neonConfig.webSocketConstructor = WebSocket;
+    neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
     const client = new Client(admin.databaseUrl);
     await client.connect();
     try {
