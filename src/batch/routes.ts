@@ -6,7 +6,7 @@ import { errors } from "../http/errors.ts";
 import { sseResponse } from "../http/sse.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { requireMembership } from "../billing/membership.ts";
-import { packsForOrg } from "../packs/caller.ts";
+import { packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
 

@@ -4,7 +4,7 @@ import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
 import { errors } from "../http/errors.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { geocode } from "../geo/gazetteer.ts";
-import { packsForCaller } from "../packs/caller.ts";
+import { packsForCaller } from "../http/caller-packs.ts";
 
 const GeocodeQuery = z.object({
   suburb: z.string().min(2).openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),

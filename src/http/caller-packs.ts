@@ -1,9 +1,9 @@
 // The packs visible to the caller of a request: public ones plus their organisation's private ones.
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context.ts";
+import type { AppEnv } from "./context.ts";
 import { findMembership } from "../billing/membership.ts";
-import { visiblePacks } from "./visible.ts";
-import type { Pack } from "./types.ts";
+import { visiblePacks } from "../packs/visible.ts";
+import type { Pack } from "../packs/types.ts";
 
 /** Packs for a known organisation (or public packs only when `orgId` is null). */
 export async function packsForOrg(c: Context<AppEnv>, orgId: string | null): Promise<Pack[]> {
