@@ -1,7 +1,7 @@
 // The shared auth suite: every route the OpenAPI document marks as secured refuses bad credentials.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { UnsecuredJWT } from "jose";
+import { SignJWT, UnsecuredJWT, generateKeyPair } from "jose";
 import { createApp } from "../../src/app.ts";
 import { DEV_ANON_KEY } from "../../scripts/dev/secrets.ts";
 import { bearer, mintToken, signIn } from "../support/tokens.ts";
@@ -82,6 +82,23 @@ describe("token checks", () => {
   });
   it("the anon key used as a bearer -> Invalid token", async () => {
     await expect401(await call(geocode, bearer(DEV_ANON_KEY)), "Invalid token");
+  });
+  it("an ES256 token from a key the JWKS does not hold (unknown kid) -> Invalid token", async () => {
+    const { privateKey } = await generateKeyPair("ES256");
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ role: "authenticated" })
+      .setProtectedHeader({ alg: "ES256", kid: "not-a-published-key" })
+      .setSubject(crypto.randomUUID())
+      .setIssuer(`${env.SUPABASE_URL}/auth/v1`)
+      .setAudience("authenticated")
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
+    await expect401(await call(geocode, bearer(token)), "Invalid token");
+  });
+  it("an HS256 token cannot be checked against the JWKS public key (algorithm confusion) -> Invalid token", async () => {
+    const jwks = await (await fetch(`${env.SUPABASE_URL}/auth/v1/.well-known/jwks.json`)).json<{ keys: { x: string; kid: string }[] }>();
+    const token = await mintToken({ secret: JSON.stringify(jwks.keys[0]) });
+    await expect401(await call(geocode, bearer(token)), "Invalid token");
   });
   it("a token without a UUID subject -> Invalid token", async () => {
     await expect401(await call(geocode, bearer(await mintToken({ sub: "not-a-uuid" }))), "Invalid token");
