@@ -1,6 +1,7 @@
 // The credit ledger: append-only entries, each moving the cached balance in the same statement.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 
 export type LedgerType = "signup_bonus" | "subscription_grant" | "purchase" | "usage" | "refund" | "expiry" | "adjustment";
 export type ActionType = "batch_score" | "report" | "chat";
@@ -94,12 +95,6 @@ async function findByKey(db: Db, orgId: string, key: string): Promise<LedgerEntr
   return row ? toEntry(row) : undefined;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 const MAX_ATTEMPTS = 3;
 

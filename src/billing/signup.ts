@@ -3,6 +3,7 @@
 // one statement (a losing racer's whole statement rolls back), and the bonus is keyed by the user id.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import { grant } from "./ledger.ts";
 import { findMembership, type Role } from "./membership.ts";
@@ -24,12 +25,6 @@ export interface SignupUser {
 
 export const signupBonusKey = (userId: string): string => `signup_bonus:${userId}`;
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, d = 0; e && typeof e === "object" && d < 8; e = (e as { cause?: unknown }).cause, d++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 function personalOrgName(user: SignupUser): string {
   const base = user.displayName?.trim() || user.email?.split("@")[0];

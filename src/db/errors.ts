@@ -25,3 +25,11 @@ export function classifyDbError(err: unknown): unknown {
   if (err instanceof UnavailableError) return err;
   return isConnectionFailure(err) ? new UnavailableError("database", { cause: err }) : err;
 }
+
+/** A unique constraint refused the write (SQLSTATE 23505), possibly wrapped by drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
