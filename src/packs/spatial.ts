@@ -8,6 +8,7 @@
 //   nearest(packs, layer, lon, lat, k, maxDistanceM?): NearestHit[]    k closest features by true distance in metres
 //   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
 //   zonesOnParcel(packs, parcelPolygon): ZoneShare[]                   every zone feature meeting the parcel with its share
+//   overlayCoverage(packs, parcelPolygon, layer): OverlayCoverage      share under any feature of the layer, plus by category
 //
 // Layer names used by packs: suburbs, parcels, zones, flood, bushfire, heritage, transport.
 import polygonClipping from "polygon-clipping";
@@ -17,6 +18,7 @@ import { bboxContains, bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { featureCentroid } from "../geo/centroid.ts";
 import { columnsFromGeometry, featureToGeometry } from "../geo/columns.ts";
+import { relate } from "../geo/relate.ts";
 import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distance.ts";
 import { pointInFeature } from "../geo/pip.ts";
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
@@ -214,6 +216,10 @@ function toClip(g: AreaGeometry): Geom {
   return g.coordinates as Geom;
 }
 
+function asMultiPolygon(g: AreaGeometry): PcMultiPolygon {
+  return (g.type === "Polygon" ? [g.coordinates] : g.coordinates) as PcMultiPolygon;
+}
+
 function clipAreaM2(mp: PcMultiPolygon): number {
   if (mp.length === 0) return 0;
   return areaM2({ type: "MultiPolygon", coordinates: mp });
@@ -234,6 +240,12 @@ function piecesOnParcel(packs: readonly Pack[], parcel: AreaGeometry, layerName:
     if (!layer?.index || layer.kind !== "polygon") continue;
     const ids = layer.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
     for (const i of ids) {
+      const relation = relate(cols, 0, layer, i);
+      if (relation === "disjoint") continue;
+      if (relation === "inside") {
+        pieces.push({ pack, layer, i, clipped: asMultiPolygon(parcel), areaM2: parcelArea });
+        continue;
+      }
       const clipped = polygonClipping.intersection(subject, toClip(featureToGeometry(layer, i)));
       const a = clipAreaM2(clipped);
       if (a > 0) pieces.push({ pack, layer, i, clipped, areaM2: a });
@@ -251,8 +263,8 @@ function share(a: number, total: number): number {
   return total > 0 ? Math.min(1, a / total) : 0;
 }
 
-export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayShare[] {
-  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
+// Pieces grouped by overlay category; overlapping features of one category are merged, not summed.
+function sharesOf(pieces: readonly Piece[], parcelArea: number): OverlayShare[] {
   const groups = new Map<string, Piece[]>();
   const propsOf = new Map<Piece, Props>();
   for (const p of pieces) {
@@ -265,10 +277,7 @@ export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometr
   }
   const out: OverlayShare[] = [];
   for (const [category, group] of groups) {
-    // Overlapping features of one category are merged so their area is not counted twice.
-    const first = group[0] as Piece;
-    const merged = group.length === 1 ? first.clipped : polygonClipping.union(first.clipped, ...group.slice(1).map((g) => g.clipped));
-    const a = clipAreaM2(merged);
+    const a = unionAreaM2(group);
     out.push({
       category,
       share: share(a, parcelArea),
@@ -277,6 +286,18 @@ export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometr
     });
   }
   return out.sort((a, b) => b.share - a.share || a.category.localeCompare(b.category));
+}
+
+function unionAreaM2(pieces: readonly Piece[]): number {
+  const first = pieces[0];
+  if (!first) return 0;
+  if (pieces.length === 1) return first.areaM2;
+  return clipAreaM2(polygonClipping.union(first.clipped, ...pieces.slice(1).map((p) => p.clipped)));
+}
+
+export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayShare[] {
+  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
+  return sharesOf(pieces, parcelArea);
 }
 
 export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneShare[] {
@@ -294,11 +315,7 @@ export type OverlayCoverage = { share: number; areaM2: number; categories: Overl
 
 /** Share of the parcel under any feature of an overlay layer: categories are unioned, not summed. */
 export function overlayCoverage(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayCoverage {
-  const categories = overlayShares(packs, parcelPolygon, layerName);
-  if (categories.length === 0) return { share: 0, areaM2: 0, categories };
   const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
-  const first = pieces[0] as Piece;
-  const merged = pieces.length === 1 ? first.clipped : polygonClipping.union(first.clipped, ...pieces.slice(1).map((p) => p.clipped));
-  const a = clipAreaM2(merged);
-  return { share: share(a, parcelArea), areaM2: a, categories };
+  const a = unionAreaM2(pieces);
+  return { share: share(a, parcelArea), areaM2: a, categories: sharesOf(pieces, parcelArea) };
 }
