@@ -1,5 +1,2 @@
-// Vite's ?raw imports: fixture files as text.
-declare module "*?raw" {
-  const content: string;
-  export default content;
-}
+// Vite client types: ?raw imports and import.meta.glob for fixture files.
+/// <reference types="vite/client" />
