@@ -21,6 +21,11 @@ const BatchForm = z.object({
   pack_id: z.string().default("").openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
 });
 
+async function digestHex(bytes: Uint8Array): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 const uploadLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
   onError: () => {
@@ -35,7 +40,7 @@ export const batchRoutes = createRouter().openapi(
     tags: ["batch"],
     summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
     description:
-      "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` to make retries safe); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
+      "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
     security: bearerSecurity,
     middleware: [requireAuth, uploadLimit] as const,
     request: {
@@ -52,7 +57,8 @@ export const batchRoutes = createRouter().openapi(
     const { file, pack_id: packId } = c.req.valid("form");
     const idempotencyHeader = c.req.valid("header")["idempotency-key"];
     if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
-    const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const decoded = decodeCsvBytes(bytes);
     if (!decoded.ok) throw errors.badRequest(decoded.detail);
     const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
     if (!parsed.ok) throw errors.badRequest(parsed.detail);
@@ -66,7 +72,8 @@ export const batchRoutes = createRouter().openapi(
       if (packs.length === 0) throw errors.notFound(`Pack not found: ${packId}`);
     }
     const ctx = { db, orgId, userId: principal.userId, packs };
-    const key = idempotencyHeader ? `batch:${idempotencyHeader}` : `batch:${crypto.randomUUID()}`;
+    // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
+    const key = idempotencyHeader ? `batch:${idempotencyHeader}:${await digestHex(bytes)}` : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
     return sseResponse(runBatch(ctx, parsed, charged), {
       headers: { "X-Batch-Id": charged.batchId },

@@ -219,6 +219,17 @@ describe("credits", () => {
   });
 });
 
+describe("idempotency keys cover the file", () => {
+  it("the same key with a different file is new work and is charged", async () => {
+    const o = await org(5);
+    const key = crypto.randomUUID();
+    await events(await upload(o.users.owner.token, newtown, { key }));
+    await events(await upload(o.users.owner.token, eppingLots, { key }));
+    const usage = (await balanceOf(o)).entries.filter((e) => e.type === "usage").map((e) => e.amount);
+    expect(usage).toEqual([-dataRows(newtown) / 10, -dataRows(eppingLots) / 10]);
+  });
+});
+
 describe("streaming", () => {
   it("the first event reaches the client on its own, before the batch completes", async () => {
     const o = await org(5);
