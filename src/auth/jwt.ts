@@ -1,7 +1,7 @@
 // Verifies Supabase-style access tokens: HS256 with the project secret or ES256/RS256 via JWKS.
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { Config } from "../env.ts";
-import { errors } from "../http/errors.ts";
+import { ApiError, errors } from "../http/errors.ts";
 
 export interface Principal {
   userId: string;
@@ -46,11 +46,13 @@ export async function verifyAccessToken(token: string, auth: Config["auth"]): Pr
     }
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
-    if (err instanceof joseErrors.JWKSTimeout || (err instanceof Error && err.name === "TypeError")) {
-      // The JWKS endpoint could not be reached: not the caller's fault, but we cannot accept the token.
-      throw errors.serviceUnavailable("Identity provider unavailable");
-    }
-    throw errors.invalidToken();
+    if (err instanceof ApiError) throw err;
+    // JOSE's specific errors are about the token; a timeout, a bare JOSEError (non-200 key set response)
+    // or a network error means the key set could not be fetched: not the caller's fault.
+    const keySetUnreachable = err instanceof joseErrors.JWKSTimeout || !(err instanceof joseErrors.JOSEError) || err.constructor === joseErrors.JOSEError;
+    if (!keySetUnreachable) throw errors.invalidToken();
+    console.error("JWKS unavailable", err instanceof Error ? err.message : err);
+    throw errors.serviceUnavailable("Identity provider unavailable");
   }
   const sub = payload.sub;
   if (typeof sub !== "string" || !UUID.test(sub)) throw errors.invalidToken();

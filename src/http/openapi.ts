@@ -54,8 +54,8 @@ export function pickErrors<S extends ErrorStatus>(...statuses: S[]): { [K in S]:
   return out;
 }
 
-/** Errors every authenticated route can return. */
-export const authErrors = pickErrors(401, 422, 500);
+/** Errors every authenticated route can return (503 when the identity provider's key set is unreachable). */
+export const authErrors = pickErrors(401, 422, 500, 503);
 
 export const bearerSecurity = [{ HTTPBearer: [] }];
 

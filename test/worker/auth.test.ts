@@ -117,6 +117,25 @@ describe("token checks", () => {
     const res = await call(geocode, bearer(token));
     expect(res.status).not.toBe(401);
   });
+  it("a JWKS that cannot be fetched -> 503 Identity provider unavailable, not a blame on the token", async () => {
+    const { privateKey } = await generateKeyPair("ES256");
+    const closed = "http://127.0.0.1:9";
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ role: "authenticated" })
+      .setProtectedHeader({ alg: "ES256", kid: "k1" })
+      .setSubject(crypto.randomUUID())
+      .setIssuer(`${closed}/auth/v1`)
+      .setAudience("authenticated")
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
+    const res = await createApp().fetch(
+      new Request("https://api.test/geocode?suburb=Newtown", { headers: bearer(token) }),
+      { ...env, SUPABASE_URL: closed },
+      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: "Identity provider unavailable" });
+  });
   it("neither secret nor JWKS configured -> 500 Auth not configured", async () => {
     const app = createApp();
     const res = await app.fetch(
