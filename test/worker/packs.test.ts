@@ -94,6 +94,17 @@ describe("GET /geocode on the real suburb boundaries", () => {
     expect((await res.json<{ name: string }>()).name).toBe("St Leonards");
   });
 
+  it("GET /packs lists coverage, layers and attribution, and marks synthetic layers", async () => {
+    const res = await SELF.fetch("https://api.test/packs", { headers: auth });
+    expect(res.status).toBe(200);
+    const packs = await res.json<{ id: string; attribution: string; layers: { name: string; synthetic: boolean }[] }[]>();
+    const suburbs = packs.find((p) => p.id === "sydney-suburbs");
+    const demo = packs.find((p) => p.id === "sydney-demo");
+    expect(suburbs?.attribution).toContain("Australian Bureau of Statistics");
+    expect(suburbs?.layers).toEqual([expect.objectContaining({ name: "suburbs", synthetic: false })]);
+    expect(demo?.layers.find((l) => l.name === "parcels")?.synthetic).toBe(true);
+  });
+
   it("a suburb in another state is not found in a Sydney pack", async () => {
     const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("Newtown, VIC")}`, { headers: auth });
     expect(res.status).toBe(404);

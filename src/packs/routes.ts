@@ -1,0 +1,35 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../http/router.ts";
+import { authErrors, bearerSecurity } from "../http/openapi.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import { packsForCaller } from "../http/caller-packs.ts";
+import { summarisePack } from "./summary.ts";
+
+const PackSummarySchema = z
+  .object({
+    id: z.string().openapi({ description: "Pass as `pack_id` to POST /batch/upload to score against this pack only" }),
+    version: z.string(),
+    title: z.string(),
+    attribution: z.string(),
+    licence: z.string(),
+    note: z.string().nullable(),
+    bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north]" }),
+    layers: z.array(z.object({ name: z.string(), kind: z.enum(["point", "polygon"]), count: z.number().int(), synthetic: z.boolean() })),
+  })
+  .openapi("PackSummary");
+
+export const packRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/packs",
+    tags: ["packs"],
+    summary: "Data packs visible to the caller: coverage, layers, attribution and licence",
+    security: bearerSecurity,
+    middleware: [requireAuth] as const,
+    responses: {
+      200: { description: "Public packs and the organisation's private packs", content: { "application/json": { schema: z.array(PackSummarySchema) } } },
+      ...authErrors,
+    },
+  }),
+  async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),
+);

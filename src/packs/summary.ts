@@ -1,0 +1,26 @@
+// What a client may show about a pack: coverage, layers, provenance. No geometry.
+import type { Pack } from "./types.ts";
+
+export interface PackSummary {
+  id: string;
+  version: string;
+  title: string;
+  attribution: string;
+  licence: string;
+  note: string | null;
+  bbox: [number, number, number, number];
+  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean }[];
+}
+
+export function summarisePack(pack: Pack): PackSummary {
+  return {
+    id: pack.id,
+    version: pack.version,
+    title: pack.meta.title,
+    attribution: pack.meta.attribution,
+    licence: pack.meta.licence,
+    note: pack.meta.note ?? null,
+    bbox: [...pack.bbox],
+    layers: [...pack.layers.values()].map((l) => ({ name: l.name, kind: l.kind, count: l.count, synthetic: l.synthetic })),
+  };
+}
