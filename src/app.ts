@@ -2,6 +2,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context.ts";
 import { services } from "./http/services.ts";
+import { requestId } from "./http/request-id.ts";
 import { cors } from "./http/cors.ts";
 import { errors, toErrorResponse } from "./http/errors.ts";
 import { registerOpenApi } from "./http/openapi.ts";
@@ -15,10 +16,14 @@ import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 
-const log = (msg: string, err: unknown) => console.error(msg, err instanceof Error ? (err.stack ?? err.message) : err, err instanceof Error ? err.cause : "");
+function logger(requestId: string | undefined) {
+  return (msg: string, err: unknown) =>
+    console.error(JSON.stringify({ level: "error", request_id: requestId ?? null, msg, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined }));
+}
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = createRouter();
+  app.use("*", requestId);
   app.use("*", services);
   app.use("*", cors);
 
@@ -42,6 +47,6 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.get("/docs", (c) => c.html(docsPage("/openapi.json")));
 
   app.notFound(() => errors.notFound().getResponse());
-  app.onError((err) => toErrorResponse(err, log));
+  app.onError((err, c) => toErrorResponse(err, logger(c.get("requestId"))));
   return app;
 }

@@ -16,5 +16,6 @@ export interface AppEnv {
     config: Config;
     services: Services;
     principal: Principal;
+    requestId: string;
   };
 }

@@ -77,6 +77,16 @@ describe("CORS", () => {
   });
 });
 
+describe("request ids", () => {
+  it("every response, errors included, carries X-Request-Id", async () => {
+    const ok = await SELF.fetch("https://api.test/health");
+    const missing = await SELF.fetch("https://api.test/nope");
+    expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ok.headers.get("x-request-id")).not.toBe(missing.headers.get("x-request-id"));
+  });
+});
+
 describe("docs", () => {
   it("serves an interactive reference of the document", async () => {
     const res = await SELF.fetch("https://api.test/docs");
