@@ -1,10 +1,12 @@
 // The Worker's bindings and the typed configuration parsed from them once per isolate.
 import { z } from "zod";
 import type { PrivatePackCache } from "./packs/private-cache.ts";
+import type { RateLimiter } from "./http/rate-limit-do.ts";
 
 export interface Env {
   PACKS: R2Bucket;
   PRIVATE_PACKS: DurableObjectNamespace<PrivatePackCache>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   ENVIRONMENT?: string;
   DATABASE_URL?: string;
   DB_WS_PROXY?: string;

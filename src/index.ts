@@ -13,3 +13,4 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { PrivatePackCache } from "./packs/private-cache.ts";
+export { RateLimiter } from "./http/rate-limit-do.ts";

@@ -5,6 +5,7 @@ import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
 import { errors } from "../http/errors.ts";
 import { sseResponse } from "../http/sse.ts";
 import { requireAuth } from "../auth/middleware.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { requireMembership } from "../billing/membership.ts";
 import { packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
@@ -42,7 +43,7 @@ export const batchRoutes = createRouter().openapi(
     description:
       "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
     security: bearerSecurity,
-    middleware: [requireAuth, uploadLimit] as const,
+    middleware: [requireAuth, rateLimit("batch"), uploadLimit] as const,
     request: {
       headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
       body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
@@ -50,7 +51,7 @@ export const batchRoutes = createRouter().openapi(
     responses: {
       200: { description: "Event stream of per-site results", content: { "text/event-stream": { schema: z.string() } } },
       ...authErrors,
-      ...pickErrors(400, 402, 404, 413, 503),
+      ...pickErrors(400, 402, 404, 413, 429, 503),
     },
   }),
   async (c) => {

@@ -3,6 +3,7 @@ import { createRouter } from "../http/router.ts";
 import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
 import { errors } from "../http/errors.ts";
 import { requireAuth } from "../auth/middleware.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { geocode } from "../geo/gazetteer.ts";
 import { packsForCaller } from "../http/caller-packs.ts";
 
@@ -28,12 +29,12 @@ export const geocodeRoutes = createRouter().openapi(
     tags: ["geocode"],
     summary: "Resolve a suburb name to its bounding box",
     security: bearerSecurity,
-    middleware: [requireAuth] as const,
+    middleware: [requireAuth, rateLimit("geocode")] as const,
     request: { query: GeocodeQuery },
     responses: {
       200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
       ...authErrors,
-      ...pickErrors(404),
+      ...pickErrors(404, 429),
     },
   }),
   async (c) => {

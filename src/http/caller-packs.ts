@@ -11,15 +11,24 @@ export async function packsForOrg(c: Context<AppEnv>, orgId: string | null): Pro
 }
 
 /**
- * Packs for the authenticated caller, looking up their organisation. Reads that need no credits keep
+ * Packs for the authenticated caller, with their organisation's. Reads that need no credits keep
  * working from public packs when the caller has no organisation yet or the database is unreachable.
  */
 export async function packsForCaller(c: Context<AppEnv>): Promise<Pack[]> {
-  let orgId: string | null = null;
-  try {
-    orgId = (await findMembership({ db: c.get("services").db(), userId: c.get("principal").userId }))?.orgId ?? null;
-  } catch (err) {
-    console.error("organisation lookup failed; serving public packs only", err instanceof Error ? err.message : err);
+  return packsForOrg(c, await callerOrgId(c));
+}
+
+/** The caller's organisation id, looked up once per request; null before post-signup or without a database. */
+export function callerOrgId(c: Context<AppEnv>): Promise<string | null> {
+  let pending = c.get("callerOrgId");
+  if (!pending) {
+    pending = findMembership({ db: c.get("services").db(), userId: c.get("principal").userId })
+      .then((m) => m?.orgId ?? null)
+      .catch((err: unknown) => {
+        console.error("organisation lookup failed; serving public packs only", err instanceof Error ? err.message : err);
+        return null;
+      });
+    c.set("callerOrgId", pending);
   }
-  return packsForOrg(c, orgId);
+  return pending;
 }

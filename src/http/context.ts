@@ -17,5 +17,7 @@ export interface AppEnv {
     services: Services;
     principal: Principal;
     requestId: string;
+    /** Memo of the caller's organisation lookup (see http/caller-packs.ts). */
+    callerOrgId: Promise<string | null>;
   };
 }

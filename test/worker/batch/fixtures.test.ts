@@ -10,15 +10,15 @@ import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/bil
 // Text fixtures only: the Windows-1252 and UTF-16 files are byte-level cases covered by the unit suite.
 const fixtures = import.meta.glob(["../../fixtures/csv/*.csv", "!../../fixtures/csv/windows-1252.csv"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
-let o: TestOrg;
 beforeAll(async () => {
   await putDemoPacks();
   resetPublicPacks();
-  o = await withDb((db) => createTeamOrg(db, { credits: 100, idpUsers: false }));
 });
 
 describe.each(Object.entries(fixtures).map(([path, text]) => ({ name: path.split("/").pop() as string, text })))("$name", ({ name, text }) => {
   it("is accepted or refused as the parser decides, and charged only when accepted", async () => {
+    // One organisation per file keeps these uploads clear of the per-organisation rate limit.
+    const o: TestOrg = await withDb((db) => createTeamOrg(db, { credits: 100, idpUsers: false }));
     const expected = parseSitesCsv(text.replace(/^\uFEFF/, ""), { maxRows: 50 });
     const before = (await withDb((db) => ledgerState(db, o.orgId))).cached;
     const form = new FormData();
