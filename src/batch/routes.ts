@@ -6,8 +6,8 @@ import { errors } from "../http/errors.ts";
 import { sseResponse } from "../http/sse.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { requireMembership } from "../billing/membership.ts";
-import { packsForOrg } from "../http/caller-packs.ts";
+import { NO_ORGANISATION } from "../billing/membership.ts";
+import { callerMembership, packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
 
@@ -66,7 +66,9 @@ export const batchRoutes = createRouter().openapi(
 
     const principal = c.get("principal");
     const db = c.get("services").db();
-    const { orgId } = await requireMembership({ db, userId: principal.userId });
+    const membership = await callerMembership(c);
+    if (!membership) throw errors.notFound(NO_ORGANISATION);
+    const { orgId } = membership;
     let packs = await packsForOrg(c, orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);

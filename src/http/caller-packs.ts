@@ -1,7 +1,7 @@
 // The packs visible to the caller of a request: public ones plus their organisation's private ones.
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
-import { findMembership } from "../billing/membership.ts";
+import { findMembership, type Membership } from "../billing/membership.ts";
 import { visiblePacks } from "../packs/visible.ts";
 import type { Pack } from "../packs/types.ts";
 
@@ -18,17 +18,22 @@ export async function packsForCaller(c: Context<AppEnv>): Promise<Pack[]> {
   return packsForOrg(c, await callerOrgId(c));
 }
 
-/** The caller's organisation id, looked up once per request; null before post-signup or without a database. */
-export function callerOrgId(c: Context<AppEnv>): Promise<string | null> {
-  let pending = c.get("callerOrgId");
+/** The caller's membership, looked up once per request; database errors propagate to the caller. */
+export function callerMembership(c: Context<AppEnv>): Promise<Membership | undefined> {
+  let pending = c.get("callerMembership");
   if (!pending) {
-    pending = findMembership({ db: c.get("services").db(), userId: c.get("principal").userId })
-      .then((m) => m?.orgId ?? null)
-      .catch((err: unknown) => {
-        console.error("organisation lookup failed; serving public packs only", err instanceof Error ? err.message : err);
-        return null;
-      });
-    c.set("callerOrgId", pending);
+    pending = findMembership({ db: c.get("services").db(), userId: c.get("principal").userId });
+    c.set("callerMembership", pending);
   }
   return pending;
+}
+
+/** The caller's organisation id; null before post-signup, or when the database cannot say (logged). */
+export async function callerOrgId(c: Context<AppEnv>): Promise<string | null> {
+  try {
+    return (await callerMembership(c))?.orgId ?? null;
+  } catch (err) {
+    console.error("organisation lookup failed; serving public packs only", err instanceof Error ? err.message : err);
+    return null;
+  }
 }

@@ -2,6 +2,7 @@
 import type { Env, Config } from "../env.ts";
 import type { Principal } from "../auth/jwt.ts";
 import type { Db } from "../db/client.ts";
+import type { Membership } from "../billing/membership.ts";
 
 export interface Services {
   /** Opened on first use and closed when the response is done. */
@@ -17,7 +18,7 @@ export interface AppEnv {
     services: Services;
     principal: Principal;
     requestId: string;
-    /** Memo of the caller's organisation lookup (see http/caller-packs.ts). */
-    callerOrgId: Promise<string | null>;
+    /** Memo of the caller's membership lookup (see http/caller-packs.ts). */
+    callerMembership: Promise<Membership | undefined>;
   };
 }

@@ -1,5 +1,7 @@
 // POST /batch/upload through the real app: parsing, credits, stream order and content.
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
+import { createApp } from "../../../src/app.ts";
+import { mintToken } from "../../support/tokens.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import eppingLots from "../../../packs/examples/epping-lots.csv?raw";
@@ -216,6 +218,28 @@ describe("credits", () => {
     const state = await balanceOf(o);
     expect(state.entries.filter((e) => e.type === "usage")).toHaveLength(1);
     expect(state.cached).toBeCloseTo(5 - dataRows(newtown) / 10, 10);
+  });
+});
+
+describe("who may upload", () => {
+  it("a user without an organisation: 404 saying to call post-signup, nothing charged anywhere", async () => {
+    const res = await upload(await mintToken(), newtown);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "No organisation for this user: call POST /auth/post-signup first" });
+  });
+
+  it("the database unreachable: 503 Billing service unavailable", async () => {
+    const o = await org(5);
+    const form = new FormData();
+    form.set("file", new File([newtown], "sites.csv", { type: "text/csv" }));
+    const res = await createApp().fetch(
+      new Request("https://api.test/batch/upload", { method: "POST", body: form, headers: { Authorization: `Bearer ${o.users.owner.token}` } }),
+      { ...env, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" },
+      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: "Billing service unavailable" });
+    expect((await balanceOf(o)).cached).toBe(5);
   });
 });
 
