@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/neon-serverless/migrator";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
+import { useLocalProxy } from "../../src/db/client.ts";
 import { postEntry } from "../../src/billing/ledger.ts";
 import { DEMO_ORG, DEMO_USERS } from "../dev/secrets.ts";
 
@@ -21,13 +22,7 @@ export interface MigrateOptions {
 
 export async function migrateDatabase(opts: MigrateOptions): Promise<void> {
   neonConfig.webSocketConstructor = WebSocket;
-  if (opts.wsProxy) {
-    const proxy = opts.wsProxy;
-    neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
-  }
+  if (opts.wsProxy) useLocalProxy(opts.wsProxy);
   const pool = new Pool({ connectionString: opts.databaseUrl, max: 1 });
   try {
     const db = drizzle({ client: pool, schema });

@@ -11,15 +11,12 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-let localProxyApplied: string | undefined;
-
-function useLocalProxy(proxy: string): void {
-  if (localProxyApplied === proxy) return;
+/** Points the neon driver at a local WebSocket-to-TCP bridge (plain ws, no TLS pipelining); never for Neon itself. */
+export function useLocalProxy(proxy: string): void {
   neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
   neonConfig.useSecureWebSocket = false;
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
-  localProxyApplied = proxy;
 }
 
 /** A pool for one request: Workers may not share sockets across requests, so each gets its own. */

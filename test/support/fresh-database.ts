@@ -1,6 +1,7 @@
 // Each run against a PostgreSQL server gets its own database, so runs never see each other's rows.
 import { Client, neonConfig } from "@neondatabase/serverless";
 import { startLocalDb } from "../../scripts/dev/db.ts";
+import { useLocalProxy } from "../../src/db/client.ts";
 import WebSocket from "ws";
 
 export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -10,10 +11,7 @@ export async function createFreshDatabase(serverUrl: string): Promise<{ url: str
   const run = async (text: string) => {
     // neonConfig is global and migrations point it at another bridge in between: set it per use.
     neonConfig.webSocketConstructor = WebSocket;
-    neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
+    useLocalProxy(proxy);
     const client = new Client(admin.databaseUrl);
     await client.connect();
     try {

@@ -1,5 +1,5 @@
 // The shared auth suite: every route the OpenAPI document marks as secured refuses bad credentials.
-import { SELF, env } from "cloudflare:test";
+import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SignJWT, UnsecuredJWT, generateKeyPair } from "jose";
 import { createApp } from "../../src/app.ts";
@@ -131,7 +131,7 @@ describe("token checks", () => {
     const res = await createApp().fetch(
       new Request("https://api.test/geocode?suburb=Newtown", { headers: bearer(token) }),
       { ...env, SUPABASE_URL: closed },
-      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+      createExecutionContext(),
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: "Identity provider unavailable" });
@@ -141,7 +141,7 @@ describe("token checks", () => {
     const res = await app.fetch(
       new Request("https://api.test/geocode?suburb=Newtown", { headers: bearer(await mintToken()) }),
       { ...env, SUPABASE_JWT_SECRET: "", AUTH_JWKS: "false" },
-      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+      createExecutionContext(),
     );
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ detail: "Auth not configured" });

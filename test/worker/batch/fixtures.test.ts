@@ -1,11 +1,11 @@
 // Every real-world CSV shape through the real route: the stream (or the 400) matches what the parser says.
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSitesCsv } from "../../../src/batch/csv.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse } from "../../support/sse.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
+import { upload } from "../helpers/batch.ts";
 
 // Text fixtures only: the Windows-1252 and UTF-16 files are byte-level cases covered by the unit suite.
 const fixtures = import.meta.glob(["../../fixtures/csv/*.csv", "!../../fixtures/csv/windows-1252.csv"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
@@ -21,9 +21,7 @@ describe.each(Object.entries(fixtures).map(([path, text]) => ({ name: path.split
     const o: TestOrg = await withDb((db) => createTeamOrg(db, { credits: 100, idpUsers: false }));
     const expected = parseSitesCsv(text.replace(/^\uFEFF/, ""), { maxRows: 50 });
     const before = (await withDb((db) => ledgerState(db, o.orgId))).cached;
-    const form = new FormData();
-    form.set("file", new File([text], name, { type: "text/csv" }));
-    const res = await SELF.fetch("https://api.test/batch/upload", { method: "POST", body: form, headers: { Authorization: `Bearer ${o.users.owner.token}` } });
+    const res = await upload(o.users.owner.token, text, { name });
     const after = async () => (await withDb((db) => ledgerState(db, o.orgId))).cached;
     if (!expected.ok) {
       expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 // POST /batch/upload through the real app: parsing, credits, stream order and content.
-import { SELF, env } from "cloudflare:test";
+import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { createApp } from "../../../src/app.ts";
 import { mintToken } from "../../support/tokens.ts";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,20 +15,12 @@ import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse, type ParsedEvent } from "../../support/sse.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
+import { upload } from "../helpers/batch.ts";
 
 beforeAll(async () => {
   await putDemoPacks();
   resetPublicPacks();
 });
-
-function upload(token: string, file: string | Uint8Array, opts: { name?: string; packId?: string; key?: string; type?: string } = {}): Promise<Response> {
-  const form = new FormData();
-  form.set("file", new File([file], opts.name ?? "sites.csv", { type: opts.type ?? "text/csv" }));
-  if (opts.packId !== undefined) form.set("pack_id", opts.packId);
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (opts.key) headers["Idempotency-Key"] = opts.key;
-  return SELF.fetch("https://api.test/batch/upload", { method: "POST", body: form, headers });
-}
 
 async function events(res: Response): Promise<ParsedEvent[]> {
   expect(res.status).toBe(200);
@@ -235,7 +227,7 @@ describe("who may upload", () => {
     const res = await createApp().fetch(
       new Request("https://api.test/batch/upload", { method: "POST", body: form, headers: { Authorization: `Bearer ${o.users.owner.token}` } }),
       { ...env, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" },
-      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+      createExecutionContext(),
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: "Billing service unavailable" });
