@@ -6,14 +6,10 @@ import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import { siteFacts } from "../../src/assess/facts.ts";
 import { scoreSite } from "../../src/scoring/index.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
-import { formatResults, type BenchResult } from "./result.ts";
+import { formatResults, type BenchResult, median } from "./result.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 export async function runAssessBenches(): Promise<BenchResult[]> {
   const packs = [decodePack(readFileSync(`${root}packs/sydney-demo.pack`))];

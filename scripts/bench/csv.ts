@@ -1,7 +1,7 @@
 // CSV benchmark: parseSitesCsv throughput on a 50-row and a 100k-row file, against d3-dsv csvParse alone on the same text.
 import { csvParse } from "d3-dsv";
 import { pathToFileURL } from "node:url";
-import { formatResults } from "./result.ts";
+import { formatResults, median } from "./result.ts";
 import type { BenchResult } from "./result.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
 
@@ -41,10 +41,6 @@ function sample(fn: () => void, ms: number): number {
   return spent / calls;
 }
 
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 // Interleaved samples and medians, so load elsewhere on the machine skews both sides alike.
 function compare(ours: () => void, base: () => void, samples: number, ms: number): [number, number] {

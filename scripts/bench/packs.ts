@@ -9,7 +9,7 @@ import { decodePack } from "../../src/packs/decode.ts";
 import { encodePack } from "../../src/packs/encode.ts";
 import { parcelAt } from "../../src/packs/spatial.ts";
 import type { Pack } from "../../src/packs/types.ts";
-import { formatResults } from "./result.ts";
+import { formatResults, median } from "./result.ts";
 import type { BenchResult } from "./result.ts";
 
 const LON0 = 150.9;
@@ -88,10 +88,6 @@ function turfIndex(pack: Pack): RBush<Item> {
   return tree;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-}
 
 const mb = (n: number) => n / (1024 * 1024);
 

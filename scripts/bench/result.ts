@@ -14,3 +14,9 @@ export function formatResults(results: readonly BenchResult[]): string {
 function fmt(n: number): string {
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 }
+
+/** Median of timing samples: robust to the odd slow run on a shared machine. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}

@@ -1,6 +1,6 @@
 // Scoring benchmark: CPU time per site over a 50-site batch, against serialising the same results.
 import { pathToFileURL } from "node:url";
-import { formatResults } from "./result.ts";
+import { formatResults, median } from "./result.ts";
 import type { BenchResult } from "./result.ts";
 import { scoreSite } from "../../src/scoring/score.ts";
 import type { FeasibilityResult, LotPolygon, SiteFacts } from "../../src/scoring/types.ts";
@@ -108,10 +108,6 @@ function sample(sites: readonly SiteFacts[], fn: (s: SiteFacts, i: number) => vo
   return spent / (rounds * sites.length);
 }
 
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 // Interleaved samples and medians, so a busy neighbour on the machine skews both sides alike.
 function compare(sites: readonly SiteFacts[], a: (s: SiteFacts, i: number) => void, b: (s: SiteFacts, i: number) => void, minMs: number): [number, number] {
