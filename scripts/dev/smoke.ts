@@ -1,5 +1,5 @@
 // Smoke test of `npm run dev` as a newcomer would use it: start the stack, sign in with supabase-js,
-// call the API, upload an example CSV, stop. Uses its own data folder so dev data is untouched.
+// call the API, upload an example CSV, abandon three uploads and check they settle, stop. Uses its own data folder so dev data is untouched.
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -77,6 +77,30 @@ try {
     const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth });
     const text = await res.text();
     assert(res.status === 200 && text.includes("event: site_result") && text.includes("event: batch_complete"), `status ${res.status}: ${text.slice(0, 300)}`);
+  });
+  await check("three uploads whose clients leave right after the headers are each charged for 2 scored rows", async () => {
+    const balance = async () => ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number }).balance;
+    const before = await balance();
+    const csv = ["site,latitude,longitude", "a,-33.897466,151.175546", "b,-33.898897,151.177005"];
+    for (let i = 0; i < 48; i++) csv.push(`far ${i},-20.0,${(130 + i / 100).toFixed(2)}`);
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.set("file", new File([csv.join("\n")], "two-of-50.csv", { type: "text/csv" }));
+      const abort = new AbortController();
+      const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth, signal: abort.signal });
+      assert(res.status === 200, `status ${res.status}`);
+      abort.abort();
+    }
+    const expected = Math.round((before - 0.6) * 10_000) / 10_000;
+    let now = await balance();
+    for (const end = Date.now() + 60_000; now !== expected && Date.now() < end; now = await balance()) {
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    assert(now === expected, `balance ${now}, expected ${expected} within 60 s`);
+    type Page = { transactions: { amount: number }[] };
+    const all = (await (await fetch(`${API}/billing/credits/usage-history?page_size=100`, { headers: auth })).json()) as Page;
+    const sum = all.transactions.reduce((s, t) => s + Math.round(t.amount * 10_000), 0) / 10_000;
+    assert(sum === now, `ledger sums to ${sum}, balance is ${now}`);
   });
 } finally {
   if (dev.pid) process.kill(-dev.pid, "SIGTERM");

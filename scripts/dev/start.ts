@@ -50,14 +50,23 @@ const wrangler: ChildProcess = spawn(
     "--var", `DATABASE_URL:${db.databaseUrl}`,
     "--var", `DB_WS_PROXY:${db.wsProxy}`,
     "--show-interactive-dev-session=false",
+    // Exposes /__scheduled so the loop below can run the cron handler locally.
+    "--test-scheduled",
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
+
+// wrangler dev runs no crons by itself: sweep overdue charged jobs every 30 s, as production does each minute.
+const SWEEP_EVERY_MS = 30_000;
+const sweep = setInterval(() => {
+  fetch(`http://127.0.0.1:${API_PORT}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => {});
+}, SWEEP_EVERY_MS);
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  clearInterval(sweep);
   wrangler.kill("SIGTERM");
   await Promise.allSettled([idp.stop(), marketing.stop(), db.stop()]);
   process.exit(code);

@@ -10,6 +10,7 @@ import { NO_ORGANISATION } from "../billing/membership.ts";
 import { callerMembership, packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
+import { settleOnOwnConnection } from "../settlement/detached.ts";
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 // Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
@@ -78,11 +79,14 @@ export const batchRoutes = createRouter().openapi(
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
     const key = idempotencyHeader ? `batch:${idempotencyHeader}:${await digestHex(bytes)}` : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
-    return sseResponse(runBatch(ctx, parsed, charged), {
+    const services = c.get("services");
+    // Settlement opens its own connection: the request's may be gone once the client disconnects.
+    const settle = (scored: number) => settleOnOwnConnection(() => services.openOwnDb(), { jobId: charged.batchId, unitsDone: scored });
+    return sseResponse(runBatch(ctx, parsed, charged, settle), {
       headers: { "X-Batch-Id": charged.batchId },
       onError: (err) => {
         console.error("batch failed after the stream began", err);
-        return { event: "error", data: { detail: "Internal server error: unscored rows were refunded" } };
+        return { event: "error", data: { detail: "Internal server error" } };
       },
       waitUntil: (work) => {
         c.get("services").hold(work);

@@ -1,11 +1,13 @@
-// A batch: charged once up front, each row scored in order, unscored rows refunded in one entry.
+// A batch: charged once up front as a job, each row scored in order, then settled: unscored rows refunded.
 import type { Db } from "../db/client.ts";
 import type { SseEvent } from "../http/sse.ts";
 import type { Pack } from "../packs/types.ts";
-import { charge } from "../billing/charge.ts";
-import { grant, type LedgerEntry } from "../billing/ledger.ts";
-import { getBalance } from "../billing/orgs.ts";
-import { PRICES, costOf } from "../billing/prices.ts";
+import { refusalError } from "../billing/charge.ts";
+import type { LedgerEntry } from "../billing/ledger.ts";
+import { PRICES } from "../billing/prices.ts";
+import { openJob } from "../settlement/jobs.ts";
+import type { SettleOutcome } from "../settlement/detached.ts";
+import { JOB_TIMEOUT_MS } from "../settlement/timeouts.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { ParsedCsv } from "./csv.ts";
@@ -26,73 +28,79 @@ export interface ChargedBatch {
   replayed: boolean;
 }
 
-/** Posts the one `usage` debit for the whole file, or throws the structured 402 without charging. */
+/** Settles the batch's job given how many rows were scored; never throws (a failure is an outcome). */
+export type SettleBatch = (scored: number) => Promise<SettleOutcome>;
+
+/** Posts the one `usage` debit for the whole file with its job, or throws the structured 402 without charging. */
 export async function chargeBatch(ctx: BatchContext, parsed: ParsedCsv, idempotencyKey: string): Promise<ChargedBatch> {
-  const cost = costOf(parsed.rows.length, PRICES.batchScorePerRow);
-  const batchId = crypto.randomUUID();
-  const debit = await charge({
-    db: ctx.db,
+  const n = parsed.rows.length;
+  const opened = await openJob(ctx.db, {
     orgId: ctx.orgId,
     userId: ctx.userId,
-    amount: cost,
+    action: "batch_score",
+    units: n,
+    unitPrice: PRICES.batchScorePerRow,
     idempotencyKey,
-    actionType: "batch_score",
-    relatedEntityId: batchId,
-    description: `Batch scoring of ${parsed.rows.length} site${parsed.rows.length === 1 ? "" : "s"}`,
+    description: `Batch scoring of ${n} site${n === 1 ? "" : "s"}`,
+    timeoutMs: JOB_TIMEOUT_MS.batch_score,
   });
-  // A replayed key returns the original entry: the batch keeps the id it was first charged under.
-  const replayed = debit.related_entity_id !== batchId;
-  return { batchId: debit.related_entity_id ?? batchId, debit, cost, replayed };
+  if (!opened.ok) throw refusalError(opened);
+  // A replayed key returns the original job: the batch keeps the id it was first charged under.
+  const { job, debit, replayed } = opened;
+  return { batchId: job.id, debit, cost: job.charged, replayed };
 }
 
-/** The events of a charged batch. Whatever happens, rows not scored are refunded before it ends. */
-export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: ChargedBatch): AsyncGenerator<SseEvent> {
+const DEFERRED =
+  "The refund could not be written yet: the database did not answer. This batch is settled automatically within a few minutes; " +
+  "until the scored rows are confirmed, the whole charge is refunded.";
+
+/** The events of a charged batch. Whatever happens, the job is settled (or left to the sweep) before it ends. */
+export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: ChargedBatch, settle: SettleBatch): AsyncGenerator<SseEvent> {
   const { batchId, cost } = charged;
-  yield {
-    event: "batch_start",
-    data: { batch_id: batchId, mode: parsed.mode, rows: parsed.rows.length, cost, balance: charged.debit.balance_after, replayed: charged.replayed, notes: parsed.notes },
-  };
   let scored = 0;
   let failed = 0;
-  let settled = false;
-  const settle = async () => {
-    settled = true;
-    const unscored = parsed.rows.length - scored;
-    const refunded = costOf(unscored, PRICES.batchScorePerRow);
-    if (refunded > 0) {
-      await grant({
-        db: ctx.db,
-        orgId: ctx.orgId,
-        userId: ctx.userId,
-        amount: refunded,
-        type: "refund",
-        idempotencyKey: `batch-refund:${batchId}`,
-        relatedEntityId: batchId,
-        description: `Refund for ${unscored} site${unscored === 1 ? "" : "s"} that could not be scored`,
-      });
-    }
-    return refunded;
-  };
+  let settling: Promise<SettleOutcome> | undefined;
+  const settleOnce = () => (settling ??= settle(scored));
   try {
-    for (const row of parsed.rows) {
-      const located = locateRow(ctx.packs, row);
-      if (!located.ok) {
-        failed += 1;
-        yield { event: "site_error", data: siteError(row, located.detail) };
-        continue;
-      }
-      const result = scoreSite(siteFacts(ctx.packs, located.parcel));
-      scored += 1;
-      yield { event: "site_result", data: siteResult(row, located.parcel, result) };
-    }
-    const refunded = await settle();
-    const { balance } = await getBalance({ db: ctx.db, orgId: ctx.orgId });
     yield {
-      event: "batch_complete",
-      data: { batch_id: batchId, scored, failed, charged: cost, refunded, balance, replayed: charged.replayed },
+      event: "batch_start",
+      data: { batch_id: batchId, mode: parsed.mode, rows: parsed.rows.length, cost, balance: charged.debit.balance_after, replayed: charged.replayed, notes: parsed.notes },
     };
+    let failure: unknown;
+    try {
+      for (const row of parsed.rows) {
+        const located = locateRow(ctx.packs, row);
+        if (!located.ok) {
+          failed += 1;
+          yield { event: "site_error", data: siteError(row, located.detail) };
+          continue;
+        }
+        const result = scoreSite(siteFacts(ctx.packs, located.parcel));
+        scored += 1;
+        yield { event: "site_result", data: siteResult(row, located.parcel, result) };
+      }
+    } catch (err) {
+      failure = err;
+    }
+    // Only what is committed is reported: the refund is named after its transaction, never before.
+    const outcome = await settleOnce();
+    if (failure !== undefined) {
+      console.error("batch failed part-way", failure);
+      const detail = outcome.ok
+        ? `Internal server error after ${scored} of ${parsed.rows.length} rows: the ${parsed.rows.length - scored} rows not scored were refunded (${outcome.settlement.refunded} credits)`
+        : `Internal server error after ${scored} of ${parsed.rows.length} rows. ${DEFERRED}`;
+      yield { event: "error", data: { detail } };
+      return;
+    }
+    const common = { batch_id: batchId, scored, failed, charged: cost, replayed: charged.replayed };
+    if (outcome.ok) {
+      yield { event: "batch_complete", data: { ...common, refunded: outcome.settlement.refunded, balance: outcome.settlement.balance, settlement: "settled" } };
+    } else {
+      console.error("batch settlement deferred to the sweep", outcome.error);
+      yield { event: "batch_complete", data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED } };
+    }
   } finally {
-    // Reached early on an exception or an abandoned stream: refund everything not scored.
-    if (!settled) await settle();
+    // Reached without settling only when the consumer abandoned the generator: settle all the same.
+    await settleOnce();
   }
 }

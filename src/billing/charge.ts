@@ -2,17 +2,22 @@
 import { errors } from "../http/errors.ts";
 import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
 
+/** The error the client sees for a debit the ledger refused. */
+export function refusalError(result: Exclude<PostResult, { ok: true }>): Error {
+  switch (result.reason) {
+    case "insufficient_credits":
+      return errors.insufficientCredits(result.required, result.available);
+    case "org_not_found":
+      return errors.notFound();
+    case "stale":
+      return errors.conflict("The credit ledger changed concurrently; retry");
+  }
+}
+
 /** Turns a ledger refusal into the error the client sees; returns the entry when it was posted. */
 export function entryOrThrow(result: PostResult): LedgerEntry {
   if (result.ok) return result.entry;
-  switch (result.reason) {
-    case "insufficient_credits":
-      throw errors.insufficientCredits(result.required, result.available);
-    case "org_not_found":
-      throw errors.notFound();
-    case "stale":
-      throw errors.conflict("The credit ledger changed concurrently; retry");
-  }
+  throw refusalError(result);
 }
 
 /** Debits the organisation or throws 402 with required, available and deficit. */

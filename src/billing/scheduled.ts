@@ -3,6 +3,9 @@ import { getConfig, type Env } from "../env.ts";
 import { openDb } from "../db/client.ts";
 import { expireGrants, type ExpiryReport } from "./expiry.ts";
 
+/** The cron (wrangler.toml) that runs the expiry sweep; the other trigger settles overdue jobs. */
+export const EXPIRY_CRON = "17 * * * *";
+
 export async function runScheduledExpiry(env: Env, now: Date = new Date()): Promise<ExpiryReport | undefined> {
   const config = getConfig(env);
   if (!config.databaseUrl) {

@@ -108,6 +108,43 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex("subscriptions_org_unique").on(t.orgId), uniqueIndex("subscriptions_provider_unique").on(t.providerSubscriptionId)],
 );
 
+// Charged work and its settlement: the debit and this row are written in one transaction, the refund
+// and the settled state in another, so no charge outlives its work unsettled (see src/settlement/).
+export const chargedJobs = pgTable(
+  "charged_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "restrict" }),
+    userId: uuid("user_id"),
+    action: text("action").notNull(),
+    status: text("status").notNull().default("charged"),
+    units: integer("units").notNull(),
+    unitPrice: credits("unit_price").notNull(),
+    charged: credits("charged").notNull(),
+    unitsDone: integer("units_done").notNull().default(0),
+    refunded: credits("refunded"),
+    debitEntryId: uuid("debit_entry_id").notNull().references(() => creditLedger.id, { onDelete: "restrict" }),
+    refundEntryId: uuid("refund_entry_id").references(() => creditLedger.id, { onDelete: "restrict" }),
+    settleAfter: timestamp("settle_after", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    settledBy: text("settled_by"),
+  },
+  (t) => [
+    check("charged_jobs_action_check", sql`${t.action} in ('batch_score', 'report', 'chat')`),
+    check("charged_jobs_status_check", sql`${t.status} in ('charged', 'settled')`),
+    check("charged_jobs_units_check", sql`${t.units} > 0 and ${t.unitsDone} between 0 and ${t.units}`),
+    check(
+      "charged_jobs_settled_fields",
+      sql`(${t.status} = 'settled') = (${t.settledAt} is not null and ${t.refunded} is not null and ${t.settledBy} is not null)`,
+    ),
+    check("charged_jobs_refund_bounded", sql`${t.refunded} is null or (${t.refunded} >= 0 and ${t.refunded} <= ${t.charged})`),
+    uniqueIndex("charged_jobs_debit_unique").on(t.debitEntryId),
+    uniqueIndex("charged_jobs_refund_unique").on(t.refundEntryId),
+    index("charged_jobs_due_idx").on(t.settleAfter).where(sql`${t.status} = 'charged'`),
+  ],
+);
+
 export const processedEvents = pgTable("processed_events", {
   id: text("id").primaryKey(),
   source: text("source").notNull(),

@@ -15,16 +15,20 @@ export const services = createMiddleware<AppEnv>(async function services(c, next
   }
   c.set("config", config);
   let handle: DbHandle | undefined;
+  const openOwn = (): DbHandle => {
+    if (!config.databaseUrl) throw new UnavailableError("database (DATABASE_URL is not set)");
+    return openDb(config.databaseUrl, config.dbWsProxy);
+  };
   const held: Promise<unknown>[] = [];
   c.set("services", {
     hold(work) {
       held.push(work);
     },
     db() {
-      if (!config.databaseUrl) throw new UnavailableError("database (DATABASE_URL is not set)");
-      handle ??= openDb(config.databaseUrl, config.dbWsProxy);
+      handle ??= openOwn();
       return handle.db;
     },
+    openOwnDb: () => openOwn(),
   });
   try {
     await next();

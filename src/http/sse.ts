@@ -34,23 +34,22 @@ export function sseResponse(events: AsyncIterable<SseEvent>, opts: SseOptions): 
   const writer = writable.getWriter();
   const encoder = new TextEncoder();
   let open = true;
-  const write = async (text: string) => {
+  // Never awaited: a client that stops reading (or is gone) must not stall the producer, which settles paid work.
+  const write = (text: string) => {
     if (!open) return;
-    try {
-      await writer.write(encoder.encode(text));
-    } catch {
+    writer.write(encoder.encode(text)).catch(() => {
       open = false;
-    }
+    });
   };
-  const heartbeat = setInterval(() => void write(": ping\n\n"), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
   const run = (async () => {
     try {
-      for await (const e of events) await write(formatSse(e));
+      for await (const e of events) write(formatSse(e));
     } catch (err) {
-      await write(formatSse(opts.onError(err)));
+      write(formatSse(opts.onError(err)));
     } finally {
       clearInterval(heartbeat);
-      if (open) await writer.close().catch(() => {});
+      if (open) void writer.close().catch(() => {});
     }
   })();
   opts.waitUntil?.(run);

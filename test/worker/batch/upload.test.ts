@@ -14,7 +14,7 @@ import excel from "../../fixtures/csv/excel-bom-crlf.csv?raw";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse, type ParsedEvent } from "../../support/sse.ts";
-import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
+import { createTeamOrg, ledgerState, openTestDb, withDb, type TestOrg } from "../helpers/billing.ts";
 import { upload } from "../helpers/batch.ts";
 
 beforeAll(async () => {
@@ -285,10 +285,11 @@ describe("settling credits when a batch does not run to the end", () => {
     expect(state.sum).toBeCloseTo(state.cached, 10);
   });
 
-  it("a failure mid-batch refunds every row not scored, once", async () => {
+  it("a failure mid-batch refunds every row not scored, once, and the error event says so only after it is written", async () => {
     const { runBatch, chargeBatch } = await import("../../../src/batch/run.ts");
     const { parseSitesCsv } = await import("../../../src/batch/csv.ts");
     const { loadPublicPacks } = await import("../../../src/packs/registry.ts");
+    const { settleOnOwnConnection } = await import("../../../src/settlement/detached.ts");
     const { env } = await import("cloudflare:workers");
     const parsed = parseSitesCsv(newtown);
     if (!parsed.ok) throw new Error(parsed.detail);
@@ -296,10 +297,14 @@ describe("settling credits when a batch does not run to the end", () => {
     await withDb(async (db) => {
       const ctx = { db, orgId: o.orgId, userId: o.users.owner.userId, packs: await loadPublicPacks(env.PACKS, "public/") };
       const charged = await chargeBatch(ctx, parsed, `test:${crypto.randomUUID()}`);
-      const gen = runBatch(ctx, parsed, charged);
+      const settle = (scored: number) => settleOnOwnConnection(openTestDb, { jobId: charged.batchId, unitsDone: scored });
+      const gen = runBatch(ctx, parsed, charged, settle);
       expect((await gen.next()).value?.event).toBe("batch_start");
       expect((await gen.next()).value?.event).toBe("site_result");
-      await expect(gen.throw(new Error("storage failed"))).rejects.toThrow("storage failed");
+      const failed = await gen.throw(new Error("storage failed"));
+      expect(failed.value).toMatchObject({ event: "error" });
+      expect((failed.value?.data as { detail: string }).detail).toContain("were refunded (0.9 credits)");
+      expect((await gen.next()).done).toBe(true);
     });
     const state = await balanceOf(o);
     const n = parsed.rows.length;
