@@ -10,7 +10,7 @@ import { drawLegend, drawMap, drawMapFurniture } from "./map.ts";
 import { COLOR, CONTENT_W, MARGIN_X, PAGE_W, RATING_COLOR, SIZE } from "./style.ts";
 
 export const MAP_W = 300;
-export const MAP_H = 250;
+export const MAP_H = 236;
 const COL_X = MARGIN_X + MAP_W + 18;
 const COL_W = CONTENT_W - MAP_W - 18;
 

@@ -9,7 +9,7 @@ export const MARGIN_X = 48;
 export const CONTENT_W = PAGE_W - 2 * MARGIN_X;
 /** Body area between the running header and footer. */
 export const BODY_TOP = PAGE_H - 72;
-export const BODY_BOTTOM = 64;
+export const BODY_BOTTOM = 58;
 
 export const SIZE = { title: 28, h1: 17, h2: 11.5, body: 9.5, small: 8, tiny: 7 } as const;
 
