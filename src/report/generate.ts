@@ -38,6 +38,11 @@ export class ReportFailure extends Error {
   }
 }
 
+/** The stream's last event after a failure: a ReportFailure's own words, anything else generic. */
+export function reportErrorEvent(err: unknown): SseEvent {
+  return { event: "error", data: { detail: err instanceof ReportFailure ? err.detail : "Internal server error" } };
+}
+
 // Lets the runtime flush what was written (and send heartbeats) between stretches of CPU work.
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -120,7 +125,11 @@ export async function* generateReport(job: ReportJob, load: () => Promise<Render
     for (const [k, site] of ranking.detailed.entries()) {
       pdf.drawSite(site, mapData(packs, site.parcel, MAP_ASPECT));
       const label = site.lotId ? `lot ${site.lotId}` : `site ${site.index + 1}`;
-      yield progress("drawing", 50 + (40 * (k + 1)) / ranking.detailed.length, `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`, { rank: site.rank });
+      yield progress("drawing", 50 + (40 * (k + 1)) / ranking.detailed.length, `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`, {
+        rank: site.rank,
+        lot_id: site.lotId,
+        score: site.result.score,
+      });
       await breathe();
     }
 

@@ -10,7 +10,7 @@ import { getOrg } from "../billing/orgs.ts";
 import { callerMembership, packsForOrg } from "../http/caller-packs.ts";
 import { chargeReport } from "./charge.ts";
 import { digestOf, reportDate } from "./date.ts";
-import { ReportFailure, generateReport } from "./generate.ts";
+import { generateReport, reportErrorEvent } from "./generate.ts";
 import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "./schema.ts";
 
 const jsonLimit = bodyLimit({
@@ -62,7 +62,7 @@ export const reportRoutes = createRouter().openapi(
       headers: { "X-Report-Id": charge.reportId },
       onError: (err) => {
         console.error("report failed after the stream began", charge.reportId, err instanceof Error ? (err.cause ?? err) : err);
-        return { event: "error", data: { detail: err instanceof ReportFailure ? err.detail : "Internal server error" } };
+        return reportErrorEvent(err);
       },
       waitUntil: (work) => {
         c.get("services").hold(work);

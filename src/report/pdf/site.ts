@@ -72,7 +72,7 @@ function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
     ["Regularity", formatNumber(r.regularity, 2)],
     ["Effective FSR", r.controls.fsr === null ? "not mapped" : `${formatNumber(r.controls.fsr, 2)}:1`],
     ["Floor space potential", r.gfaPotentialM2 === null ? "not estimated" : formatArea(r.gfaPotentialM2)],
-    ["Dwelling yield", r.dwellingYield === null ? `not estimated (${BASIS[r.yieldBasis]})` : `${r.dwellingYield} (${BASIS[r.yieldBasis]})`],
+    ["Dwelling yield", r.dwellingYield === null ? "not estimated" : `${r.dwellingYield} (${BASIS[r.yieldBasis]})`],
     ["Subdivision", r.subdivision.lots === null ? "no minimum lot size" : r.subdivision.possible ? `${r.subdivision.lots} lots` : "not possible"],
     ["Dual occupancy", r.dualOccupancy.eligible ? "eligible" : "not eligible"],
   ];
