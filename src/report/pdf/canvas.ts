@@ -1,6 +1,11 @@
 // Drawing on one page: every string is made WinAnsi-safe and fitted before it reaches pdf-lib.
 import {
   PDFOperator,
+  beginText,
+  endText,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
   PDFOperatorNames,
   closePath,
   endPath,
@@ -57,6 +62,7 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 export class Canvas {
   private readonly opacityStates = new Map<number, PDFName>();
+  private readonly fontKeys = new Map<PDFFont, PDFName>();
 
   readonly doc: PDFDocument;
   readonly page: PDFPage;
@@ -82,8 +88,28 @@ export class Canvas {
     if (s === "") return 0;
     const w = font.widthOfTextAtSize(s, size);
     const left = style.align === "right" ? x - w : style.align === "center" ? x - w / 2 : x;
-    this.page.drawText(s, { x: r2(left), y: r2(y), size, font, color: style.color ?? COLOR.ink });
+    const color = style.color ?? COLOR.ink;
+    this.page.pushOperators(
+      pushGraphicsState(),
+      beginText(),
+      setFillingRgbColor(color.red, color.green, color.blue),
+      setFontAndSize(this.fontKey(font), size),
+      setTextMatrix(1, 0, 0, 1, r2(left), r2(y)),
+      showText(font.encodeText(s)),
+      endText(),
+      popGraphicsState(),
+    );
     return w;
+  }
+
+  // One resource name per font and page (pdf-lib's drawText would add a new one for every call).
+  private fontKey(font: PDFFont): PDFName {
+    let key = this.fontKeys.get(font);
+    if (!key) {
+      key = this.page.node.newFontDictionary(font.name, font.ref);
+      this.fontKeys.set(font, key);
+    }
+    return key;
   }
 
   /** Wrapped lines of `raw` within `width`, sanitised, at most `maxLines`. */

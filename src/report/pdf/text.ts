@@ -32,6 +32,8 @@ export function isWinAnsi(cp: number): boolean {
  * accents outside WinAnsi are dropped (ő -> o), known symbols are spelled out, anything else becomes "?".
  */
 export function toWinAnsi(input: string): string {
+  // Most text is plain ASCII: nothing to map.
+  if (/^[\x20-\x7e]*$/.test(input)) return input.replace(/ {2,}/g, " ").trim();
   let out = "";
   for (const ch of input.normalize("NFC")) {
     const cp = ch.codePointAt(0) as number;
@@ -85,26 +87,50 @@ function breakWord(word: string, font: Measure, size: number, width: number): st
   return out;
 }
 
-/** Wraps `text` into lines no wider than `width`; beyond `maxLines` the last line ends with an ellipsis. */
+/**
+ * Wraps `text` into lines no wider than `width`; beyond `maxLines` the last line ends with an ellipsis.
+ * Words are measured once and summed (kerning across a space only narrows a line); each line is checked whole.
+ */
 export function wrapText(text: string, font: Measure, size: number, width: number, maxLines = Infinity): string[] {
+  const space = font.widthOfTextAtSize(" ", size);
+  const widths = new Map<string, number>();
+  const measure = (w: string) => {
+    let v = widths.get(w);
+    if (v === undefined) {
+      v = font.widthOfTextAtSize(w, size);
+      widths.set(w, v);
+    }
+    return v;
+  };
   const lines: string[] = [];
   let cur = "";
-  for (const word of text.split(" ").filter((w) => w !== "")) {
-    const candidate = cur === "" ? word : `${cur} ${word}`;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      cur = candidate;
+  let curW = 0;
+  const push = (line: string) => {
+    // Belt and braces: a line the sum let through but the font measures wider is re-wrapped by characters.
+    if (font.widthOfTextAtSize(line, size) <= width) lines.push(line);
+    else lines.push(...breakWord(line, font, size, width));
+  };
+  for (const word of text.split(" ")) {
+    if (word === "") continue;
+    const w = measure(word);
+    if (cur !== "" && curW + space + w <= width) {
+      cur += ` ${word}`;
+      curW += space + w;
       continue;
     }
-    if (cur !== "") lines.push(cur);
-    if (font.widthOfTextAtSize(word, size) <= width) cur = word;
-    else {
+    if (cur !== "") push(cur);
+    if (w <= width) {
+      cur = word;
+      curW = w;
+    } else {
       const pieces = breakWord(word, font, size, width);
       lines.push(...pieces.slice(0, -1));
       cur = pieces.at(-1) ?? "";
+      curW = font.widthOfTextAtSize(cur, size);
     }
     if (lines.length > maxLines) break;
   }
-  if (cur !== "") lines.push(cur);
+  if (cur !== "") push(cur);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   kept[maxLines - 1] = fitText(kept[maxLines - 1] ?? "", font, size, width, true);
