@@ -23,7 +23,7 @@ export const ParcelGeometrySchema = z
     else ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   })
   .transform((g) => ({ type: g.type, coordinates: g.coordinates }) as ParcelGeometry)
-  .meta({ id: "ParcelGeometry", description: "A GeoJSON geometry: Point (centroid fallback), Polygon or MultiPolygon." });
+  .meta({ id: "ParcelGeometry", description: "A GeoJSON geometry: Point (centroid fallback), Polygon or MultiPolygon.", required: ["type", "coordinates"] });
 
 export const ReportGenerateRequestSchema = z
   .object({
