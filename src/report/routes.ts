@@ -1,3 +1,4 @@
+// POST /report/generate: validate, find the packs, charge once, then stream the report (src/report/generate.ts).
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createRouter } from "../http/router.ts";

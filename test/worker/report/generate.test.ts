@@ -152,6 +152,16 @@ describe("validation: 422 with loc, nothing charged", () => {
     expect(await usage(o)).toEqual([]);
   });
 
+  it("a body that is not JSON: 415", async () => {
+    const res = await SELF.fetch("https://api.test/report/generate", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${o.users.owner.token}`, "Content-Type": "text/plain" },
+      body: "scores please",
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ detail: "Unsupported Media Type" });
+  });
+
   it("malformed JSON: 422 json_invalid", async () => {
     const res = await generate(o.users.owner.token, "{ not json");
     expect(res.status).toBe(422);
