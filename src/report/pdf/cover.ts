@@ -61,9 +61,10 @@ export function drawCover(pdf: ReportPdf, model: ReportModel): void {
   if (best) {
     c.text("Highest-scoring site", MARGIN_X, y, { size: SIZE.small, color: COLOR.muted });
     const scoreW = c.text(String(best.result.score), MARGIN_X, y - 22, { size: 20, font: "bold", color: RATING_COLOR[best.result.rating] });
-    c.text(`/100 ${best.result.rating}`, MARGIN_X + scoreW + 4, y - 22, { size: SIZE.body, color: COLOR.muted });
+    const outOfW = c.text(`/100 ${best.result.rating}`, MARGIN_X + scoreW + 4, y - 22, { size: SIZE.body, color: COLOR.muted });
     const label = [best.lotId ? `Lot ${best.lotId}` : `Site ${best.index + 1}`, best.address ?? best.supplied.name].filter(Boolean).join(", ");
-    c.text(label, MARGIN_X + 90, y - 22, { size: SIZE.body + 0.5, font: "bold", maxWidth: CONTENT_W - 90 });
+    const lx = Math.max(MARGIN_X + 90, MARGIN_X + scoreW + outOfW + 16);
+    c.text(label, lx, y - 22, { size: SIZE.body + 0.5, font: "bold", maxWidth: MARGIN_X + CONTENT_W - lx });
     y -= 46;
   } else {
     c.paragraph("No site could be assessed: every submitted site is listed as unresolved with the reason.", MARGIN_X, y, CONTENT_W, { font: "bold" });
