@@ -15,6 +15,7 @@ import { billingRoutes } from "./billing/routes.ts";
 import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
+import { reportRoutes } from "./report/routes.ts";
 
 function logger(requestId: string | undefined) {
   return (msg: string, err: unknown) =>
@@ -34,6 +35,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", memberRoutes);
   app.route("/", signupRoutes);
   app.route("/", batchRoutes);
+  app.route("/", reportRoutes);
 
   registerOpenApi(app);
   app.doc31("/openapi.json", {

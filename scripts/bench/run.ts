@@ -4,12 +4,14 @@ import { runPackBenches } from "./packs.ts";
 import { runScoringBenches } from "./scoring.ts";
 import { runCsvBenches } from "./csv.ts";
 import { runAssessBenches } from "./assess.ts";
+import { runReportBenches } from "./report.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
   ["scoring", () => runScoringBenches()],
   ["csv", () => runCsvBenches()],
   ["batch rows", runAssessBenches],
+  ["report", runReportBenches],
 ];
 
 const only = process.argv[2];

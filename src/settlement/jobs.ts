@@ -99,9 +99,19 @@ async function jobOfDebit(db: Sql, debitEntryId: string): Promise<Job | undefine
 
 /**
  * Charges for a piece of work and records it as a job in one transaction: either both exist or neither.
- * A key that was used before returns the original job and debit (`replayed`), charging nothing.
+ * A key that was used before returns the original job and debit (`replayed`), charging nothing; but a
+ * job refunded in full delivered nothing, so a retry under its key is new work, charged under a key
+ * derived from that job (concurrent retries still share one).
  */
 export async function openJob(db: Db, input: OpenJobInput): Promise<OpenJobResult> {
+  const opened = await openOnce(db, input);
+  if (opened.ok && opened.replayed && opened.job.status === "settled" && opened.job.unitsDone === 0) {
+    return openJob(db, { ...input, idempotencyKey: `${input.idempotencyKey}:after:${opened.job.id}` });
+  }
+  return opened;
+}
+
+async function openOnce(db: Db, input: OpenJobInput): Promise<OpenJobResult> {
   const amount = costOf(input.units, input.unitPrice);
   const jobId = crypto.randomUUID();
   const settleAfter = new Date((input.now ?? new Date()).getTime() + input.timeoutMs);

@@ -13,6 +13,7 @@ import { parseSse } from "../../support/sse.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { failWrites } from "../helpers/faults.ts";
 import { upload } from "../helpers/batch.ts";
+import { until } from "../helpers/wait.ts";
 
 // 50 rows: two on Newtown lots, 48 outside every pack. Scoring charges 0.2 once settled.
 const TWO_OF_50 = [
@@ -29,16 +30,6 @@ beforeAll(async () => {
 
 const org = (credits: number): Promise<TestOrg> => withDb((db) => createTeamOrg(db, { credits, idpUsers: false }));
 const job = (id: string): Promise<Job | undefined> => withDb((db) => findJob(db, id));
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function sweepNow(): Promise<void> {
   const ctx = createExecutionContext();

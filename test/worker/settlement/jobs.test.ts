@@ -80,6 +80,33 @@ describe("opening a job", () => {
   });
 });
 
+describe("retrying under a used key", () => {
+  it("replays a job that delivered, but a job refunded in full is new work, charged once however often it is retried", async () => {
+    await withDb(async (db) => {
+      const orgId = await createBareOrg(db, 10);
+      const key = `k:${crypto.randomUUID()}`;
+      const delivered = await open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: key });
+      await settleJob(db, { jobId: delivered.job.id, unitsDone: 1, by: "request" });
+      expect((await open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: key })).job.id).toBe(delivered.job.id);
+
+      const failedKey = `k:${crypto.randomUUID()}`;
+      const failed = await open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: failedKey });
+      await settleJob(db, { jobId: failed.job.id, unitsDone: 0, by: "request" });
+      const retries = await Promise.all([1, 2, 3].map(() => open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: failedKey })));
+      expect(new Set(retries.map((r) => r.job.id)).size).toBe(1);
+      expect(retries[0]?.job.id).not.toBe(failed.job.id);
+      const state = await ledgerState(db, orgId);
+      expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
+        ["adjustment", 10],
+        ["usage", -0.5],
+        ["usage", -0.5],
+        ["refund", 0.5],
+        ["usage", -0.5],
+      ]);
+    });
+  });
+});
+
 describe("settling a job", () => {
   it("refunds the units not done in one refund entry under the job's own key, and records it", async () => {
     await withDb(async (db) => {

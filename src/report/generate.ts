@@ -1,0 +1,177 @@
+// The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
+import type { SseEvent } from "../http/sse.ts";
+import type { Pack } from "../packs/types.ts";
+import type { ReportCharge } from "./charge.ts";
+import { mapData } from "./map-data.ts";
+import { buildModel, reportFilename, type ReportModel } from "./model.ts";
+import type { ReportRenderer } from "./pdf/render.ts";
+import { rankSites } from "./rank.ts";
+import type { ReportRequest } from "./schema.ts";
+import { pairSites, resolveSite, type ReportSite } from "./sites.ts";
+
+export interface ReportJob {
+  request: ReportRequest;
+  packs: readonly Pack[];
+  organisation: string;
+  /** Report date, YYYY-MM-DD. */
+  date: string;
+  /** Hex SHA-256 of the validated request. */
+  digest: string;
+  charge: ReportCharge;
+}
+
+export interface RendererModule {
+  MAP_ASPECT: number;
+  createRenderer(model: ReportModel): Promise<ReportRenderer>;
+}
+
+// pdf-lib is loaded on the first report, not when the Worker starts.
+export const loadRenderer = (): Promise<RendererModule> => import("./pdf/render.ts");
+
+/** A failure after the stream began; `detail` is what the client is told, refund included. */
+export class ReportFailure extends Error {
+  readonly detail: string;
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
+    this.name = "ReportFailure";
+    this.detail = detail;
+  }
+}
+
+/** The stream's last event after a failure: a ReportFailure's own words, anything else generic. */
+export function reportErrorEvent(err: unknown): SseEvent {
+  return { event: "error", data: { detail: err instanceof ReportFailure ? err.detail : "Internal server error" } };
+}
+
+// Lets the runtime flush what was written (and send heartbeats) between stretches of CPU work.
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function progress(stage: "resolving" | "ranking" | "drawing" | "assembling", percent: number, message: string, extra: Record<string, unknown> = {}): SseEvent {
+  return { event: "progress", data: { stage, percent: Math.round(percent), message, ...extra } };
+}
+
+function base64(bytes: Uint8Array): string {
+  let bin = "";
+  // Chunks keep String.fromCharCode's argument list far below engine limits.
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+function siteEvent(site: ReportSite, done: number, total: number): SseEvent {
+  const percent = 2 + (38 * done) / total;
+  const n = `Site ${site.index + 1} of ${total}`;
+  if (site.status === "unresolved") {
+    return progress("resolving", percent, `${n}: unresolved site. ${site.detail}`, { site: { index: site.index, status: "unresolved", detail: site.detail } });
+  }
+  const lot = site.lotId ? `lot ${site.lotId}` : "a lot without an id";
+  return progress("resolving", percent, `${n}: ${lot}, score ${site.result.score}`, {
+    site: { index: site.index, status: "resolved", lot_id: site.lotId, score: site.result.score, source: site.source },
+  });
+}
+
+/**
+ * The events of one charged report. The first event goes out before any heavy work; a failure refunds
+ * the charge in full and is rethrown as a ReportFailure for the stream's `error` event.
+ */
+export async function* generateReport(job: ReportJob, load: () => Promise<RendererModule> = loadRenderer): AsyncGenerator<SseEvent> {
+  const { request, packs, charge } = job;
+  const inputs = pairSites(request);
+  let settled = false;
+  try {
+    const lengths = { scores: request.scores.length, geometries: request.parcel_geojsons.length };
+    const differ = lengths.scores !== lengths.geometries ? ` (${lengths.scores} score objects, ${lengths.geometries} geometries: paired by position)` : "";
+    yield progress("resolving", 0, `Resolving ${inputs.length} site${inputs.length === 1 ? "" : "s"}${differ}`, {
+      report_id: charge.reportId,
+      charged: charge.cost,
+      balance: charge.balance,
+      replayed: charge.replayed,
+    });
+    await breathe();
+    const renderer = load();
+    // Awaited after the sites are resolved; a rejection meanwhile must not go unhandled.
+    renderer.catch(() => {});
+    const sites: ReportSite[] = [];
+    for (const input of inputs) {
+      const site = resolveSite(packs, input);
+      sites.push(site);
+      yield siteEvent(site, sites.length, inputs.length);
+      await breathe();
+    }
+
+    const ranking = rankSites(sites, request.top_n);
+    const unresolved = ranking.unresolved.map((s) => s.index);
+    yield progress(
+      "ranking",
+      42,
+      `Ranked ${ranking.ranked.length} site${ranking.ranked.length === 1 ? "" : "s"}; ${ranking.detailed.length} detailed; ${unresolved.length} unresolved`,
+      { ranked: ranking.ranked.length, detailed: ranking.detailed.length, unresolved },
+    );
+
+    const model = buildModel({
+      reportId: charge.reportId,
+      location: request.location,
+      organisation: job.organisation,
+      date: job.date,
+      packs,
+      ranking,
+      lengths,
+      digest: job.digest,
+    });
+    const { createRenderer, MAP_ASPECT } = await renderer;
+    const pdf = await createRenderer(model);
+    pdf.drawOverview();
+    yield progress("drawing", 50, "Drew the cover and the ranked summary");
+    await breathe();
+    for (const [k, site] of ranking.detailed.entries()) {
+      pdf.drawSite(site, mapData(packs, site.parcel, MAP_ASPECT));
+      const label = site.lotId ? `lot ${site.lotId}` : `site ${site.index + 1}`;
+      yield progress("drawing", 50 + (40 * (k + 1)) / ranking.detailed.length, `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`, {
+        rank: site.rank,
+        lot_id: site.lotId,
+        score: site.result.score,
+      });
+      await breathe();
+    }
+
+    yield progress("assembling", 92, "Assembling the PDF");
+    await breathe();
+    const { bytes, pages } = await pdf.finish();
+    yield {
+      event: "report_complete",
+      data: {
+        report_id: charge.reportId,
+        filename: reportFilename(request.location, job.date),
+        pages,
+        bytes: bytes.length,
+        sites: inputs.length,
+        ranked: ranking.ranked.length,
+        detailed: ranking.detailed.length,
+        unresolved,
+        charged: charge.cost,
+        replayed: charge.replayed,
+        pdf_base64: base64(bytes),
+      },
+    };
+    settled = true;
+    await charge.settle("delivered");
+  } catch (err) {
+    if (settled) throw err;
+    settled = true;
+    const refunded = await charge.settle("failed").then(
+      () => true,
+      (refundErr: unknown) => {
+        console.error("report: refund failed", charge.reportId, refundErr);
+        return false;
+      },
+    );
+    throw new ReportFailure(
+      refunded
+        ? `Internal server error: the report could not be generated; the ${charge.cost} credits charged were refunded`
+        : `Internal server error: the report could not be generated; the refund of report ${charge.reportId} is pending`,
+      { cause: err },
+    );
+  } finally {
+    // Reached unsettled only when the consumer stops early: nothing was delivered, refund it.
+    if (!settled) await charge.settle("failed");
+  }
+}

@@ -1,0 +1,215 @@
+// One page per top site: heading with score, map and legend, score components, controls, constraints, reasons.
+import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent } from "../../scoring/format.ts";
+import { DEMO_DATA_REASON, type FeasibilityResult, type YieldBasis } from "../../scoring/index.ts";
+import type { MapData } from "../map-data.ts";
+import type { ReportModel } from "../model.ts";
+import type { RankedSite } from "../rank.ts";
+import type { Canvas } from "./canvas.ts";
+import type { Flow, ReportPdf } from "./document.ts";
+import { drawLegend, drawMap, drawMapFurniture } from "./map.ts";
+import { COLOR, CONTENT_W, MARGIN_X, PAGE_W, RATING_COLOR, SIZE } from "./style.ts";
+
+export const MAP_W = 300;
+export const MAP_H = 236;
+const COL_X = MARGIN_X + MAP_W + 18;
+const COL_W = CONTENT_W - MAP_W - 18;
+
+const BASIS: Record<YieldBasis, string> = {
+  apartments: "apartments",
+  subdivision: "subdivision",
+  dual_occupancy: "dual occupancy",
+  single_dwelling: "single dwelling",
+  too_small: "lot too small",
+  no_fsr: "no FSR mapped",
+  not_residential: "not a residential zone",
+  no_zone: "no zone mapped",
+};
+
+export const siteTitle = (s: RankedSite) => (s.lotId ? `Lot ${s.lotId}` : `Site ${s.index + 1} (no lot id)`);
+
+function heading(c: Canvas, s: RankedSite, top: number): number {
+  const r = s.result;
+  c.circle(MARGIN_X + 15, top - 6, 15, { fill: COLOR.navy });
+  c.text(String(s.rank), MARGIN_X + 15, top - 11, { size: s.rank > 99 ? 10 : 13, font: "bold", color: COLOR.white, align: "center" });
+  const textW = CONTENT_W - 40 - 110;
+  c.text(siteTitle(s), MARGIN_X + 40, top - 6, { size: SIZE.h1, font: "bold", color: COLOR.navy, maxWidth: textW });
+  c.text(s.address ?? "Address not recorded", MARGIN_X + 40, top - 21, { size: SIZE.body + 0.5, color: COLOR.ink, maxWidth: textW });
+  if (s.supplied.name) c.text(s.supplied.name, MARGIN_X + 40, top - 34, { size: SIZE.small + 0.5, font: "italic", color: COLOR.muted, maxWidth: textW });
+  const right = PAGE_W - MARGIN_X;
+  const outOf = c.text("/100", right, top - 8, { size: SIZE.body, color: COLOR.muted, align: "right" });
+  c.text(String(r.score), right - outOf - 2, top - 8, { size: 28, font: "bold", color: RATING_COLOR[r.rating], align: "right" });
+  const pill = r.rating.toUpperCase();
+  const pw = c.width(pill, { size: SIZE.small, font: "bold" }) + 14;
+  c.rect(right - pw, top - 30, pw, 13, { fill: RATING_COLOR[r.rating] });
+  c.text(pill, right - pw / 2, top - 26.5, { size: SIZE.small, font: "bold", color: COLOR.white, align: "center" });
+  const bottom = top - 44;
+  c.line(MARGIN_X, bottom, PAGE_W - MARGIN_X, bottom);
+  return bottom - 16;
+}
+
+function components(c: Canvas, r: FeasibilityResult, top: number): number {
+  let y = top;
+  c.text("Score components", COL_X, y, { size: SIZE.h2, font: "bold", color: COLOR.navy });
+  y -= 16;
+  for (const comp of r.components) {
+    c.text(comp.label, COL_X, y, { size: SIZE.small + 0.5, font: "bold", maxWidth: COL_W - 44 });
+    c.text(`${comp.points} / ${comp.maxPoints}`, COL_X + COL_W, y, { size: SIZE.small + 0.5, align: "right" });
+    y -= 8;
+    c.rect(COL_X, y - 2, COL_W, 5, { fill: COLOR.barTrack });
+    const share = comp.maxPoints > 0 ? Math.max(0, Math.min(1, comp.points / comp.maxPoints)) : 0;
+    if (share > 0) c.rect(COL_X, y - 2, COL_W * share, 5, { fill: COLOR.navy });
+    y -= 11;
+    c.text(comp.detail, COL_X, y, { size: SIZE.tiny, color: COLOR.muted, maxWidth: COL_W });
+    y -= 14;
+  }
+  return y;
+}
+
+function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
+  const rows: [string, string][] = [
+    ["Lot area", formatArea(r.areaM2)],
+    ["Frontage (estimated)", formatMetres(r.frontageM)],
+    ["Regularity", formatNumber(r.regularity, 2)],
+    ["Effective FSR", r.controls.fsr === null ? "not mapped" : `${formatNumber(r.controls.fsr, 2)}:1`],
+    ["Floor space potential", r.gfaPotentialM2 === null ? "not estimated" : formatArea(r.gfaPotentialM2)],
+    ["Dwelling yield", r.dwellingYield === null ? "not estimated" : `${r.dwellingYield} (${BASIS[r.yieldBasis]})`],
+    ["Subdivision", r.subdivision.lots === null ? "no minimum lot size" : r.subdivision.possible ? `${r.subdivision.lots} lots` : "not possible"],
+    ["Dual occupancy", r.dualOccupancy.eligible ? "eligible" : "not eligible"],
+  ];
+  let y = top;
+  c.text("Key figures", COL_X, y, { size: SIZE.h2, font: "bold", color: COLOR.navy });
+  y -= 15;
+  for (const [k, v] of rows) {
+    c.text(k, COL_X, y, { size: SIZE.small, color: COLOR.muted, maxWidth: 88 });
+    c.text(v, COL_X + COL_W, y, { size: SIZE.small, font: "bold", align: "right", maxWidth: COL_W - 92 });
+    y -= 12;
+  }
+  return y;
+}
+
+function sectionTitle(flow: Flow, title: string, room: number): Canvas {
+  const c = flow.need(room + 18);
+  flow.y -= 6;
+  c.text(title, MARGIN_X, flow.y, { size: SIZE.h2, font: "bold", color: COLOR.navy });
+  flow.y -= 6;
+  c.line(MARGIN_X, flow.y, PAGE_W - MARGIN_X, flow.y);
+  flow.y -= 12;
+  return c;
+}
+
+interface Col {
+  title: string;
+  width: number;
+  right?: boolean;
+}
+
+function rows(flow: Flow, cols: Col[], data: string[][]): void {
+  let c = flow.canvas;
+  const draw = (cells: string[], header: boolean) => {
+    c = flow.need(13);
+    let x = MARGIN_X;
+    cells.forEach((cell, i) => {
+      const col = cols[i] as Col;
+      c.text(cell, col.right ? x + col.width - 4 : x, flow.y, {
+        size: SIZE.small + 0.5,
+        font: header ? "bold" : "regular",
+        color: header ? COLOR.muted : COLOR.ink,
+        align: col.right ? "right" : "left",
+        maxWidth: col.width - 8,
+      });
+      x += col.width;
+    });
+    flow.y -= 13;
+  };
+  draw(cols.map((col) => col.title), true);
+  for (const d of data) draw(d, false);
+}
+
+function controls(flow: Flow, r: FeasibilityResult): void {
+  sectionTitle(flow, "Planning controls", 40);
+  if (r.zones.length === 0) {
+    flow.canvas.text("No planning zone is mapped on this lot in the data packs used.", MARGIN_X, flow.y, { size: SIZE.small + 0.5 });
+    flow.y -= 14;
+    return;
+  }
+  const cols: Col[] = [
+    { title: "Zone", width: 46 },
+    { title: "Name", width: CONTENT_W - 46 - 60 - 70 - 80 - 90 },
+    { title: "Share of lot", width: 60, right: true },
+    { title: "FSR", width: 70, right: true },
+    { title: "Height limit", width: 80, right: true },
+    { title: "Min. lot size", width: 90, right: true },
+  ];
+  const dash = "\u2014";
+  rows(
+    flow,
+    cols,
+    r.zones.map((z) => [
+      z.code,
+      z.name ?? dash,
+      formatPercent(z.share),
+      z.fsr === null ? dash : `${formatNumber(z.fsr, 2)}:1`,
+      z.heightM === null ? dash : formatMetres(z.heightM),
+      z.minLotSizeM2 === null ? dash : formatArea(z.minLotSizeM2),
+    ]),
+  );
+}
+
+function constraints(flow: Flow, r: FeasibilityResult): void {
+  sectionTitle(flow, "Constraints and access", 60);
+  const heritage = r.heritage.names.length > 0 ? ` (${r.heritage.names.join("; ")})` : "";
+  const data: string[][] = [
+    ["Flood planning area", `${formatPercent(r.hazards.flood)} of the lot`],
+    ["Bushfire prone land", `${formatPercent(r.hazards.bushfire)} of the lot`],
+    ["Heritage item or area", `${formatPercent(r.heritage.share)} of the lot${heritage}`],
+    ["Nearest public transport", r.transport ? `${r.transport.name} (${r.transport.mode}), ${formatDistance(r.transport.distanceM)}` : "no stop within 5 km"],
+  ];
+  rows(flow, [{ title: "Constraint", width: 150 }, { title: "On this lot", width: CONTENT_W - 150 }], data);
+}
+
+function bullets(flow: Flow, title: string, items: readonly string[], color = COLOR.ink): void {
+  if (items.length === 0) return;
+  sectionTitle(flow, title, 30);
+  for (const item of items) {
+    const lines = flow.canvas.wrap(item, CONTENT_W - 14, { size: SIZE.small + 0.5 }, 6);
+    const c = flow.need(lines.length * 11 + 2);
+    c.text("\u2022", MARGIN_X + 2, flow.y, { size: SIZE.small + 0.5, color: COLOR.navy });
+    for (const line of lines) {
+      c.text(line, MARGIN_X + 14, flow.y, { size: SIZE.small + 0.5, color });
+      flow.y -= 11;
+    }
+    flow.y -= 2;
+  }
+}
+
+function notes(s: RankedSite, model: ReportModel): string[] {
+  const out: string[] = [];
+  const pack = model.packs.find((p) => p.id === s.parcel.packId);
+  const packName = pack ? `${pack.id} ${pack.version}` : s.parcel.packId;
+  if (s.source === "cadastre_at_point") out.push(`The point supplied for this site lies in this cadastre lot (${packName}); the lot's own boundary was assessed.`);
+  if (s.source === "cadastre_by_lot") out.push(`No geometry was supplied: the site was found by its lot id in the cadastre (${packName}).`);
+  if (s.source === "supplied_polygon") out.push("The boundary supplied with the request was assessed as given.");
+  if (s.located.from === "scores") out.push("This site's location was taken from its score object because no geometry was supplied at its position.");
+  if (s.supplied.score !== null && s.supplied.score !== s.result.score) {
+    out.push(`The score supplied with the request was ${formatNumber(s.supplied.score, 1)}; the score shown was recomputed from the data packs listed in this report.`);
+  }
+  if (s.result.demoData) out.push("Computed from synthetic demo data: not for decisions.");
+  return out;
+}
+
+/** Draws one site on a new page (continuing onto another if its text is long). */
+export function drawSite(pdf: ReportPdf, model: ReportModel, s: RankedSite, map: MapData): void {
+  const flow = pdf.flow(`${siteTitle(s)} \u2014 rank ${s.rank}`);
+  const c = flow.canvas;
+  const top = heading(c, s, flow.y);
+  const mapBottom = top - MAP_H;
+  const legend = drawMap(c, map, MARGIN_X, mapBottom, MAP_W, MAP_H);
+  const furnitureBottom = drawMapFurniture(c, map.view, MARGIN_X, mapBottom, MAP_W);
+  const legendBottom = drawLegend(c, legend, MARGIN_X, furnitureBottom, MAP_W);
+  const colBottom = keyFigures(c, s.result, components(c, s.result, top - 8) - 4);
+  flow.y = Math.min(legendBottom, colBottom) - 4;
+  controls(flow, s.result);
+  constraints(flow, s.result);
+  bullets(flow, "Why this score", s.result.reasons.filter((r) => r !== DEMO_DATA_REASON));
+  bullets(flow, "Notes", notes(s, model), COLOR.muted);
+}

@@ -1,0 +1,150 @@
+// Turns the request's pairs (score object, geometry) into assessed sites, or unresolved ones saying why.
+//
+// Pairing rule: `scores[i]` describes `parcel_geojsons[i]`. When the arrays differ in length the report
+// covers the longer one: a geometry without a score object is assessed on its own; a score object without
+// a geometry is located from its own `parcel` (`geojson`, then `centroid`) or lot id, as batch
+// `site_result` objects carry, and is unresolved when none of these finds a parcel.
+import type { AreaGeometry } from "../geo/types.ts";
+import { areaM2 } from "../geo/area.ts";
+import { centroid } from "../geo/centroid.ts";
+import { columnsFromGeometry } from "../geo/columns.ts";
+import { featureBBox } from "../geo/bbox.ts";
+import type { Pack } from "../packs/types.ts";
+import { PARCELS, packContaining, parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
+import { siteFacts } from "../assess/facts.ts";
+import { scoreSite, type FeasibilityResult } from "../scoring/index.ts";
+import type { ParcelGeometry } from "./geometry.ts";
+import { readSupplied, type SuppliedSite } from "./labels.ts";
+import type { ReportRequest } from "./schema.ts";
+
+export interface SiteInput {
+  index: number;
+  score: Record<string, unknown> | undefined;
+  geometry: ParcelGeometry | undefined;
+}
+
+/** Where the assessed polygon came from. */
+export type PolygonSource = "cadastre_at_point" | "cadastre_by_lot" | "supplied_polygon";
+
+interface SiteBase {
+  index: number;
+  supplied: SuppliedSite;
+  /** The geometry the site was located from, and whether it came from `parcel_geojsons` or the score object. */
+  located: { geometry: ParcelGeometry | null; from: "parcel_geojsons" | "scores" | "lot_id" | null };
+}
+
+export interface ResolvedSite extends SiteBase {
+  status: "resolved";
+  source: PolygonSource;
+  parcel: ParcelHit;
+  lotId: string | null;
+  address: string | null;
+  result: FeasibilityResult;
+}
+
+export interface UnresolvedSite extends SiteBase {
+  status: "unresolved";
+  detail: string;
+}
+
+export type ReportSite = ResolvedSite | UnresolvedSite;
+
+/** The sites of a request, paired by index over the longer of the two arrays. */
+export function pairSites(req: Pick<ReportRequest, "scores" | "parcel_geojsons">): SiteInput[] {
+  const n = Math.max(req.scores.length, req.parcel_geojsons.length);
+  return Array.from({ length: n }, (_, index) => ({ index, score: req.scores[index], geometry: req.parcel_geojsons[index] }));
+}
+
+const fmt = (x: number) => String(Math.round(x * 1e6) / 1e6);
+
+function coveredBy(packs: readonly Pack[]): string {
+  return [...new Set(packs.filter((p) => p.layers.has(PARCELS)).map((p) => p.meta.title))].join("; ");
+}
+
+function fromPolygon(packs: readonly Pack[], polygon: AreaGeometry): ParcelHit | null {
+  const c = centroid(polygon);
+  const parcelPacks = packs.filter((p) => p.layers.has(PARCELS));
+  const pack = packContaining(parcelPacks, c[0], c[1]);
+  if (!pack) return null;
+  // The cadastre lot under the polygon's centre names it when the client did not.
+  const lot = parcelAt(packs, c[0], c[1]);
+  return {
+    packId: lot?.packId ?? pack.id,
+    index: lot?.index ?? -1,
+    lotId: lot?.lotId ?? null,
+    areaM2: areaM2(polygon),
+    polygon,
+    bbox: featureBBox(columnsFromGeometry(polygon), 0),
+    centroid: c,
+    props: lot?.props ?? {},
+  };
+}
+
+type Located = { ok: true; parcel: ParcelHit; source: PolygonSource } | { ok: false; detail: string };
+
+function locate(packs: readonly Pack[], geometry: ParcelGeometry): Located {
+  if (geometry.type === "Point") {
+    const [lon, lat] = geometry.coordinates as [number, number];
+    const where = `${fmt(lat)}, ${fmt(lon)} (latitude, longitude)`;
+    if (!packContaining(packs.filter((p) => p.layers.has(PARCELS)), lon, lat)) {
+      const covered = coveredBy(packs);
+      return { ok: false, detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.` };
+    }
+    const hit = parcelAt(packs, lon, lat);
+    return hit
+      ? { ok: true, parcel: hit, source: "cadastre_at_point" }
+      : { ok: false, detail: `No parcel at ${where}: the point may fall on a road, park or water.` };
+  }
+  const hit = fromPolygon(packs, geometry);
+  if (!hit) {
+    const covered = coveredBy(packs);
+    return { ok: false, detail: `The polygon lies outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.` };
+  }
+  return { ok: true, parcel: hit, source: "supplied_polygon" };
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+
+/** Locates one site, gathers its facts from the packs and scores it; never throws for odd input. */
+export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSite {
+  const supplied = readSupplied(input.score);
+  const geometry = input.geometry ?? supplied.geometry;
+  const base = { index: input.index, supplied };
+  let located: Located;
+  let from: SiteBase["located"];
+  if (geometry) {
+    from = { geometry, from: input.geometry ? "parcel_geojsons" : "scores" };
+    located = locate(packs, geometry);
+  } else if (supplied.lotId) {
+    from = { geometry: null, from: "lot_id" };
+    const hit = parcelByLot(packs, supplied.lotId);
+    located = hit ? { ok: true, parcel: hit, source: "cadastre_by_lot" } : { ok: false, detail: `Lot "${supplied.lotId}" matches no parcel in the data packs.` };
+  } else {
+    return {
+      ...base,
+      located: { geometry: null, from: null },
+      status: "unresolved",
+      detail: "No geometry for this site: parcel_geojsons has no entry at this position and the score object names no parcel, centroid or lot id.",
+    };
+  }
+  if (!located.ok) return { ...base, located: from, status: "unresolved", detail: located.detail };
+  const { parcel, source } = located;
+  let result: FeasibilityResult;
+  try {
+    result = scoreSite(siteFacts(packs, parcel));
+  } catch (err) {
+    // Clipping can refuse a self-intersecting polygon: report the site, keep the rest of the report.
+    console.error("report: site could not be assessed", input.index, err instanceof Error ? err.message : err);
+    return { ...base, located: from, status: "unresolved", detail: "The polygon could not be assessed: it may cross itself. Send the cadastre parcel or its centroid instead." };
+  }
+  return {
+    ...base,
+    located: from,
+    status: "resolved",
+    source,
+    parcel,
+    lotId: source === "supplied_polygon" ? (supplied.lotId ?? parcel.lotId) : parcel.lotId,
+    address: source === "supplied_polygon" ? (supplied.address ?? str(parcel.props.address)) : (str(parcel.props.address) ?? supplied.address),
+    result,
+  };
+}

@@ -1,0 +1,232 @@
+// The report end to end in Node on the demo packs: events, the PDF's pages, text, metadata and reproducibility.
+import { beforeAll, describe, expect, it } from "vitest";
+import { PDFDocument } from "pdf-lib";
+import { exampleRequest } from "../../../scripts/report/example.ts";
+import { generateReport, ReportFailure, type ReportJob } from "../../../src/report/generate.ts";
+import type { ReportCharge, ReportOutcome } from "../../../src/report/charge.ts";
+import { ReportGenerateRequestSchema, type ReportRequest } from "../../../src/report/schema.ts";
+import { digestOf } from "../../../src/report/date.ts";
+import { PAGE_H, PAGE_W } from "../../../src/report/pdf/style.ts";
+import { PRODUCER } from "../../../src/report/pdf/document.ts";
+import { pageOperators, pdfPageTexts } from "../../support/pdf-text.ts";
+import type { SseEvent } from "../../../src/http/sse.ts";
+
+type Example = Awaited<ReturnType<typeof exampleRequest>>;
+let example: Example;
+beforeAll(async () => {
+  example = await exampleRequest();
+});
+
+// The ledger is exercised by the worker tests; here a charge records how it was settled.
+function recordingCharge(): ReportCharge & { outcomes: ReportOutcome[] } {
+  const outcomes: ReportOutcome[] = [];
+  return { reportId: "11111111-2222-4333-8444-555555555555", cost: 0.5, balance: 9.5, replayed: false, outcomes, settle: async (o) => void outcomes.push(o) };
+}
+
+async function job(request: ReportRequest, date = "2026-07-01"): Promise<ReportJob & { charge: ReturnType<typeof recordingCharge> }> {
+  return { request, packs: example.packs, organisation: "Demo Team", date, digest: await digestOf(request), charge: recordingCharge() };
+}
+
+async function collect(gen: AsyncGenerator<SseEvent>): Promise<SseEvent[]> {
+  const out: SseEvent[] = [];
+  for await (const e of gen) out.push(e);
+  return out;
+}
+
+interface Complete {
+  filename: string;
+  pages: number;
+  bytes: number;
+  pdf_base64: string;
+  unresolved: number[];
+  detailed: number;
+}
+
+async function render(request: ReportRequest, date?: string) {
+  const j = await job(request, date);
+  const events = await collect(generateReport(j));
+  const done = events.at(-1)?.data as Complete;
+  const pdf = new Uint8Array(Buffer.from(done.pdf_base64, "base64"));
+  return { events, done, pdf, charge: j.charge };
+}
+
+describe("the stream", () => {
+  it("progress through resolving, ranking, drawing and assembling, then report_complete; settled as delivered", async () => {
+    const { events, done, pdf, charge } = await render(example.request);
+    const stages = [...new Set(events.filter((e) => e.event === "progress").map((e) => (e.data as { stage: string }).stage))];
+    expect(stages).toEqual(["resolving", "ranking", "drawing", "assembling"]);
+    expect(events.at(-1)?.event).toBe("report_complete");
+    const percents = events.slice(0, -1).map((e) => (e.data as { percent: number }).percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(done.bytes).toBe(pdf.length);
+    expect(done.filename).toBe("feasibility-report-newtown-nsw-2026-07-01.pdf");
+    expect(charge.outcomes).toEqual(["delivered"]);
+  });
+
+  it("names an unresolved site in its own progress event", async () => {
+    const { events, done } = await render(example.request);
+    const last = example.request.parcel_geojsons.length - 1;
+    const ev = events.find((e) => (e.data as { site?: { index: number } }).site?.index === last);
+    expect(ev?.data).toMatchObject({ stage: "resolving", message: expect.stringContaining("unresolved site"), site: { status: "unresolved" } });
+    expect(done.unresolved).toEqual([last]);
+  });
+
+  it("the first event comes before any site is resolved or the PDF library is loaded", async () => {
+    const j = await job(example.request);
+    let loaded = false;
+    const gen = generateReport(j, async () => {
+      loaded = true;
+      return import("../../../src/report/pdf/render.ts");
+    });
+    const first = await gen.next();
+    expect(first.value).toMatchObject({ event: "progress", data: { stage: "resolving", percent: 0 } });
+    expect(loaded).toBe(false);
+    await gen.return(undefined);
+  });
+
+  it("a failure after the charge is refunded once and surfaces as a ReportFailure saying so", async () => {
+    const j = await job(example.request);
+    const gen = generateReport(j, async () => {
+      throw new Error("renderer missing");
+    });
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const e of gen) seen.push(e.event);
+      })(),
+    ).rejects.toThrow("the 0.5 credits charged were refunded");
+    expect(seen.every((e) => e === "progress")).toBe(true);
+    expect(j.charge.outcomes).toEqual(["failed"]);
+  });
+
+  it("the failure's detail says whether the refund was posted", async () => {
+    const j = await job(example.request);
+    j.charge.settle = async (o) => {
+      j.charge.outcomes.push(o);
+      throw new Error("ledger unreachable");
+    };
+    const failing = generateReport(j, async () => Promise.reject(new Error("renderer missing")));
+    const err = await (async () => {
+      for await (const _ of failing);
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReportFailure);
+    expect((err as ReportFailure).detail).toContain("refund of report 11111111-2222-4333-8444-555555555555 is pending");
+    expect(j.charge.outcomes).toEqual(["failed"]);
+  });
+
+  it("a consumer that stops early leaves the charge refunded", async () => {
+    const j = await job(example.request);
+    const gen = generateReport(j);
+    await gen.next();
+    await gen.return(undefined);
+    expect(j.charge.outcomes).toEqual(["failed"]);
+  });
+});
+
+describe("the PDF", () => {
+  let pdf: Uint8Array;
+  let done: Complete;
+  let texts: string[];
+  beforeAll(async () => {
+    ({ pdf, done } = await render(example.request));
+    texts = await pdfPageTexts(pdf);
+  });
+
+  it("has the pages report_complete says: cover, summary, one per detailed site, method", async () => {
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(done.pages);
+    expect(done.detailed).toBe(5);
+    expect(done.pages).toBe(2 + 5 + 1);
+    for (const p of doc.getPages()) expect(p.getSize()).toEqual({ width: PAGE_W, height: PAGE_H });
+  });
+
+  it("carries fixed metadata: title with the location, producer, and the report date as creation and modification date", async () => {
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    expect(doc.getTitle()).toBe("Site Feasibility Report: Newtown, NSW");
+    expect(doc.getProducer()).toBe(PRODUCER);
+    expect(doc.getCreationDate()?.toISOString()).toBe("2026-07-01T00:00:00.000Z");
+    expect(doc.getModificationDate()?.toISOString()).toBe("2026-07-01T00:00:00.000Z");
+  });
+
+  it("shows the location, every lot id and score, the unresolved site, the packs and the demo-data notice as text", async () => {
+    const all = texts.join("\n");
+    expect(texts[0]).toContain("Newtown, NSW");
+    const scores = example.request.scores.filter((s) => (s as { parcel?: unknown }).parcel) as { parcel: { lot_id: string } }[];
+    expect(scores.length).toBe(10);
+    for (const s of scores) expect(all).toContain(s.parcel.lot_id);
+    expect(texts[1]).toContain("Unresolved sites");
+    expect(texts[1]).toContain("No parcel at -33.8985, 151.1789");
+    expect(texts[0]).toContain("sydney-demo 1.0.0");
+    expect(texts[0]).toContain("Demo data");
+    expect(all).toContain("CC BY 4.0");
+    const methodology = texts.at(-1) ?? "";
+    expect(methodology).toContain("Site constraints (max 30)");
+    expect(methodology).toContain("Rating: high from 70");
+    texts.forEach((t, i) => expect(t).toContain(`Page ${i + 1} of ${texts.length}`));
+  });
+
+  it("a detailed page shows the site's score, rating, components and reasons", async () => {
+    const page = texts[2] ?? "";
+    expect(page).toMatch(/Lot \d+\/\/DP\d+/);
+    expect(page).toContain("MEDIUM");
+    for (const label of ["Development potential", "Site constraints", "Access to transport", "Lot geometry", "Planning controls", "Why this score"]) expect(page).toContain(label);
+  });
+
+  it("draws every string inside the page", async () => {
+    const doc = await PDFDocument.load(pdf);
+    for (const page of doc.getPages()) {
+      for (const m of pageOperators(page).matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm/g)) {
+        const [x, y] = [Number(m[1]), Number(m[2])];
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThan(PAGE_W);
+        expect(y).toBeGreaterThan(20);
+        expect(y).toBeLessThan(PAGE_H);
+      }
+    }
+  });
+
+  it("is reproducible: the same input gives the same bytes; another date gives other bytes", async () => {
+    const again = await render(example.request);
+    expect(Buffer.from(again.pdf).equals(Buffer.from(pdf))).toBe(true);
+    const later = await render(example.request, "2026-07-02");
+    expect(Buffer.from(later.pdf).equals(Buffer.from(pdf))).toBe(false);
+  });
+});
+
+describe("odd input", () => {
+  it("emoji, CJK, control characters and very long strings are drawn without failing", async () => {
+    const long = "Very long site name ".repeat(500);
+    const scores = example.request.scores.map((s, i) => (i === 0 ? { ...s, input: { site_name: `🏗️ 新城 ${long}\n\t` } } : s));
+    const request = ReportGenerateRequestSchema.parse({
+      ...example.request,
+      scores,
+      location: `悉尼 Newtown 🏙️ ${"x".repeat(280)}`,
+      top_n: 50,
+    });
+    const { done, pdf } = await render(request);
+    const texts = await pdfPageTexts(pdf);
+    expect(texts[0]).toContain("?? Newtown ?");
+    expect(texts.join("\n")).toContain("Very long site name");
+    expect(done.pages).toBe(texts.length);
+    expect(done.detailed).toBe(10);
+  });
+
+  it("a report where nothing resolves still renders, saying so", async () => {
+    const request = ReportGenerateRequestSchema.parse({ scores: [], parcel_geojsons: [{ type: "Point", coordinates: [144.963, -37.814] }] });
+    const { done, pdf } = await render(request);
+    expect(done).toMatchObject({ detailed: 0, unresolved: [0] });
+    const texts = await pdfPageTexts(pdf);
+    expect(texts[0]).toContain("No site could be assessed");
+    expect(texts[1]).toContain("outside every data pack");
+  });
+
+  it("100 sites with long reasons flow onto further summary pages with the table header repeated", async () => {
+    const parcel_geojsons = Array.from({ length: 100 }, (_, i) => example.request.parcel_geojsons[i % 10]);
+    const request = ReportGenerateRequestSchema.parse({ scores: [], parcel_geojsons, top_n: 1 });
+    const { done, pdf } = await render(request);
+    const texts = await pdfPageTexts(pdf);
+    expect(texts[2]).toContain("Ranked sites (continued)");
+    expect(texts[2]).toContain("Rank");
+    expect(done.pages).toBe(texts.length);
+  });
+});
