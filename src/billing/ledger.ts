@@ -1,6 +1,6 @@
 // The credit ledger: append-only entries, each moving the cached balance in the same statement.
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Queryable } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 
 export type LedgerType = "signup_bonus" | "subscription_grant" | "purchase" | "usage" | "refund" | "expiry" | "adjustment";
@@ -89,7 +89,7 @@ export const LEDGER_COLUMNS = sql.raw(
   "id, org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, created_at",
 );
 
-async function findByKey(db: Db, orgId: string, key: string): Promise<LedgerEntry | undefined> {
+async function findByKey(db: Queryable, orgId: string, key: string): Promise<LedgerEntry | undefined> {
   const res = await db.execute<Row>(sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`);
   const row = res.rows[0];
   return row ? toEntry(row) : undefined;
@@ -98,7 +98,7 @@ async function findByKey(db: Db, orgId: string, key: string): Promise<LedgerEntr
 
 const MAX_ATTEMPTS = 3;
 
-async function currentBalance(db: Db, orgId: string): Promise<number> {
+async function currentBalance(db: Queryable, orgId: string): Promise<number> {
   const res = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
   return Number(res.rows[0]?.credit_balance ?? 0);
 }
@@ -107,7 +107,7 @@ async function currentBalance(db: Db, orgId: string): Promise<number> {
  * Posts one entry atomically: a single statement guards the balance (no read-then-write), moves the
  * cached balance and appends the entry, so concurrent debits can never overdraw and a retried key posts once.
  */
-export async function postEntry(db: Db, input: PostEntryInput, attempt = 1): Promise<PostResult> {
+export async function postEntry(db: Queryable, input: PostEntryInput, attempt = 1): Promise<PostResult> {
   const amount = creditsText(input.amount);
   const replay = await findByKey(db, input.orgId, input.idempotencyKey);
   if (replay) return { ok: true, entry: replay, replayed: true };
@@ -180,7 +180,7 @@ export function debit({ db, amount, ...rest }: DebitInput): Promise<PostResult> 
 export type GrantType = "signup_bonus" | "subscription_grant" | "purchase" | "refund" | "adjustment";
 
 export interface GrantInput {
-  db: Db;
+  db: Queryable;
   orgId: string;
   userId?: string | null;
   /** Credits added: a positive number. */

@@ -1,10 +1,13 @@
 // Drizzle over the neon serverless driver; locally the same driver reaches Postgres through a WS bridge.
 import { Pool, neonConfig } from "@neondatabase/serverless";
-import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import { drizzle, type NeonDatabase, type NeonQueryResultHKT } from "drizzle-orm/neon-serverless";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 import { classifyDbError } from "./errors.ts";
 
 export type Db = NeonDatabase<typeof schema>;
+/** The database or a transaction open on it: what statements that may run inside a transaction take. */
+export type Queryable = PgDatabase<NeonQueryResultHKT, typeof schema>;
 
 export interface DbHandle {
   db: Db;
