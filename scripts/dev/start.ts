@@ -1,6 +1,7 @@
 // `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
-// the marketing stand-in on 54330, demo packs in local R2, and the API on 8787.
+// the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), demo packs
+// in local R2, and the API on 8787.
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,7 @@ import { startIdp } from "./idp.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "./marketing.ts";
+import { startProcessor } from "./processor.ts";
 import { DEV_MARKETING_KEY } from "./secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -17,6 +19,7 @@ process.chdir(root);
 const API_PORT = Number(process.env.PORT ?? 8787);
 const IDP_PORT = Number(process.env.IDP_PORT ?? 54321);
 const MARKETING_PORT = Number(process.env.MARKETING_PORT ?? 54330);
+const PROCESSOR_PORT = Number(process.env.PROCESSOR_PORT ?? 12111);
 // DEV_DATA_DIR lets a smoke run use its own database, users and R2 state beside your dev data.
 const DATA_DIR = process.env.DEV_DATA_DIR ?? ".data";
 const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/state";
@@ -38,6 +41,14 @@ console.log(`identity provider: ${idp.url} (owner@demo.test / admin@demo.test / 
 const marketing = await startMarketingServer({ port: MARKETING_PORT, apiKey: DEV_MARKETING_KEY });
 console.log(`marketing stand-in: ${marketing.url}`);
 
+const processor = await startProcessor({
+  port: PROCESSOR_PORT,
+  webhookUrl: `http://127.0.0.1:${API_PORT}/billing/webhook`,
+  dataFile: `${DATA_DIR}/processor.json`,
+  log: (line) => console.log(`[processor] ${line}`),
+});
+console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; webhooks go to the API)`);
+
 await uploadDemoPacks(PERSIST);
 
 const wrangler: ChildProcess = spawn(
@@ -49,6 +60,7 @@ const wrangler: ChildProcess = spawn(
     "--persist-to", PERSIST,
     "--var", `DATABASE_URL:${db.databaseUrl}`,
     "--var", `DB_WS_PROXY:${db.wsProxy}`,
+    "--var", `STRIPE_API_BASE:${processor.url}`,
     "--show-interactive-dev-session=false",
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
@@ -59,7 +71,7 @@ async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   wrangler.kill("SIGTERM");
-  await Promise.allSettled([idp.stop(), marketing.stop(), db.stop()]);
+  await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), db.stop()]);
   process.exit(code);
 }
 wrangler.on("exit", (code) => void stop(code ?? 0));
