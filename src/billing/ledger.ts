@@ -1,6 +1,6 @@
 // The credit ledger: append-only entries, each moving the cached balance in the same statement.
 import { sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client.ts";
+import type { Sql } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 
 export type LedgerType = "signup_bonus" | "subscription_grant" | "purchase" | "usage" | "refund" | "expiry" | "adjustment";
@@ -44,7 +44,7 @@ export type PostResult =
   | { ok: false; reason: "org_not_found" }
   | { ok: false; reason: "stale" };
 
-interface Row extends Record<string, unknown> {
+export interface LedgerRow extends Record<string, unknown> {
   id: string;
   org_id: string;
   user_id: string | null;
@@ -60,7 +60,7 @@ interface Row extends Record<string, unknown> {
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-export function toEntry(r: Row): LedgerEntry {
+export function toEntry(r: LedgerRow): LedgerEntry {
   return {
     id: r.id,
     org_id: r.org_id,
@@ -89,16 +89,16 @@ export const LEDGER_COLUMNS = sql.raw(
   "id, org_id, user_id, amount, balance_after, type, description, expires_at, related_entity_id, action_type, created_at",
 );
 
-async function findByKey(db: Queryable, orgId: string, key: string): Promise<LedgerEntry | undefined> {
-  const res = await db.execute<Row>(sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`);
+/** The entry posted under `key` for the organisation, if any. */
+export async function findByKey(db: Sql, orgId: string, key: string): Promise<LedgerEntry | undefined> {
+  const res = await db.execute<LedgerRow>(sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`);
   const row = res.rows[0];
   return row ? toEntry(row) : undefined;
 }
 
-
 const MAX_ATTEMPTS = 3;
 
-async function currentBalance(db: Queryable, orgId: string): Promise<number> {
+async function currentBalance(db: Sql, orgId: string): Promise<number> {
   const res = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
   return Number(res.rows[0]?.credit_balance ?? 0);
 }
@@ -107,13 +107,13 @@ async function currentBalance(db: Queryable, orgId: string): Promise<number> {
  * Posts one entry atomically: a single statement guards the balance (no read-then-write), moves the
  * cached balance and appends the entry, so concurrent debits can never overdraw and a retried key posts once.
  */
-export async function postEntry(db: Queryable, input: PostEntryInput, attempt = 1): Promise<PostResult> {
+export async function postEntry(db: Sql, input: PostEntryInput, attempt = 1): Promise<PostResult> {
   const amount = creditsText(input.amount);
   const replay = await findByKey(db, input.orgId, input.idempotencyKey);
   if (replay) return { ok: true, entry: replay, replayed: true };
   try {
     const guard = input.unchangedSince ?? null;
-    const res = await db.execute<Row & { outcome: string; available: string | null }>(sql`
+    const res = await db.execute<LedgerRow & { outcome: string; available: string | null }>(sql`
       with org as (
         select id, credit_balance from organisations where id = ${input.orgId}
       ), changed as (
@@ -160,7 +160,7 @@ export async function postEntry(db: Queryable, input: PostEntryInput, attempt = 
 }
 
 export interface DebitInput {
-  db: Db;
+  db: Sql;
   orgId: string;
   userId?: string | null;
   /** What the operation costs: a positive number of credits. */
@@ -180,7 +180,7 @@ export function debit({ db, amount, ...rest }: DebitInput): Promise<PostResult> 
 export type GrantType = "signup_bonus" | "subscription_grant" | "purchase" | "refund" | "adjustment";
 
 export interface GrantInput {
-  db: Queryable;
+  db: Sql;
   orgId: string;
   userId?: string | null;
   /** Credits added: a positive number. */

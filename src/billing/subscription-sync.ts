@@ -1,6 +1,6 @@
 // Copies the processor's view of a subscription into `subscriptions`, and grants a paid invoice's credits.
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client.ts";
+import type { Sql } from "../db/client.ts";
 import { grant } from "./ledger.ts";
 import { findTier, type Tier } from "./tiers.ts";
 import type { ProcessorInvoice, ProcessorSubscription } from "./processor.ts";
@@ -28,7 +28,7 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(", "));
  * replaces the row unless the row's is still live and the incoming one is not (a stale event about an
  * old, cancelled subscription never hides the current one).
  */
-export async function upsertSubscription(db: Queryable, orgId: string, sub: ProcessorSubscription, tier: Tier): Promise<void> {
+export async function upsertSubscription(db: Sql, orgId: string, sub: ProcessorSubscription, tier: Tier): Promise<void> {
   await db.execute(sql`
     insert into subscriptions (org_id, provider_subscription_id, status, tier_id, credits_per_month, current_period_end, cancel_at_period_end, updated_at)
     values (${orgId}, ${sub.id}, ${sub.status}, ${tier.id}, ${tier.credits}, ${sub.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${sub.cancelAtPeriodEnd}, now())
@@ -46,7 +46,7 @@ export async function upsertSubscription(db: Queryable, orgId: string, sub: Proc
 }
 
 /** Grants the tier's monthly credits for a paid invoice, once per invoice, expiring when the period it pays for ends. */
-export async function grantInvoiceCredits(db: Queryable, orgId: string, invoice: ProcessorInvoice, tier: Tier): Promise<boolean> {
+export async function grantInvoiceCredits(db: Sql, orgId: string, invoice: ProcessorInvoice, tier: Tier): Promise<boolean> {
   const until = invoice.periodEnd ? ` until ${invoice.periodEnd.toISOString().slice(0, 10)}` : "";
   const res = await grant({
     db,

@@ -2,7 +2,7 @@
 // its effects. State is re-read from the processor rather than taken from the event, so the order in
 // which events arrive does not matter.
 import { sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 import type { PaymentProcessor, ProcessorEvent, ProcessorInvoice } from "./processor.ts";
 import { grantInvoiceCredits, tierForPrice, upsertSubscription } from "./subscription-sync.ts";
 
@@ -36,7 +36,7 @@ async function orgForEvent(db: Db, event: ProcessorEvent): Promise<string | unde
 }
 
 interface SyncInput {
-  db: Queryable;
+  db: Sql;
   processor: PaymentProcessor;
   prices: Record<string, string>;
   orgId: string;

@@ -1,13 +1,14 @@
 // Drizzle over the neon serverless driver; locally the same driver reaches Postgres through a WS bridge.
 import { Pool, neonConfig } from "@neondatabase/serverless";
-import { drizzle, type NeonDatabase, type NeonQueryResultHKT } from "drizzle-orm/neon-serverless";
-import type { PgDatabase } from "drizzle-orm/pg-core";
+import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import * as schema from "./schema.ts";
 import { classifyDbError } from "./errors.ts";
 
 export type Db = NeonDatabase<typeof schema>;
-/** The database or a transaction open on it: what statements that may run inside a transaction take. */
-export type Queryable = PgDatabase<NeonQueryResultHKT, typeof schema>;
+/** A transaction handle: what Db.transaction passes to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that runs SQL: the pool or a transaction, so one write can join the caller's transaction. */
+export type Sql = Pick<Db, "execute">;
 
 export interface DbHandle {
   db: Db;
