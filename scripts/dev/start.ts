@@ -3,7 +3,7 @@
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), demo packs
 // in local R2, and the API on 8787.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "./idp.ts";
@@ -28,6 +28,10 @@ if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("created .dev.vars from .dev.vars.example (dev-only secrets)");
 }
+// An older .dev.vars misses variables added since (payments, ...): say which, rather than failing later.
+const names = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
+const missing = [...names(".dev.vars.example")].filter((n) => !names(".dev.vars").has(n));
+if (missing.length > 0) console.warn(`.dev.vars lacks ${missing.join(", ")}: copy them from .dev.vars.example`);
 mkdirSync(DATA_DIR, { recursive: true });
 
 const external = process.env.DATABASE_URL;
