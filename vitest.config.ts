@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "./scripts/dev/secrets.ts";
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./scripts/dev/secrets.ts";
 
 export default defineConfig({
   test: {
@@ -33,6 +33,15 @@ export default defineConfig({
                 MARKETING_API_KEY: "test-marketing-key",
                 SIGNUP_BONUS_CREDITS: "10",
                 PUBLIC_PACK_PREFIX: "public/",
+                STRIPE_SECRET_KEY: DEV_STRIPE_SECRET_KEY,
+                STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET,
+                STRIPE_API_BASE: inject("processorUrl"),
+                STRIPE_PRICE_STARTER: DEV_STRIPE_PRICES.starter,
+                STRIPE_PRICE_PRO: DEV_STRIPE_PRICES.pro,
+                STRIPE_PRICE_TEAM: DEV_STRIPE_PRICES.team,
+                CHECKOUT_SUCCESS_URL: "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
+                CHECKOUT_CANCEL_URL: "https://app.example.com/billing?checkout=cancelled",
+                PORTAL_RETURN_URL: "https://app.example.com/billing",
               },
             },
           })),

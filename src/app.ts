@@ -14,6 +14,7 @@ import { packRoutes } from "./packs/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
+import { checkoutRoutes } from "./billing/checkout-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { reportRoutes } from "./report/routes.ts";
 
@@ -34,6 +35,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", billingRoutes);
   app.route("/", memberRoutes);
   app.route("/", signupRoutes);
+  app.route("/", checkoutRoutes);
   app.route("/", batchRoutes);
   app.route("/", reportRoutes);
 

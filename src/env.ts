@@ -20,6 +20,15 @@ export interface Env {
   MARKETING_API_KEY?: string;
   SIGNUP_BONUS_CREDITS?: string;
   PUBLIC_PACK_PREFIX?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  STRIPE_PRICE_STARTER?: string;
+  STRIPE_PRICE_PRO?: string;
+  STRIPE_PRICE_TEAM?: string;
+  CHECKOUT_SUCCESS_URL?: string;
+  CHECKOUT_CANCEL_URL?: string;
+  PORTAL_RETURN_URL?: string;
 }
 
 const optionalText = z
@@ -46,6 +55,15 @@ const ConfigSchema = z.object({
   MARKETING_API_KEY: optionalText,
   SIGNUP_BONUS_CREDITS: z.coerce.number().min(0).max(1000).default(10),
   PUBLIC_PACK_PREFIX: z.string().default("public/"),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_TEAM: optionalText,
+  CHECKOUT_SUCCESS_URL: optionalText.pipe(z.url().optional()),
+  CHECKOUT_CANCEL_URL: optionalText.pipe(z.url().optional()),
+  PORTAL_RETURN_URL: optionalText.pipe(z.url().optional()),
 });
 
 export interface Config {
@@ -64,6 +82,20 @@ export interface Config {
   corsOrigins: string[];
   signupBonusCredits: number;
   publicPackPrefix: string;
+  payments: PaymentsConfig;
+}
+
+/** The payment processor (Stripe): every field is unset until configured; routes answer 503 without what they need. */
+export interface PaymentsConfig {
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  /** The local processor in dev and tests; unset in production (the SDK's own host). */
+  apiBase: { protocol: "http" | "https"; host: string; port: number } | undefined;
+  /** Processor price id by tier id (paid tiers only). */
+  prices: Record<string, string>;
+  checkoutSuccessUrl: string | undefined;
+  checkoutCancelUrl: string | undefined;
+  portalReturnUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -96,7 +128,23 @@ export function getConfig(env: Env): Config {
     corsOrigins: (v.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     signupBonusCredits: v.SIGNUP_BONUS_CREDITS,
     publicPackPrefix: v.PUBLIC_PACK_PREFIX,
+    payments: {
+      secretKey: v.STRIPE_SECRET_KEY,
+      webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+      apiBase: v.STRIPE_API_BASE ? apiBase(new URL(v.STRIPE_API_BASE)) : undefined,
+      prices: Object.fromEntries(
+        Object.entries({ starter: v.STRIPE_PRICE_STARTER, pro: v.STRIPE_PRICE_PRO, team: v.STRIPE_PRICE_TEAM }).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      checkoutSuccessUrl: v.CHECKOUT_SUCCESS_URL,
+      checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
+      portalReturnUrl: v.PORTAL_RETURN_URL,
+    },
   };
   cache.set(env, config);
   return config;
+}
+
+function apiBase(u: URL): PaymentsConfig["apiBase"] {
+  const protocol = u.protocol === "http:" ? "http" : "https";
+  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === "http" ? 80 : 443 };
 }

@@ -1,6 +1,6 @@
 // Local Postgres for dev and tests: embedded PGlite (or a server named by DATABASE_URL) behind a
 // WebSocket-to-TCP bridge, so the Worker reaches it with the same neon driver it uses in production.
-import { connect, type AddressInfo } from "node:net";
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { mkdirSync } from "node:fs";
 import { WebSocketServer } from "ws";
@@ -23,16 +23,28 @@ export function listen(server: ReturnType<typeof createHttpServer>, port: number
 /** Starts PGlite on a loopback TCP port; data under `dataDir`, or in memory when it is undefined. */
 async function startPglite(dataDir: string | undefined, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const { PGLiteSocketHandler } = await import("@electric-sql/pglite-socket");
+  const { OwnedSessionQueue } = await import("./pglite-queue.ts");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ?? "memory://");
-  // PGlite is single-connection; the multiplexer lets the pool open several.
-  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 32 });
-  await server.start();
+  // PGlite is single-session: connections take turns, one whole exchange or transaction at a time. (The cast:
+  // the handler option names pglite-socket's own queue class, whose private fields no other class matches.)
+  const queryQueue = new OwnedSessionQueue(db) as unknown as ConstructorParameters<typeof PGLiteSocketHandler>[0]["queryQueue"];
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    new PGLiteSocketHandler({ queryQueue, closeOnDetach: true }).attach(socket).catch(() => socket.destroy());
+  });
+  const actual = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  });
   return {
-    url: `postgresql://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    url: `postgresql://postgres:postgres@127.0.0.1:${actual}/postgres?sslmode=disable`,
     async stop() {
-      await server.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },
   };

@@ -18,3 +18,9 @@ export const DEMO_USERS = [
 
 /** Bearer key the local marketing stand-in expects (MARKETING_API_KEY in .dev.vars.example). */
 export const DEV_MARKETING_KEY = "dev-only-marketing-key";
+
+/** Stripe-style test keys the local payment processor accepts and signs with (STRIPE_* in .dev.vars.example). */
+export const DEV_STRIPE_SECRET_KEY = "sk_test_dev_only_local_processor_51Hx9c2a7e1b";
+export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dev_only_local_processor_4f9c2a7e1b";
+/** Price ids of the paid tiers in the local processor's catalogue (STRIPE_PRICE_* in .dev.vars.example). */
+export const DEV_STRIPE_PRICES = { starter: "price_dev_starter", pro: "price_dev_pro", team: "price_dev_team" } as const;

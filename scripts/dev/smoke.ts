@@ -71,6 +71,20 @@ try {
     const body = (await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { org_name: string; balance: number };
     assert(body.org_name === "Demo Team" && body.balance === 100, JSON.stringify(body));
   });
+  await check("checkout: paying the checkout_url makes the subscription active and grants 100 credits", async () => {
+    const balance = async () => ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number }).balance;
+    const before = await balance();
+    const res = await fetch(`${API}/billing/checkout`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ tier_id: "starter" }) });
+    const { checkout_url } = (await res.json()) as { checkout_url: string };
+    assert(res.status === 200 && checkout_url.startsWith("http://127.0.0.1:12111/c/pay/"), `status ${res.status}: ${checkout_url}`);
+    // The Pay button: the local processor delivers its signed webhooks to the API before answering.
+    const paid = await fetch(checkout_url, { method: "POST" });
+    assert(paid.ok, `paying: status ${paid.status}`);
+    const sub = (await (await fetch(`${API}/billing/subscription`, { headers: auth })).json()) as { status: string; tier_name: string };
+    assert(sub.status === "active" && sub.tier_name === "Starter", JSON.stringify(sub));
+    const after = await balance();
+    assert(after === before + 100, `balance ${before} -> ${after}`);
+  });
   await check("an example CSV is scored site by site", async () => {
     const form = new FormData();
     form.set("file", new File([readFileSync(`${root}packs/examples/newtown-latlon.csv`)], "newtown-latlon.csv", { type: "text/csv" }));

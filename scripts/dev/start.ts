@@ -1,14 +1,16 @@
 // `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
-// the marketing stand-in on 54330, demo packs in local R2, and the API on 8787.
+// the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), demo packs
+// in local R2, and the API on 8787.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "./idp.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "./marketing.ts";
+import { startProcessor } from "./processor.ts";
 import { DEV_MARKETING_KEY } from "./secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -17,6 +19,7 @@ process.chdir(root);
 const API_PORT = Number(process.env.PORT ?? 8787);
 const IDP_PORT = Number(process.env.IDP_PORT ?? 54321);
 const MARKETING_PORT = Number(process.env.MARKETING_PORT ?? 54330);
+const PROCESSOR_PORT = Number(process.env.PROCESSOR_PORT ?? 12111);
 // DEV_DATA_DIR lets a smoke run use its own database, users and R2 state beside your dev data.
 const DATA_DIR = process.env.DEV_DATA_DIR ?? ".data";
 const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/state";
@@ -25,6 +28,10 @@ if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("created .dev.vars from .dev.vars.example (dev-only secrets)");
 }
+// An older .dev.vars misses variables added since (payments, ...): say which, rather than failing later.
+const names = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
+const missing = [...names(".dev.vars.example")].filter((n) => !names(".dev.vars").has(n));
+if (missing.length > 0) console.warn(`.dev.vars lacks ${missing.join(", ")}: copy them from .dev.vars.example`);
 mkdirSync(DATA_DIR, { recursive: true });
 
 const external = process.env.DATABASE_URL;
@@ -38,6 +45,14 @@ console.log(`identity provider: ${idp.url} (owner@demo.test / admin@demo.test / 
 const marketing = await startMarketingServer({ port: MARKETING_PORT, apiKey: DEV_MARKETING_KEY });
 console.log(`marketing stand-in: ${marketing.url}`);
 
+const processor = await startProcessor({
+  port: PROCESSOR_PORT,
+  webhookUrl: `http://127.0.0.1:${API_PORT}/billing/webhook`,
+  dataFile: `${DATA_DIR}/processor.json`,
+  log: (line) => console.log(`[processor] ${line}`),
+});
+console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; webhooks go to the API)`);
+
 await uploadDemoPacks(PERSIST);
 
 const wrangler: ChildProcess = spawn(
@@ -49,6 +64,7 @@ const wrangler: ChildProcess = spawn(
     "--persist-to", PERSIST,
     "--var", `DATABASE_URL:${db.databaseUrl}`,
     "--var", `DB_WS_PROXY:${db.wsProxy}`,
+    "--var", `STRIPE_API_BASE:${processor.url}`,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.
     "--test-scheduled",
@@ -68,7 +84,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   clearInterval(sweep);
   wrangler.kill("SIGTERM");
-  await Promise.allSettled([idp.stop(), marketing.stop(), db.stop()]);
+  await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), db.stop()]);
   process.exit(code);
 }
 wrangler.on("exit", (code) => void stop(code ?? 0));

@@ -1,4 +1,4 @@
-// The one price table: what each tier costs and grants. Processor price ids stay internal.
+// The one price table: what each tier costs and grants. Processor price ids come from config (STRIPE_PRICE_<TIER>), never from here.
 
 export interface Tier {
   id: string;
@@ -8,8 +8,6 @@ export interface Tier {
   /** Monthly price in AUD cents. */
   priceCents: number;
   features: string[];
-  /** The payment processor's price for this tier; null for the free tier. Never returned by the API. */
-  processorPriceId: string | null;
 }
 
 export const TIERS: readonly Tier[] = [
@@ -19,7 +17,6 @@ export const TIERS: readonly Tier[] = [
     credits: 10,
     priceCents: 0,
     features: ["10 credits on sign-up", "Chat and geocoding", "Batch scoring up to 50 sites"],
-    processorPriceId: null,
   },
   {
     id: "starter",
@@ -27,7 +24,6 @@ export const TIERS: readonly Tier[] = [
     credits: 100,
     priceCents: 2900,
     features: ["100 credits per month", "PDF feasibility reports", "Email support"],
-    processorPriceId: "price_starter_monthly_aud",
   },
   {
     id: "pro",
@@ -35,7 +31,6 @@ export const TIERS: readonly Tier[] = [
     credits: 500,
     priceCents: 9900,
     features: ["500 credits per month", "Private data packs", "Priority support"],
-    processorPriceId: "price_pro_monthly_aud",
   },
   {
     id: "team",
@@ -43,12 +38,16 @@ export const TIERS: readonly Tier[] = [
     credits: 2000,
     priceCents: 29900,
     features: ["2,000 credits per month", "Up to 20 members", "Private data packs", "Priority support"],
-    processorPriceId: "price_team_monthly_aud",
   },
 ];
 
 export function findTier(id: string): Tier | undefined {
   return TIERS.find((t) => t.id === id);
+}
+
+/** Tiers that can be bought (every tier with a price). */
+export function paidTiers(): Tier[] {
+  return TIERS.filter((t) => t.priceCents > 0);
 }
 
 /** "A$29/month", or "Free". */

@@ -1,11 +1,13 @@
 // Starts the local stack the worker tests talk to: Postgres (PGlite, or the server named by
-// DATABASE_URL, in a fresh database), the dev identity provider, and the marketing stand-in.
+// DATABASE_URL, in a fresh database), the dev identity provider, the marketing stand-in and the local
+// payment processor (deliveries recorded, not POSTed: tests relay them into the Worker).
 import type { TestProject } from "vitest/node";
 import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
 import { startIdp } from "../../scripts/dev/idp.ts";
 import { startMarketingServer } from "../../scripts/dev/marketing.ts";
+import { startProcessor } from "../../scripts/dev/processor.ts";
 import { readFileSync, readdirSync } from "node:fs";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -23,12 +25,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const marketing = await startMarketingServer({ apiKey: "test-marketing-key" });
   project.provide("marketingUrl", marketing.url);
   project.provide("controlUrl", marketing.url);
+  const processor = await startProcessor({ port: 0 });
+  project.provide("processorUrl", processor.url);
   // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
   const packs = Object.fromEntries(readdirSync("packs").filter((f) => f.endsWith(".pack")).map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]));
   project.provide("demoPacks", packs);
   return async () => {
     await idp.stop();
     await marketing.stop();
+    await processor.stop();
     await db.stop();
     await fresh?.drop();
   };

@@ -8,6 +8,8 @@ declare module "vitest" {
     marketingUrl: string;
     /** Base URL of the local stand-ins' control endpoints (recorded calls, failure switches). */
     controlUrl: string;
+    /** The local payment processor (Stripe REST subset); its control endpoints live under /__control. */
+    processorUrl: string;
     /** Committed demo packs by file name, base64. */
     demoPacks: Record<string, string>;
   }

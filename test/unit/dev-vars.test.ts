@@ -1,7 +1,15 @@
 // .dev.vars.example must carry the same dev-only credentials the local stand-ins use, or `npm run dev` breaks.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_MARKETING_KEY, DEV_SERVICE_ROLE_KEY } from "../../scripts/dev/secrets.ts";
+import {
+  DEV_ANON_KEY,
+  DEV_JWT_SECRET,
+  DEV_MARKETING_KEY,
+  DEV_SERVICE_ROLE_KEY,
+  DEV_STRIPE_PRICES,
+  DEV_STRIPE_SECRET_KEY,
+  DEV_STRIPE_WEBHOOK_SECRET,
+} from "../../scripts/dev/secrets.ts";
 
 const vars = Object.fromEntries(
   readFileSync(".dev.vars.example", "utf8")
@@ -17,6 +25,13 @@ describe(".dev.vars.example", () => {
     expect(vars.SUPABASE_SERVICE_ROLE_KEY).toBe(DEV_SERVICE_ROLE_KEY);
     expect(vars.MARKETING_API_KEY).toBe(DEV_MARKETING_KEY);
     expect(vars.SUPABASE_URL).toBe("http://127.0.0.1:54321");
+  });
+
+  it("matches the local payment processor", () => {
+    expect(vars.STRIPE_SECRET_KEY).toBe(DEV_STRIPE_SECRET_KEY);
+    expect(vars.STRIPE_WEBHOOK_SECRET).toBe(DEV_STRIPE_WEBHOOK_SECRET);
+    expect(vars.STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
+    expect([vars.STRIPE_PRICE_STARTER, vars.STRIPE_PRICE_PRO, vars.STRIPE_PRICE_TEAM]).toEqual([DEV_STRIPE_PRICES.starter, DEV_STRIPE_PRICES.pro, DEV_STRIPE_PRICES.team]);
   });
 
   it("documents every configuration variable the Worker reads", () => {
