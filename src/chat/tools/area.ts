@@ -1,0 +1,126 @@
+// Areas the tools work over (a suburb's boundary or a box) and the parcels inside them, bounded.
+import { featureAreaM2 } from "../../geo/area.ts";
+import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
+import { featureCentroid } from "../../geo/centroid.ts";
+import { featureToGeometry } from "../../geo/columns.ts";
+import { SUBURBS, geocode } from "../../geo/gazetteer.ts";
+import { pointInFeature } from "../../geo/pip.ts";
+import { PARCELS, ZONES, featureAt, overlayCoverage } from "../../packs/spatial.ts";
+import type { Layer, Pack, Props } from "../../packs/types.ts";
+import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
+
+/** Parcels examined per request at most, so a box over a whole city stays cheap. */
+export const MAX_SCAN = 5_000;
+
+export interface AreaInput {
+  suburb?: string | undefined;
+  bbox?: number[] | undefined;
+}
+
+export interface Area {
+  /** "Epping, NSW" or "the map view". */
+  label: string;
+  suburb: string | null;
+  bbox: BBox;
+  contains(lon: number, lat: number): boolean;
+}
+
+export interface ParcelRef {
+  pack: Pack;
+  layer: Layer;
+  index: number;
+  lotId: string | null;
+  props: Props;
+  centroid: [number, number];
+  areaM2: number;
+}
+
+function suburbArea(packs: readonly Pack[], name: string): Area | string {
+  const hit = geocode(packs, name);
+  if (!hit) return `Suburb not found: ${name.trim()}`;
+  const label = hit.state ? `${hit.name}, ${hit.state}` : hit.name;
+  const layer = packs.find((p) => p.id === hit.pack_id)?.layers.get(SUBURBS);
+  const i = layer ? featureAt(layer, hit.center[0], hit.center[1]) : -1;
+  // The boundary itself when the label point finds it; the box otherwise.
+  const contains = layer && i >= 0 ? (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat) && pointInFeature(layer, i, lon, lat) : (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat);
+  return { label, suburb: hit.name, bbox: hit.bbox, contains };
+}
+
+/** A suburb when named, else the given box, else the request's box (the map view); else why not. */
+export function resolveArea(packs: readonly Pack[], input: AreaInput, fallback: BBox | null): Area | string {
+  if (input.suburb && input.suburb.trim() !== "") return suburbArea(packs, input.suburb);
+  const box = (input.bbox as BBox | undefined) ?? fallback;
+  if (!box) return "Name a suburb or give a bbox: the request carried no map view to fall back on.";
+  const label = input.bbox ? "the given box" : "the map view";
+  return { label, suburb: null, bbox: box, contains: (lon, lat) => bboxContains(box, lon, lat) };
+}
+
+/** Parcels whose centroid lies in the area, pack priority order; a lot id seen in an earlier pack wins. */
+export function parcelsIn(packs: readonly Pack[], area: Area, maxScan = MAX_SCAN): { parcels: ParcelRef[]; scanned: number; limited: boolean } {
+  const parcels: ParcelRef[] = [];
+  const seen = new Set<string>();
+  let scanned = 0;
+  for (const pack of packs) {
+    const layer = pack.layers.get(PARCELS);
+    if (!layer?.index || layer.kind !== "polygon") continue;
+    const ids = layer.index.search(area.bbox[0], area.bbox[1], area.bbox[2], area.bbox[3]).sort((a, b) => a - b);
+    for (const i of ids) {
+      if (scanned >= maxScan) return { parcels, scanned, limited: true };
+      scanned += 1;
+      const centroid = featureCentroid(layer, i);
+      if (!area.contains(centroid[0], centroid[1])) continue;
+      const props = layer.props(i);
+      const lotId = typeof props.lot_id === "string" ? props.lot_id : null;
+      if (lotId !== null) {
+        if (seen.has(lotId)) continue;
+        seen.add(lotId);
+      }
+      parcels.push({ pack, layer, index: i, lotId, props, centroid, areaM2: featureAreaM2(layer, i) });
+    }
+  }
+  return { parcels, scanned, limited: false };
+}
+
+/** Zone code at a point (the first pack with a zone there), or null. */
+export function zoneAt(packs: readonly Pack[], lon: number, lat: number): string | null {
+  for (const pack of packs) {
+    const layer = pack.layers.get(ZONES);
+    if (!layer) continue;
+    const i = featureAt(layer, lon, lat);
+    if (i >= 0) {
+      const zone = layer.props(i).zone;
+      return typeof zone === "string" ? zone : null;
+    }
+  }
+  return null;
+}
+
+/** Share (0..1) of the parcel under an overlay layer; clips only when some overlay box meets the parcel. */
+export function overlayShareOf(packs: readonly Pack[], ref: ParcelRef, layerName: string): number {
+  const b = featureBBox(ref.layer, ref.index);
+  const near = packs.some((p) => {
+    const idx = p.layers.get(layerName)?.index;
+    return idx ? idx.search(b[0], b[1], b[2], b[3]).length > 0 : false;
+  });
+  return near ? overlayCoverage(packs, featureToGeometry(ref.layer, ref.index), layerName).share : 0;
+}
+
+export const addressOf = (props: Props): string | null => (typeof props.address === "string" ? props.address : null);
+
+export function parcelFeature(ref: ParcelRef, extra: Record<string, unknown> = {}): Feature {
+  return {
+    type: "Feature",
+    ...(ref.lotId ? { id: ref.lotId } : {}),
+    geometry: featureToGeometry(ref.layer, ref.index),
+    properties: { lot_id: ref.lotId, area_m2: r1(ref.areaM2), address: addressOf(ref.props), pack_id: ref.pack.id, ...extra },
+  };
+}
+
+export function parcelCollection<T extends ParcelRef>(refs: readonly T[], extra: (ref: T) => Record<string, unknown> = () => ({})): FeatureCollection {
+  return collection(refs.map((r) => parcelFeature(r, extra(r))));
+}
+
+/** True when any of these parcels comes from a layer its pack marks synthetic. */
+export const anySynthetic = (refs: readonly { pack: Pack; layer: Layer }[]): boolean => refs.some((r) => r.layer.synthetic);
+
+export const point = (c: [number, number]): [number, number] => [r6(c[0]), r6(c[1])];

@@ -1,0 +1,23 @@
+// lookup_lot: a lot by its identifier ("Lot 12 DP 34567", "12//DP34567"), shown on the map.
+import type { Pack } from "../../packs/types.ts";
+import { addressOf, point } from "./area.ts";
+import { collection, r1, refusal, roundBox, type ToolRun } from "./map.ts";
+import { hitFeature, isSyntheticLayer, locateParcel } from "./parcel-hit.ts";
+
+export interface LookupLotOutput {
+  lot_id: string | null;
+  address: string | null;
+  area_m2: number;
+  centroid: [number, number];
+  pack_id: string;
+  demo_data: boolean;
+}
+
+export function lookupLot(packs: readonly Pack[], input: { lot_id: string }): ToolRun<LookupLotOutput | { error: string }> {
+  const hit = locateParcel(packs, { lot_id: input.lot_id });
+  if (typeof hit === "string") return refusal(hit);
+  return {
+    output: { lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2), centroid: point(hit.centroid), pack_id: hit.packId, demo_data: isSyntheticLayer(packs, hit.packId, "parcels") },
+    map: { bbox: { bbox: roundBox(hit.bbox), label: hit.lotId ?? input.lot_id }, parcels: collection([hitFeature(hit)]) },
+  };
+}

@@ -1,0 +1,88 @@
+// score_sites: the batch feasibility model over lots or an area's best candidates, charged per site.
+import type { BBox } from "../../geo/bbox.ts";
+import { siteFacts } from "../../assess/facts.ts";
+import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
+import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
+import type { Pack } from "../../packs/types.ts";
+import { addressOf } from "./area.ts";
+import { matchParcels, type ParcelFilters } from "./find-parcels.ts";
+import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
+import { hitFeature } from "./parcel-hit.ts";
+
+export const MAX_SITES = 20;
+export const DEFAULT_SITES = 10;
+
+export interface ScoreSitesInput extends ParcelFilters {
+  lot_ids?: string[] | undefined;
+  suburb?: string | undefined;
+  bbox?: number[] | undefined;
+  limit?: number | undefined;
+}
+
+/** Debits the organisation for `sites` scored sites, or says what was short. */
+export type SiteCharge = (sites: number) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
+
+export interface ScoreSitesOutput {
+  charged: number;
+  balance: number;
+  scored: { lot_id: string | null; address: string | null; area_m2: number; score: number; rating: string; reasons: string[] }[];
+  not_found: string[];
+  demo_data: boolean;
+}
+
+export interface InsufficientCreditsOutput {
+  error: "insufficient_credits";
+  required: number;
+  available: number;
+  detail: string;
+}
+
+function sitesFor(packs: readonly Pack[], input: ScoreSitesInput, fallback: BBox | null): { sites: ParcelHit[]; notFound: string[] } | string {
+  const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_SITES)), MAX_SITES);
+  if (input.lot_ids && input.lot_ids.length > 0) {
+    const sites: ParcelHit[] = [];
+    const notFound: string[] = [];
+    const seen = new Set<string>();
+    for (const id of input.lot_ids.slice(0, MAX_SITES)) {
+      const hit = parcelByLot(packs, id);
+      if (!hit) notFound.push(id);
+      else if (!seen.has(`${hit.packId}:${hit.index}`)) {
+        seen.add(`${hit.packId}:${hit.index}`);
+        sites.push(hit);
+      }
+    }
+    return { sites, notFound };
+  }
+  const found = matchParcels(packs, input, fallback);
+  if (typeof found === "string") return found;
+  return { sites: found.matches.slice(0, limit).map((m) => parcelFromFeature(m.pack, m.index)), notFound: [] };
+}
+
+/** Scores first (pure), then charges for exactly the sites scored; a refused charge returns no scores. */
+export async function scoreSites(packs: readonly Pack[], input: ScoreSitesInput, fallback: BBox | null, charge: SiteCharge): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
+  const chosen = sitesFor(packs, input, fallback);
+  if (typeof chosen === "string") return refusal(chosen);
+  if (chosen.sites.length === 0) return refusal(`No sites to score${chosen.notFound.length > 0 ? `: no parcel matches ${chosen.notFound.join(", ")}` : " in that area with those filters"}.`);
+  const results: [ParcelHit, FeasibilityResult][] = chosen.sites.map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
+  const paid = await charge(results.length);
+  if (!paid.ok) {
+    return {
+      output: { error: "insufficient_credits", required: paid.required, available: paid.available, detail: `Scoring ${results.length} site(s) costs ${paid.required} credits; the organisation has ${paid.available}.` },
+      map: {},
+    };
+  }
+  const fit = unionBox(results.map(([hit]) => hit.bbox));
+  return {
+    output: {
+      charged: paid.charged,
+      balance: paid.balance,
+      scored: results.map(([hit, r]) => ({ lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2), score: r.score, rating: r.rating, reasons: r.reasons.slice(0, 3) })),
+      not_found: chosen.notFound,
+      demo_data: results.some(([, r]) => r.demoData),
+    },
+    map: {
+      ...(fit ? { bbox: { bbox: roundBox(fit), label: `${results.length} scored site${results.length === 1 ? "" : "s"}` } } : {}),
+      parcels: collection(results.map(([hit, r]) => hitFeature(hit, { score: r.score, rating: r.rating }))),
+    },
+  };
+}
