@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./scripts/dev/secrets.ts";
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_LLM_KEY, DEV_SERVICE_ROLE_KEY, DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./scripts/dev/secrets.ts";
 
 export default defineConfig({
   test: {
@@ -42,6 +42,9 @@ export default defineConfig({
                 CHECKOUT_SUCCESS_URL: "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
                 CHECKOUT_CANCEL_URL: "https://app.example.com/billing?checkout=cancelled",
                 PORTAL_RETURN_URL: "https://app.example.com/billing",
+                LLM_API_URL: inject("llmUrl"),
+                LLM_API_KEY: DEV_LLM_KEY,
+                LLM_MODEL: "offline-planner",
               },
             },
           })),

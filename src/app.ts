@@ -17,6 +17,7 @@ import { signupRoutes } from "./billing/signup-routes.ts";
 import { checkoutRoutes } from "./billing/checkout-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { reportRoutes } from "./report/routes.ts";
+import { chatRoutes } from "./chat/routes.ts";
 
 function logger(requestId: string | undefined) {
   return (msg: string, err: unknown) =>
@@ -38,6 +39,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", checkoutRoutes);
   app.route("/", batchRoutes);
   app.route("/", reportRoutes);
+  app.route("/", chatRoutes);
 
   registerOpenApi(app);
   app.doc31("/openapi.json", {

@@ -2,11 +2,13 @@
 import { z } from "zod";
 import type { PrivatePackCache } from "./packs/private-cache.ts";
 import type { RateLimiter } from "./http/rate-limit-do.ts";
+import type { ChatSession } from "./chat/session.ts";
 
 export interface Env {
   PACKS: R2Bucket;
   PRIVATE_PACKS: DurableObjectNamespace<PrivatePackCache>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  CHAT_SESSIONS: DurableObjectNamespace<ChatSession>;
   ENVIRONMENT?: string;
   DATABASE_URL?: string;
   DB_WS_PROXY?: string;
@@ -29,6 +31,10 @@ export interface Env {
   CHECKOUT_SUCCESS_URL?: string;
   CHECKOUT_CANCEL_URL?: string;
   PORTAL_RETURN_URL?: string;
+  LLM_API_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
+  LLM_TIMEOUT_MS?: string;
 }
 
 const optionalText = z
@@ -64,6 +70,10 @@ const ConfigSchema = z.object({
   CHECKOUT_SUCCESS_URL: optionalText.pipe(z.url().optional()),
   CHECKOUT_CANCEL_URL: optionalText.pipe(z.url().optional()),
   PORTAL_RETURN_URL: optionalText.pipe(z.url().optional()),
+  LLM_API_URL: optionalText.pipe(z.url().optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export interface Config {
@@ -83,6 +93,8 @@ export interface Config {
   signupBonusCredits: number;
   publicPackPrefix: string;
   payments: PaymentsConfig;
+  /** OpenAI-compatible chat-completions endpoint for POST /chat; undefined until URL and model are set. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
 /** The payment processor (Stripe): every field is unset until configured; routes answer 503 without what they need. */
@@ -139,6 +151,7 @@ export function getConfig(env: Env): Config {
       checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
       portalReturnUrl: v.PORTAL_RETURN_URL,
     },
+    llm: v.LLM_API_URL && v.LLM_MODEL ? { baseUrl: v.LLM_API_URL.replace(/\/+$/, ""), apiKey: v.LLM_API_KEY, model: v.LLM_MODEL, timeoutMs: v.LLM_TIMEOUT_MS } : undefined,
   };
   cache.set(env, config);
   return config;

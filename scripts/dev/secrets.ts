@@ -24,3 +24,5 @@ export const DEV_STRIPE_SECRET_KEY = "sk_test_dev_only_local_processor_51Hx9c2a7
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dev_only_local_processor_4f9c2a7e1b";
 /** Price ids of the paid tiers in the local processor's catalogue (STRIPE_PRICE_* in .dev.vars.example). */
 export const DEV_STRIPE_PRICES = { starter: "price_dev_starter", pro: "price_dev_pro", team: "price_dev_team" } as const;
+/** Bearer key the local model server expects (LLM_API_KEY in .dev.vars.example). */
+export const DEV_LLM_KEY = "dev-only-llm-key";

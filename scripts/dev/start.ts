@@ -1,7 +1,7 @@
 // `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
-// the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), demo packs
-// in local R2, and the API on 8787.
+// the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
+// model server (offline planner) on 54340, demo packs in local R2, and the API on 8787.
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,8 @@ import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "./marketing.ts";
 import { startProcessor } from "./processor.ts";
-import { DEV_MARKETING_KEY } from "./secrets.ts";
+import { startLlmServer } from "./llm.ts";
+import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "./secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 process.chdir(root);
@@ -20,6 +21,7 @@ const API_PORT = Number(process.env.PORT ?? 8787);
 const IDP_PORT = Number(process.env.IDP_PORT ?? 54321);
 const MARKETING_PORT = Number(process.env.MARKETING_PORT ?? 54330);
 const PROCESSOR_PORT = Number(process.env.PROCESSOR_PORT ?? 12111);
+const LLM_PORT = Number(process.env.LLM_PORT ?? 54340);
 // DEV_DATA_DIR lets a smoke run use its own database, users and R2 state beside your dev data.
 const DATA_DIR = process.env.DEV_DATA_DIR ?? ".data";
 const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/state";
@@ -52,6 +54,8 @@ const processor = await startProcessor({
   log: (line) => console.log(`[processor] ${line}`),
 });
 console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; webhooks go to the API)`);
+const llm = await startLlmServer({ port: LLM_PORT, apiKey: DEV_LLM_KEY });
+console.log(`local model server: ${llm.url} (offline planner; point LLM_API_URL at a hosted model to use one)`);
 
 await uploadDemoPacks(PERSIST);
 
@@ -84,7 +88,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   clearInterval(sweep);
   wrangler.kill("SIGTERM");
-  await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), db.stop()]);
+  await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), llm.stop(), db.stop()]);
   process.exit(code);
 }
 wrangler.on("exit", (code) => void stop(code ?? 0));

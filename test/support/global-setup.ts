@@ -1,6 +1,7 @@
 // Starts the local stack the worker tests talk to: Postgres (PGlite, or the server named by
-// DATABASE_URL, in a fresh database), the dev identity provider, the marketing stand-in and the local
-// payment processor (deliveries recorded, not POSTed: tests relay them into the Worker).
+// DATABASE_URL, in a fresh database), the dev identity provider, the marketing stand-in, the local
+// payment processor (deliveries recorded, not POSTed: tests relay them into the Worker) and the local
+// model server.
 import type { TestProject } from "vitest/node";
 import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
@@ -8,6 +9,8 @@ import { createFreshDatabase } from "./fresh-database.ts";
 import { startIdp } from "../../scripts/dev/idp.ts";
 import { startMarketingServer } from "../../scripts/dev/marketing.ts";
 import { startProcessor } from "../../scripts/dev/processor.ts";
+import { startLlmServer } from "../../scripts/dev/llm.ts";
+import { DEV_LLM_KEY } from "../../scripts/dev/secrets.ts";
 import { readFileSync, readdirSync } from "node:fs";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -27,6 +30,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("controlUrl", marketing.url);
   const processor = await startProcessor({ port: 0 });
   project.provide("processorUrl", processor.url);
+  // The model server's key must match LLM_API_KEY in vitest.config.ts; tests script turns through its control URL.
+  const llm = await startLlmServer({ apiKey: DEV_LLM_KEY });
+  project.provide("llmUrl", llm.url);
+  project.provide("llmControlUrl", llm.controlUrl);
   // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
   const packs = Object.fromEntries(readdirSync("packs").filter((f) => f.endsWith(".pack")).map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]));
   project.provide("demoPacks", packs);
@@ -34,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await idp.stop();
     await marketing.stop();
     await processor.stop();
+    await llm.stop();
     await db.stop();
     await fresh?.drop();
   };

@@ -10,6 +10,10 @@ declare module "vitest" {
     controlUrl: string;
     /** The local payment processor (Stripe REST subset); its control endpoints live under /__control. */
     processorUrl: string;
+    /** OpenAI-compatible base URL of the local model server (ends in /v1). */
+    llmUrl: string;
+    /** Base URL of the model server's control endpoints (scripted turns, recorded requests). */
+    llmControlUrl: string;
     /** Committed demo packs by file name, base64. */
     demoPacks: Record<string, string>;
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEV_ANON_KEY,
   DEV_JWT_SECRET,
+  DEV_LLM_KEY,
   DEV_MARKETING_KEY,
   DEV_SERVICE_ROLE_KEY,
   DEV_STRIPE_PRICES,
@@ -25,6 +26,8 @@ describe(".dev.vars.example", () => {
     expect(vars.SUPABASE_SERVICE_ROLE_KEY).toBe(DEV_SERVICE_ROLE_KEY);
     expect(vars.MARKETING_API_KEY).toBe(DEV_MARKETING_KEY);
     expect(vars.SUPABASE_URL).toBe("http://127.0.0.1:54321");
+    expect(vars.LLM_API_KEY).toBe(DEV_LLM_KEY);
+    expect(vars.LLM_API_URL).toBe("http://127.0.0.1:54340/v1");
   });
 
   it("matches the local payment processor", () => {

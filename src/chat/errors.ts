@@ -1,0 +1,34 @@
+// Turns a failure inside the answer stream into the one sentence its `error` part carries.
+import { APICallError } from "ai";
+
+const MAX_PROVIDER_TEXT = 200;
+
+function providerMessage(err: APICallError): string | null {
+  const data = err.data as { error?: { message?: unknown } } | undefined;
+  const text = typeof data?.error?.message === "string" ? data.error.message : null;
+  return text ? text.slice(0, MAX_PROVIDER_TEXT) : null;
+}
+
+function unwrap(err: unknown): unknown {
+  // Retries wrap the provider's last error; the client wants that one.
+  const last = (err as { lastError?: unknown } | null)?.lastError;
+  return last ?? err;
+}
+
+/** A clear, safe sentence: provider and input problems are named, anything else stays generic (and is logged). */
+export function describeChatError(raw: unknown): string {
+  const err = unwrap(raw);
+  if (APICallError.isInstance(err)) {
+    if (err.statusCode === undefined) return "The language model service could not be reached or broke off mid-answer.";
+    const said = providerMessage(err);
+    return `The language model service answered HTTP ${err.statusCode}${said ? `: ${said}` : ""}.`;
+  }
+  const name = err instanceof Error ? err.name : "";
+  const message = err instanceof Error ? err.message : String(err);
+  if (name === "AI_InvalidToolInputError" || name === "AI_NoSuchToolError") return message.slice(0, 500);
+  if (name === "AI_StreamProviderError") return `The language model service reported an error: ${message.slice(0, MAX_PROVIDER_TEXT)}`;
+  if (name === "AI_InvalidResponseDataError" || name === "AI_JSONParseError" || name === "AI_TypeValidationError") return "The language model service sent a response that could not be read.";
+  if (name === "AI_NoOutputGeneratedError") return "The language model produced no answer.";
+  console.error(JSON.stringify({ level: "error", msg: "chat stream failed", error: err instanceof Error ? (err.stack ?? message) : message }));
+  return "The answer failed unexpectedly.";
+}

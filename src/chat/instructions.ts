@@ -1,0 +1,25 @@
+// What the model is told: its job, the rules for answering, and the client's map state for this question.
+import type { BBox } from "../geo/bbox.ts";
+import type { Pack } from "../packs/types.ts";
+
+export interface MapContext {
+  bbox: BBox | null;
+  viewport_bbox: BBox | null;
+  visible_layers: string[] | null;
+}
+
+const RULES = `You are the site-feasibility assistant of a geospatial service for Australian property developers.
+Answer from the tools' results only; never invent lots, zones, areas or scores. Use square metres and percentages.
+Call a tool when the question needs data: find_parcels for lists of lots, describe_parcel for one lot's zoning,
+controls and hazards, summarise_area for an area's zone mix and hazards, lookup_lot for a lot id, geocode_suburb
+for where a suburb is, score_sites for feasibility scores (0.1 credit per site: score only what was asked for).
+"Here", "in view" and "these parcels" mean the map view in the context below; "there" means the place of the
+previous answer. The map shows what the tools return, so say what is highlighted rather than listing everything.
+When a result says demo_data, say once that the figures come from synthetic demo data.
+Keep answers short: two to five sentences.`;
+
+/** The instructions for one question; the map context is one JSON line the model (and the dev planner) can read. */
+export function chatInstructions(map: MapContext, packs: readonly Pack[]): string {
+  const covered = [...new Set(packs.map((p) => p.meta.title))].join("; ") || "none";
+  return `${RULES}\nData packs available: ${covered}.\nMap context (JSON): ${JSON.stringify(map)}`;
+}
