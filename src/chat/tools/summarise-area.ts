@@ -42,7 +42,10 @@ export function summariseArea(packs: readonly Pack[], input: AreaInput, fallback
   }
   const areas = parcels.map((p) => p.areaM2).sort((a, b) => a - b);
   const share = (k: number) => (n > 0 ? r2(k / n) : 0);
-  const stops = featuresInBbox(packs, "transport", area.bbox, 1_000).filter((s) => s.geometry.type === "Point" && area.contains(s.bbox[0], s.bbox[1]));
+  const stops = featuresInBbox(packs, "transport", area.bbox, 1_000)
+    .filter((s) => s.geometry.type === "Point" && area.contains(s.bbox[0], s.bbox[1]))
+    // Stations before bus stops: they are what a planner asks about first.
+    .sort((a, b) => Number(a.props.mode === "bus") - Number(b.props.mode === "bus") || String(a.props.name).localeCompare(String(b.props.name)));
   const overlays: Feature[] = OVERLAYS.flatMap((layer) =>
     featuresInBbox(packs, layer, area.bbox, MAX_OVERLAY_FEATURES).map((f): Feature => ({ type: "Feature", geometry: f.geometry, properties: { layer, ...f.props, pack_id: f.packId } })),
   );

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { findParcels, matchParcels, MAX_LIMIT, MODEL_LIST } from "../../../src/chat/tools/find-parcels.ts";
+import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/area.ts";
+import { areaM2 } from "../../../src/geo/area.ts";
+import { centroid } from "../../../src/geo/centroid.ts";
+import { featureToGeometry } from "../../../src/geo/columns.ts";
+import type { AreaGeometry } from "../../../src/geo/types.ts";
+import type { BBox } from "../../../src/geo/bbox.ts";
+import type { FindParcelsOutput } from "../../../src/chat/tools/find-parcels.ts";
+import { inside, overlapsLayer, packs, suburbPolygon, zoneByBruteForce } from "./demo-packs.ts";
+
+function ok(run: ReturnType<typeof findParcels>) {
+  if ("error" in run.output) throw new Error(run.output.error);
+  return { output: run.output as FindParcelsOutput, map: run.map };
+}
+
+describe("find_parcels", () => {
+  const run = ok(findParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["r2"], hazard_free: true, limit: MAX_LIMIT }, null));
+  const features = run.map.parcels?.features ?? [];
+
+  it("highlights only R2 parcels over 600 m2 inside Epping with no flood or bushfire, by independent checks", () => {
+    const epping = suburbPolygon("Epping");
+    expect(features.length).toBeGreaterThan(10);
+    for (const f of features) {
+      const g = f.geometry as AreaGeometry;
+      const c = centroid(g) as [number, number];
+      expect(inside(c, epping), `${f.id} in Epping`).toBe(true);
+      expect(areaM2(g)).toBeGreaterThanOrEqual(600);
+      expect(zoneByBruteForce(c)).toBe("R2");
+      expect(overlapsLayer(g, "flood"), `${f.id} flood`).toBe(false);
+      expect(overlapsLayer(g, "bushfire"), `${f.id} bushfire`).toBe(false);
+    }
+  });
+
+  it("the hazard filter removes parcels that do overlap a hazard", () => {
+    const all = ok(findParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["R2"], limit: MAX_LIMIT }, null)).output;
+    expect(all.matched).toBeGreaterThan(run.output.matched);
+    const kept = new Set(features.map((f) => f.id));
+    const dropped = matchParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["R2"] }, null);
+    if (typeof dropped === "string") throw new Error(dropped);
+    const removed = dropped.matches.filter((m) => m.lotId && !kept.has(m.lotId)).slice(0, 5);
+    expect(removed.length).toBeGreaterThan(0);
+    for (const m of removed) {
+      const g = featureToGeometry(m.layer, m.index);
+      expect(overlapsLayer(g, "flood") || overlapsLayer(g, "bushfire"), `${m.lotId} overlaps a hazard`).toBe(true);
+    }
+  });
+
+  it("lists at most 10 lots to the model, largest first, and counts every match", () => {
+    const o = run.output;
+    expect(o.parcels.length).toBe(Math.min(MODEL_LIST, o.matched));
+    expect(o.shown).toBe(Math.min(MAX_LIMIT, o.matched));
+    expect(features.length).toBe(o.shown);
+    const areas = features.map((f) => f.properties.area_m2 as number);
+    expect([...areas].sort((a, b) => b - a)).toEqual(areas);
+    expect(o.parcels.map((p) => p.lot_id)).toEqual(features.slice(0, MODEL_LIST).map((f) => f.id));
+    expect(o.filters).toEqual({ min_area_m2: 600, zones: ["R2"], hazard_free: true });
+    expect(o.area).toBe("Epping, NSW");
+    expect(o.demo_data).toBe(true);
+  });
+
+  it("fits the map to the highlighted parcels", () => {
+    const box = run.map.bbox?.bbox as BBox;
+    for (const f of features) {
+      for (const [x, y] of (f.geometry as { coordinates: number[][][] }).coordinates[0] as number[][]) {
+        expect(x).toBeGreaterThanOrEqual(box[0] - 1e-6);
+        expect(x).toBeLessThanOrEqual(box[2] + 1e-6);
+        expect(y).toBeGreaterThanOrEqual(box[1] - 1e-6);
+        expect(y).toBeLessThanOrEqual(box[3] + 1e-6);
+      }
+    }
+  });
+
+  it("says when nothing matches and what sizes the area has", () => {
+    const o = ok(findParcels(packs, { suburb: "Newtown", min_area_m2: 600 }, null)).output;
+    expect(o.matched).toBe(0);
+    expect(o.parcels).toEqual([]);
+    expect(o.area_range_m2?.[1]).toBeLessThan(600);
+    expect(o.area_range_m2?.[0]).toBeGreaterThan(50);
+  });
+
+  it("keeps lots under a maximum area", () => {
+    const r = ok(findParcels(packs, { suburb: "Newtown", max_area_m2: 120, limit: MAX_LIMIT }, null));
+    expect(r.output.matched).toBeGreaterThan(0);
+    for (const f of r.map.parcels?.features ?? []) expect(areaM2(f.geometry as AreaGeometry)).toBeLessThanOrEqual(120.05);
+  });
+
+  it("uses the request's map view when no area is named, and refuses when there is none", () => {
+    const view: BBox = [151.178, -33.9, 151.181, -33.897];
+    const r = ok(findParcels(packs, {}, view));
+    expect(r.output.area).toBe("the map view");
+    expect(r.output.matched).toBeGreaterThan(0);
+    for (const f of r.map.parcels?.features ?? []) {
+      const [x, y] = centroid(f.geometry as AreaGeometry);
+      expect(x! >= view[0] && x! <= view[2] && y! >= view[1] && y! <= view[3]).toBe(true);
+    }
+    expect(findParcels(packs, {}, null).output).toEqual({ error: expect.stringContaining("Name a suburb or give a bbox") });
+  });
+
+  it("names an unknown suburb", () => {
+    expect(findParcels(packs, { suburb: "Atlantis" }, null).output).toEqual({ error: "Suburb not found: Atlantis" });
+  });
+
+  it("bounds the scan and says so", () => {
+    const area = resolveArea(packs, { suburb: "Epping" }, null) as Area;
+    const small = parcelsIn(packs, area, 100);
+    expect(small.limited).toBe(true);
+    expect(small.scanned).toBe(100);
+    const full = parcelsIn(packs, area);
+    expect(full.limited).toBe(false);
+    expect(full.parcels.length).toBeGreaterThan(small.parcels.length);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { scoreSites, MAX_SITES, type ScoreSitesOutput, type SiteCharge } from "../../../src/chat/tools/score-sites.ts";
+import { summariseArea, type SummariseAreaOutput } from "../../../src/chat/tools/summarise-area.ts";
+import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/area.ts";
+import { siteFacts } from "../../../src/assess/facts.ts";
+import { parcelByLot } from "../../../src/packs/spatial.ts";
+import { scoreSite } from "../../../src/scoring/index.ts";
+import { packs } from "./demo-packs.ts";
+
+function charger(balance: number) {
+  const calls: number[] = [];
+  const charge: SiteCharge = async (sites) => {
+    calls.push(sites);
+    const required = Math.round(sites * 0.1 * 1e4) / 1e4;
+    if (required > balance) return { ok: false, required, available: balance };
+    balance = Math.round((balance - required) * 1e4) / 1e4;
+    return { ok: true, charged: required, balance };
+  };
+  return { calls, charge };
+}
+
+const LOTS = ["22//DP1639151", "18/DP1082997", "Lot 24 DP 1293293"];
+
+describe("score_sites", () => {
+  it("scores lots with the batch model and charges 0.1 per site scored, once", async () => {
+    const { calls, charge } = charger(5);
+    const run = await scoreSites(packs, { lot_ids: [...LOTS, "99//DP1"] }, null, charge);
+    const o = run.output as ScoreSitesOutput;
+    expect(calls).toEqual([3]);
+    expect(o.charged).toBe(0.3);
+    expect(o.balance).toBe(4.7);
+    expect(o.not_found).toEqual(["99//DP1"]);
+    for (const [i, id] of LOTS.entries()) {
+      const batch = scoreSite(siteFacts(packs, parcelByLot(packs, id)!));
+      expect(o.scored[i]).toMatchObject({ lot_id: batch.lotId, score: batch.score, rating: batch.rating, reasons: batch.reasons.slice(0, 3) });
+    }
+    const features = run.map.parcels?.features ?? [];
+    expect(features.map((f) => f.properties.score)).toEqual(o.scored.map((s) => s.score));
+  });
+
+  it("counts the same lot in two spellings once", async () => {
+    const { calls, charge } = charger(5);
+    const o = (await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge)).output as ScoreSitesOutput;
+    expect(o.scored).toHaveLength(1);
+    expect(calls).toEqual([1]);
+  });
+
+  it("returns no scores and says what is short when credits do not cover the sites", async () => {
+    const { calls, charge } = charger(0.2);
+    const run = await scoreSites(packs, { lot_ids: LOTS }, null, charge);
+    expect(calls).toEqual([3]);
+    expect(run.output).toEqual({ error: "insufficient_credits", required: 0.3, available: 0.2, detail: expect.stringContaining("0.3 credits") });
+    expect(run.map).toEqual({});
+  });
+
+  it("scores an area's largest matching lots up to the limit, and charges nothing when there is none", async () => {
+    const { calls, charge } = charger(10);
+    const o = (await scoreSites(packs, { suburb: "Parramatta", limit: 50 }, null, charge)).output as ScoreSitesOutput;
+    expect(o.scored).toHaveLength(MAX_SITES);
+    expect(calls).toEqual([MAX_SITES]);
+    const areas = o.scored.map((s) => s.area_m2);
+    expect([...areas].sort((a, b) => b - a)).toEqual(areas);
+    const none = await scoreSites(packs, { suburb: "Newtown", min_area_m2: 5000 }, null, charge);
+    expect(none.output).toEqual({ error: expect.stringContaining("No sites to score") });
+    expect(calls).toEqual([MAX_SITES]);
+  });
+});
+
+describe("summarise_area", () => {
+  const ok = (name: string) => summariseArea(packs, { suburb: name }, null).output as SummariseAreaOutput;
+
+  it("counts every parcel of the suburb once in the zone mix", () => {
+    const o = ok("Epping");
+    const area = resolveArea(packs, { suburb: "Epping" }, null) as Area;
+    expect(o.parcels).toBe(parcelsIn(packs, area).parcels.length);
+    expect(o.zone_mix.reduce((s, z) => s + z.parcels, 0)).toBe(o.parcels);
+    expect(o.zone_mix.map((z) => z.zone)).toEqual(expect.arrayContaining(["R2", "R4"]));
+    expect(o.median_area_m2).toBeGreaterThan(360);
+  });
+
+  it("tells suburbs with a creek or bush from one without", () => {
+    const erskineville = ok("Erskineville");
+    const newtown = ok("Newtown");
+    const epping = ok("Epping");
+    expect(erskineville.flood.parcels).toBeGreaterThan(0);
+    expect(erskineville.flood.share).toBeCloseTo(erskineville.flood.parcels / erskineville.parcels, 2);
+    expect(newtown.flood.parcels).toBe(0);
+    expect(newtown.bushfire.parcels).toBe(0);
+    expect(newtown.heritage.parcels).toBeGreaterThan(0);
+    expect(epping.bushfire.parcels).toBeGreaterThan(0);
+    expect(epping.transport_stops.map((s) => s.name)).toContain("Epping Station");
+  });
+
+  it("gives the map the area's box and its hazard polygons", () => {
+    const run = summariseArea(packs, { suburb: "Erskineville" }, null);
+    expect(run.map.bbox?.label).toBe("Erskineville, NSW");
+    expect(run.map.overlays?.features.some((f) => f.properties.layer === "flood")).toBe(true);
+  });
+});
