@@ -120,40 +120,47 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
     if (!Array.isArray(body.messages) || body.messages.length === 0) return openAiError(res, 400, "'messages' must be a non-empty array.", "invalid_request_error");
     const turn = nextTurn(body);
     const marker = markerOf(body);
+    let finished = false;
+    // Listening from the start: a client that hangs up during a stall must be counted too.
+    res.on("close", () => {
+      if (!finished && marker) closed.set(marker, (closed.get(marker) ?? 0) + 1);
+    });
     if (turn.stall_ms) await sleep(turn.stall_ms);
-    if (turn.status && turn.status >= 400) return openAiError(res, turn.status, turn.error ?? "The server had an error while processing your request.");
+    if (res.destroyed) return;
+    const done = () => {
+      finished = true;
+    };
+    if (turn.status && turn.status >= 400) return (done(), openAiError(res, turn.status, turn.error ?? "The server had an error while processing your request."));
     const model = body.model ?? DEV_LLM_MODEL;
 
     if (!body.stream) {
       const calls = wireCalls(turn);
       const text = Array.isArray(turn.text) ? turn.text.join("") : (turn.text ?? "");
+      done();
       sendJson(res, 200, {
-          id: `chatcmpl-${randomUUID()}`,
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(calls.length ? { tool_calls: calls } : {}) }, logprobs: null, finish_reason: turn.finish_reason ?? (calls.length ? "tool_calls" : "stop") }],
-          usage: usageOf(body, turn),
+        id: `chatcmpl-${randomUUID()}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(calls.length ? { tool_calls: calls } : {}) }, logprobs: null, finish_reason: turn.finish_reason ?? (calls.length ? "tool_calls" : "stop") }],
+        usage: usageOf(body, turn),
       });
       return;
     }
 
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
-    let finished = false;
-    res.on("close", () => {
-      if (!finished && marker) closed.set(marker, (closed.get(marker) ?? 0) + 1);
-    });
     const send = (data: unknown) => res.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
     const chunks = completionChunks(turn, model);
     for (let i = 0; i < chunks.length; i++) {
       if (res.destroyed) return;
       if (turn.break_after !== undefined && i >= turn.break_after) {
+        done();
         res.destroy();
         return;
       }
       if (turn.error_event !== undefined && i === chunks.length - 1) {
         send({ error: { message: turn.error_event, type: "server_error", param: null, code: null } });
-        finished = true;
+        done();
         res.end();
         return;
       }
@@ -162,7 +169,7 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
     }
     if (body.stream_options?.include_usage) send({ id: "usage", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [], usage: usageOf(body, turn) });
     send("[DONE]");
-    finished = true;
+    done();
     res.end();
   }
 

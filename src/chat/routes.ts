@@ -89,7 +89,7 @@ export const chatRoutes = createRouter().openapi(
       tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: siteCharger(payer, question.questionId) },
       timeoutMs: config.llm.timeoutMs,
       onDone: async (outcome) => {
-        await question.settle(outcome.answered || !outcome.failed);
+        await question.settle(outcome.answered);
         if (outcome.turn) await appendTurn(sessions, owner, sessionId, outcome.turn);
       },
     });

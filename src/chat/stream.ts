@@ -24,7 +24,7 @@ export type ChatChunk = UIMessageChunk<never, ChatDataParts>;
 export interface Outcome {
   /** Some answer text reached the client. */
   answered: boolean;
-  /** The model failed, timed out or the client went away. */
+  /** The model failed, timed out, gave no answer, or the client went away. */
   failed: boolean;
   /** The finished turn (question and response messages) to keep, when it did not fail. */
   turn: ModelMessage[] | null;
@@ -112,18 +112,36 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
           onError: () => {},
         });
         for await (const chunk of toUIMessageStream<ChatTools, ChatUIMessage>({ stream: result.stream, sendStart: false, onError: describeChatError })) {
-          if (chunk.type === "tool-output-available" || chunk.type === "tool-output-error") for (const part of map.take(chunk.toolCallId)) write(part);
-          if (chunk.type === "text-delta" && chunk.delta !== "") outcome.answered = true;
-          if (chunk.type === "error") outcome.failed = true;
-          if (chunk.type === "abort") {
-            outcome.failed = true;
-            // Not the client leaving: the time limit cut the model off, which the client must hear about.
-            if (!abort.signal.aborted) {
-              write({ type: "error", errorText: failure(`The language model did not finish within ${Math.round(turn.timeoutMs / 1000)} s.`) });
-              continue;
-            }
+          switch (chunk.type) {
+            case "tool-output-available":
+            case "tool-output-error":
+              for (const part of map.take(chunk.toolCallId)) write(part);
+              write(chunk);
+              break;
+            case "text-delta":
+              if (chunk.delta !== "") outcome.answered = true;
+              write(chunk);
+              break;
+            case "error":
+              outcome.failed = true;
+              write({ type: "error", errorText: failure(chunk.errorText) });
+              break;
+            case "abort":
+              outcome.failed = true;
+              // Not the client leaving: the time limit cut the model off, which the client must hear about.
+              write(abort.signal.aborted ? chunk : { type: "error", errorText: failure(`The language model did not finish within ${turn.timeoutMs / 1000} s.`) });
+              break;
+            case "finish":
+              if (!outcome.answered && !outcome.failed) {
+                outcome.failed = true;
+                const why = chunk.finishReason === "tool-calls" ? `The agent stopped after ${MAX_STEPS} model steps without an answer.` : "The model ended without an answer.";
+                write({ type: "error", errorText: failure(why) });
+              }
+              write(chunk);
+              break;
+            default:
+              write(chunk);
           }
-          write(chunk.type === "error" ? { type: "error", errorText: failure(chunk.errorText) } : chunk);
         }
         if (!outcome.failed) outcome.turn = [question, ...(await result.responseMessages)];
       } catch (err) {
