@@ -1,11 +1,14 @@
 // Areas the tools work over (a suburb's boundary or a box) and the parcels inside them, bounded.
-import { featureAreaM2 } from "../../geo/area.ts";
+import polygonClipping from "polygon-clipping";
+import type { Geom } from "polygon-clipping";
+import { areaM2, featureAreaM2 } from "../../geo/area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { SUBURBS, geocode } from "../../geo/gazetteer.ts";
 import { pointInFeature } from "../../geo/pip.ts";
-import { PARCELS, ZONES, featureAt, overlayCoverage } from "../../packs/spatial.ts";
+import { relate } from "../../geo/relate.ts";
+import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
 
@@ -95,14 +98,21 @@ export function zoneAt(packs: readonly Pack[], lon: number, lat: number): string
   return null;
 }
 
-/** Share (0..1) of the parcel under an overlay layer; clips only when some overlay box meets the parcel. */
-export function overlayShareOf(packs: readonly Pack[], ref: ParcelRef, layerName: string): number {
+/** Whether any feature of an overlay layer covers part of the parcel; clips only where the cheap test cannot tell. */
+export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName: string): boolean {
   const b = featureBBox(ref.layer, ref.index);
-  const near = packs.some((p) => {
-    const idx = p.layers.get(layerName)?.index;
-    return idx ? idx.search(b[0], b[1], b[2], b[3]).length > 0 : false;
-  });
-  return near ? overlayCoverage(packs, featureToGeometry(ref.layer, ref.index), layerName).share : 0;
+  for (const pack of packs) {
+    const overlay = pack.layers.get(layerName);
+    if (!overlay?.index || overlay.kind !== "polygon") continue;
+    for (const j of overlay.index.search(b[0], b[1], b[2], b[3])) {
+      const relation = relate(ref.layer, ref.index, overlay, j);
+      if (relation === "inside") return true;
+      if (relation === "disjoint") continue;
+      const clipped = polygonClipping.intersection(featureToGeometry(ref.layer, ref.index).coordinates as Geom, featureToGeometry(overlay, j).coordinates as Geom);
+      if (clipped.length > 0 && areaM2({ type: "MultiPolygon", coordinates: clipped }) > 0) return true;
+    }
+  }
+  return false;
 }
 
 export const addressOf = (props: Props): string | null => (typeof props.address === "string" ? props.address : null);

@@ -1,7 +1,7 @@
 // find_parcels: parcels in a suburb or box filtered by area, zone and hazards, largest first, bounded.
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, anySynthetic, overlayShareOf, parcelCollection, parcelsIn, resolveArea, zoneAt, type Area, type AreaInput, type ParcelRef } from "./area.ts";
+import { addressOf, anySynthetic, touchesOverlay, parcelCollection, parcelsIn, resolveArea, zoneAt, type Area, type AreaInput, type ParcelRef } from "./area.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
 /** Parcels listed to the model; the map gets up to `limit`. */
@@ -55,7 +55,7 @@ export function matchParcels(packs: readonly Pack[], input: AreaInput & ParcelFi
     if (f.max_area_m2 !== undefined && p.areaM2 > f.max_area_m2) continue;
     const zone = zoneAt(packs, p.centroid[0], p.centroid[1]);
     if (f.zones && (zone === null || !f.zones.includes(zone))) continue;
-    if (f.hazard_free && (overlayShareOf(packs, p, "flood") > 0 || overlayShareOf(packs, p, "bushfire") > 0)) continue;
+    if (f.hazard_free && (touchesOverlay(packs, p, "flood") || touchesOverlay(packs, p, "bushfire"))) continue;
     matches.push({ ...p, zone });
   }
   matches.sort((a, b) => b.areaM2 - a.areaM2 || (a.lotId ?? "").localeCompare(b.lotId ?? ""));

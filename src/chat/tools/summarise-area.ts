@@ -2,7 +2,7 @@
 import type { BBox } from "../../geo/bbox.ts";
 import { featuresInBbox } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { anySynthetic, overlayShareOf, parcelsIn, resolveArea, zoneAt, type AreaInput } from "./area.ts";
+import { anySynthetic, touchesOverlay, parcelsIn, resolveArea, zoneAt, type AreaInput } from "./area.ts";
 import { collection, r1, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
 
 const OVERLAYS = ["flood", "bushfire", "heritage"] as const;
@@ -38,7 +38,7 @@ export function summariseArea(packs: readonly Pack[], input: AreaInput, fallback
   for (const p of parcels) {
     const z = zoneAt(packs, p.centroid[0], p.centroid[1]);
     zones.set(z, (zones.get(z) ?? 0) + 1);
-    for (const o of OVERLAYS) if (overlayShareOf(packs, p, o) > 0) touched[o] += 1;
+    for (const o of OVERLAYS) if (touchesOverlay(packs, p, o)) touched[o] += 1;
   }
   const areas = parcels.map((p) => p.areaM2).sort((a, b) => a - b);
   const share = (k: number) => (n > 0 ? r2(k / n) : 0);
