@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { PrivatePackCache } from "./packs/private-cache.ts";
 import type { RateLimiter } from "./http/rate-limit-do.ts";
-import type { ChatSession } from "./chat/session.ts";
+import type { ChatSession } from "./chat/session-object.ts";
 
 export interface Env {
   PACKS: R2Bucket;

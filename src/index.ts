@@ -14,4 +14,4 @@ export default {
 
 export { PrivatePackCache } from "./packs/private-cache.ts";
 export { RateLimiter } from "./http/rate-limit-do.ts";
-export { ChatSession } from "./chat/session.ts";
+export { ChatSession } from "./chat/session-object.ts";

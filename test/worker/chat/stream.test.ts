@@ -36,7 +36,7 @@ describe("a question answered with one tool call", () => {
       question: `Show me R2 lots over 600 m2 in Epping [[${marker}]]`,
       viewport_bbox: [151.07, -33.78, 151.09, -33.765],
       visible_layers: ["parcels", "flood"],
-    });
+    }, { Origin: "https://app.example.com" });
     chunks = await chunksOf(res);
   });
 
@@ -45,6 +45,7 @@ describe("a question answered with one tool call", () => {
     expect(res.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
     expect(res.headers.get("content-encoding")).toBe("identity");
     expect(res.headers.get("x-session-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
     expect(res.headers.get("access-control-expose-headers")).toContain("X-Session-Id");
   });
 
