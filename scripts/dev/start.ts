@@ -11,7 +11,7 @@ import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "./marketing.ts";
 import { startProcessor } from "./processor.ts";
-import { startLlmServer } from "./llm.ts";
+import { DEV_LLM_MODEL, startLlmServer } from "./llm.ts";
 import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "./secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -55,7 +55,9 @@ const processor = await startProcessor({
 });
 console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; webhooks go to the API)`);
 const llm = await startLlmServer({ port: LLM_PORT, apiKey: DEV_LLM_KEY });
-console.log(`local model server: ${llm.url} (offline planner; point LLM_API_URL at a hosted model to use one)`);
+console.log(`local model server: ${llm.url} (offline planner; set LLM_API_URL in .dev.vars to use another model)`);
+// A .dev.vars made before chat existed names no model: use the local one rather than answer 503.
+const llmVars = names(".dev.vars").has("LLM_API_URL") ? [] : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
 
 await uploadDemoPacks(PERSIST);
 
@@ -69,6 +71,7 @@ const wrangler: ChildProcess = spawn(
     "--var", `DATABASE_URL:${db.databaseUrl}`,
     "--var", `DB_WS_PROXY:${db.wsProxy}`,
     "--var", `STRIPE_API_BASE:${processor.url}`,
+    ...llmVars,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.
     "--test-scheduled",
