@@ -73,7 +73,8 @@ const ConfigSchema = z.object({
   LLM_API_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  // Below the chat job's 5-minute settlement deadline, so the sweep never refunds an answer still streaming.
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(240_000).default(60_000),
 });
 
 export interface Config {

@@ -1,56 +1,76 @@
-// Credits for chat, in one place: a question is charged before streaming and settled when the answer
-// ends (refunded when it failed before any answer); scoring tools charge per site like batch.
-// Built on the current ledger; durable settlement (charged jobs) can replace the inside of these two.
-import type { Db } from "../db/client.ts";
-import { charge } from "../billing/charge.ts";
-import { debit, grant } from "../billing/ledger.ts";
-import { PRICES, costOf } from "../billing/prices.ts";
+// Credits for chat as settlement jobs: a question is one job opened before streaming and settled when
+// the answer ends (refunded when no answer came); each scoring tool call is a job for the sites it scored.
+import type { Db, DbHandle } from "../db/client.ts";
+import { refusalError } from "../billing/charge.ts";
+import { PRICES } from "../billing/prices.ts";
+import { openJob, settleJob } from "../settlement/jobs.ts";
+import { settleOnOwnConnection } from "../settlement/detached.ts";
+import { JOB_TIMEOUT_MS } from "../settlement/timeouts.ts";
 import type { SiteCharge } from "./tools/score-sites.ts";
 
 export interface Payer {
   db: Db;
   orgId: string;
   userId: string;
+  /** A connection of settlement's own: the request's may be gone when the answer ends. */
+  openOwnDb: () => DbHandle;
 }
 
 export interface ChargedQuestion {
+  /** The question's job id: every ledger entry of this question names it. */
   questionId: string;
   charged: number;
   balance: number;
-  /** Refunds the question when it was not answered; safe to call more than once. */
+  /** Settles the job: refunded unless answered. Never throws; a failure is left to the sweep (which refunds). */
   settle(answered: boolean): Promise<void>;
 }
 
-/** Debits one question (0.05) or throws the structured 402 without charging. */
+/** Opens the question's job (0.05 debit) or throws the structured 402 without writing anything. */
 export async function chargeQuestion(payer: Payer): Promise<ChargedQuestion> {
-  const questionId = crypto.randomUUID();
-  const amount = PRICES.chatQuestion;
-  const entry = await charge({ ...payer, amount, idempotencyKey: `chat:${questionId}`, actionType: "chat", relatedEntityId: questionId, description: "Chat question" });
+  const opened = await openJob(payer.db, {
+    orgId: payer.orgId,
+    userId: payer.userId,
+    action: "chat",
+    units: 1,
+    unitPrice: PRICES.chatQuestion,
+    idempotencyKey: `chat:${crypto.randomUUID()}`,
+    description: "Chat question",
+    timeoutMs: JOB_TIMEOUT_MS.chat,
+  });
+  if (!opened.ok) throw refusalError(opened);
+  const { job, debit } = opened;
   return {
-    questionId,
-    charged: amount,
-    balance: entry.balance_after,
+    questionId: job.id,
+    charged: job.charged,
+    balance: debit.balance_after,
     async settle(answered) {
-      if (answered) return;
-      await grant({ ...payer, amount, type: "refund", idempotencyKey: `chat-refund:${questionId}`, relatedEntityId: questionId, description: "Refund for a chat question that got no answer" });
+      const settled = await settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: answered ? 1 : 0 });
+      if (!settled.ok) console.error("chat question settlement deferred to the sweep", settled.error);
     },
   };
 }
 
-/** Per-site charges of the scoring tool in this question; one debit per tool call, keyed by it. */
+/**
+ * Charges a scoring tool call for the sites it scored, as batch does (0.1 each). The sites are scored
+ * before the charge, so the job is settled as done at once; one job per tool call, keyed by it.
+ */
 export function siteCharger(payer: Payer, questionId: string): (sites: number, toolCallId: string) => ReturnType<SiteCharge> {
   return async (sites, toolCallId) => {
-    const amount = costOf(sites, PRICES.batchScorePerRow);
-    const result = await debit({
-      ...payer,
-      amount,
+    const opened = await openJob(payer.db, {
+      orgId: payer.orgId,
+      userId: payer.userId,
+      action: "batch_score",
+      units: sites,
+      unitPrice: PRICES.batchScorePerRow,
       idempotencyKey: `chat-score:${questionId}:${toolCallId}`,
-      actionType: "batch_score",
-      relatedEntityId: questionId,
       description: `Chat scoring of ${sites} site${sites === 1 ? "" : "s"}`,
+      timeoutMs: JOB_TIMEOUT_MS.batch_score,
     });
-    if (result.ok) return { ok: true, charged: amount, balance: result.entry.balance_after };
-    if (result.reason === "insufficient_credits") return { ok: false, required: result.required, available: result.available };
-    throw new Error(`scoring charge refused: ${result.reason}`);
+    if (!opened.ok) {
+      if (opened.reason === "insufficient_credits") return { ok: false, required: opened.required, available: opened.available };
+      throw refusalError(opened);
+    }
+    const settled = await settleJob(payer.db, { jobId: opened.job.id, unitsDone: sites, by: "request" });
+    return { ok: true, charged: opened.job.charged, balance: settled.balance };
   };
 }

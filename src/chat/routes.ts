@@ -75,7 +75,8 @@ export const chatRoutes = createRouter().openapi(
     }
 
     const packs = await packsForOrg(c, owner.orgId);
-    const payer = { db: c.get("services").db(), ...owner };
+    const services = c.get("services");
+    const payer = { db: services.db(), ...owner, openOwnDb: () => services.openOwnDb() };
     const question = await chargeQuestion(payer);
     const map = { bbox: (body.bbox as BBox | null | undefined) ?? null, viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null, visible_layers: body.visible_layers ?? null };
 
@@ -93,7 +94,7 @@ export const chatRoutes = createRouter().openapi(
         if (outcome.turn) await appendTurn(sessions, owner, sessionId, outcome.turn);
       },
     });
-    c.get("services").hold(done);
+    services.hold(done);
     c.executionCtx.waitUntil(done);
     return createUIMessageStreamResponse({
       stream,

@@ -64,8 +64,14 @@ describe("the scoring tool", () => {
     expect(parcels.features.map((f) => f.properties.score)).toEqual(output.scored.map((s) => s.score));
     const rows = await entries(o);
     expect(rows.map((r) => [r.type, r.amount, r.action_type])).toEqual([["adjustment", 1, null], ["usage", -0.05, "chat"], ["usage", -0.3, "batch_score"]]);
-    // Both charges name the same question.
-    expect(rows[2]?.related_entity_id).toBe(rows[1]?.related_entity_id);
+    // Each charge is a settlement job: the question still open while it streamed, the sites settled as done.
+    const jobs = await withDb(async (db) => (await db.execute<{ id: string; action: string; units: number; units_done: number; status: string; refunded: string }>(sql`select id, action, units, units_done, status, refunded from charged_jobs where org_id = ${o.orgId} order by settle_after`)).rows);
+    expect(jobs.map((j) => [j.id, j.action, j.units, j.units_done, j.status, Number(j.refunded)])).toEqual(
+      expect.arrayContaining([
+        [rows[1]?.related_entity_id, "chat", 1, 1, "settled", 0],
+        [rows[2]?.related_entity_id, "batch_score", 3, 3, "settled", 0],
+      ]),
+    );
   });
 
   it("short of credits for the sites: the tool returns insufficient_credits to the model, nothing more is charged, the answer still streams", async () => {
