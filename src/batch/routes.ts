@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createRouter } from "../http/router.ts";
 import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
 import { errors } from "../http/errors.ts";
+import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { sseResponse } from "../http/sse.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -60,19 +61,19 @@ export const batchRoutes = createRouter().openapi(
     if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const decoded = decodeCsvBytes(bytes);
-    if (!decoded.ok) throw errors.badRequest(decoded.detail);
+    if (!decoded.ok) throw new InvalidRequestError(decoded.detail);
     const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
-    if (!parsed.ok) throw errors.badRequest(parsed.detail);
+    if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
 
     const principal = c.get("principal");
     const db = c.get("services").db();
     const membership = await callerMembership(c);
-    if (!membership) throw errors.notFound(NO_ORGANISATION);
+    if (!membership) throw new NotFoundError(NO_ORGANISATION);
     const { orgId } = membership;
     let packs = await packsForOrg(c, orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);
-      if (packs.length === 0) throw errors.notFound(`Pack not found: ${packId}`);
+      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
     }
     const ctx = { db, orgId, userId: principal.userId, packs };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
@@ -81,7 +82,7 @@ export const batchRoutes = createRouter().openapi(
     return sseResponse(runBatch(ctx, parsed, charged), {
       headers: { "X-Batch-Id": charged.batchId },
       onError: (err) => {
-        console.error("batch failed after the stream began", err);
+        c.get("services").log.error("batch failed after the stream began", { error: err });
         return { event: "error", data: { detail: "Internal server error: unscored rows were refunded" } };
       },
       waitUntil: (work) => {

@@ -1,5 +1,5 @@
-// Spending credits from a route: a refused debit becomes the spec's structured 402 insufficient_credits.
-import { errors } from "../http/errors.ts";
+// Spending credits: a refused debit becomes the error kind the client sees (402 insufficient_credits).
+import { ConflictError, InsufficientCreditsError, NotFoundError } from "../errors.ts";
 import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
 
 /** Turns a ledger refusal into the error the client sees; returns the entry when it was posted. */
@@ -7,11 +7,11 @@ export function entryOrThrow(result: PostResult): LedgerEntry {
   if (result.ok) return result.entry;
   switch (result.reason) {
     case "insufficient_credits":
-      throw errors.insufficientCredits(result.required, result.available);
+      throw new InsufficientCreditsError(result.required, result.available);
     case "org_not_found":
-      throw errors.notFound();
+      throw new NotFoundError();
     case "stale":
-      throw errors.conflict("The credit ledger changed concurrently; retry");
+      throw new ConflictError("The credit ledger changed concurrently; retry");
   }
 }
 

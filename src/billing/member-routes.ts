@@ -7,7 +7,7 @@ import { idpAdmin } from "../auth/idp-admin.ts";
 import { requireBillingAdmin } from "./membership.ts";
 import { changeRole, listMembers, removeMember } from "./members.ts";
 import { createInvite, listInvites, revokeInvite } from "./invites.ts";
-import { requireUuid } from "./ids.ts";
+import { uuidParam } from "../http/params.ts";
 import {
   InviteCreateSchema,
   InviteIdParam,
@@ -37,7 +37,7 @@ export const memberRoutes = createRouter()
     async (c) => {
       const db = c.get("services").db();
       const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      return c.json(await listMembers({ db, orgId: m.orgId, idp: idpAdmin(c.get("config").identityProvider) }), 200);
+      return c.json(await listMembers({ db, orgId: m.orgId, idp: idpAdmin(c.get("config").identityProvider), log: c.get("services").log }), 200);
     },
   )
   .openapi(
@@ -54,8 +54,8 @@ export const memberRoutes = createRouter()
       const { role } = c.req.valid("json");
       const db = c.get("services").db();
       const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const memberId = requireUuid(c.req.valid("param").member_id, "member_id");
-      return c.json(await changeRole({ db, orgId: m.orgId, memberId, role, idp: idpAdmin(c.get("config").identityProvider) }), 200);
+      const memberId = uuidParam(c.req.valid("param").member_id, "member_id");
+      return c.json(await changeRole({ db, orgId: m.orgId, memberId, role, idp: idpAdmin(c.get("config").identityProvider), log: c.get("services").log }), 200);
     },
   )
   .openapi(
@@ -71,7 +71,7 @@ export const memberRoutes = createRouter()
     async (c) => {
       const db = c.get("services").db();
       const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const memberId = requireUuid(c.req.valid("param").member_id, "member_id");
+      const memberId = uuidParam(c.req.valid("param").member_id, "member_id");
       return c.json(await removeMember({ db, orgId: m.orgId, memberId, callerMembershipId: m.membershipId }), 200);
     },
   )
@@ -120,7 +120,7 @@ export const memberRoutes = createRouter()
     async (c) => {
       const db = c.get("services").db();
       const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const inviteId = requireUuid(c.req.valid("param").invite_id, "invite_id");
+      const inviteId = uuidParam(c.req.valid("param").invite_id, "invite_id");
       return c.json(await revokeInvite({ db, orgId: m.orgId, inviteId }), 200);
     },
   );

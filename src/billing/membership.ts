@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { memberships } from "../db/schema.ts";
-import { errors } from "../http/errors.ts";
+import { ForbiddenError, NotFoundError } from "../errors.ts";
 
 export type Role = "owner" | "admin" | "member";
 
@@ -27,7 +27,7 @@ export async function findMembership({ db, userId }: { db: Db; userId: string })
 /** The caller's membership; a user who has not completed post-signup has none (404 saying what to do). */
 export async function requireMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
   const m = await findMembership({ db, userId });
-  if (!m) throw errors.notFound(NO_ORGANISATION);
+  if (!m) throw new NotFoundError(NO_ORGANISATION);
   return m;
 }
 
@@ -38,6 +38,6 @@ export function isBillingAdmin(role: Role): boolean {
 /** Owner and admin are billing admins; a member gets 403. */
 export async function requireBillingAdmin({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
   const m = await requireMembership({ db, userId });
-  if (!isBillingAdmin(m.role)) throw errors.billingAdminRequired();
+  if (!isBillingAdmin(m.role)) throw new ForbiddenError("Billing admin access required");
   return m;
 }

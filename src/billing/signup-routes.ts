@@ -33,6 +33,7 @@ export const signupRoutes = createRouter().openapi(
       user: { userId: principal.userId, email: principal.email, displayName: displayName(principal.claims) },
       signupBonusCredits: config.signupBonusCredits,
       marketing: config.marketing ? marketingClient(config.marketing) : undefined,
+      log: c.get("services").log,
     });
     return c.json(result, 200);
   },

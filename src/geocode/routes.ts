@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router.ts";
 import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
-import { errors } from "../http/errors.ts";
+import { NotFoundError } from "../errors.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { geocode } from "../geo/gazetteer.ts";
@@ -40,7 +40,7 @@ export const geocodeRoutes = createRouter().openapi(
   async (c) => {
     const { suburb } = c.req.valid("query");
     const hit = geocode(await packsForCaller(c), suburb);
-    if (!hit) throw errors.notFound(`Suburb not found: ${suburb.trim()}`);
+    if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
     return c.json(hit, 200);
   },
 );

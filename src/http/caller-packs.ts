@@ -33,7 +33,7 @@ export async function callerOrgId(c: Context<AppEnv>): Promise<string | null> {
   try {
     return (await callerMembership(c))?.orgId ?? null;
   } catch (err) {
-    console.error("organisation lookup failed; serving public packs only", err instanceof Error ? err.message : err);
+    c.get("services").log.warn("organisation lookup failed; serving public packs only", { error: err });
     return null;
   }
 }

@@ -3,8 +3,11 @@ import type { Env, Config } from "../env.ts";
 import type { Principal } from "../auth/jwt.ts";
 import type { Db } from "../db/client.ts";
 import type { Membership } from "../billing/membership.ts";
+import type { Logger } from "../logger.ts";
 
 export interface Services {
+  /** Lines carry this request's id. */
+  log: Logger;
   /** Opened on first use and closed when the response is done. */
   db(): Db;
   /** Keeps request-scoped resources (the db pool) open until this work, e.g. a stream, settles. */

@@ -2,21 +2,25 @@
 import { createMiddleware } from "hono/factory";
 import { getConfig, ConfigError } from "../env.ts";
 import { openDb, type DbHandle } from "../db/client.ts";
-import { UnavailableError, errors } from "./errors.ts";
+import { UnavailableError } from "../errors.ts";
+import { logger } from "../logger.ts";
+import { errors } from "./errors.ts";
 import type { AppEnv } from "./context.ts";
 
 export const services = createMiddleware<AppEnv>(async function services(c, next) {
+  const log = logger.with({ request_id: c.get("requestId") });
   let config;
   try {
     config = getConfig(c.env);
   } catch (err) {
-    if (err instanceof ConfigError) console.error(err.message);
+    if (err instanceof ConfigError) log.error(err.message);
     throw errors.internal();
   }
   c.set("config", config);
   let handle: DbHandle | undefined;
   const held: Promise<unknown>[] = [];
   c.set("services", {
+    log,
     hold(work) {
       held.push(work);
     },

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toValidationIssues } from "../../../src/http/validation.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
+import { createLogger } from "../../../src/logger.ts";
 import { HTTPException } from "hono/http-exception";
 
 function issues(target: string, schema: z.ZodType, data: unknown) {
@@ -64,7 +65,7 @@ describe("toValidationIssues", () => {
 });
 
 describe("toErrorResponse", () => {
-  const quiet = () => {};
+  const quiet = createLogger({}, () => {});
   it("malformed JSON is a 422, never a 500", async () => {
     const res = toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" }), quiet);
     expect(res.status).toBe(422);
