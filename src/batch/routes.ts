@@ -1,14 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { AuthEnv } from "../http/context.ts";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { sseResponse } from "../http/sse.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { requireAuth, requireOrg } from "../http/access.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { NO_ORGANISATION } from "../billing/membership.ts";
-import { callerMembership, packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
 
@@ -28,7 +29,7 @@ async function digestHex(bytes: Uint8Array): Promise<string> {
   return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const uploadLimit = bodyLimit({
+const uploadLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
   onError: () => {
     throw tooLarge();
@@ -36,22 +37,20 @@ const uploadLimit = bodyLimit({
 });
 
 export const batchRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/batch/upload",
     tags: ["batch"],
     summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
     description:
       "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
-    security: bearerSecurity,
-    middleware: [requireAuth, rateLimit("batch"), uploadLimit] as const,
+    middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
     request: {
       headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
       body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
     },
     responses: {
       200: { description: "Event stream of per-site results", content: { "text/event-stream": { schema: z.string() } } },
-      ...authErrors,
       ...pickErrors(400, 402, 404, 413, 429, 503),
     },
   }),
@@ -65,12 +64,10 @@ export const batchRoutes = createRouter().openapi(
     const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
     if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
 
-    const principal = c.get("principal");
-    const db = c.get("services").db();
-    const membership = await callerMembership(c);
-    if (!membership) throw new NotFoundError(NO_ORGANISATION);
-    const { orgId } = membership;
-    let packs = await packsForOrg(c, orgId);
+    const { principal, services } = c.var;
+    const db = services.db();
+    const { orgId } = c.var.membership;
+    let packs = await services.packs.forOrg(orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);
       if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
@@ -82,11 +79,11 @@ export const batchRoutes = createRouter().openapi(
     return sseResponse(runBatch(ctx, parsed, charged), {
       headers: { "X-Batch-Id": charged.batchId },
       onError: (err) => {
-        c.get("services").log.error("batch failed after the stream began", { error: err });
+        services.log.error("batch failed after the stream began", { error: err });
         return { event: "error", data: { detail: "Internal server error: unscored rows were refunded" } };
       },
       waitUntil: (work) => {
-        c.get("services").hold(work);
+        services.hold(work);
         c.executionCtx.waitUntil(work);
       },
     });

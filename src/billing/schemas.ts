@@ -135,5 +135,3 @@ export const MemberIdParam = z.object({
 export const InviteIdParam = z.object({
   invite_id: uuid.openapi({ param: { name: "invite_id", in: "path" } }),
 });
-
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });

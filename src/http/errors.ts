@@ -53,7 +53,6 @@ const bearer = { "WWW-Authenticate": "Bearer" };
 
 /** Errors only the HTTP layer raises. */
 export const errors = {
-  notFound: (detail = "Not found") => new ApiError(404, { detail }),
   payloadTooLarge: (detail: string) => new ApiError(413, { detail }),
   rateLimited: (retryAfter: number) =>
     new ApiError(429, { detail: "Rate limit exceeded", retry_after: retryAfter }, { "Retry-After": String(retryAfter) }),
@@ -79,14 +78,6 @@ export function toErrorResponse(err: unknown, log: Logger): Response {
     if (kind.kind === "unavailable") log.error("dependency unavailable", { error: kind });
     if (kind.kind === "not_configured") log.error("not configured", { error: kind });
     return kindResponse(kind);
-  }
-  if (err instanceof HTTPException && err.message.startsWith("Malformed JSON")) {
-    return errors
-      .validation([{ type: "json_invalid", loc: ["body"], msg: "JSON decode error", input: {}, ctx: { error: "Malformed JSON in request body" } }])
-      .getResponse();
-  }
-  if (err instanceof HTTPException && err.message.startsWith("Malformed FormData")) {
-    return new ApiError(400, { detail: "Malformed multipart/form-data body" }).getResponse();
   }
   if (err instanceof HTTPException && err.status < 500) {
     return new ApiError(err.status, { detail: err.message || "Request failed" }).getResponse();

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { toValidationIssues } from "../../../src/http/validation.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
 import { createLogger } from "../../../src/logger.ts";
-import { HTTPException } from "hono/http-exception";
+import { route } from "../../../src/http/route.ts";
+import { createRouter } from "../../../src/http/router.ts";
 
 function issues(target: string, schema: z.ZodType, data: unknown) {
   const r = schema.safeParse(data);
@@ -64,13 +65,51 @@ describe("toValidationIssues", () => {
   });
 });
 
-describe("toErrorResponse", () => {
+describe("malformed bodies", () => {
+  const schema = z.object({ a: z.string() });
   const quiet = createLogger({}, () => {});
+  const app = createRouter()
+    .openapi(
+      route({
+        method: "post",
+        path: "/json",
+        request: { body: { required: true, content: { "application/json": { schema } } } },
+        responses: { 200: { description: "ok" } },
+      }),
+      (c) => c.json(c.req.valid("json"), 200),
+    )
+    .openapi(
+      route({
+        method: "post",
+        path: "/form",
+        request: { body: { required: true, content: { "multipart/form-data": { schema } } } },
+        responses: { 200: { description: "ok" } },
+      }),
+      (c) => c.json(c.req.valid("form"), 200),
+    )
+    .onError((err) => toErrorResponse(err, quiet));
+
   it("malformed JSON is a 422, never a 500", async () => {
-    const res = toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" }), quiet);
+    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b",' });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"] }] });
   });
+
+  it("well-formed JSON still reaches the validator and the handler", async () => {
+    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b"}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ a: "b" });
+  });
+
+  it("a multipart body that does not parse is a 400 saying so", async () => {
+    const res = await app.request("/form", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "not a form" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "Malformed multipart/form-data body" });
+  });
+});
+
+describe("toErrorResponse", () => {
+  const quiet = createLogger({}, () => {});
 
   it("an unexpected error is a bare 500 without internals", async () => {
     const res = toErrorResponse(new Error("connection string postgres://secret@host"), quiet);
