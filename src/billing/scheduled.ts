@@ -1,5 +1,5 @@
 // The cron trigger's work: sweep expired credit grants with a pool opened for this run only.
-import { getConfig, type Env } from "../env.ts";
+import { getConfig } from "../env.ts";
 import { openDb } from "../db/client.ts";
 import { logger } from "../logger.ts";
 import { expireGrants, type ExpiryReport } from "./expiry.ts";

@@ -4,7 +4,7 @@ import type { IdpAdmin } from "../auth/idp-admin.ts";
 import type { Principal } from "../auth/jwt.ts";
 import type { Membership } from "../billing/membership.ts";
 import type { Db } from "../db/client.ts";
-import type { Config, Env } from "../env.ts";
+import type { Config } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import type { PackSource } from "../packs/visible.ts";

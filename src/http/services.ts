@@ -2,7 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import { idpAdmin } from "../auth/idp-admin.ts";
 import { type DbHandle, openDb } from "../db/client.ts";
-import { type Config, ConfigError, type Env, getConfig } from "../env.ts";
+import { type Config, ConfigError, getConfig } from "../env.ts";
 import { UnavailableError } from "../errors.ts";
 import { type Logger, logger } from "../logger.ts";
 import { marketingClient } from "../marketing/contacts.ts";

@@ -1,5 +1,4 @@
 // The packs a request may use: public packs, plus the organisation's private packs when it has one.
-import type { Env } from "../env.ts";
 import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks } from "./private.ts";
 import { loadPublicPacks } from "./registry.ts";
@@ -15,18 +14,18 @@ export interface PackSource {
   forOrg(orgId: string | null): Promise<Pack[]>;
 }
 
-export async function visiblePacks(env: PackBindings, prefix: string, orgId: string | null, log: Logger = logger): Promise<Pack[]> {
+export async function visiblePacks(bindings: PackBindings, prefix: string, orgId: string | null, log: Logger = logger): Promise<Pack[]> {
   const [publicPacks, privatePacks] = await Promise.all([
-    loadPublicPacks(env.PACKS, prefix, log),
-    orgId ? loadPrivatePacks(env.PRIVATE_PACKS, orgId, log) : Promise.resolve([]),
+    loadPublicPacks(bindings.PACKS, prefix, log),
+    orgId ? loadPrivatePacks(bindings.PRIVATE_PACKS, orgId, log) : Promise.resolve([]),
   ]);
   // Private packs first: an organisation's own data wins over public data where both answer.
   return [...privatePacks, ...publicPacks];
 }
 
-export function packSource(env: PackBindings, prefix: string, log: Logger): PackSource {
+export function packSource(bindings: PackBindings, prefix: string, log: Logger): PackSource {
   return {
-    public: () => loadPublicPacks(env.PACKS, prefix, log),
-    forOrg: (orgId) => visiblePacks(env, prefix, orgId, log),
+    public: () => loadPublicPacks(bindings.PACKS, prefix, log),
+    forOrg: (orgId) => visiblePacks(bindings, prefix, orgId, log),
   };
 }
