@@ -1,4 +1,5 @@
-// Sorts database failures: a connection that cannot be made or kept is UnavailableError (503); SQL errors stay as they are (500).
+// Sorts database failures where they are caught: a connection that cannot be made or kept is
+// UnavailableError (503); SQL errors stay as they are (500).
 import { UnavailableError, causes } from "../errors.ts";
 
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -20,7 +21,7 @@ function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/** Returns an UnavailableError for connection failures and the original error otherwise. */
+/** Returns an UnavailableError for connection failures (wrapped by drizzle or not) and the original error otherwise. */
 export function classifyDbError(err: unknown): unknown {
   if (err instanceof UnavailableError) return err;
   return isConnectionFailure(err) ? new UnavailableError("database", { cause: err }) : err;

@@ -3,6 +3,7 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, type ErrorKind, InsufficientCreditsError, findCause } from "../errors.ts";
+import { classifyDbError } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { ValidationIssue } from "./validation.ts";
 
@@ -73,7 +74,7 @@ export function kindResponse(err: AppError): Response {
 export function toErrorResponse(err: unknown, log: Logger): Response {
   if (err instanceof ApiError) return err.getResponse();
   // Query builders (drizzle) wrap the driver's failure in their own error: look through causes.
-  const kind = findCause(err, AppError);
+  const kind = findCause(classifyDbError(err), AppError);
   if (kind) {
     if (kind.kind === "unavailable") log.error("dependency unavailable", { error: kind });
     if (kind.kind === "not_configured") log.error("not configured", { error: kind });

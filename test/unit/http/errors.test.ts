@@ -54,6 +54,20 @@ describe("toErrorResponse", () => {
     expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: "error", request_id: "r-9", msg: "dependency unavailable" });
   });
 
+  it("a database connection failure, wrapped as drizzle wraps it, is 503 Billing service unavailable", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
+    const res = toErrorResponse(new Error("Failed query: select 1", { cause: refused }), log);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: "Billing service unavailable" });
+  });
+
+  it("an SQL error that reached the database stays a bare 500", async () => {
+    const missing = Object.assign(new Error('relation "nope" does not exist'), { code: "42P01" });
+    const res = toErrorResponse(new Error("Failed query: select * from nope", { cause: missing }), log);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: "Internal server error" });
+  });
+
   it("a client error kind is not logged", () => {
     lines.length = 0;
     expect(toErrorResponse(new NotFoundError(), log).status).toBe(404);

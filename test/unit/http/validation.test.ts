@@ -1,7 +1,7 @@
 // The zod -> FastAPI-shaped 422 mapping, for every target and the common failure kinds.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toValidationIssues } from "../../../src/http/validation.ts";
+import { queryInt, toValidationIssues } from "../../../src/http/validation.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
 import { createLogger } from "../../../src/logger.ts";
 import { route } from "../../../src/http/route.ts";
@@ -32,6 +32,32 @@ describe("toValidationIssues", () => {
       { type: "greater_than_equal", loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", input: "0", ctx: { ge: 1 } },
     ]);
     expect(issues("query", schema, { limit: "101" })[0]).toMatchObject({ type: "less_than_equal", ctx: { le: 100 } });
+  });
+
+  it("string, list and strict number bounds read as pydantic's", () => {
+    expect(issues("json", z.object({ s: z.string().max(3) }), { s: "abcd" })[0]).toEqual({
+      type: "string_too_long", loc: ["body", "s"], msg: "String should have at most 3 characters", input: "abcd", ctx: { max_length: 3 },
+    });
+    expect(issues("json", z.object({ l: z.array(z.string()).min(1) }), { l: [] })[0]).toEqual({
+      type: "too_short", loc: ["body", "l"], msg: "List should have at least 1 item after validation", input: [], ctx: { min_length: 1 },
+    });
+    expect(issues("json", z.object({ n: z.number().gt(0) }), { n: 0 })[0]).toEqual({
+      type: "greater_than", loc: ["body", "n"], msg: "Input should be greater than 0", input: 0, ctx: { gt: 0 },
+    });
+    expect(issues("json", z.object({ n: z.number().lt(5) }), { n: 5 })[0]).toEqual({
+      type: "less_than", loc: ["body", "n"], msg: "Input should be less than 5", input: 5, ctx: { lt: 5 },
+    });
+  });
+
+  it("queryInt: plain decimal text is a number, any other text is int_parsing with the raw input", () => {
+    const schema = z.object({ limit: queryInt(z.int().min(1).default(20)) });
+    expect(schema.parse({ limit: " 7 " })).toEqual({ limit: 7 });
+    expect(schema.parse({})).toEqual({ limit: 20 });
+    for (const text of ["ten", "0x10", "1e1", ""]) {
+      expect(issues("query", schema, { limit: text })).toEqual([
+        { type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: text },
+      ]);
+    }
   });
 
   it("a non-numeric query integer is int_parsing", () => {
