@@ -1,6 +1,6 @@
 // A batch: charged once up front, each row scored in order, unscored rows refunded in one entry.
 import type { Db } from "../db/client.ts";
-import type { SseEvent } from "../http/sse.ts";
+import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
 import { charge } from "../billing/charge.ts";
 import { grant, type LedgerEntry } from "../billing/ledger.ts";

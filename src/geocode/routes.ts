@@ -5,7 +5,7 @@ import { route } from "../http/route.ts";
 import { requireAuth } from "../http/access.ts";
 import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { geocode } from "../geo/gazetteer.ts";
+import { geocode } from "./gazetteer.ts";
 import { packsForCaller } from "../http/caller.ts";
 
 const GeocodeQuery = z.object({

@@ -1,8 +1,8 @@
 // Suburb name -> bounding box, from the `suburbs` layer of each pack (first pack in the list wins a tie).
+import { featureBBox } from "../geo/bbox.ts";
+import type { BBox } from "../geo/bbox.ts";
+import { featureCentroid } from "../geo/centroid.ts";
 import type { Layer, Pack } from "../packs/types.ts";
-import { featureBBox } from "./bbox.ts";
-import type { BBox } from "./bbox.ts";
-import { featureCentroid } from "./centroid.ts";
 
 export type GeocodeResult = {
   name: string;
