@@ -1,5 +1,5 @@
 // Builds the Hono app: middleware order, each feature's routes, the OpenAPI document and docs page.
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context.ts";
 import { services } from "./http/services.ts";
 import { requestId } from "./http/request-id.ts";

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { invitations, memberships, organisations } from "../db/schema.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
-import type { IdpAdmin } from "../auth/idp-admin.ts";
+import type { IdpAdmin, InviteOutcome } from "../auth/idp-admin.ts";
 
 export const INVITE_TTL_DAYS = 7;
 
@@ -76,7 +76,7 @@ export async function createInvite({
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ConflictError("A pending invitation for this e-mail address already exists");
-  let outcome;
+  let outcome: InviteOutcome;
   try {
     outcome = await idp.invite(email, { org_id: orgId, org_name: org.name, role });
   } catch (err) {

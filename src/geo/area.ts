@@ -21,7 +21,7 @@ export function ringAreaM2(coords: Float64Array, v0: number, v1: number, lat0: n
   const ky = m * RAD;
   const lon0 = coords[2 * v0] as number;
   let sum = 0;
-  let j = v1 - 1;
+  const j = v1 - 1;
   let xj = ((coords[2 * j] as number) - lon0) * kx * Math.cos((coords[2 * j + 1] as number) * RAD);
   let yj = ((coords[2 * j + 1] as number) - lat0) * ky;
   for (let v = v0; v < v1; v++) {

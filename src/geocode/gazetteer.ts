@@ -98,7 +98,7 @@ function result(pack: Pack, layer: Layer, i: number): GeocodeResult {
 function lookup(packs: readonly Pack[], name: string, state: string | null): GeocodeResult | null {
   for (const pack of packs) {
     const layer = pack.layers.get(SUBURBS);
-    if (!layer || layer.kind !== "polygon") continue;
+    if (layer?.kind !== "polygon") continue;
     const hits = nameIndex(layer).get(name);
     const hit = hits?.find((h) => state === null || h.state === state);
     if (hit) return result(pack, layer, hit.index);

@@ -138,7 +138,7 @@ export function encodePack(input: PackInput): Uint8Array {
   let dirBytes: Uint8Array = new Uint8Array(0);
   let dataStart = -1;
   for (let attempt = 0; attempt < 8; attempt++) {
-    let pos = dataStart < 0 ? 0 : dataStart;
+    let pos = Math.max(dataStart, 0);
     for (const b of built) {
       for (const name of Object.keys(b.blobs) as SectionName[]) {
         const blob = b.blobs[name];

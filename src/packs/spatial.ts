@@ -78,7 +78,7 @@ function lotIdOf(props: Props): string | null {
 
 export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   const layer = pack.layers.get(PARCELS);
-  if (!layer || layer.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
+  if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
   const props = layer.props(index);
   return {
     packId: pack.id,
