@@ -10,8 +10,8 @@ import { callerMembership } from "./caller.ts";
 import type { AuthEnv, OrgEnv } from "./context.ts";
 
 /** What a route needs of its caller, weakest first. */
-export type Access = "authenticated" | "organisation" | "admin";
-export const ACCESS_LEVELS: readonly Access[] = ["authenticated", "organisation", "admin"];
+export const ACCESS_LEVELS = ["authenticated", "organisation", "admin"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
 
 const declared = new WeakMap<MiddlewareHandler, Access>();
 

@@ -2,11 +2,9 @@
 // becomes the OpenAPI security, the errors that access can cause and `x-access`, which the shared auth
 // suite reads; body parsing is added after that middleware, so authentication and role come first.
 import { type RouteConfig, createRoute } from "@hono/zod-openapi";
-import { type Access, accessOf } from "./access.ts";
+import { ACCESS_LEVELS, type Access, accessOf } from "./access.ts";
 import { parseFormBody, parseJsonBody } from "./body.ts";
 import { accessErrors, bearerSecurity } from "./openapi.ts";
-
-const RANK: Record<Access, number> = { authenticated: 1, organisation: 2, admin: 3 };
 
 function asArray<T>(v: T | readonly T[] | undefined): T[] {
   return v === undefined ? [] : Array.isArray(v) ? [...(v as readonly T[])] : [v as T];
@@ -21,7 +19,7 @@ function accessFrom(route: string, middleware: readonly unknown[]): Access | und
     if (a !== "authenticated" && access === undefined) {
       throw new Error(`${route}: requireAuth must come before requireOrg()/requireRole()`);
     }
-    if (!access || RANK[a] > RANK[access]) access = a;
+    if (!access || ACCESS_LEVELS.indexOf(a) > ACCESS_LEVELS.indexOf(access)) access = a;
   }
   return access;
 }
