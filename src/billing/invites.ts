@@ -35,6 +35,10 @@ function toInvite(r: InviteRow): InviteResponse {
   };
 }
 
+// A pending invitation of the organisation that has not lapsed: the only kind that counts.
+const livePending = (orgId: string) =>
+  and(eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`));
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -95,7 +99,7 @@ export async function listInvites({ db, orgId }: { db: Db; orgId: string }): Pro
   const rows = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`)))
+    .where(livePending(orgId))
     .orderBy(desc(invitations.createdAt), desc(invitations.id));
   return rows.map(toInvite);
 }
@@ -105,7 +109,7 @@ export async function revokeInvite({ db, orgId, inviteId }: { db: Db; orgId: str
   const [row] = await db
     .update(invitations)
     .set({ status: "revoked" })
-    .where(and(eq(invitations.id, inviteId), eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`)))
+    .where(and(eq(invitations.id, inviteId), livePending(orgId)))
     .returning({ id: invitations.id });
   if (!row) throw new NotFoundError();
   return { id: row.id, status: "revoked" };

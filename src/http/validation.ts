@@ -47,17 +47,17 @@ function typeName(expected: string, input: unknown): { type: string; msg: string
 
 // pydantic's words for a lower and an upper bound, by what is bounded.
 const BOUNDS = {
-  min: { short: "too_short", most: "at least", length: "min_length", strict: ["greater_than", "gt"], inclusive: ["greater_than_equal", "ge"] },
-  max: { short: "too_long", most: "at most", length: "max_length", strict: ["less_than", "lt"], inclusive: ["less_than_equal", "le"] },
+  min: { short: "too_short", most: "at least", length: "min_length", than: "greater_than", keys: ["gt", "ge"] },
+  max: { short: "too_long", most: "at most", length: "max_length", than: "less_than", keys: ["lt", "le"] },
 } as const;
 
 function bound(b: (typeof BOUNDS)[keyof typeof BOUNDS], origin: string, n: number, inclusive: boolean, input: unknown): Omit<ValidationIssue, "loc"> {
   const s = n === 1 ? "" : "s";
   if (origin === "string") return { type: `string_${b.short}`, msg: `String should have ${b.most} ${n} character${s}`, input, ctx: { [b.length]: n } };
   if (origin === "array") return { type: b.short, msg: `List should have ${b.most} ${n} item${s} after validation`, input, ctx: { [b.length]: n } };
-  const [type, key] = inclusive ? b.inclusive : b.strict;
-  // "greater_than_equal" reads "greater than or equal to".
-  return { type, msg: `Input should be ${type.replaceAll("_", " ").replace("equal", "or equal to")} ${n}`, input, ctx: { [key]: n } };
+  const type = inclusive ? `${b.than}_equal` : b.than;
+  const words = `${b.than.replace("_", " ")}${inclusive ? " or equal to" : ""}`;
+  return { type, msg: `Input should be ${words} ${n}`, input, ctx: { [b.keys[inclusive ? 1 : 0]]: n } };
 }
 
 function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omit<ValidationIssue, "loc"> {
