@@ -20,7 +20,6 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
-                ENVIRONMENT: "test",
                 DATABASE_URL: inject("databaseUrl"),
                 DB_WS_PROXY: inject("dbWsProxy"),
                 SUPABASE_URL: inject("authUrl"),

@@ -1,10 +1,10 @@
 // Builds the Hono app: middleware order, each feature's routes, the OpenAPI document and docs page.
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context.ts";
 import { services } from "./http/services.ts";
 import { requestId } from "./http/request-id.ts";
 import { cors } from "./http/cors.ts";
-import { errors, toErrorResponse } from "./http/errors.ts";
+import { kindResponse, toErrorResponse } from "./http/errors.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { docsPage } from "./http/docs.ts";
 import { createRouter } from "./http/router.ts";
@@ -18,11 +18,8 @@ import { checkoutRoutes } from "./billing/checkout-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { reportRoutes } from "./report/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
-
-function logger(requestId: string | undefined) {
-  return (msg: string, err: unknown) =>
-    console.error(JSON.stringify({ level: "error", request_id: requestId ?? null, msg, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined }));
-}
+import { NotFoundError } from "./errors.ts";
+import { logger } from "./logger.ts";
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = createRouter();
@@ -52,7 +49,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   });
   app.get("/docs", (c) => c.html(docsPage("/openapi.json")));
 
-  app.notFound(() => errors.notFound().getResponse());
-  app.onError((err, c) => toErrorResponse(err, logger(c.get("requestId"))));
+  app.notFound(() => kindResponse(new NotFoundError()));
+  // The services middleware may itself have failed (bad configuration): fall back to a plain logger.
+  app.onError((err, c) => toErrorResponse(err, c.var.services?.log ?? logger.with({ request_id: c.var.requestId ?? null })));
   return app;
 }

@@ -1,6 +1,5 @@
 // Worker entry: wires the app, the scheduled handler and the Durable Object classes.
 import { createApp } from "./app.ts";
-import type { Env } from "./env.ts";
 import { runScheduled } from "./scheduled.ts";
 
 const app = createApp();

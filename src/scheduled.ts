@@ -1,5 +1,6 @@
 // The cron triggers' work, each run on a pool opened for that run only (wrangler.toml lists the crons).
-import { getConfig, type Env } from "./env.ts";
+import { getConfig } from "./env.ts";
+import { logger } from "./logger.ts";
 import { openDb, type Db } from "./db/client.ts";
 import { expireGrants } from "./billing/expiry.ts";
 import { sweepAbandonedJobs } from "./settlement/sweep.ts";
@@ -8,21 +9,21 @@ import { sweepAbandonedJobs } from "./settlement/sweep.ts";
 export const EXPIRY_CRON = "17 * * * *";
 
 async function expire(db: Db, now: Date): Promise<void> {
-  const r = await expireGrants({ db, now });
-  console.log(`credit expiry: ${r.expired} grant(s) expired across ${r.orgs} organisation(s), ${r.deferred} deferred`);
+  logger.info("credit expiry", { ...(await expireGrants({ db, now })) });
 }
 
 async function sweep(db: Db, now: Date): Promise<void> {
-  const r = await sweepAbandonedJobs(db, { now, onError: (jobId, err) => console.error(`settlement sweep: job ${jobId} not settled`, err) });
-  if (r.due > 0) {
-    console.log(`settlement sweep: ${r.settled} job(s) settled, ${r.refunded} credits refunded, ${r.skipped} already settled, ${r.failed} failed`);
-  }
+  const r = await sweepAbandonedJobs(db, {
+    now,
+    onError: (jobId, err) => logger.error("settlement sweep: job not settled", { job_id: jobId, error: err }),
+  });
+  if (r.due > 0) logger.info("settlement sweep", { ...r });
 }
 
 export async function runScheduled(env: Env, cron: string, now: Date): Promise<void> {
   const config = getConfig(env);
   if (!config.databaseUrl) {
-    console.error(`cron ${cron} skipped: DATABASE_URL is not set`);
+    logger.error("cron skipped: DATABASE_URL is not set", { cron });
     return;
   }
   const handle = openDb(config.databaseUrl, config.dbWsProxy);

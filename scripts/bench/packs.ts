@@ -60,7 +60,10 @@ export function gridPackBytes(side: number): Uint8Array {
 
 function queryPoints(side: number, count: number): Float64Array {
   let s = 12345;
-  const rnd = () => ((s = (Math.imul(s, 48271) >>> 0) % 2147483647) / 2147483647);
+  const rnd = () => {
+    s = (Math.imul(s, 48271) >>> 0) % 2147483647;
+    return s / 2147483647;
+  };
   const q = new Float64Array(count * 2);
   for (let i = 0; i < count; i++) {
     q[2 * i] = LON0 + rnd() * side * DX;

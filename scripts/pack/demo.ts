@@ -347,7 +347,7 @@ function csvCell(v: string | number): string {
 }
 
 function csv(header: string[], rows: (string | number)[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\n")}\n`;
 }
 
 function sample<T>(items: T[], k: number, rand: () => number): T[] {

@@ -1,5 +1,5 @@
 // Turns GeoJSON-like features into pack layers, mapping official Australian field names to pack fields.
-import { stateCode } from "../../src/geo/gazetteer.ts";
+import { stateCode } from "../../src/geocode/gazetteer.ts";
 import { columnsFromGeometries } from "../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
 import { normaliseLotId } from "../../src/packs/lot-id.ts";

@@ -1,6 +1,6 @@
 // The identity provider's admin API (GoTrue wire protocol): look up users, send invitation e-mails.
 import type { Config } from "../env.ts";
-import { UnavailableError } from "../http/errors.ts";
+import { UnavailableError } from "../errors.ts";
 
 export interface IdpUser {
   id: string;

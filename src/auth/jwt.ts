@@ -1,7 +1,8 @@
 // Verifies Supabase-style access tokens: HS256 with the project secret or ES256/RS256 via JWKS.
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { Config } from "../env.ts";
-import { ApiError, errors } from "../http/errors.ts";
+import { AppError, NotConfiguredError, UnauthenticatedError, UnavailableError } from "../errors.ts";
+import { isUuid } from "../lib/uuid.ts";
 
 export interface Principal {
   userId: string;
@@ -10,8 +11,8 @@ export interface Principal {
 }
 
 const CLOCK_TOLERANCE_S = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const encoder = new TextEncoder();
+const invalidToken = () => new UnauthenticatedError("Invalid token");
 
 // One JWKS client per URL per isolate: jose caches keys and refetches on an unknown kid after a cooldown.
 const jwksClients = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -24,14 +25,14 @@ function jwksFor(url: string): ReturnType<typeof createRemoteJWKSet> {
   return client;
 }
 
-/** Returns the principal of a valid token; throws the spec's 401/500 ApiError otherwise. */
+/** Returns the principal of a valid token; throws UnauthenticatedError (401) or NotConfiguredError otherwise. */
 export async function verifyAccessToken(token: string, auth: Config["auth"]): Promise<Principal> {
-  if (!auth.issuer || (!auth.hsSecret && !auth.jwksUrl)) throw errors.authNotConfigured();
+  if (!auth.issuer || (!auth.hsSecret && !auth.jwksUrl)) throw new NotConfiguredError("Auth not configured");
   let alg: string | undefined;
   try {
     alg = decodeProtectedHeader(token).alg;
   } catch {
-    throw errors.invalidToken();
+    throw invalidToken();
   }
   const options = { issuer: auth.issuer, audience: auth.audience, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp", "sub"] };
   let payload: JWTPayload;
@@ -42,26 +43,25 @@ export async function verifyAccessToken(token: string, auth: Config["auth"]): Pr
     } else if (auth.jwksUrl && (alg === "ES256" || alg === "RS256")) {
       ({ payload } = await jwtVerify(token, jwksFor(auth.jwksUrl), { ...options, algorithms: ["ES256", "RS256"] }));
     } else {
-      throw errors.invalidToken();
+      throw invalidToken();
     }
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
-    if (err instanceof ApiError) throw err;
+    if (err instanceof joseErrors.JWTExpired) throw new UnauthenticatedError("Token expired");
+    if (err instanceof AppError) throw err;
     // JOSE's specific errors are about the token; a timeout, a bare JOSEError (non-200 key set response)
     // or a network error means the key set could not be fetched: not the caller's fault.
     const keySetUnreachable = err instanceof joseErrors.JWKSTimeout || !(err instanceof joseErrors.JOSEError) || err.constructor === joseErrors.JOSEError;
-    if (!keySetUnreachable) throw errors.invalidToken();
-    console.error("JWKS unavailable", err instanceof Error ? err.message : err);
-    throw errors.serviceUnavailable("Identity provider unavailable");
+    if (!keySetUnreachable) throw invalidToken();
+    throw new UnavailableError("JWKS", { cause: err, detail: "Identity provider unavailable" });
   }
   const sub = payload.sub;
-  if (typeof sub !== "string" || !UUID.test(sub)) throw errors.invalidToken();
+  if (typeof sub !== "string" || !isUuid(sub)) throw invalidToken();
   return { userId: sub.toLowerCase(), email: typeof payload.email === "string" ? payload.email : null, claims: payload };
 }
 
 /** Extracts the bearer token; a missing or non-bearer header is "Not authenticated". */
 export function bearerToken(header: string | undefined): string {
   const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
-  if (!match?.[1]) throw errors.notAuthenticated();
+  if (!match?.[1]) throw new UnauthenticatedError("Not authenticated");
   return match[1];
 }

@@ -195,7 +195,7 @@ export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedC
     mode = resolved.mode;
     notes.push(resolved.note);
     const late = rowBuilder(mode, header, keys, decimalComma);
-    pending.forEach((r, i) => rows.push(late(r, i)));
+    for (const [i, r] of pending.entries()) rows.push(late(r, i));
   } else {
     mode = chosen.mode;
   }

@@ -1,13 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { AuthEnv } from "../http/context.ts";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
+import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { sseResponse } from "../http/sse.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { requireAuth, requireOrg } from "../http/access.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { NO_ORGANISATION } from "../billing/membership.ts";
-import { callerMembership, packsForOrg } from "../http/caller-packs.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
 import { chargeBatch, runBatch } from "./run.ts";
 import { settleOnOwnConnection } from "../settlement/detached.ts";
@@ -28,7 +30,7 @@ async function digestHex(bytes: Uint8Array): Promise<string> {
   return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const uploadLimit = bodyLimit({
+const uploadLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
   onError: () => {
     throw tooLarge();
@@ -36,22 +38,20 @@ const uploadLimit = bodyLimit({
 });
 
 export const batchRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/batch/upload",
     tags: ["batch"],
     summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
     description:
       "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
-    security: bearerSecurity,
-    middleware: [requireAuth, rateLimit("batch"), uploadLimit] as const,
+    middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
     request: {
       headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
       body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
     },
     responses: {
       200: { description: "Event stream of per-site results", content: { "text/event-stream": { schema: z.string() } } },
-      ...authErrors,
       ...pickErrors(400, 402, 404, 413, 429, 503),
     },
   }),
@@ -61,35 +61,32 @@ export const batchRoutes = createRouter().openapi(
     if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const decoded = decodeCsvBytes(bytes);
-    if (!decoded.ok) throw errors.badRequest(decoded.detail);
+    if (!decoded.ok) throw new InvalidRequestError(decoded.detail);
     const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
-    if (!parsed.ok) throw errors.badRequest(parsed.detail);
+    if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
 
-    const principal = c.get("principal");
-    const db = c.get("services").db();
-    const membership = await callerMembership(c);
-    if (!membership) throw errors.notFound(NO_ORGANISATION);
-    const { orgId } = membership;
-    let packs = await packsForOrg(c, orgId);
+    const { principal, services } = c.var;
+    const db = services.db();
+    const { orgId } = c.var.membership;
+    let packs = await services.packs.forOrg(orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);
-      if (packs.length === 0) throw errors.notFound(`Pack not found: ${packId}`);
+      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
     }
     const ctx = { db, orgId, userId: principal.userId, packs };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
     const key = idempotencyHeader ? `batch:${idempotencyHeader}:${await digestHex(bytes)}` : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
-    const services = c.get("services");
     // Settlement opens its own connection: the request's may be gone once the client disconnects.
-    const settle = (scored: number) => settleOnOwnConnection(() => services.openOwnDb(), { jobId: charged.batchId, unitsDone: scored });
+    const settle = (scored: number) => settleOnOwnConnection(services.openOwnDb, { jobId: charged.batchId, unitsDone: scored });
     return sseResponse(runBatch(ctx, parsed, charged, settle), {
       headers: { "X-Batch-Id": charged.batchId },
       onError: (err) => {
-        console.error("batch failed after the stream began", err);
+        services.log.error("batch failed after the stream began", { error: err });
         return { event: "error", data: { detail: "Internal server error" } };
       },
       waitUntil: (work) => {
-        c.get("services").hold(work);
+        services.hold(work);
         c.executionCtx.waitUntil(work);
       },
     });

@@ -1,6 +1,7 @@
 // A batch: charged once up front as a job, each row scored in order, then settled: unscored rows refunded.
 import type { Db } from "../db/client.ts";
-import type { SseEvent } from "../http/sse.ts";
+import { logger } from "../logger.ts";
+import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
 import { refusalError } from "../billing/charge.ts";
 import type { LedgerEntry } from "../billing/ledger.ts";
@@ -85,7 +86,7 @@ export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: C
     // Only what is committed is reported: the refund is named after its transaction, never before.
     const outcome = await settleOnce();
     if (failure !== undefined) {
-      console.error("batch failed part-way", failure);
+      logger.error("batch failed part-way", { batch_id: batchId, error: failure });
       const detail = outcome.ok
         ? `Internal server error after ${scored} of ${parsed.rows.length} rows: the ${parsed.rows.length - scored} rows not scored were refunded (${outcome.settlement.refunded} credits)`
         : `Internal server error after ${scored} of ${parsed.rows.length} rows. ${DEFERRED}`;
@@ -96,7 +97,7 @@ export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: C
     if (outcome.ok) {
       yield { event: "batch_complete", data: { ...common, refunded: outcome.settlement.refunded, balance: outcome.settlement.balance, settlement: "settled" } };
     } else {
-      console.error("batch settlement deferred to the sweep", outcome.error);
+      logger.error("batch settlement deferred to the sweep", { batch_id: batchId, error: outcome.error });
       yield { event: "batch_complete", data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED } };
     }
   } finally {

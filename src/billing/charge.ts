@@ -1,16 +1,16 @@
-// Spending credits from a route: a refused debit becomes the spec's structured 402 insufficient_credits.
-import { errors } from "../http/errors.ts";
+// Spending credits: a refused debit becomes the error kind the client sees (402 insufficient_credits).
+import { ConflictError, InsufficientCreditsError, NotFoundError } from "../errors.ts";
 import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
 
 /** The error the client sees for a debit the ledger refused. */
 export function refusalError(result: Exclude<PostResult, { ok: true }>): Error {
   switch (result.reason) {
     case "insufficient_credits":
-      return errors.insufficientCredits(result.required, result.available);
+      return new InsufficientCreditsError(result.required, result.available);
     case "org_not_found":
-      return errors.notFound();
+      return new NotFoundError();
     case "stale":
-      return errors.conflict("The credit ledger changed concurrently; retry");
+      return new ConflictError("The credit ledger changed concurrently; retry");
   }
 }
 

@@ -1,17 +1,14 @@
 // POST /billing/checkout, /billing/portal (billing admins) and /billing/webhook (public, signed by the processor).
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
-import { createRouter } from "../http/router.ts";
-import type { AppEnv } from "../http/context.ts";
-import { authErrors, bearerSecurity, errorResponses, pickErrors } from "../http/openapi.ts";
+import { InvalidRequestError } from "../errors.ts";
+import { requireAuth, requireRole } from "../http/access.ts";
 import { errors } from "../http/errors.ts";
-import { requireAuth } from "../auth/middleware.ts";
-import { requireBillingAdmin, type Membership } from "./membership.ts";
+import { errorResponses, json, pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { createRouter } from "../http/router.ts";
 import { openPortal, startCheckout } from "./checkout.ts";
-import { processorFromConfig } from "./stripe-processor.ts";
 import { WebhookSignatureError } from "./processor.ts";
 import { handleWebhookEvent, isHandledEvent } from "./webhook.ts";
-import { json } from "./schemas.ts";
 
 /** Stripe events are far smaller; anything bigger is not one. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -28,22 +25,8 @@ const WebhookAckSchema = z
   .object({ received: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) })
   .openapi("WebhookAck");
 
-// Role before body: a member never learns an admin route's shape (architecture section 5).
-const billingAdmin = createMiddleware<AppEnv>(async function billingAdmin(c, next) {
-  const m = await requireBillingAdmin({ db: c.get("services").db(), userId: c.get("principal").userId });
-  c.set("callerMembership", Promise.resolve(m));
-  await next();
-});
-
-async function admin(pending: Promise<Membership | undefined>): Promise<Membership> {
-  const m = await pending;
-  if (!m) throw errors.billingAdminRequired();
-  return m;
-}
-
-// 400: tier cannot be bought; 403: caller is a member; 404: no organisation yet; 503: database or processor down.
-const adminErrors = { ...authErrors, ...pickErrors(403, 404, 503) };
-const base = { tags: ["billing"], security: bearerSecurity, middleware: [requireAuth, billingAdmin] };
+// 400: tier cannot be bought; 503: database or processor down (403/404 come with requireRole).
+const tags = ["billing"];
 
 async function readLimited(req: Request): Promise<string> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
@@ -54,37 +37,38 @@ async function readLimited(req: Request): Promise<string> {
 
 export const checkoutRoutes = createRouter()
   .openapi(
-    createRoute({
-      ...base,
+    route({
+      tags,
+      middleware: [requireAuth, requireRole("admin")],
       method: "post",
       path: "/billing/checkout",
       summary: "Start a subscription checkout for a paid tier",
       description:
         "Creates the organisation's processor customer on first use (stored as `payment_customer_id`) and a subscription-mode checkout session. An organisation whose subscription is still live (active, trialing, past_due, unpaid, paused) gets a billing-portal URL instead, where the plan is changed. Credits arrive through the processor's webhook once the payment completes.",
       request: { body: { required: true, content: { "application/json": { schema: CheckoutRequestSchema } } } },
-      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...adminErrors, ...pickErrors(400) },
+      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...pickErrors(400, 503) },
     }),
     async (c) => {
-      const m = await admin(c.get("callerMembership"));
       const { tier_id } = c.req.valid("json");
-      const payments = c.get("config").payments;
-      const { url } = await startCheckout({ db: c.get("services").db(), processor: processorFromConfig(payments), payments, orgId: m.orgId, tierId: tier_id });
+      const { db, payments: processor } = c.var.services;
+      const payments = c.var.config.payments;
+      const { url } = await startCheckout({ db: db(), processor, payments, orgId: c.var.membership.orgId, tierId: tier_id });
       return c.json({ checkout_url: url }, 200);
     },
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
+      tags,
+      middleware: [requireAuth, requireRole("admin")],
       method: "post",
       path: "/billing/portal",
       summary: "Open the processor's billing portal for the organisation",
       description: "Subscription and payment-method management; the processor customer is created if the organisation has none yet.",
-      responses: { 200: json(PortalResponseSchema, "Where to send the browser"), ...adminErrors },
+      responses: { 200: json(PortalResponseSchema, "Where to send the browser"), ...pickErrors(503) },
     }),
     async (c) => {
-      const m = await admin(c.get("callerMembership"));
-      const payments = c.get("config").payments;
-      const url = await openPortal({ db: c.get("services").db(), processor: processorFromConfig(payments), payments, orgId: m.orgId });
+      const { db, payments: processor } = c.var.services;
+      const url = await openPortal({ db: db(), processor, payments: c.var.config.payments, orgId: c.var.membership.orgId });
       return c.json({ portal_url: url }, 200);
     },
   );
@@ -111,17 +95,17 @@ checkoutRoutes.openAPIRegistry.registerPath(
 );
 
 checkoutRoutes.post("/billing/webhook", async (c) => {
-  const payments = c.get("config").payments;
-  const processor = processorFromConfig(payments);
+  const payments = c.var.config.payments;
+  const processor = c.var.services.payments;
   const payload = await readLimited(c.req.raw);
   let event;
   try {
     event = await processor.verifyEvent(payload, c.req.header("stripe-signature"));
   } catch (err) {
-    if (err instanceof WebhookSignatureError) throw errors.badRequest(err.message);
+    if (err instanceof WebhookSignatureError) throw new InvalidRequestError(err.message);
     throw err;
   }
   if (!isHandledEvent(event.type)) return c.json({ received: true as const, outcome: "ignored" as const }, 200);
-  const outcome = await handleWebhookEvent({ db: c.get("services").db(), processor, prices: payments.prices, event });
+  const outcome = await handleWebhookEvent({ db: c.var.services.db(), processor, prices: payments.prices, event });
   return c.json({ received: true as const, outcome }, 200);
 });

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { PaymentsConfig } from "../env.ts";
-import { UnavailableError, errors } from "../http/errors.ts";
+import { InvalidRequestError, NotFoundError, UnavailableError } from "../errors.ts";
 import type { PaymentProcessor } from "./processor.ts";
 import { isLive } from "./subscription-sync.ts";
 import { findTier, paidTiers, type Tier } from "./tiers.ts";
@@ -25,7 +25,7 @@ export function purchasableTier(tierId: string): Tier {
     .map((t) => t.id)
     .join(", ");
   const what = tier ? `'${tierId}' is free and cannot be bought` : `Unknown tier '${tierId}'`;
-  throw errors.badRequest(`${what}: choose one of ${choices}`);
+  throw new InvalidRequestError(`${what}: choose one of ${choices}`);
 }
 
 async function storedCustomer(db: Db, orgId: string): Promise<{ name: string; customerId: string | null }> {
@@ -33,7 +33,7 @@ async function storedCustomer(db: Db, orgId: string): Promise<{ name: string; cu
     sql`select name, payment_customer_id from organisations where id = ${orgId}`,
   );
   const row = res.rows[0];
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return { name: row.name, customerId: row.payment_customer_id };
 }
 

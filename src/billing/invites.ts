@@ -2,8 +2,8 @@
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { invitations, memberships, organisations } from "../db/schema.ts";
-import { errors } from "../http/errors.ts";
-import type { IdpAdmin } from "../auth/idp-admin.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
+import type { IdpAdmin, InviteOutcome } from "../auth/idp-admin.ts";
 
 export const INVITE_TTL_DAYS = 7;
 
@@ -35,6 +35,10 @@ function toInvite(r: InviteRow): InviteResponse {
   };
 }
 
+// A pending invitation of the organisation that has not lapsed: the only kind that counts.
+const livePending = (orgId: string) =>
+  and(eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`));
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -63,8 +67,8 @@ export async function createInvite({
 }): Promise<InviteResponse> {
   const email = normaliseEmail(rawEmail);
   const [org] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
-  if (!org) throw errors.notFound();
-  if (await isMemberEmail(db, idp, orgId, email)) throw errors.conflict("This e-mail address already belongs to a member of the organisation");
+  if (!org) throw new NotFoundError();
+  if (await isMemberEmail(db, idp, orgId, email)) throw new ConflictError("This e-mail address already belongs to a member of the organisation");
   // A lapsed invite still marked pending must not block a fresh one.
   await db
     .update(invitations)
@@ -75,8 +79,8 @@ export async function createInvite({
     .values({ orgId, email, role, invitedBy, expiresAt: sql`now() + make_interval(days => ${INVITE_TTL_DAYS})` })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw errors.conflict("A pending invitation for this e-mail address already exists");
-  let outcome;
+  if (!row) throw new ConflictError("A pending invitation for this e-mail address already exists");
+  let outcome: InviteOutcome;
   try {
     outcome = await idp.invite(email, { org_id: orgId, org_name: org.name, role });
   } catch (err) {
@@ -86,7 +90,7 @@ export async function createInvite({
   }
   if (outcome === "already_registered") {
     await db.delete(invitations).where(and(eq(invitations.id, row.id), eq(invitations.orgId, orgId)));
-    throw errors.conflict("A user with this e-mail address is already registered");
+    throw new ConflictError("A user with this e-mail address is already registered");
   }
   return toInvite(row);
 }
@@ -95,7 +99,7 @@ export async function listInvites({ db, orgId }: { db: Db; orgId: string }): Pro
   const rows = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`)))
+    .where(livePending(orgId))
     .orderBy(desc(invitations.createdAt), desc(invitations.id));
   return rows.map(toInvite);
 }
@@ -105,8 +109,8 @@ export async function revokeInvite({ db, orgId, inviteId }: { db: Db; orgId: str
   const [row] = await db
     .update(invitations)
     .set({ status: "revoked" })
-    .where(and(eq(invitations.id, inviteId), eq(invitations.orgId, orgId), eq(invitations.status, "pending"), gt(invitations.expiresAt, sql`now()`)))
+    .where(and(eq(invitations.id, inviteId), livePending(orgId)))
     .returning({ id: invitations.id });
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return { id: row.id, status: "revoked" };
 }

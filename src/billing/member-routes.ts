@@ -1,13 +1,12 @@
 // Members and invitations of the caller's organisation; every route needs a billing admin (owner or admin).
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { requireAuth, requireRole } from "../http/access.ts";
+import { json, pickErrors } from "../http/openapi.ts";
+import { uuidParam } from "../http/params.ts";
+import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
-import { idpAdmin } from "../auth/idp-admin.ts";
-import { requireBillingAdmin } from "./membership.ts";
-import { changeRole, listMembers, removeMember } from "./members.ts";
 import { createInvite, listInvites, revokeInvite } from "./invites.ts";
-import { requireUuid } from "./ids.ts";
+import { changeRole, listMembers, removeMember } from "./members.ts";
 import {
   InviteCreateSchema,
   InviteIdParam,
@@ -17,110 +16,99 @@ import {
   MemberRemovedSchema,
   MemberRoleUpdateSchema,
   MemberSchema,
-  json,
 } from "./schemas.ts";
 
-// 403: caller is a member; 404: not in the caller's organisation (or no organisation yet); 503: database or identity provider down.
-const adminErrors = { ...authErrors, ...pickErrors(403, 404, 503) };
-const base = { security: bearerSecurity, middleware: requireAuth };
+// 503: the database or the identity provider is down.
+const unavailable = pickErrors(503);
 
 export const memberRoutes = createRouter()
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["members"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "get",
       path: "/billing/org/members",
       summary: "Members with e-mail and display name from the identity provider (null when it cannot say)",
-      responses: { 200: json(z.array(MemberSchema), "The members"), ...adminErrors },
+      responses: { 200: json(z.array(MemberSchema), "The members"), ...unavailable },
     }),
     async (c) => {
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      return c.json(await listMembers({ db, orgId: m.orgId, idp: idpAdmin(c.get("config").identityProvider) }), 200);
+      const { db, idp, log } = c.var.services;
+      return c.json(await listMembers({ db: db(), orgId: c.var.membership.orgId, idp, log }), 200);
     },
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["members"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "put",
       path: "/billing/org/members/{member_id}/role",
       summary: "Change a member's role (not the owner's)",
       request: { params: MemberIdParam, body: { required: true, content: { "application/json": { schema: MemberRoleUpdateSchema } } } },
-      responses: { 200: json(MemberSchema, "The updated member"), ...adminErrors, ...pickErrors(400) },
+      responses: { 200: json(MemberSchema, "The updated member"), ...unavailable, ...pickErrors(400) },
     }),
     async (c) => {
       const { role } = c.req.valid("json");
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const memberId = requireUuid(c.req.valid("param").member_id, "member_id");
-      return c.json(await changeRole({ db, orgId: m.orgId, memberId, role, idp: idpAdmin(c.get("config").identityProvider) }), 200);
+      const memberId = uuidParam(c.req.valid("param").member_id, "member_id");
+      const { db, idp, log } = c.var.services;
+      return c.json(await changeRole({ db: db(), orgId: c.var.membership.orgId, memberId, role, idp, log }), 200);
     },
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["members"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "delete",
       path: "/billing/org/members/{member_id}",
       summary: "Remove a member (not the owner, not yourself)",
       request: { params: MemberIdParam },
-      responses: { 200: json(MemberRemovedSchema, "The member was removed"), ...adminErrors, ...pickErrors(400) },
+      responses: { 200: json(MemberRemovedSchema, "The member was removed"), ...unavailable, ...pickErrors(400) },
     }),
     async (c) => {
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const memberId = requireUuid(c.req.valid("param").member_id, "member_id");
-      return c.json(await removeMember({ db, orgId: m.orgId, memberId, callerMembershipId: m.membershipId }), 200);
+      const memberId = uuidParam(c.req.valid("param").member_id, "member_id");
+      const { orgId, membershipId } = c.var.membership;
+      return c.json(await removeMember({ db: c.var.services.db(), orgId, memberId, callerMembershipId: membershipId }), 200);
     },
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["invitations"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "post",
       path: "/billing/invite",
       summary: "Invite someone by e-mail; the invitation lives 7 days",
       request: { body: { required: true, content: { "application/json": { schema: InviteCreateSchema } } } },
-      responses: { 200: json(InviteSchema, "The pending invitation"), ...adminErrors, ...pickErrors(409) },
+      responses: { 200: json(InviteSchema, "The pending invitation"), ...unavailable, ...pickErrors(409) },
     }),
     async (c) => {
       const { email, role } = c.req.valid("json");
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      return c.json(await createInvite({ db, orgId: m.orgId, invitedBy: m.userId, email, role, idp: idpAdmin(c.get("config").identityProvider) }), 200);
+      const { orgId, userId } = c.var.membership;
+      const { db, idp } = c.var.services;
+      return c.json(await createInvite({ db: db(), orgId, invitedBy: userId, email, role, idp }), 200);
     },
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["invitations"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "get",
       path: "/billing/invites",
       summary: "Pending invitations that have not expired, newest first",
-      responses: { 200: json(z.array(InviteSchema), "The invitations"), ...adminErrors },
+      responses: { 200: json(z.array(InviteSchema), "The invitations"), ...unavailable },
     }),
-    async (c) => {
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      return c.json(await listInvites({ db, orgId: m.orgId }), 200);
-    },
+    async (c) => c.json(await listInvites({ db: c.var.services.db(), orgId: c.var.membership.orgId }), 200),
   )
   .openapi(
-    createRoute({
-      ...base,
+    route({
       tags: ["invitations"],
+      middleware: [requireAuth, requireRole("admin")],
       method: "delete",
       path: "/billing/invite/{invite_id}",
       summary: "Revoke a pending invitation (404 when missing or already processed)",
       request: { params: InviteIdParam },
-      responses: { 200: json(InviteRevokedSchema, "The invitation was revoked"), ...adminErrors, ...pickErrors(400) },
+      responses: { 200: json(InviteRevokedSchema, "The invitation was revoked"), ...unavailable, ...pickErrors(400) },
     }),
     async (c) => {
-      const db = c.get("services").db();
-      const m = await requireBillingAdmin({ db, userId: c.get("principal").userId });
-      const inviteId = requireUuid(c.req.valid("param").invite_id, "invite_id");
-      return c.json(await revokeInvite({ db, orgId: m.orgId, inviteId }), 200);
+      const inviteId = uuidParam(c.req.valid("param").invite_id, "invite_id");
+      return c.json(await revokeInvite({ db: c.var.services.db(), orgId: c.var.membership.orgId, inviteId }), 200);
     },
   );

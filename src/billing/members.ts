@@ -2,8 +2,9 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { memberships } from "../db/schema.ts";
-import { errors } from "../http/errors.ts";
+import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import type { IdpAdmin, IdpUser } from "../auth/idp-admin.ts";
+import type { Logger } from "../logger.ts";
 import type { Role } from "./membership.ts";
 
 export interface MemberResponse {
@@ -31,18 +32,18 @@ function toMember(r: MemberRow, user: IdpUser | null): MemberResponse {
 }
 
 // Best effort: a provider failure for one user leaves that member's e-mail and name null.
-async function lookup(idp: IdpAdmin, userId: string): Promise<IdpUser | null> {
+async function lookup(idp: IdpAdmin, userId: string, log: Logger): Promise<IdpUser | null> {
   try {
     return await idp.getUser(userId);
   } catch (err) {
-    console.warn(`member details unavailable for ${userId}:`, err instanceof Error ? err.message : err);
+    log.warn("member details unavailable", { user_id: userId, error: err });
     return null;
   }
 }
 
-export async function listMembers({ db, orgId, idp }: { db: Db; orgId: string; idp: IdpAdmin }): Promise<MemberResponse[]> {
+export async function listMembers({ db, orgId, idp, log }: { db: Db; orgId: string; idp: IdpAdmin; log: Logger }): Promise<MemberResponse[]> {
   const rows = await db.select().from(memberships).where(eq(memberships.orgId, orgId)).orderBy(asc(memberships.createdAt), asc(memberships.id));
-  const users = await Promise.all(rows.map((r) => lookup(idp, r.userId)));
+  const users = await Promise.all(rows.map((r) => lookup(idp, r.userId, log)));
   return rows.map((r, i) => toMember(r, users[i] ?? null));
 }
 
@@ -53,7 +54,7 @@ async function memberOf(db: Db, orgId: string, memberId: string): Promise<Member
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId)))
     .limit(1);
   // Another organisation's member is indistinguishable from a missing one.
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -63,23 +64,25 @@ export async function changeRole({
   memberId,
   role,
   idp,
+  log,
 }: {
   db: Db;
   orgId: string;
   memberId: string;
   role: "admin" | "member";
   idp: IdpAdmin;
+  log: Logger;
 }): Promise<MemberResponse> {
   const target = await memberOf(db, orgId, memberId);
-  if (target.role === "owner") throw errors.badRequest("The owner's role cannot be changed");
+  if (target.role === "owner") throw new InvalidRequestError("The owner's role cannot be changed");
   // The owner guard is repeated in the statement itself, so no interleaving can demote an owner.
   const [row] = await db
     .update(memberships)
     .set({ role })
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId), ne(memberships.role, "owner")))
     .returning();
-  if (!row) throw errors.notFound();
-  return toMember(row, await lookup(idp, row.userId));
+  if (!row) throw new NotFoundError();
+  return toMember(row, await lookup(idp, row.userId, log));
 }
 
 export async function removeMember({
@@ -94,12 +97,12 @@ export async function removeMember({
   callerMembershipId: string;
 }): Promise<{ id: string; status: "removed" }> {
   const target = await memberOf(db, orgId, memberId);
-  if (target.role === "owner") throw errors.badRequest("The organisation owner cannot be removed");
-  if (target.id === callerMembershipId) throw errors.badRequest("You cannot remove yourself from the organisation");
+  if (target.role === "owner") throw new InvalidRequestError("The organisation owner cannot be removed");
+  if (target.id === callerMembershipId) throw new InvalidRequestError("You cannot remove yourself from the organisation");
   const [row] = await db
     .delete(memberships)
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId), ne(memberships.role, "owner")))
     .returning({ id: memberships.id });
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return { id: row.id, status: "removed" };
 }

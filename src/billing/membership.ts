@@ -2,7 +2,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { memberships } from "../db/schema.ts";
-import { errors } from "../http/errors.ts";
 
 export type Role = "owner" | "admin" | "member";
 
@@ -24,20 +23,7 @@ export async function findMembership({ db, userId }: { db: Db; userId: string })
   return row ? { ...row, role: row.role as Role } : undefined;
 }
 
-/** The caller's membership; a user who has not completed post-signup has none (404 saying what to do). */
-export async function requireMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
-  const m = await findMembership({ db, userId });
-  if (!m) throw errors.notFound(NO_ORGANISATION);
-  return m;
-}
-
+/** Owners and admins manage billing, members and invitations. */
 export function isBillingAdmin(role: Role): boolean {
   return role === "owner" || role === "admin";
-}
-
-/** Owner and admin are billing admins; a member gets 403. */
-export async function requireBillingAdmin({ db, userId }: { db: Db; userId: string }): Promise<Membership> {
-  const m = await requireMembership({ db, userId });
-  if (!isBillingAdmin(m.role)) throw errors.billingAdminRequired();
-  return m;
 }

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { organisations } from "../db/schema.ts";
-import { errors } from "../http/errors.ts";
+import { NotFoundError } from "../errors.ts";
 
 export interface OrgInfo {
   id: string;
@@ -36,7 +36,7 @@ export function toOrgInfo(r: OrgRow): OrgInfo {
 
 export async function getOrg({ db, orgId }: { db: Db; orgId: string }): Promise<OrgInfo> {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return toOrgInfo(row);
 }
 
@@ -46,6 +46,6 @@ export async function getBalance({ db, orgId }: { db: Db; orgId: string }): Prom
     .from(organisations)
     .where(eq(organisations.id, orgId))
     .limit(1);
-  if (!row) throw errors.notFound();
+  if (!row) throw new NotFoundError();
   return { org_id: row.id, balance: Number(row.balance), org_name: row.name };
 }

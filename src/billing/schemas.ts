@@ -1,5 +1,6 @@
 // OpenAPI/zod shapes of the billing resources (interface spec section 2).
 import { z } from "@hono/zod-openapi";
+import { queryInt } from "../http/validation.ts";
 
 const dateTime = z.string().openapi({ format: "date-time" });
 const uuid = z.string().openapi({ format: "uuid" });
@@ -113,12 +114,6 @@ export const SubscriptionInfoSchema = z
   })
   .openapi("SubscriptionInfo");
 
-// Query text becomes a number only when written in plain decimal ("0x10" and "1e1" are not accepted).
-// Any other text becomes a non-integer so it fails the integer check and is reported, with the raw
-// text as input, as pydantic's int_parsing.
-const queryInt = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" ? (/^\s*[-+]?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : 0.5) : v), schema);
-
 export const TransactionsQuery = z.object({
   limit: queryInt(z.int().min(1).max(100).default(20)).openapi({ description: "At most this many entries, newest first", example: 20 }),
 });
@@ -135,5 +130,3 @@ export const MemberIdParam = z.object({
 export const InviteIdParam = z.object({
   invite_id: uuid.openapi({ param: { name: "invite_id", in: "path" } }),
 });
-
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });

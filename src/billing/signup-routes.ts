@@ -1,11 +1,10 @@
 // POST /auth/post-signup: the client calls it once after e-mail verification; repeating it is safe.
-import { createRoute } from "@hono/zod-openapi";
+import { requireAuth } from "../http/access.ts";
+import { json, pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
-import { marketingClient } from "../marketing/contacts.ts";
+import { PostSignupSchema } from "./schemas.ts";
 import { postSignup } from "./signup.ts";
-import { PostSignupSchema, json } from "./schemas.ts";
 
 function displayName(claims: Record<string, unknown>): string | null {
   const meta = claims.user_metadata;
@@ -16,23 +15,22 @@ function displayName(claims: Record<string, unknown>): string | null {
 }
 
 export const signupRoutes = createRouter().openapi(
-  createRoute({
+  route({
     tags: ["auth"],
-    security: bearerSecurity,
-    middleware: [requireAuth] as const,
+    middleware: [requireAuth],
     method: "post",
     path: "/auth/post-signup",
     summary: "Join the organisation of a pending invite, or create a personal organisation with a sign-up bonus",
-    responses: { 200: json(PostSignupSchema, "The caller's organisation, role, and whether this call created it"), ...authErrors, ...pickErrors(503) },
+    responses: { 200: json(PostSignupSchema, "The caller's organisation, role, and whether this call created it"), ...pickErrors(503) },
   }),
   async (c) => {
-    const config = c.get("config");
-    const principal = c.get("principal");
+    const { principal, services } = c.var;
     const result = await postSignup({
-      db: c.get("services").db(),
+      db: services.db(),
       user: { userId: principal.userId, email: principal.email, displayName: displayName(principal.claims) },
-      signupBonusCredits: config.signupBonusCredits,
-      marketing: config.marketing ? marketingClient(config.marketing) : undefined,
+      signupBonusCredits: c.var.config.signupBonusCredits,
+      marketing: services.marketing,
+      log: services.log,
     });
     return c.json(result, 200);
   },

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import { grant } from "./ledger.ts";
 import { findMembership, type Role } from "./membership.ts";
@@ -72,13 +73,13 @@ async function ensureBonus(db: Db, orgId: string, userId: string, credits: numbe
   if (!res.ok) throw new Error(`signup bonus refused: ${res.reason}`);
 }
 
-async function registerContact(marketing: MarketingClient | undefined, user: SignupUser, orgType: string): Promise<void> {
+async function registerContact(marketing: MarketingClient | undefined, user: SignupUser, orgType: string, log: Logger): Promise<void> {
   if (!marketing || !user.email) return;
   try {
     await marketing.createContact({ email: user.email, firstName: user.displayName?.split(/\s+/)[0] ?? null, userId: user.userId, userGroup: orgType, source: "post-signup" });
   } catch (err) {
     // Marketing is never worth failing a sign-up over.
-    console.error(`marketing contact for user ${user.userId} not registered:`, err instanceof Error ? err.message : err);
+    log.error("marketing contact not registered", { user_id: user.userId, error: err });
   }
 }
 
@@ -87,11 +88,13 @@ export async function postSignup({
   user,
   signupBonusCredits,
   marketing,
+  log,
 }: {
   db: Db;
   user: SignupUser;
   signupBonusCredits: number;
   marketing?: MarketingClient;
+  log: Logger;
 }): Promise<PostSignupResult> {
   const email = user.email ? normaliseEmail(user.email) : null;
   let joined: { orgId: string; role: Role; created: boolean } | undefined;
@@ -117,6 +120,6 @@ export async function postSignup({
     await ensureBonus(db, org.id, user.userId, signupBonusCredits);
     org = await getOrg({ db, orgId: org.id });
   }
-  if (joined) await registerContact(marketing, { ...user, email }, org.org_type);
+  if (joined) await registerContact(marketing, { ...user, email }, org.org_type, log);
   return { ...org, role: membership.role, created: joined?.created ?? false };
 }

@@ -3,7 +3,7 @@
 // local processor in dev and tests.
 import Stripe from "stripe";
 import type { PaymentsConfig } from "../env.ts";
-import { UnavailableError } from "../http/errors.ts";
+import { UnavailableError } from "../errors.ts";
 import { WEBHOOK_TOLERANCE_S, WebhookSignatureError } from "./processor.ts";
 import type { PaymentProcessor, ProcessorEvent, ProcessorInvoice, ProcessorSubscription } from "./processor.ts";
 
@@ -120,7 +120,7 @@ function signatureProblem(err: unknown): string {
   return "Invalid webhook signature";
 }
 
-/** The one place the processor client is built; the lead can move this into the per-request services. */
+/** The one place the processor client is built (per request, by http/services.ts); Stripe itself on first call. */
 export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
   let client: Stripe | undefined;
   const stripe = (): Stripe => {

@@ -1,6 +1,8 @@
 // Payment webhooks: each verified event is processed once (processed_events), in the same transaction as
 // its effects. State is re-read from the processor rather than taken from the event, so the order in
 // which events arrive does not matter.
+import { isUuid } from "../lib/uuid.ts";
+import { logger } from "../logger.ts";
 import { sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
 import type { PaymentProcessor, ProcessorEvent, ProcessorInvoice } from "./processor.ts";
@@ -9,12 +11,11 @@ import { grantInvoiceCredits, tierForPrice, upsertSubscription } from "./subscri
 export type WebhookOutcome = "processed" | "duplicate" | "ignored";
 
 const HANDLED = /^(checkout\.session\.completed|customer\.subscription\.[a-z_.]+|invoice\.[a-z_.]+)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isHandledEvent = (type: string): boolean => HANDLED.test(type);
 
 function warn(msg: string, event: ProcessorEvent, extra: Record<string, unknown> = {}): void {
-  console.warn(JSON.stringify({ level: "warn", msg, event_id: event.id, event_type: event.type, ...extra }));
+  logger.warn(msg, { event_id: event.id, event_type: event.type, ...extra });
 }
 
 async function alreadyProcessed(db: Db, eventId: string): Promise<boolean> {
@@ -28,7 +29,7 @@ async function orgForEvent(db: Db, event: ProcessorEvent): Promise<string | unde
     const res = await db.execute<{ id: string }>(sql`select id from organisations where payment_customer_id = ${event.customerId}`);
     if (res.rows[0]) return res.rows[0].id;
   }
-  if (event.orgHint && UUID.test(event.orgHint)) {
+  if (event.orgHint && isUuid(event.orgHint)) {
     const res = await db.execute<{ id: string }>(sql`select id from organisations where id = ${event.orgHint}`);
     if (res.rows[0]) return res.rows[0].id;
   }

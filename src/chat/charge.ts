@@ -1,5 +1,6 @@
 // Credits for chat as settlement jobs: a question is one job opened before streaming and settled when
 // the answer ends (refunded when no answer came); each scoring tool call is a job for the sites it scored.
+import { logger } from "../logger.ts";
 import type { Db, DbHandle } from "../db/client.ts";
 import { refusalError } from "../billing/charge.ts";
 import { PRICES } from "../billing/prices.ts";
@@ -45,7 +46,7 @@ export async function chargeQuestion(payer: Payer): Promise<ChargedQuestion> {
     balance: debit.balance_after,
     async settle(answered) {
       const settled = await settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: answered ? 1 : 0 });
-      if (!settled.ok) console.error("chat question settlement deferred to the sweep", settled.error);
+      if (!settled.ok) logger.error("chat question settlement deferred to the sweep", { job_id: job.id, error: settled.error });
     },
   };
 }

@@ -1,4 +1,5 @@
 // Turns a failure inside the answer stream into the one sentence its `error` part carries.
+import { logger } from "../logger.ts";
 import { APICallError } from "ai";
 
 const MAX_PROVIDER_TEXT = 200;
@@ -32,6 +33,6 @@ export function describeChatError(raw: unknown): string {
   if (name === "AI_StreamProviderError") return `The language model service reported an error: ${message.slice(0, MAX_PROVIDER_TEXT)}`;
   if (name === "AI_InvalidResponseDataError" || name === "AI_JSONParseError" || name === "AI_TypeValidationError") return "The language model service sent a response that could not be read.";
   if (name === "AI_NoOutputGeneratedError") return "The language model produced no answer.";
-  console.error(JSON.stringify({ level: "error", msg: "chat stream failed", error: err instanceof Error ? (err.stack ?? message) : message }));
+  logger.error("chat stream failed", { error: err });
   return "The answer failed unexpectedly.";
 }

@@ -2,7 +2,6 @@
 // started it; an alarm deletes it after a day without questions.
 import { DurableObject } from "cloudflare:workers";
 import type { ModelMessage } from "ai";
-import type { Env } from "../env.ts";
 import { trimHistory } from "./history.ts";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60_000;

@@ -1,5 +1,6 @@
 // One answer as an AI SDK UI message stream (protocol v1): the tool loop over the model, map data
 // parts from the tools, a clear `error` part on any failure, and settlement once the stream ends.
+import { logger } from "../logger.ts";
 import { createUIMessageStream, isStepCount, streamText, toUIMessageStream, type LanguageModel, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
 import type { BBox } from "../geo/bbox.ts";
 import { chatTools, type ChatTools, type ToolDeps } from "./toolset.ts";
@@ -149,7 +150,7 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
         write({ type: "error", errorText: failure(describeChatError(err)) });
       } finally {
         for (const part of map.take()) write(part);
-        await turn.onDone(outcome).catch((err: unknown) => console.error("chat settlement failed", err));
+        await turn.onDone(outcome).catch((err: unknown) => logger.error("chat settlement failed", { error: err }));
         settled();
       }
     },

@@ -2,7 +2,6 @@
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import * as schema from "./schema.ts";
-import { classifyDbError } from "./errors.ts";
 
 export type Db = NeonDatabase<typeof schema>;
 /** A transaction handle: what Db.transaction passes to its callback. */
@@ -29,28 +28,5 @@ export function openDb(databaseUrl: string, wsProxy: string | undefined): DbHand
   const pool = new Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5_000 });
   // An idle client that errors (server restart) must not crash the isolate.
   pool.on("error", () => {});
-  classifyFailures(pool);
   return { db: drizzle({ client: pool, schema }), close: () => pool.end() };
-}
-
-type AnyAsync = (...args: unknown[]) => Promise<unknown>;
-
-// Connection failures surface as UnavailableError (503) wherever drizzle wraps them, not as a 500.
-function classifyFailures(pool: Pool): void {
-  const query = pool.query.bind(pool) as AnyAsync;
-  const connect = pool.connect.bind(pool) as AnyAsync;
-  (pool as unknown as { query: AnyAsync }).query = async (...args) => {
-    try {
-      return await query(...args);
-    } catch (err) {
-      throw classifyDbError(err);
-    }
-  };
-  (pool as unknown as { connect: AnyAsync }).connect = async (...args) => {
-    try {
-      return await connect(...args);
-    } catch (err) {
-      throw classifyDbError(err);
-    }
-  };
 }

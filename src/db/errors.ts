@@ -1,5 +1,6 @@
-// Sorts database failures: a connection that cannot be made or kept is UnavailableError (503); SQL errors stay as they are (500).
-import { UnavailableError } from "../http/errors.ts";
+// Sorts database failures where they are caught: a connection that cannot be made or kept is
+// UnavailableError (503); SQL errors stay as they are (500).
+import { UnavailableError, causes } from "../errors.ts";
 
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "EHOSTUNREACH", "ENETUNREACH"]);
 // SQLSTATE class 08 (connection exception) and the server refusing or shutting down connections.
@@ -7,7 +8,7 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300)$/;
 const NETWORK_MESSAGE = /connection (terminated|refused|timeout|closed|error)|timeout exceeded|timed out|websocket|socket (hang up|closed)|network|ECONNREFUSED|fetch failed/i;
 
 function isConnectionFailure(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causes(err)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     // A server error carries a SQLSTATE: it reached the database, so it is not a connection failure.
@@ -20,7 +21,7 @@ function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/** Returns an UnavailableError for connection failures and the original error otherwise. */
+/** Returns an UnavailableError for connection failures (wrapped by drizzle or not) and the original error otherwise. */
 export function classifyDbError(err: unknown): unknown {
   if (err instanceof UnavailableError) return err;
   return isConnectionFailure(err) ? new UnavailableError("database", { cause: err }) : err;
@@ -28,8 +29,6 @@ export function classifyDbError(err: unknown): unknown {
 
 /** A unique constraint refused the write (SQLSTATE 23505), possibly wrapped by drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
+  for (const e of causes(err)) if ((e as { code?: unknown }).code === "23505") return true;
   return false;
 }

@@ -1,4 +1,5 @@
-import { columnsFromGeometry } from "./columns.ts";
+import { featureVertexRange } from "./bbox.ts";
+import { columnsFromGeometry, forEachRing } from "./columns.ts";
 import type { AreaGeometry, Columns } from "./types.ts";
 
 const RAD = Math.PI / 180;
@@ -20,7 +21,7 @@ export function ringAreaM2(coords: Float64Array, v0: number, v1: number, lat0: n
   const ky = m * RAD;
   const lon0 = coords[2 * v0] as number;
   let sum = 0;
-  let j = v1 - 1;
+  const j = v1 - 1;
   let xj = ((coords[2 * j] as number) - lon0) * kx * Math.cos((coords[2 * j + 1] as number) * RAD);
   let yj = ((coords[2 * j + 1] as number) - lat0) * ky;
   for (let v = v0; v < v1; v++) {
@@ -35,10 +36,7 @@ export function ringAreaM2(coords: Float64Array, v0: number, v1: number, lat0: n
 }
 
 function featureLat0(c: Columns, i: number): number {
-  const r0 = c.polyOffsets[c.featureOffsets[i] as number] as number;
-  const r1 = c.polyOffsets[c.featureOffsets[i + 1] as number] as number;
-  const v0 = c.ringOffsets[r0] as number;
-  const v1 = c.ringOffsets[r1] as number;
+  const [v0, v1] = featureVertexRange(c, i);
   let min = Infinity, max = -Infinity;
   for (let v = v0; v < v1; v++) {
     const y = c.coords[2 * v + 1] as number;
@@ -51,17 +49,11 @@ function featureLat0(c: Columns, i: number): number {
 // Area of feature i in m2: each polygon's outer ring minus its holes, whatever their winding.
 export function featureAreaM2(c: Columns, i: number): number {
   const lat0 = featureLat0(c, i);
-  const p0 = c.featureOffsets[i] as number;
-  const p1 = c.featureOffsets[i + 1] as number;
   let total = 0;
-  for (let p = p0; p < p1; p++) {
-    const r0 = c.polyOffsets[p] as number;
-    const r1 = c.polyOffsets[p + 1] as number;
-    for (let r = r0; r < r1; r++) {
-      const a = Math.abs(ringAreaM2(c.coords, c.ringOffsets[r] as number, c.ringOffsets[r + 1] as number, lat0));
-      total += r === r0 ? a : -a;
-    }
-  }
+  forEachRing(c, i, (v0, v1, outer) => {
+    const a = Math.abs(ringAreaM2(c.coords, v0, v1, lat0));
+    total += outer ? a : -a;
+  });
   return Math.max(0, total);
 }
 

@@ -1,4 +1,5 @@
-import { columnsFromGeometry } from "./columns.ts";
+import { featureVertexRange } from "./bbox.ts";
+import { columnsFromGeometry, forEachRing } from "./columns.ts";
 import type { AreaGeometry, Columns } from "./types.ts";
 
 const RAD = Math.PI / 180;
@@ -6,41 +7,32 @@ const RAD = Math.PI / 180;
 // Area-weighted centroid of feature i, computed in a local equirectangular frame so longitude is not over-weighted.
 export function featureCentroid(c: Columns, i: number): [number, number] {
   const coords = c.coords;
-  const p0 = c.featureOffsets[i] as number;
-  const p1 = c.featureOffsets[i + 1] as number;
-  const vStart = c.ringOffsets[c.polyOffsets[p0] as number] as number;
-  const vEnd = c.ringOffsets[c.polyOffsets[p1] as number] as number;
+  const [vStart, vEnd] = featureVertexRange(c, i);
   const lon0 = coords[2 * vStart] as number;
   const lat0 = coords[2 * vStart + 1] as number;
   const kx = Math.cos(lat0 * RAD);
   let sa = 0, sx = 0, sy = 0;
-  for (let p = p0; p < p1; p++) {
-    const r0 = c.polyOffsets[p] as number;
-    const r1 = c.polyOffsets[p + 1] as number;
-    let outerSign = 1;
-    for (let r = r0; r < r1; r++) {
-      const v0 = c.ringOffsets[r] as number;
-      const v1 = c.ringOffsets[r + 1] as number;
-      let a = 0, cx = 0, cy = 0;
-      let j = v1 - 1;
-      for (let v = v0; v < v1; j = v++) {
-        const xj = ((coords[2 * j] as number) - lon0) * kx;
-        const yj = (coords[2 * j + 1] as number) - lat0;
-        const xv = ((coords[2 * v] as number) - lon0) * kx;
-        const yv = (coords[2 * v + 1] as number) - lat0;
-        const cross = xj * yv - xv * yj;
-        a += cross;
-        cx += (xj + xv) * cross;
-        cy += (yj + yv) * cross;
-      }
-      // Holes count negative relative to their outer ring, whatever the winding on file.
-      if (r === r0) outerSign = a < 0 ? -1 : 1;
-      const sign = r === r0 ? outerSign : a * outerSign > 0 ? -outerSign : outerSign;
-      sa += sign * a;
-      sx += sign * cx;
-      sy += sign * cy;
+  let outerSign = 1;
+  forEachRing(c, i, (v0, v1, outer) => {
+    let a = 0, cx = 0, cy = 0;
+    let j = v1 - 1;
+    for (let v = v0; v < v1; j = v++) {
+      const xj = ((coords[2 * j] as number) - lon0) * kx;
+      const yj = (coords[2 * j + 1] as number) - lat0;
+      const xv = ((coords[2 * v] as number) - lon0) * kx;
+      const yv = (coords[2 * v + 1] as number) - lat0;
+      const cross = xj * yv - xv * yj;
+      a += cross;
+      cx += (xj + xv) * cross;
+      cy += (yj + yv) * cross;
     }
-  }
+    // Holes count negative relative to their outer ring, whatever the winding on file.
+    if (outer) outerSign = a < 0 ? -1 : 1;
+    const sign = outer ? outerSign : a * outerSign > 0 ? -outerSign : outerSign;
+    sa += sign * a;
+    sx += sign * cx;
+    sy += sign * cy;
+  });
   if (Math.abs(sa) < 1e-18) {
     let mx = 0, my = 0;
     for (let v = vStart; v < vEnd; v++) {

@@ -68,3 +68,14 @@ export function featureToGeometry(c: Columns, i: number): AreaGeometry {
   if (polys.length === 1) return { type: "Polygon", coordinates: polys[0] as number[][][] };
   return { type: "MultiPolygon", coordinates: polys };
 }
+
+/** Calls `ring(v0, v1, outer)` for every ring of feature i in order; `outer` marks each polygon's first ring. */
+export function forEachRing(c: Columns, i: number, ring: (v0: number, v1: number, outer: boolean) => void): void {
+  const p0 = c.featureOffsets[i] as number;
+  const p1 = c.featureOffsets[i + 1] as number;
+  for (let p = p0; p < p1; p++) {
+    const r0 = c.polyOffsets[p] as number;
+    const r1 = c.polyOffsets[p + 1] as number;
+    for (let r = r0; r < r1; r++) ring(c.ringOffsets[r] as number, c.ringOffsets[r + 1] as number, r === r0);
+  }
+}

@@ -11,7 +11,7 @@ export function pointInFeature(c: Columns, i: number, x: number, y: number): boo
   for (let r = r0; r < r1; r++) {
     const v0 = ringOffsets[r] as number;
     const v1 = ringOffsets[r + 1] as number;
-    let j = v1 - 1;
+    const j = v1 - 1;
     let xj = coords[2 * j] as number;
     let yj = coords[2 * j + 1] as number;
     for (let v = v0; v < v1; v++) {

@@ -1,11 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity, pickErrors } from "../http/openapi.ts";
-import { errors } from "../http/errors.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { requireAuth } from "../http/access.ts";
+import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
-import { geocode } from "../geo/gazetteer.ts";
-import { packsForCaller } from "../http/caller-packs.ts";
+import { geocode } from "./gazetteer.ts";
+import { packsForCaller } from "../http/caller.ts";
 
 const GeocodeQuery = z.object({
   suburb: z.string().min(2).openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
@@ -23,24 +24,22 @@ export const GeocodeSchema = z
   .openapi("GeocodeResult");
 
 export const geocodeRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/geocode",
     tags: ["geocode"],
     summary: "Resolve a suburb name to its bounding box",
-    security: bearerSecurity,
-    middleware: [requireAuth, rateLimit("geocode")] as const,
+    middleware: [requireAuth, rateLimit("geocode")],
     request: { query: GeocodeQuery },
     responses: {
       200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
-      ...authErrors,
       ...pickErrors(404, 429),
     },
   }),
   async (c) => {
     const { suburb } = c.req.valid("query");
     const hit = geocode(await packsForCaller(c), suburb);
-    if (!hit) throw errors.notFound(`Suburb not found: ${suburb.trim()}`);
+    if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
     return c.json(hit, 200);
   },
 );

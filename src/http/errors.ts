@@ -1,6 +1,10 @@
-// One error module: every failure is thrown as an ApiError (or becomes one here) and formatted once.
+// The one HTTP mapping of errors: error kinds (src/errors.ts) and HTTP-only failures become the spec's
+// envelopes and statuses here, and nowhere else.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, type ErrorKind, InsufficientCreditsError, findCause } from "../errors.ts";
+import { classifyDbError } from "../db/errors.ts";
+import type { Logger } from "../logger.ts";
 import type { ValidationIssue } from "./validation.ts";
 
 export interface InsufficientCredits {
@@ -16,6 +20,7 @@ export type ErrorBody =
   | { detail: string; retry_after: number }
   | { detail: ValidationIssue[] };
 
+/** An error that already is an HTTP response (413, 422, 429, 500): thrown by the HTTP layer itself. */
 export class ApiError extends HTTPException {
   readonly body: ErrorBody;
   readonly headers: Record<string, string>;
@@ -33,77 +38,51 @@ export class ApiError extends HTTPException {
   }
 }
 
+/** The one status map; statuses follow architecture.md section 5. */
+const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  insufficient_credits: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  not_configured: 500,
+  unavailable: 503,
+};
+
 const bearer = { "WWW-Authenticate": "Bearer" };
 
-/** The error kinds the service raises; statuses follow architecture.md section 5. */
+/** Errors only the HTTP layer raises. */
 export const errors = {
-  notAuthenticated: () => new ApiError(401, { detail: "Not authenticated" }, bearer),
-  tokenExpired: () => new ApiError(401, { detail: "Token expired" }, bearer),
-  invalidToken: () => new ApiError(401, { detail: "Invalid token" }, bearer),
-  authNotConfigured: () => new ApiError(500, { detail: "Auth not configured" }),
-  billingAdminRequired: () => new ApiError(403, { detail: "Billing admin access required" }),
-  notFound: (detail = "Not found") => new ApiError(404, { detail }),
-  badRequest: (detail: string) => new ApiError(400, { detail }),
-  invalidIdFormat: (param: string) => new ApiError(400, { detail: `Invalid ${param} format` }),
-  conflict: (detail: string) => new ApiError(409, { detail }),
   payloadTooLarge: (detail: string) => new ApiError(413, { detail }),
-  unsupportedMediaType: (detail: string) => new ApiError(415, { detail }),
-  insufficientCredits: (required: number, available: number) =>
-    new ApiError(402, {
-      detail: { error: "insufficient_credits", required, available, deficit: round(required - available) },
-    }),
   rateLimited: (retryAfter: number) =>
     new ApiError(429, { detail: "Rate limit exceeded", retry_after: retryAfter }, { "Retry-After": String(retryAfter) }),
   validation: (issues: ValidationIssue[]) => new ApiError(422, { detail: issues }),
-  billingUnavailable: () => new ApiError(503, { detail: "Billing service unavailable" }),
-  serviceUnavailable: (detail = "Service unavailable") => new ApiError(503, { detail }),
   internal: () => new ApiError(500, { detail: "Internal server error" }),
 };
 
-// Credits are decimal amounts with at most 4 places; avoid 0.30000000000000004 in error bodies.
-function round(n: number): number {
-  return Math.round(n * 10000) / 10000;
-}
-
-/** Raised by storage adapters when the database cannot be reached; routes map it to 503. */
-export class UnavailableError extends Error {
-  constructor(what: string, options?: { cause?: unknown }) {
-    super(`${what} unavailable`, options);
-    this.name = "UnavailableError";
+/** The response for an error kind. */
+export function kindResponse(err: AppError): Response {
+  if (err instanceof InsufficientCreditsError) {
+    const detail = { error: "insufficient_credits" as const, required: err.required, available: err.available, deficit: err.deficit };
+    return new ApiError(402, { detail }).getResponse();
   }
-}
-
-function findCause<T>(err: unknown, kind: abstract new (...args: never[]) => T): T | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof kind) return e;
-  }
-  return undefined;
+  return new ApiError(STATUS[err.kind], { detail: err.detail }, err.kind === "unauthenticated" ? bearer : {}).getResponse();
 }
 
 /** Converts anything thrown into the response the client sees, never leaking internals. */
-export function toErrorResponse(err: unknown, log: (msg: string, err: unknown) => void): Response {
+export function toErrorResponse(err: unknown, log: Logger): Response {
   if (err instanceof ApiError) return err.getResponse();
-  // Query builders (drizzle) wrap the adapter's UnavailableError in their own error: look through causes.
-  const unavailable = findCause(err, UnavailableError);
-  if (unavailable) {
-    log("dependency unavailable", unavailable);
-    return errors.billingUnavailable().getResponse();
+  // Query builders (drizzle) wrap the driver's failure in their own error: look through causes.
+  const kind = findCause(classifyDbError(err), AppError);
+  if (kind) {
+    if (kind.kind === "unavailable") log.error("dependency unavailable", { error: kind });
+    if (kind.kind === "not_configured") log.error("not configured", { error: kind });
+    return kindResponse(kind);
   }
-  if (err instanceof HTTPException) {
-    if (err.message.startsWith("Malformed JSON")) {
-      return errors
-        .validation([{ type: "json_invalid", loc: ["body"], msg: "JSON decode error", input: {}, ctx: { error: "Malformed JSON in request body" } }])
-        .getResponse();
-    }
-    if (err.message.startsWith("Malformed FormData")) {
-      return errors.badRequest("Malformed multipart/form-data body").getResponse();
-    }
-    if (err.status >= 500) {
-      log("http exception", err);
-      return errors.internal().getResponse();
-    }
+  if (err instanceof HTTPException && err.status < 500) {
     return new ApiError(err.status, { detail: err.message || "Request failed" }).getResponse();
   }
-  log("unhandled error", err);
+  log.error("unhandled error", { error: err });
   return errors.internal().getResponse();
 }

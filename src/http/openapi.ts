@@ -29,7 +29,8 @@ export const InsufficientCreditsSchema = z
 
 export const RateLimitSchema = z.object({ detail: z.string(), retry_after: z.number().int() }).openapi("RateLimitError");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+/** A JSON response of `schema`, for a route's `responses`. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 /** Error responses by status, to spread into a route's `responses`. */
 export const errorResponses = {
@@ -56,6 +57,18 @@ export function pickErrors<S extends ErrorStatus>(...statuses: S[]): { [K in S]:
 
 /** Errors every authenticated route can return (503 when the identity provider's key set is unreachable). */
 export const authErrors = pickErrors(401, 422, 500, 503);
+
+/** What each access level (http/access.ts) adds to a route's responses; route() spreads them in. */
+export const accessErrors = {
+  authenticated: authErrors,
+  // 404 before POST /auth/post-signup; 503 when the database cannot say.
+  organisation: { ...authErrors, 404: json(ErrorSchema, "Not found, or no organisation yet (call POST /auth/post-signup)") },
+  admin: {
+    ...authErrors,
+    403: json(ErrorSchema, "Billing admin access required"),
+    404: json(ErrorSchema, "Not found, or no organisation yet (call POST /auth/post-signup)"),
+  },
+} as const;
 
 export const bearerSecurity = [{ HTTPBearer: [] }];
 

@@ -1,6 +1,5 @@
 // Fixed-window request counters shared by every isolate: one Durable Object per organisation (or user).
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env.ts";
 
 export interface RateDecision {
   allowed: boolean;

@@ -1,9 +1,7 @@
 // Server-Sent Events from an async iterable of events: uncompressed, heartbeated, errors as an event.
-export interface SseEvent {
-  event: string;
-  data: unknown;
-  id?: string;
-}
+import type { SseEvent } from "../lib/sse-event.ts";
+
+export type { SseEvent };
 
 const HEARTBEAT_MS = 15_000;
 

@@ -1,5 +1,5 @@
 // Turns zod failures into the spec's 422 body (FastAPI/pydantic shape) for every validation target.
-import type { z } from "zod";
+import { z } from "zod";
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -45,6 +45,21 @@ function typeName(expected: string, input: unknown): { type: string; msg: string
   }
 }
 
+// pydantic's words for a lower and an upper bound, by what is bounded.
+const BOUNDS = {
+  min: { short: "too_short", most: "at least", length: "min_length", than: "greater_than", keys: ["gt", "ge"] },
+  max: { short: "too_long", most: "at most", length: "max_length", than: "less_than", keys: ["lt", "le"] },
+} as const;
+
+function bound(b: (typeof BOUNDS)[keyof typeof BOUNDS], origin: string, n: number, inclusive: boolean, input: unknown): Omit<ValidationIssue, "loc"> {
+  const s = n === 1 ? "" : "s";
+  if (origin === "string") return { type: `string_${b.short}`, msg: `String should have ${b.most} ${n} character${s}`, input, ctx: { [b.length]: n } };
+  if (origin === "array") return { type: b.short, msg: `List should have ${b.most} ${n} item${s} after validation`, input, ctx: { [b.length]: n } };
+  const type = inclusive ? `${b.than}_equal` : b.than;
+  const words = `${b.than.replace("_", " ")}${inclusive ? " or equal to" : ""}`;
+  return { type, msg: `Input should be ${words} ${n}`, input, ctx: { [b.keys[inclusive ? 1 : 0]]: n } };
+}
+
 function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omit<ValidationIssue, "loc"> {
   // Whatever check failed, an absent field is reported as missing (e.g. a File field left out of a form).
   if (input === undefined && issue.code !== "unrecognized_keys") return { type: "missing", msg: "Field required", input: parent ?? null };
@@ -53,22 +68,10 @@ function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omi
       // Query strings arrive as text: a failed coercion shows as NaN, report the raw text.
       return { ...typeName(issue.expected, input), input };
     }
-    case "too_small": {
-      const min = Number(issue.minimum);
-      if (issue.origin === "string") return { type: "string_too_short", msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`, input, ctx: { min_length: min } };
-      if (issue.origin === "array") return { type: "too_short", msg: `List should have at least ${min} item${min === 1 ? "" : "s"} after validation`, input, ctx: { min_length: min } };
-      return issue.inclusive === false
-        ? { type: "greater_than", msg: `Input should be greater than ${min}`, input, ctx: { gt: min } }
-        : { type: "greater_than_equal", msg: `Input should be greater than or equal to ${min}`, input, ctx: { ge: min } };
-    }
-    case "too_big": {
-      const max = Number(issue.maximum);
-      if (issue.origin === "string") return { type: "string_too_long", msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`, input, ctx: { max_length: max } };
-      if (issue.origin === "array") return { type: "too_long", msg: `List should have at most ${max} item${max === 1 ? "" : "s"} after validation`, input, ctx: { max_length: max } };
-      return issue.inclusive === false
-        ? { type: "less_than", msg: `Input should be less than ${max}`, input, ctx: { lt: max } }
-        : { type: "less_than_equal", msg: `Input should be less than or equal to ${max}`, input, ctx: { le: max } };
-    }
+    case "too_small":
+      return bound(BOUNDS.min, issue.origin, Number(issue.minimum), issue.inclusive !== false, input);
+    case "too_big":
+      return bound(BOUNDS.max, issue.origin, Number(issue.maximum), issue.inclusive !== false, input);
     case "invalid_value": {
       const expected = issue.values.map((v) => `'${String(v)}'`);
       const text = expected.length > 1 ? `${expected.slice(0, -1).join(", ")} or ${expected.at(-1)}` : (expected[0] ?? "");
@@ -83,6 +86,20 @@ function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omi
     default:
       return { type: "value_error", msg: issue.message, input };
   }
+}
+
+/**
+ * An integer query parameter: query text is read as a number only when written in plain decimal
+ * ("0x10", "1e1" and words are not); other text fails as an integer the client did not send, which
+ * the hook reports with the raw text as pydantic's int_parsing.
+ */
+export function queryInt<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v, ctx) => {
+    if (typeof v !== "string") return v;
+    if (/^\s*[-+]?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+    ctx.addIssue({ code: "invalid_type", expected: "int", input: v });
+    return z.NEVER;
+  }, schema);
 }
 
 /** Maps a zod error on `target` (json, form, query, param, header) to the 422 issue list. */

@@ -1,4 +1,4 @@
-import { bboxOfRange } from "../geo/bbox.ts";
+import { bboxOfRange, featureVertexRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
@@ -24,17 +24,7 @@ function featureBoxes(layer: LayerInput, count: number): Float64Array {
   const boxes = new Float64Array(count * 4);
   const c = g.coords;
   for (let i = 0; i < count; i++) {
-    let v0: number;
-    let v1: number;
-    if (g.kind === "point") {
-      v0 = i;
-      v1 = i + 1;
-    } else {
-      const r0 = g.polyOffsets[g.featureOffsets[i] as number] as number;
-      const r1 = g.polyOffsets[g.featureOffsets[i + 1] as number] as number;
-      v0 = g.ringOffsets[r0] as number;
-      v1 = g.ringOffsets[r1] as number;
-    }
+    const [v0, v1] = g.kind === "point" ? [i, i + 1] : featureVertexRange(g, i);
     boxes.set(bboxOfRange(c, v0, v1), 4 * i);
   }
   return boxes;
@@ -148,7 +138,7 @@ export function encodePack(input: PackInput): Uint8Array {
   let dirBytes: Uint8Array = new Uint8Array(0);
   let dataStart = -1;
   for (let attempt = 0; attempt < 8; attempt++) {
-    let pos = dataStart < 0 ? 0 : dataStart;
+    let pos = Math.max(dataStart, 0);
     for (const b of built) {
       for (const name of Object.keys(b.blobs) as SectionName[]) {
         const blob = b.blobs[name];

@@ -1,4 +1,4 @@
-import type { BBox, LayerKind, PackMeta } from "./types.ts";
+import type { BBox, LayerInfo, PackMeta } from "./types.ts";
 
 // "GAPK": geo-assess pack.
 export const MAGIC = [0x47, 0x41, 0x50, 0x4b] as const;
@@ -12,14 +12,7 @@ export const SECTION_NAMES = ["index", "coords", "ringOffsets", "polyOffsets", "
 export type SectionName = (typeof SECTION_NAMES)[number];
 export type Section = [offset: number, length: number];
 
-export type LayerEntry = {
-  name: string;
-  kind: LayerKind;
-  count: number;
-  synthetic: boolean;
-  categoryField: string | null;
-  fields: string[];
-  bbox: BBox;
+export type LayerEntry = LayerInfo & {
   rings: number;
   polygons: number;
   vertices: number;

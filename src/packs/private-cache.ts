@@ -1,7 +1,6 @@
 // One Durable Object per organisation caches its private packs' bytes for 5 minutes, shared by all
 // isolates; an alarm evicts them so a new upload is seen after expiry.
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env.ts";
 
 export const PRIVATE_PACK_TTL_MS = 5 * 60_000;
 

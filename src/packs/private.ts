@@ -1,11 +1,12 @@
 // An organisation's private packs, through its cache Durable Object; decoded once per isolate per etag.
 import type { PrivatePackCache } from "./private-cache.ts";
 import { decodePack } from "./decode.ts";
+import { type Logger, logger } from "../logger.ts";
 import type { Pack } from "./types.ts";
 
 const decoded = new Map<string, { etag: string; pack: Pack }>();
 
-export async function loadPrivatePacks(ns: DurableObjectNamespace<PrivatePackCache>, orgId: string): Promise<Pack[]> {
+export async function loadPrivatePacks(ns: DurableObjectNamespace<PrivatePackCache>, orgId: string, log: Logger = logger): Promise<Pack[]> {
   const prefix = `orgs/${orgId}/`;
   const known = [...decoded.entries()].filter(([key]) => key.startsWith(prefix)).map(([, v]) => v.etag);
   const stub = ns.get(ns.idFromName(orgId));
@@ -23,7 +24,7 @@ export async function loadPrivatePacks(ns: DurableObjectNamespace<PrivatePackCac
       decoded.set(item.key, { etag: item.etag, pack });
       packs.push(pack);
     } catch (err) {
-      console.error(`private pack ${item.key} refused: ${err instanceof Error ? err.message : String(err)}`);
+      log.error("private pack refused", { key: item.key, error: err });
     }
   }
   // Forget packs this organisation no longer has, so a deleted upload stops being served.

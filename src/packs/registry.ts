@@ -1,5 +1,6 @@
 // Public packs: listed from R2 and decoded on first use per isolate, reloaded when an object changes.
 import { decodePack } from "./decode.ts";
+import { type Logger, logger } from "../logger.ts";
 import type { Pack } from "./types.ts";
 
 interface Loaded {
@@ -11,7 +12,7 @@ const RECHECK_MS = 60_000;
 let state: { prefix: string; checkedAt: number; byKey: Map<string, Loaded>; packs: Pack[] } | undefined;
 let inflight: Promise<Pack[]> | undefined;
 
-async function refresh(bucket: R2Bucket, prefix: string): Promise<Pack[]> {
+async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<Pack[]> {
   const previous = state?.prefix === prefix ? state.byKey : new Map<string, Loaded>();
   const byKey = new Map<string, Loaded>();
   let cursor: string | undefined;
@@ -30,7 +31,7 @@ async function refresh(bucket: R2Bucket, prefix: string): Promise<Pack[]> {
         byKey.set(obj.key, { etag: obj.etag, pack: decodePack(await body.arrayBuffer()) });
       } catch (err) {
         // A damaged pack is skipped (and logged) rather than taking the service down.
-        console.error(`pack ${obj.key} refused: ${err instanceof Error ? err.message : String(err)}`);
+        log.error("pack refused", { key: obj.key, error: err });
       }
     }
     cursor = page.truncated ? page.cursor : undefined;
@@ -41,9 +42,9 @@ async function refresh(bucket: R2Bucket, prefix: string): Promise<Pack[]> {
 }
 
 /** The public packs, loaded once per isolate and rechecked against R2 at most once a minute. */
-export async function loadPublicPacks(bucket: R2Bucket, prefix: string): Promise<Pack[]> {
+export async function loadPublicPacks(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<Pack[]> {
   if (state && state.prefix === prefix && Date.now() - state.checkedAt < RECHECK_MS) return state.packs;
-  inflight ??= refresh(bucket, prefix).finally(() => {
+  inflight ??= refresh(bucket, prefix, log).finally(() => {
     inflight = undefined;
   });
   return inflight;

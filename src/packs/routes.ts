@@ -1,8 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router.ts";
-import { authErrors, bearerSecurity } from "../http/openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
-import { packsForCaller } from "../http/caller-packs.ts";
+import { route } from "../http/route.ts";
+import { requireAuth } from "../http/access.ts";
+import { packsForCaller } from "../http/caller.ts";
 import { summarisePack } from "./summary.ts";
 
 const PackSummarySchema = z
@@ -19,16 +19,14 @@ const PackSummarySchema = z
   .openapi("PackSummary");
 
 export const packRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/packs",
     tags: ["packs"],
     summary: "Data packs visible to the caller: coverage, layers, attribution and licence",
-    security: bearerSecurity,
-    middleware: [requireAuth] as const,
+    middleware: [requireAuth],
     responses: {
       200: { description: "Public packs and the organisation's private packs", content: { "application/json": { schema: z.array(PackSummarySchema) } } },
-      ...authErrors,
     },
   }),
   async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),

@@ -7,7 +7,7 @@
 //   featuresInBbox(packs, layer, bbox, limit): FeatureHit[]            features whose bbox meets the box, pack order then index
 //   nearest(packs, layer, lon, lat, k, maxDistanceM?): NearestHit[]    k closest features by true distance in metres
 //   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
-//   zonesOnParcel(packs, parcelPolygon): ZoneShare[]                   every zone feature meeting the parcel with its share
+//   zonesOnParcel(packs, parcelPolygon): ZoneHit[]                     every zone feature meeting the parcel with its share
 //   overlayCoverage(packs, parcelPolygon, layer): OverlayCoverage      share under any feature of the layer, plus by category
 //
 // Layer names used by packs: suburbs, parcels, zones, flood, bushfire, heritage, transport.
@@ -54,7 +54,7 @@ export type OverlayShare = {
   features: { packId: string; index: number; props: Props }[];
 };
 
-export type ZoneShare = {
+export type ZoneHit = {
   packId: string;
   index: number;
   zone: string | null;
@@ -78,7 +78,7 @@ function lotIdOf(props: Props): string | null {
 
 export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   const layer = pack.layers.get(PARCELS);
-  if (!layer || layer.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
+  if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
   const props = layer.props(index);
   return {
     packId: pack.id,
@@ -300,7 +300,7 @@ export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometr
   return sharesOf(pieces, parcelArea);
 }
 
-export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneShare[] {
+export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneHit[] {
   const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, ZONES);
   return pieces
     .map((p) => {

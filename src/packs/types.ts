@@ -1,6 +1,8 @@
 import type Flatbush from "flatbush";
+import type { BBox } from "../geo/bbox.ts";
+import type { Columns } from "../geo/types.ts";
 
-export type BBox = [west: number, south: number, east: number, north: number];
+export type { BBox };
 export type LayerKind = "point" | "polygon";
 export type Props = Record<string, unknown>;
 
@@ -11,24 +13,24 @@ export type PackMeta = {
   note?: string;
 };
 
-// A decoded layer: geometry and index are views over the pack's bytes, properties decode per feature.
-export type Layer = {
+// What the pack's directory says about a layer, and what a decoded layer shows besides its geometry.
+export type LayerInfo = {
   name: string;
   kind: LayerKind;
   count: number;
   synthetic: boolean;
-  fields: readonly string[];
   categoryField: string | null;
+  fields: readonly string[];
   bbox: BBox;
-  index: Flatbush | null;
-  // Interleaved lon/lat of every vertex (polygon) or of each point (point layer).
-  coords: Float64Array;
-  // Polygon layers only (empty for points): vertex start of each ring, ring start of each polygon, polygon start of each feature; each has one extra closing entry.
-  ringOffsets: Uint32Array;
-  polyOffsets: Uint32Array;
-  featureOffsets: Uint32Array;
-  props(i: number): Props;
 };
+
+// A decoded layer: geometry and index are views over the pack's bytes, properties decode per feature.
+// Point layers hold one lon/lat per feature in `coords` and empty offset arrays.
+export type Layer = LayerInfo &
+  Columns & {
+    index: Flatbush | null;
+    props(i: number): Props;
+  };
 
 export type Pack = {
   id: string;
@@ -42,13 +44,7 @@ export type Pack = {
 };
 
 // Columnar geometry handed to the encoder; rings are stored open (first vertex not repeated).
-export type PolygonColumns = {
-  kind: "polygon";
-  coords: Float64Array;
-  ringOffsets: Uint32Array;
-  polyOffsets: Uint32Array;
-  featureOffsets: Uint32Array;
-};
+export type PolygonColumns = Columns & { kind: "polygon" };
 export type PointColumns = { kind: "point"; coords: Float64Array };
 
 export type LayerInput = {

@@ -1,14 +1,31 @@
 // The packs a request may use: public packs, plus the organisation's private packs when it has one.
-import type { Env } from "../env.ts";
-import { loadPublicPacks } from "./registry.ts";
+import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks } from "./private.ts";
+import { loadPublicPacks } from "./registry.ts";
 import type { Pack } from "./types.ts";
 
-export async function visiblePacks(env: Env, prefix: string, orgId: string | null): Promise<Pack[]> {
+/** The bindings packs are read from: the R2 bucket and the private-pack cache. */
+export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS">;
+
+export interface PackSource {
+  /** The public packs only. */
+  public(): Promise<Pack[]>;
+  /** Public packs plus the organisation's private ones (public only when `orgId` is null). */
+  forOrg(orgId: string | null): Promise<Pack[]>;
+}
+
+export async function visiblePacks(bindings: PackBindings, prefix: string, orgId: string | null, log: Logger = logger): Promise<Pack[]> {
   const [publicPacks, privatePacks] = await Promise.all([
-    loadPublicPacks(env.PACKS, prefix),
-    orgId ? loadPrivatePacks(env.PRIVATE_PACKS, orgId) : Promise.resolve([]),
+    loadPublicPacks(bindings.PACKS, prefix, log),
+    orgId ? loadPrivatePacks(bindings.PRIVATE_PACKS, orgId, log) : Promise.resolve([]),
   ]);
   // Private packs first: an organisation's own data wins over public data where both answer.
   return [...privatePacks, ...publicPacks];
+}
+
+export function packSource(bindings: PackBindings, prefix: string, log: Logger): PackSource {
+  return {
+    public: () => loadPublicPacks(bindings.PACKS, prefix, log),
+    forOrg: (orgId) => visiblePacks(bindings, prefix, orgId, log),
+  };
 }

@@ -1,5 +1,6 @@
 // The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
-import type { SseEvent } from "../http/sse.ts";
+import { logger } from "../logger.ts";
+import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
 import type { ReportCharge } from "./charge.ts";
 import { mapData } from "./map-data.ts";
@@ -160,7 +161,7 @@ export async function* generateReport(job: ReportJob, load: () => Promise<Render
     const refunded = await charge.settle("failed").then(
       () => true,
       (refundErr: unknown) => {
-        console.error("report: refund failed", charge.reportId, refundErr);
+        logger.error("report: refund failed", { report_id: charge.reportId, error: refundErr });
         return false;
       },
     );

@@ -4,6 +4,7 @@
 // covers the longer one: a geometry without a score object is assessed on its own; a score object without
 // a geometry is located from its own `parcel` (`geojson`, then `centroid`) or lot id, as batch
 // `site_result` objects carry, and is unresolved when none of these finds a parcel.
+import { logger } from "../logger.ts";
 import type { AreaGeometry } from "../geo/types.ts";
 import { areaM2 } from "../geo/area.ts";
 import { centroid } from "../geo/centroid.ts";
@@ -134,7 +135,7 @@ export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSit
     result = scoreSite(siteFacts(packs, parcel));
   } catch (err) {
     // Clipping can refuse a self-intersecting polygon: report the site, keep the rest of the report.
-    console.error("report: site could not be assessed", input.index, err instanceof Error ? err.message : err);
+    logger.warn("report: site could not be assessed", { index: input.index, error: err });
     return { ...base, located: from, status: "unresolved", detail: "The polygon could not be assessed: it may cross itself. Send the cadastre parcel or its centroid instead." };
   }
   return {

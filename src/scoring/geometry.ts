@@ -2,7 +2,8 @@
 import { EARTH_RADIUS_M } from "./constants.ts";
 import type { LotPolygon } from "./types.ts";
 
-export type Ring = [number, number][];
+type Point = [number, number];
+export type Ring = Point[];
 export type PolygonRings = Ring[]; // first ring outer, the rest holes
 
 export interface LotShape {
@@ -88,13 +89,13 @@ export function convexHull(points: [number, number][]): [number, number][] {
   if (pts.length < 3) return pts;
   const lower: [number, number][] = [];
   for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2] as Point, lower[lower.length - 1] as Point, p) <= 0) lower.pop();
     lower.push(p);
   }
   const upper: [number, number][] = [];
   for (let i = pts.length - 1; i >= 0; i--) {
-    const p = pts[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    const p = pts[i] as Point;
+    while (upper.length >= 2 && cross(upper[upper.length - 2] as Point, upper[upper.length - 1] as Point, p) <= 0) upper.pop();
     upper.push(p);
   }
   lower.pop();
@@ -108,8 +109,8 @@ export function minimumBoundingRectangle(hull: [number, number][]): { width: num
   if (n < 3) return { width: 0, length: 0, area: 0 };
   let best = { width: 0, length: 0, area: Infinity };
   for (let i = 0; i < n; i++) {
-    const a = hull[i]!;
-    const b = hull[(i + 1) % n]!;
+    const a = hull[i] as Point;
+    const b = hull[(i + 1) % n] as Point;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (len === 0) continue;
     const ux = (b[0] - a[0]) / len;

@@ -1,8 +1,9 @@
-// Tests see the Worker's own bindings type through cloudflare:test and cloudflare:workers.
-import type { Env as WorkerEnv } from "../../src/env.ts";
+// The worker tests bind the secrets too (vitest.config.ts), so their `env` carries them, typed by the
+// config schema; the Worker's own `Env` (worker-configuration.d.ts) has only what wrangler.toml declares.
+import type { ConfigBindings } from "../../src/env.ts";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerEnv {}
+    interface Env extends ConfigBindings {}
   }
 }

@@ -5,20 +5,26 @@ import { SignJWT, UnsecuredJWT, generateKeyPair } from "jose";
 import { createApp } from "../../src/app.ts";
 import { DEV_ANON_KEY } from "../../scripts/dev/secrets.ts";
 import { bearer, mintToken, signIn } from "../support/tokens.ts";
+import { NO_ORGANISATION } from "../../src/billing/membership.ts";
+import { createTeamOrg, withDb } from "./helpers/billing.ts";
 
 interface Operation {
   method: string;
   path: string;
+  /** What the route's middleware requires of the caller (http/access.ts), from `x-access`. */
+  access?: "authenticated" | "organisation" | "admin";
 }
 
 async function securedOperations(): Promise<Operation[]> {
   const doc = await (await SELF.fetch("https://api.test/openapi.json")).json<{
-    paths: Record<string, Record<string, { security?: unknown[] }>>;
+    paths: Record<string, Record<string, { security?: unknown[]; "x-access"?: Operation["access"] }>>;
   }>();
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      if (op.security && op.security.length > 0) ops.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, crypto.randomUUID()) });
+      if (op.security && op.security.length > 0) {
+        ops.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, crypto.randomUUID()), access: op["x-access"] });
+      }
     }
   }
   return ops;
@@ -60,6 +66,40 @@ describe("every secured route", () => {
     });
     it("expired -> Token expired", async () => {
       await expect401(await call(op, bearer(await mintToken({ expiresInS: -120 }))), "Token expired");
+    });
+  });
+});
+
+describe("every route that needs an organisation", () => {
+  const needOrg = ops.filter((o) => o.access === "organisation" || o.access === "admin");
+
+  it("the document says which routes need one, and every secured route says what it needs", () => {
+    expect(needOrg.length).toBeGreaterThan(0);
+    expect(ops.every((o) => o.access !== undefined)).toBe(true);
+  });
+
+  describe.each(needOrg)("$method $path", (op) => {
+    it("a caller without an organisation -> 404 saying to call post-signup", async () => {
+      const res = await call(op, bearer(await mintToken()));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ detail: NO_ORGANISATION });
+    });
+  });
+});
+
+describe("every admin route", () => {
+  const adminOnly = ops.filter((o) => o.access === "admin");
+
+  it("the document marks the admin routes", () => {
+    expect(adminOnly.length).toBeGreaterThan(0);
+  });
+
+  describe.each(adminOnly)("$method $path", (op) => {
+    it("a member -> 403 Billing admin access required", async () => {
+      const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
+      const res = await call(op, bearer(org.users.member.token));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ detail: "Billing admin access required" });
     });
   });
 });

@@ -2,6 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, mintToken } from "../support/tokens.ts";
+import { createTeamOrg, withDb } from "./helpers/billing.ts";
 
 let auth: Record<string, string>;
 beforeAll(async () => {
@@ -35,9 +36,11 @@ describe("validation errors", () => {
 
 describe("malformed JSON", () => {
   it("is a 422 json_invalid at body, never a 500", async () => {
+    // Bodies are validated after authorisation (architecture section 5), so the caller is an admin.
+    const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
     const res = await SELF.fetch("https://api.test/billing/invite", {
       method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
+      headers: { ...bearer(org.users.admin.token), "Content-Type": "application/json" },
       body: '{"email": "a@b.example",',
     });
     expect(res.status).toBe(422);

@@ -3,7 +3,7 @@ import { SELF, env, runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetPublicPacks } from "../../src/packs/registry.ts";
 import { visiblePacks } from "../../src/packs/visible.ts";
-import { geocode } from "../../src/geo/gazetteer.ts";
+import { geocode } from "../../src/geocode/gazetteer.ts";
 import { putDemoPacks, squareSuburb, suburbPack } from "../support/packs.ts";
 import { bearer, mintToken } from "../support/tokens.ts";
 import { createTeamOrg, withDb } from "./helpers/billing.ts";

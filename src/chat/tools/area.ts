@@ -5,7 +5,7 @@ import { areaM2, featureAreaM2 } from "../../geo/area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
 import { featureToGeometry } from "../../geo/columns.ts";
-import { SUBURBS, geocode } from "../../geo/gazetteer.ts";
+import { SUBURBS, geocode } from "../../geocode/gazetteer.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";

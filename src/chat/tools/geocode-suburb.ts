@@ -1,5 +1,5 @@
 // geocode_suburb: a suburb's box, centre and state, and the map fitted to it.
-import { geocode, type GeocodeResult } from "../../geo/gazetteer.ts";
+import { geocode, type GeocodeResult } from "../../geocode/gazetteer.ts";
 import type { Pack } from "../../packs/types.ts";
 import { point } from "./area.ts";
 import { refusal, roundBox, type ToolRun } from "./map.ts";

@@ -1,9 +1,11 @@
 // The zod -> FastAPI-shaped 422 mapping, for every target and the common failure kinds.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toValidationIssues } from "../../../src/http/validation.ts";
+import { queryInt, toValidationIssues } from "../../../src/http/validation.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
-import { HTTPException } from "hono/http-exception";
+import { createLogger } from "../../../src/logger.ts";
+import { route } from "../../../src/http/route.ts";
+import { createRouter } from "../../../src/http/router.ts";
 
 function issues(target: string, schema: z.ZodType, data: unknown) {
   const r = schema.safeParse(data);
@@ -30,6 +32,32 @@ describe("toValidationIssues", () => {
       { type: "greater_than_equal", loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", input: "0", ctx: { ge: 1 } },
     ]);
     expect(issues("query", schema, { limit: "101" })[0]).toMatchObject({ type: "less_than_equal", ctx: { le: 100 } });
+  });
+
+  it("string, list and strict number bounds read as pydantic's", () => {
+    expect(issues("json", z.object({ s: z.string().max(3) }), { s: "abcd" })[0]).toEqual({
+      type: "string_too_long", loc: ["body", "s"], msg: "String should have at most 3 characters", input: "abcd", ctx: { max_length: 3 },
+    });
+    expect(issues("json", z.object({ l: z.array(z.string()).min(1) }), { l: [] })[0]).toEqual({
+      type: "too_short", loc: ["body", "l"], msg: "List should have at least 1 item after validation", input: [], ctx: { min_length: 1 },
+    });
+    expect(issues("json", z.object({ n: z.number().gt(0) }), { n: 0 })[0]).toEqual({
+      type: "greater_than", loc: ["body", "n"], msg: "Input should be greater than 0", input: 0, ctx: { gt: 0 },
+    });
+    expect(issues("json", z.object({ n: z.number().lt(5) }), { n: 5 })[0]).toEqual({
+      type: "less_than", loc: ["body", "n"], msg: "Input should be less than 5", input: 5, ctx: { lt: 5 },
+    });
+  });
+
+  it("queryInt: plain decimal text is a number, any other text is int_parsing with the raw input", () => {
+    const schema = z.object({ limit: queryInt(z.int().min(1).default(20)) });
+    expect(schema.parse({ limit: " 7 " })).toEqual({ limit: 7 });
+    expect(schema.parse({})).toEqual({ limit: 20 });
+    for (const text of ["ten", "0x10", "1e1", ""]) {
+      expect(issues("query", schema, { limit: text })).toEqual([
+        { type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: text },
+      ]);
+    }
   });
 
   it("a non-numeric query integer is int_parsing", () => {
@@ -63,13 +91,51 @@ describe("toValidationIssues", () => {
   });
 });
 
-describe("toErrorResponse", () => {
-  const quiet = () => {};
+describe("malformed bodies", () => {
+  const schema = z.object({ a: z.string() });
+  const quiet = createLogger({}, () => {});
+  const app = createRouter()
+    .openapi(
+      route({
+        method: "post",
+        path: "/json",
+        request: { body: { required: true, content: { "application/json": { schema } } } },
+        responses: { 200: { description: "ok" } },
+      }),
+      (c) => c.json(c.req.valid("json"), 200),
+    )
+    .openapi(
+      route({
+        method: "post",
+        path: "/form",
+        request: { body: { required: true, content: { "multipart/form-data": { schema } } } },
+        responses: { 200: { description: "ok" } },
+      }),
+      (c) => c.json(c.req.valid("form"), 200),
+    )
+    .onError((err) => toErrorResponse(err, quiet));
+
   it("malformed JSON is a 422, never a 500", async () => {
-    const res = toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" }), quiet);
+    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b",' });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"] }] });
   });
+
+  it("well-formed JSON still reaches the validator and the handler", async () => {
+    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b"}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ a: "b" });
+  });
+
+  it("a multipart body that does not parse is a 400 saying so", async () => {
+    const res = await app.request("/form", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "not a form" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "Malformed multipart/form-data body" });
+  });
+});
+
+describe("toErrorResponse", () => {
+  const quiet = createLogger({}, () => {});
 
   it("an unexpected error is a bare 500 without internals", async () => {
     const res = toErrorResponse(new Error("connection string postgres://secret@host"), quiet);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { geocode } from "../../../src/geo/gazetteer.ts";
+import { geocode } from "../../../src/geocode/gazetteer.ts";
 import { pointInFeature, pointInPolygon } from "../../../src/geo/pip.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";

@@ -137,7 +137,8 @@ describe("pack format", () => {
     const clean = tinyPackBytes();
     let seed = 7;
     for (let k = 0; k < 300; k++) {
-      const bytes = clean.slice(0, k % 3 === 0 ? (seed = (seed * 48271) % 2147483647) % clean.byteLength : clean.byteLength);
+      if (k % 3 === 0) seed = (seed * 48271) % 2147483647;
+      const bytes = clean.slice(0, k % 3 === 0 ? seed % clean.byteLength : clean.byteLength);
       for (let f = 0; f < 3 && bytes.byteLength > 0; f++) {
         seed = (seed * 48271) % 2147483647;
         bytes[seed % bytes.byteLength] = seed & 0xff;

@@ -35,6 +35,7 @@ describe.each(Object.entries(fixtures).map(([path, text]) => ({ name: path.split
     const sites = events.filter((e) => e.event === "site_result" || e.event === "site_error");
     expect(sites.map((e) => (e.data as { input: unknown }).input)).toEqual(expected.rows.map((r) => r.input));
     const done = events.at(-1)?.data as { scored: number };
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: `after` is the balance helper above, not vitest's hook.
     expect(await after()).toBeCloseTo(before - done.scored / 10, 10);
   });
 });

@@ -157,7 +157,7 @@ describe("refusals charge nothing", () => {
   });
 
   it("over 1 MiB: 413 before parsing", async () => {
-    const big = "latitude,longitude\n" + "-33.9,151.18\n".repeat(90_000);
+    const big = `latitude,longitude\n${"-33.9,151.18\n".repeat(90_000)}`;
     const res = await upload(o.users.owner.token, big);
     expect(res.status).toBe(413);
     expect((await res.json<{ detail: string }>()).detail).toContain("1 MiB");
@@ -205,6 +205,7 @@ describe("credits", () => {
     const key = crypto.randomUUID();
     const first = await events(await upload(o.users.owner.token, newtown, { key }));
     const second = await events(await upload(o.users.owner.token, newtown, { key }));
+    // biome-ignore lint/correctness/noUnsafeOptionalChaining: a missing event should fail the test with a TypeError.
     expect((second[0]?.data as { batch_id: string }).batch_id).toBe((first[0]?.data as { batch_id: string }).batch_id);
     expect(second[0]?.data).toMatchObject({ replayed: true });
     const state = await balanceOf(o);

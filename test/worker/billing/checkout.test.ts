@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { createApp } from "../../../src/app.ts";
-import type { Env } from "../../../src/env.ts";
 import { DEV_STRIPE_PRICES } from "../../../scripts/dev/secrets.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 import {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { debit, postEntry } from "../../../src/billing/ledger.ts";
 import { charge } from "../../../src/billing/charge.ts";
-import { ApiError } from "../../../src/http/errors.ts";
+import { InsufficientCreditsError } from "../../../src/errors.ts";
+import { kindResponse } from "../../../src/http/errors.ts";
 import { createBareOrg, ledgerState, withDb } from "../helpers/billing.ts";
 
 describe("credit ledger", () => {
@@ -18,8 +19,8 @@ describe("credit ledger", () => {
       expect(ok).toHaveLength(100);
       expect(refused).toHaveLength(100);
       for (const err of refused) {
-        expect(err).toBeInstanceOf(ApiError);
-        const res = (err as ApiError).getResponse();
+        expect(err).toBeInstanceOf(InsufficientCreditsError);
+        const res = kindResponse(err as InsufficientCreditsError);
         expect(res.status).toBe(402);
         expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.1, available: 0, deficit: 0.1 } });
       }
@@ -34,7 +35,7 @@ describe("credit ledger", () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db, 0.3);
       const err = await charge({ db, orgId, amount: 0.5, idempotencyKey: "big" }).catch((e: unknown) => e);
-      const res = (err as ApiError).getResponse();
+      const res = kindResponse(err as InsufficientCreditsError);
       expect(res.status).toBe(402);
       expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.5, available: 0.3, deficit: 0.2 } });
       expect((await ledgerState(db, orgId)).entries).toHaveLength(1);

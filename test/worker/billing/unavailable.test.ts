@@ -4,9 +4,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { createApp } from "../../../src/app.ts";
-import type { Env } from "../../../src/env.ts";
 import { createInvite } from "../../../src/billing/invites.ts";
-import { UnavailableError } from "../../../src/http/errors.ts";
+import { UnavailableError } from "../../../src/errors.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { createTeamOrg, uniqueEmail, withDb } from "../helpers/billing.ts";
 

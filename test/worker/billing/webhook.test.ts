@@ -5,7 +5,6 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { createApp } from "../../../src/app.ts";
-import type { Env } from "../../../src/env.ts";
 import { debit } from "../../../src/billing/ledger.ts";
 import { expireOrgGrants } from "../../../src/billing/expiry.ts";
 import type { Delivery } from "../../../scripts/dev/processor.ts";

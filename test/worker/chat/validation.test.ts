@@ -3,7 +3,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.ts";
-import { MAX_QUESTION_CHARS } from "../../../src/chat/schema.ts";
+import { MAX_QUESTION_CHARS } from "../../../src/chat/schemas.ts";
 import { MODEL_NOT_CONFIGURED } from "../../../src/chat/model.ts";
 import { NO_ORGANISATION } from "../../../src/billing/membership.ts";
 import { mintToken } from "../../support/tokens.ts";

@@ -1,8 +1,8 @@
 // Suburb name -> bounding box, from the `suburbs` layer of each pack (first pack in the list wins a tie).
+import { featureBBox } from "../geo/bbox.ts";
+import type { BBox } from "../geo/bbox.ts";
+import { featureCentroid } from "../geo/centroid.ts";
 import type { Layer, Pack } from "../packs/types.ts";
-import { featureBBox } from "./bbox.ts";
-import type { BBox } from "./bbox.ts";
-import { featureCentroid } from "./centroid.ts";
 
 export type GeocodeResult = {
   name: string;
@@ -98,7 +98,7 @@ function result(pack: Pack, layer: Layer, i: number): GeocodeResult {
 function lookup(packs: readonly Pack[], name: string, state: string | null): GeocodeResult | null {
   for (const pack of packs) {
     const layer = pack.layers.get(SUBURBS);
-    if (!layer || layer.kind !== "polygon") continue;
+    if (layer?.kind !== "polygon") continue;
     const hits = nameIndex(layer).get(name);
     const hit = hits?.find((h) => state === null || h.state === state);
     if (hit) return result(pack, layer, hit.index);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
-import { geocode, normaliseName, stateCode } from "../../../src/geo/gazetteer.ts";
+import { geocode, normaliseName, stateCode } from "../../../src/geocode/gazetteer.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { encodePack } from "../../../src/packs/encode.ts";

@@ -1,0 +1,38 @@
+// Request bodies are parsed before the validators, so a body that is not JSON or not a form fails here
+// with the spec's envelope rather than as the validator's bare 400.
+import { createMiddleware } from "hono/factory";
+import { InvalidRequestError } from "../errors.ts";
+import { errors } from "./errors.ts";
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** A JSON body that does not parse is a 422 json_invalid at `body`. The parsed body is cached for the validator. */
+export const parseJsonBody = createMiddleware(async function parseJsonBody(c, next) {
+  if (JSON_TYPE.test(mediaType(c.req.header("Content-Type")))) {
+    try {
+      await c.req.json();
+    } catch {
+      throw errors.validation([
+        { type: "json_invalid", loc: ["body"], msg: "JSON decode error", input: {}, ctx: { error: "Malformed JSON in request body" } },
+      ]);
+    }
+  }
+  await next();
+});
+
+/** A form body that does not parse is a 400. The parsed form is cached for the validator. */
+export const parseFormBody = createMiddleware(async function parseFormBody(c, next) {
+  if (FORM_TYPES.has(mediaType(c.req.header("Content-Type")))) {
+    try {
+      await c.req.formData();
+    } catch {
+      throw new InvalidRequestError("Malformed multipart/form-data body");
+    }
+  }
+  await next();
+});
