@@ -1,6 +1,14 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_LLM_KEY, DEV_SERVICE_ROLE_KEY, DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./scripts/dev/secrets.ts";
+import {
+  DEV_ANON_KEY,
+  DEV_JWT_SECRET,
+  DEV_LLM_KEY,
+  DEV_SERVICE_ROLE_KEY,
+  DEV_STRIPE_PRICES,
+  DEV_STRIPE_SECRET_KEY,
+  DEV_STRIPE_WEBHOOK_SECRET,
+} from "./scripts/dev/secrets.ts";
 
 export default defineConfig({
   test: {
@@ -38,7 +46,8 @@ export default defineConfig({
                 STRIPE_PRICE_STARTER: DEV_STRIPE_PRICES.starter,
                 STRIPE_PRICE_PRO: DEV_STRIPE_PRICES.pro,
                 STRIPE_PRICE_TEAM: DEV_STRIPE_PRICES.team,
-                CHECKOUT_SUCCESS_URL: "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
+                CHECKOUT_SUCCESS_URL:
+                  "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
                 CHECKOUT_CANCEL_URL: "https://app.example.com/billing?checkout=cancelled",
                 PORTAL_RETURN_URL: "https://app.example.com/billing",
                 LLM_API_URL: inject("llmUrl"),

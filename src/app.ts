@@ -44,13 +44,16 @@ export function createApp(): OpenAPIHono<AppEnv> {
     info: {
       title: "Geospatial Assessment Service",
       version: "1.0.0",
-      description: "Site feasibility for Australian property development: packs, geocoding, batch scoring, reports and billing.",
+      description:
+        "Site feasibility for Australian property development: packs, geocoding, batch scoring, reports and billing.",
     },
   });
   app.get("/docs", (c) => c.html(docsPage("/openapi.json")));
 
   app.notFound(() => kindResponse(new NotFoundError()));
   // The services middleware may itself have failed (bad configuration): fall back to a plain logger.
-  app.onError((err, c) => toErrorResponse(err, c.var.services?.log ?? logger.with({ request_id: c.var.requestId ?? null })));
+  app.onError((err, c) =>
+    toErrorResponse(err, c.var.services?.log ?? logger.with({ request_id: c.var.requestId ?? null })),
+  );
   return app;
 }

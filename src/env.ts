@@ -102,9 +102,17 @@ export function getConfig(env: Env): Config {
       hsSecret: v.SUPABASE_JWT_SECRET,
       jwksUrl: authBase && v.AUTH_JWKS ? `${authBase}/auth/v1/.well-known/jwks.json` : undefined,
     },
-    identityProvider: authBase && v.SUPABASE_SERVICE_ROLE_KEY ? { url: authBase, serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY } : undefined,
-    marketing: v.MARKETING_API_URL ? { url: v.MARKETING_API_URL.replace(/\/+$/, ""), apiKey: v.MARKETING_API_KEY } : undefined,
-    corsOrigins: (v.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    identityProvider:
+      authBase && v.SUPABASE_SERVICE_ROLE_KEY
+        ? { url: authBase, serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY }
+        : undefined,
+    marketing: v.MARKETING_API_URL
+      ? { url: v.MARKETING_API_URL.replace(/\/+$/, ""), apiKey: v.MARKETING_API_KEY }
+      : undefined,
+    corsOrigins: (v.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     signupBonusCredits: v.SIGNUP_BONUS_CREDITS,
     publicPackPrefix: v.PUBLIC_PACK_PREFIX,
     payments: {
@@ -112,13 +120,23 @@ export function getConfig(env: Env): Config {
       webhookSecret: v.STRIPE_WEBHOOK_SECRET,
       apiBase: v.STRIPE_API_BASE ? apiBase(new URL(v.STRIPE_API_BASE)) : undefined,
       prices: Object.fromEntries(
-        Object.entries({ starter: v.STRIPE_PRICE_STARTER, pro: v.STRIPE_PRICE_PRO, team: v.STRIPE_PRICE_TEAM }).filter((e): e is [string, string] => e[1] !== undefined),
+        Object.entries({ starter: v.STRIPE_PRICE_STARTER, pro: v.STRIPE_PRICE_PRO, team: v.STRIPE_PRICE_TEAM }).filter(
+          (e): e is [string, string] => e[1] !== undefined,
+        ),
       ),
       checkoutSuccessUrl: v.CHECKOUT_SUCCESS_URL,
       checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
       portalReturnUrl: v.PORTAL_RETURN_URL,
     },
-    llm: v.LLM_API_URL && v.LLM_MODEL ? { baseUrl: v.LLM_API_URL.replace(/\/+$/, ""), apiKey: v.LLM_API_KEY, model: v.LLM_MODEL, timeoutMs: v.LLM_TIMEOUT_MS } : undefined,
+    llm:
+      v.LLM_API_URL && v.LLM_MODEL
+        ? {
+            baseUrl: v.LLM_API_URL.replace(/\/+$/, ""),
+            apiKey: v.LLM_API_KEY,
+            model: v.LLM_MODEL,
+            timeoutMs: v.LLM_TIMEOUT_MS,
+          }
+        : undefined,
   };
   cache.set(env, config);
   return config;

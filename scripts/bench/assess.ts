@@ -10,7 +10,6 @@ import { formatResults, type BenchResult, median } from "./result.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-
 export async function runAssessBenches(): Promise<BenchResult[]> {
   const packs = [decodePack(readFileSync(`${root}packs/sydney-demo.pack`))];
   const lots = packs[0]!.layers.get("parcels")!;

@@ -5,7 +5,6 @@ import { formatResults, median } from "./result.ts";
 import type { BenchResult } from "./result.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
 
-
 const STREETS = ["King St", "Church St", "George St", "Parramatta Rd", "Victoria Rd", "Smith St"];
 const SUBURBS = ["Newtown NSW 2042", "Parramatta NSW 2150", "Ryde NSW 2112", "Marrickville NSW 2204"];
 
@@ -41,12 +40,12 @@ function sample(fn: () => void, ms: number): number {
   return spent / calls;
 }
 
-
 // Interleaved samples and medians, so load elsewhere on the machine skews both sides alike.
 function compare(ours: () => void, base: () => void, samples: number, ms: number): [number, number] {
   ours();
   base();
-  const a: number[] = [], b: number[] = [];
+  const a: number[] = [],
+    b: number[] = [];
   for (let k = 0; k < samples; k++) {
     a.push(sample(ours, ms));
     b.push(sample(base, ms));
@@ -58,24 +57,48 @@ function throughput(label: string, rows: number, bytes: number, oursMs: number, 
   const r = (x: number) => Math.round(x * 100) / 100;
   const rowsPerS = (ms: number) => Math.round((rows / ms) * 1000);
   const mbPerS = (ms: number) => r(bytes / 1e6 / (ms / 1000));
-  const note = "baseline = d3-dsv csvParse alone on the same text; ratio = baseline / value, so 2 means half the throughput of csvParse. Ours adds delimiter detection, line numbers, input+extra records and coordinate checks";
+  const note =
+    "baseline = d3-dsv csvParse alone on the same text; ratio = baseline / value, so 2 means half the throughput of csvParse. Ours adds delimiter detection, line numbers, input+extra records and coordinate checks";
   return [
-    { name: `csv.parseSitesCsv.${label}.rows`, value: rowsPerS(oursMs), unit: "rows/s", baseline: rowsPerS(baseMs), ratio: r(oursMs / baseMs), note },
-    { name: `csv.parseSitesCsv.${label}.bytes`, value: mbPerS(oursMs), unit: "MB/s", baseline: mbPerS(baseMs), ratio: r(oursMs / baseMs), note: `${bytes.toLocaleString("en-AU")} bytes of CSV` },
+    {
+      name: `csv.parseSitesCsv.${label}.rows`,
+      value: rowsPerS(oursMs),
+      unit: "rows/s",
+      baseline: rowsPerS(baseMs),
+      ratio: r(oursMs / baseMs),
+      note,
+    },
+    {
+      name: `csv.parseSitesCsv.${label}.bytes`,
+      value: mbPerS(oursMs),
+      unit: "MB/s",
+      baseline: mbPerS(baseMs),
+      ratio: r(oursMs / baseMs),
+      note: `${bytes.toLocaleString("en-AU")} bytes of CSV`,
+    },
   ];
 }
 
 export async function runCsvBenches(opts: { large?: number } = {}): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   let sink = 0;
-  for (const [label, rows, samples, ms] of [["50rows", 50, 9, 60], [`${(opts.large ?? 100_000) / 1000}k_rows`, opts.large ?? 100_000, 5, 1]] as const) {
+  for (const [label, rows, samples, ms] of [
+    ["50rows", 50, 9, 60],
+    [`${(opts.large ?? 100_000) / 1000}k_rows`, opts.large ?? 100_000, 5, 1],
+  ] as const) {
     const text = benchCsv(rows);
     const bytes = new TextEncoder().encode(text).length;
     const check = parseSitesCsv(text, { maxRows: Infinity });
-    if (!check.ok || check.rows.length !== rows) throw new Error(`bench input did not parse: ${check.ok ? check.rows.length : check.detail}`);
+    if (!check.ok || check.rows.length !== rows)
+      throw new Error(`bench input did not parse: ${check.ok ? check.rows.length : check.detail}`);
     const [oursMs, baseMs] = compare(
-      () => { const p = parseSitesCsv(text, { maxRows: Infinity }); sink += p.ok ? p.rows.length : 0; },
-      () => { sink += csvParse(text).length; },
+      () => {
+        const p = parseSitesCsv(text, { maxRows: Infinity });
+        sink += p.ok ? p.rows.length : 0;
+      },
+      () => {
+        sink += csvParse(text).length;
+      },
       samples,
       ms,
     );

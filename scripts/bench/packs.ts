@@ -48,13 +48,21 @@ export function gridPackBytes(side: number): Uint8Array {
     id: `grid-${n}`,
     version: "bench",
     meta: { title: "benchmark grid", attribution: "synthetic", licence: "none", note: "benchmark only" },
-    layers: [{
-      name: "parcels",
-      synthetic: true,
-      fields: ["lot_id", "area_m2"],
-      geometry: { kind: "polygon", coords, ringOffsets: seq(n + 1, 4), polyOffsets: seq(n + 1, 1), featureOffsets: seq(n + 1, 1) },
-      row: (i) => [`${(i % 200) + 1}//DP${1000000 + Math.floor(i / 200)}`, 450],
-    }],
+    layers: [
+      {
+        name: "parcels",
+        synthetic: true,
+        fields: ["lot_id", "area_m2"],
+        geometry: {
+          kind: "polygon",
+          coords,
+          ringOffsets: seq(n + 1, 4),
+          polyOffsets: seq(n + 1, 1),
+          featureOffsets: seq(n + 1, 1),
+        },
+        row: (i) => [`${(i % 200) + 1}//DP${1000000 + Math.floor(i / 200)}`, 450],
+      },
+    ],
   });
 }
 
@@ -72,7 +80,13 @@ function queryPoints(side: number, count: number): Float64Array {
   return q;
 }
 
-type Item = { minX: number; minY: number; maxX: number; maxY: number; f: { type: "Feature"; properties: null; geometry: { type: "Polygon"; coordinates: number[][][] } } };
+type Item = {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  f: { type: "Feature"; properties: null; geometry: { type: "Polygon"; coordinates: number[][][] } };
+};
 
 function turfIndex(pack: Pack): RBush<Item> {
   const layer = pack.layers.get("parcels");
@@ -81,16 +95,27 @@ function turfIndex(pack: Pack): RBush<Item> {
   const items: Item[] = new Array(layer.count);
   for (let i = 0; i < layer.count; i++) {
     const o = i * 8;
-    const ring = [[c[o], c[o + 1]], [c[o + 2], c[o + 3]], [c[o + 4], c[o + 5]], [c[o + 6], c[o + 7]], [c[o], c[o + 1]]] as number[][];
+    const ring = [
+      [c[o], c[o + 1]],
+      [c[o + 2], c[o + 3]],
+      [c[o + 4], c[o + 5]],
+      [c[o + 6], c[o + 7]],
+      [c[o], c[o + 1]],
+    ] as number[][];
     const xs = [c[o], c[o + 2], c[o + 4], c[o + 6]] as number[];
     const ys = [c[o + 1], c[o + 3], c[o + 5], c[o + 7]] as number[];
-    items[i] = { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys), f: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } } };
+    items[i] = {
+      minX: Math.min(...xs),
+      minY: Math.min(...ys),
+      maxX: Math.max(...xs),
+      maxY: Math.max(...ys),
+      f: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } },
+    };
   }
   const tree = new RBush<Item>();
   tree.load(items);
   return tree;
 }
-
 
 const mb = (n: number) => n / (1024 * 1024);
 
@@ -146,11 +171,37 @@ async function parcelAtBench(out: BenchResult[]): Promise<void> {
   const baseUs = ((performance.now() - t) * 1000) / nq;
   if (hits !== baseHits) throw new Error(`parcel-at-point disagreement: ${hits} vs ${baseHits} hits`);
 
-  out.push({ name: "parcel at point, 1M lots (flatbush + PIP)", value: oursUs, unit: "us/lookup", baseline: baseUs, ratio: baseUs / oursUs, note: `baseline turf booleanPointInPolygon over rbush; ${nq} points, ${hits} hits` });
-  out.push({ name: "parcelAt() incl. GeoJSON, area, centroid, props", value: fullUs, unit: "us/lookup", note: "full answer object" });
-  out.push({ name: "pack bytes per parcel (1M grid)", value: bytes.byteLength / n, unit: "B/parcel", note: `${mb(bytes.byteLength).toFixed(1)} MiB file` });
-  out.push({ name: "arrayBuffers delta, 1M-lot pack loaded", value: mb(mem1.arrayBuffers - mem0.arrayBuffers), unit: "MiB" });
-  out.push({ name: "rss delta, 1M-lot pack built + loaded", value: mb(mem1.rss - mem0.rss), unit: "MiB", note: "includes encoder scratch not yet collected" });
+  out.push({
+    name: "parcel at point, 1M lots (flatbush + PIP)",
+    value: oursUs,
+    unit: "us/lookup",
+    baseline: baseUs,
+    ratio: baseUs / oursUs,
+    note: `baseline turf booleanPointInPolygon over rbush; ${nq} points, ${hits} hits`,
+  });
+  out.push({
+    name: "parcelAt() incl. GeoJSON, area, centroid, props",
+    value: fullUs,
+    unit: "us/lookup",
+    note: "full answer object",
+  });
+  out.push({
+    name: "pack bytes per parcel (1M grid)",
+    value: bytes.byteLength / n,
+    unit: "B/parcel",
+    note: `${mb(bytes.byteLength).toFixed(1)} MiB file`,
+  });
+  out.push({
+    name: "arrayBuffers delta, 1M-lot pack loaded",
+    value: mb(mem1.arrayBuffers - mem0.arrayBuffers),
+    unit: "MiB",
+  });
+  out.push({
+    name: "rss delta, 1M-lot pack built + loaded",
+    value: mb(mem1.rss - mem0.rss),
+    unit: "MiB",
+    note: "includes encoder scratch not yet collected",
+  });
 }
 
 function rebuildIndex(pack: Pack): Flatbush {
@@ -194,8 +245,22 @@ async function coldLoadBench(out: BenchResult[]): Promise<void> {
   }
   const base = median(rebuilt);
   const n = side * side;
-  out.push({ name: `cold load ${n} lots -> first parcelAt (no checksum)`, value: median(trusted), unit: "ms", baseline: base, ratio: base / median(trusted), note: "baseline rebuilds the flatbush index from coordinates" });
-  out.push({ name: `cold load ${n} lots -> first parcelAt (checksum)`, value: median(verified), unit: "ms", baseline: base, ratio: base / median(verified), note: `verifies ${mb(bytes.byteLength).toFixed(1)} MiB` });
+  out.push({
+    name: `cold load ${n} lots -> first parcelAt (no checksum)`,
+    value: median(trusted),
+    unit: "ms",
+    baseline: base,
+    ratio: base / median(trusted),
+    note: "baseline rebuilds the flatbush index from coordinates",
+  });
+  out.push({
+    name: `cold load ${n} lots -> first parcelAt (checksum)`,
+    value: median(verified),
+    unit: "ms",
+    baseline: base,
+    ratio: base / median(verified),
+    note: `verifies ${mb(bytes.byteLength).toFixed(1)} MiB`,
+  });
 }
 
 export async function runPackBenches(): Promise<BenchResult[]> {

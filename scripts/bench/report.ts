@@ -26,7 +26,13 @@ export async function runReportBenches(): Promise<BenchResult[]> {
     const { centroid } = parcelFromFeature(packs[0]!, Math.floor((k * lots.count) / 50));
     if (parcelAt(packs, centroid[0], centroid[1])) centroids.push(centroid);
   }
-  const charge = { reportId: "00000000-0000-4000-8000-000000000000", cost: 0.5, balance: 0, replayed: false, settle: async () => {} };
+  const charge = {
+    reportId: "00000000-0000-4000-8000-000000000000",
+    cost: 0.5,
+    balance: 0,
+    replayed: false,
+    settle: async () => {},
+  };
   const out: BenchResult[] = [];
   for (const n of [5, 50]) {
     const request = ReportGenerateRequestSchema.parse({
@@ -60,8 +66,20 @@ export async function runReportBenches(): Promise<BenchResult[]> {
     }
     const value = median(times);
     const baseline = median(blank);
-    out.push({ name: `${n}-site report (${pages} pages), request to bytes`, value, unit: "ms CPU", baseline, ratio: value / baseline, note: `x = report / blank pages of the same count${n === 5 ? "; aim: under 50 ms" : ""}` });
-    out.push({ name: `${n}-site report size`, value: bytes / 1024, unit: "KiB", note: n === 5 ? "aim: under 300 KB" : undefined });
+    out.push({
+      name: `${n}-site report (${pages} pages), request to bytes`,
+      value,
+      unit: "ms CPU",
+      baseline,
+      ratio: value / baseline,
+      note: `x = report / blank pages of the same count${n === 5 ? "; aim: under 50 ms" : ""}`,
+    });
+    out.push({
+      name: `${n}-site report size`,
+      value: bytes / 1024,
+      unit: "KiB",
+      note: n === 5 ? "aim: under 300 KB" : undefined,
+    });
   }
   return out;
 }

@@ -1,5 +1,12 @@
 // One printed figure of a benchmark; ratio is baseline / value when a baseline was measured in the same run.
-export type BenchResult = { name: string; value: number; unit: string; baseline?: number; ratio?: number; note?: string };
+export type BenchResult = {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  ratio?: number;
+  note?: string;
+};
 
 export function formatResults(results: readonly BenchResult[]): string {
   return results

@@ -5,7 +5,6 @@ import type { BenchResult } from "./result.ts";
 import { scoreSite } from "../../src/scoring/score.ts";
 import type { FeasibilityResult, LotPolygon, SiteFacts } from "../../src/scoring/types.ts";
 
-
 const R = 6_371_008.8;
 const DEG = Math.PI / 180;
 
@@ -31,9 +30,17 @@ function lotPolygon(rand: () => number, lat: number, lon: number, i: number): { 
   const w = 12 + rand() * 30;
   const d = 25 + rand() * 40;
   const a = rand() * Math.PI;
-  const rot = ([x, y]: [number, number]): [number, number] => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)];
+  const rot = ([x, y]: [number, number]): [number, number] => [
+    x * Math.cos(a) - y * Math.sin(a),
+    x * Math.sin(a) + y * Math.cos(a),
+  ];
   if (i % 3 === 0) {
-    const rect: [number, number][] = [[0, 0], [w, 0], [w, d], [0, d]];
+    const rect: [number, number][] = [
+      [0, 0],
+      [w, 0],
+      [w, d],
+      [0, d],
+    ];
     return { polygon: { type: "Polygon", coordinates: [ring(lat, lon, rect.map(rot))] }, areaM2: w * d };
   }
   if (i % 3 === 1) {
@@ -46,8 +53,18 @@ function lotPolygon(rand: () => number, lat: number, lon: number, i: number): { 
     }
     return { polygon: { type: "Polygon", coordinates: [ring(lat, lon, pts)] }, areaM2: (Math.PI * w * d) / 4 };
   }
-  const a1: [number, number][] = [[0, 0], [w, 0], [w, d], [0, d]];
-  const a2: [number, number][] = [[w + 2, 0], [2 * w + 2, 0], [2 * w + 2, d / 2], [w + 2, d / 2]];
+  const a1: [number, number][] = [
+    [0, 0],
+    [w, 0],
+    [w, d],
+    [0, d],
+  ];
+  const a2: [number, number][] = [
+    [w + 2, 0],
+    [2 * w + 2, 0],
+    [2 * w + 2, d / 2],
+    [w + 2, d / 2],
+  ];
   return {
     polygon: { type: "MultiPolygon", coordinates: [[ring(lat, lon, a1.map(rot))], [ring(lat, lon, a2.map(rot))]] },
     areaM2: 1.5 * w * d,
@@ -108,12 +125,20 @@ function sample(sites: readonly SiteFacts[], fn: (s: SiteFacts, i: number) => vo
   return spent / (rounds * sites.length);
 }
 
-
 // Interleaved samples and medians, so a busy neighbour on the machine skews both sides alike.
-function compare(sites: readonly SiteFacts[], a: (s: SiteFacts, i: number) => void, b: (s: SiteFacts, i: number) => void, minMs: number): [number, number] {
-  for (let w = 0; w < 200; w++) { sites.forEach(a); sites.forEach(b); }
+function compare(
+  sites: readonly SiteFacts[],
+  a: (s: SiteFacts, i: number) => void,
+  b: (s: SiteFacts, i: number) => void,
+  minMs: number,
+): [number, number] {
+  for (let w = 0; w < 200; w++) {
+    sites.forEach(a);
+    sites.forEach(b);
+  }
   const samples = 9;
-  const as: number[] = [], bs: number[] = [];
+  const as: number[] = [],
+    bs: number[] = [];
   for (let k = 0; k < samples; k++) {
     as.push(sample(sites, a, minMs / samples));
     bs.push(sample(sites, b, minMs / samples));
@@ -128,8 +153,12 @@ export async function runScoringBenches(opts: { minMs?: number } = {}): Promise<
   let sink = 0;
   const [scoreUs, jsonUs] = compare(
     sites,
-    (s) => { sink += scoreSite(s).score; },
-    (_s, i) => { sink += JSON.stringify(results[i]).length; },
+    (s) => {
+      sink += scoreSite(s).score;
+    },
+    (_s, i) => {
+      sink += JSON.stringify(results[i]).length;
+    },
     minMs,
   );
   if (sink === -1) console.log(sink); // keeps the work observable to the optimiser

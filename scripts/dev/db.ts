@@ -29,7 +29,9 @@ async function startPglite(dataDir: string | undefined, port: number): Promise<{
   const db = await PGlite.create(dataDir ?? "memory://");
   // PGlite is single-session: connections take turns, one whole exchange or transaction at a time. (The cast:
   // the handler option names pglite-socket's own queue class, whose private fields no other class matches.)
-  const queryQueue = new OwnedSessionQueue(db) as unknown as ConstructorParameters<typeof PGLiteSocketHandler>[0]["queryQueue"];
+  const queryQueue = new OwnedSessionQueue(db) as unknown as ConstructorParameters<
+    typeof PGLiteSocketHandler
+  >[0]["queryQueue"];
   const sockets = new Set<Socket>();
   const server = createNetServer((socket) => {
     sockets.add(socket);
@@ -57,7 +59,10 @@ function endsWithTerminate(data: Buffer): boolean {
 }
 
 /** A WebSocket endpoint that pipes each connection to the one Postgres address it was started for. */
-async function startBridge(target: { host: string; port: number }, port: number): Promise<{ port: number; stop(): Promise<void> }> {
+async function startBridge(
+  target: { host: string; port: number },
+  port: number,
+): Promise<{ port: number; stop(): Promise<void> }> {
   const http = createHttpServer((_req, res) => {
     res.writeHead(426).end("WebSocket only");
   });
@@ -102,7 +107,9 @@ export interface StartDbOptions {
 }
 
 export async function startLocalDb(opts: StartDbOptions = {}): Promise<LocalDb> {
-  const pg = opts.databaseUrl ? { url: opts.databaseUrl, stop: async () => {} } : await startPglite(opts.dataDir, opts.pgPort ?? 0);
+  const pg = opts.databaseUrl
+    ? { url: opts.databaseUrl, stop: async () => {} }
+    : await startPglite(opts.dataDir, opts.pgPort ?? 0);
   const u = new URL(pg.url);
   const target = { host: u.hostname === "localhost" ? "127.0.0.1" : u.hostname, port: Number(u.port || 5432) };
   u.hostname = target.host;

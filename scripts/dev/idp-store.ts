@@ -60,7 +60,9 @@ const REVOKED_TOKEN_KEEP_MS = 24 * 3600 * 1000;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -74,9 +76,17 @@ export async function verifyPassword(password: string, stored: string | null): P
   // Unknown users still pay for one hash so response time does not reveal which e-mails exist.
   const parts = (stored ?? `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${"A".repeat(22)}$${"A".repeat(43)}`).split("$");
   const [scheme, n, r, p, salt, hash] = parts;
-  if (parts.length !== 6 || scheme !== "scrypt" || !n || !r || !p || salt === undefined || hash === undefined) return false;
+  if (parts.length !== 6 || scheme !== "scrypt" || !n || !r || !p || salt === undefined || hash === undefined)
+    return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), Number(n), Number(r), Number(p), expected.length);
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, "base64url"),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
   return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
@@ -107,7 +117,11 @@ async function generateSigningKey(): Promise<StoredKey> {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
-  return { kid, privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" }, publicJwk: { ...publicJwk, kid, alg: "ES256", use: "sig" } };
+  return {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
+    publicJwk: { ...publicJwk, kid, alg: "ES256", use: "sig" },
+  };
 }
 
 export class IdpStore {
@@ -152,7 +166,14 @@ export class IdpStore {
     return undefined;
   }
 
-  createUser(fields: { id?: string; email: string; passwordHash: string | null; confirmed: boolean; invited?: boolean; userMetadata?: Record<string, unknown> }): StoredUser {
+  createUser(fields: {
+    id?: string;
+    email: string;
+    passwordHash: string | null;
+    confirmed: boolean;
+    invited?: boolean;
+    userMetadata?: Record<string, unknown>;
+  }): StoredUser {
     const now = new Date().toISOString();
     const user: StoredUser = {
       id: fields.id ?? randomUUID(),
@@ -176,7 +197,12 @@ export class IdpStore {
   }
 
   createSession(userId: string, method: string): StoredSession {
-    const session: StoredSession = { id: randomUUID(), userId, createdAt: new Date().toISOString(), amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
+    const session: StoredSession = {
+      id: randomUUID(),
+      userId,
+      createdAt: new Date().toISOString(),
+      amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }],
+    };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -187,7 +213,13 @@ export class IdpStore {
   }
 
   addRefreshToken(session: StoredSession): StoredRefreshToken {
-    const token: StoredRefreshToken = { token: newRefreshToken(), sessionId: session.id, userId: session.userId, revoked: false, createdAt: new Date().toISOString() };
+    const token: StoredRefreshToken = {
+      token: newRefreshToken(),
+      sessionId: session.id,
+      userId: session.userId,
+      revoked: false,
+      createdAt: new Date().toISOString(),
+    };
     this.refreshTokens.set(token.token, token);
     return token;
   }
@@ -197,7 +229,8 @@ export class IdpStore {
     const file = this.#dataFile;
     if (!file) return Promise.resolve();
     const cutoff = Date.now() - REVOKED_TOKEN_KEEP_MS;
-    for (const t of [...this.refreshTokens.values()]) if (t.revoked && Date.parse(t.createdAt) < cutoff) this.refreshTokens.delete(t.token);
+    for (const t of [...this.refreshTokens.values()])
+      if (t.revoked && Date.parse(t.createdAt) < cutoff) this.refreshTokens.delete(t.token);
     const data: IdpData = {
       version: 1,
       key: this.key,

@@ -60,7 +60,8 @@ const AUDIENCE = "authenticated";
 const MIN_PASSWORD_LENGTH = 6;
 const MAX_BODY_BYTES = 1024 * 1024;
 const ADMIN_ROLES = new Set(["service_role", "supabase_admin"]);
-const ALLOWED_HEADERS = "authorization, apikey, content-type, x-client-info, x-supabase-api-version, x-retry-count, accept, accept-profile, content-profile, prefer";
+const ALLOWED_HEADERS =
+  "authorization, apikey, content-type, x-client-info, x-supabase-api-version, x-retry-count, accept, accept-profile, content-profile, prefer";
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An error answered in GoTrue's legacy error shape, which auth-js parses via `error_code`. */
@@ -170,9 +171,12 @@ function userJson(u: StoredUser): Record<string, unknown> {
 }
 
 function checkPassword(password: unknown): string {
-  if (typeof password !== "string" || password === "") throw new ApiError(422, "validation_failed", "Signup requires a valid password");
+  if (typeof password !== "string" || password === "")
+    throw new ApiError(422, "validation_failed", "Signup requires a valid password");
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ApiError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, { weak_password: { reasons: ["length"] } });
+    throw new ApiError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ["length"] },
+    });
   }
   return password;
 }
@@ -204,7 +208,13 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     let changed = false;
     for (const demo of DEMO_USERS) {
       if (store.users.has(demo.id) || store.findUserByEmail(demo.email)) continue;
-      store.createUser({ id: demo.id, email: demo.email, passwordHash: await hashPassword(DEMO_PASSWORD), confirmed: true, userMetadata: { display_name: demo.displayName } });
+      store.createUser({
+        id: demo.id,
+        email: demo.email,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        confirmed: true,
+        userMetadata: { display_name: demo.displayName },
+      });
       changed = true;
     }
     if (changed) await store.save();
@@ -264,9 +274,16 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
   function requireApiKey(ctx: Ctx): void {
     const key = header(ctx, "apikey") ?? ctx.query.get("apikey") ?? undefined;
     // Supabase's gateway (not GoTrue) answers these, in its own `{message}` shape.
-    if (!key) throw new ApiError(401, "no_api_key", "No API key found in request", { message: "No API key found in request", hint: "No `apikey` request header or url param was found." });
+    if (!key)
+      throw new ApiError(401, "no_api_key", "No API key found in request", {
+        message: "No API key found in request",
+        hint: "No `apikey` request header or url param was found.",
+      });
     if (key !== DEV_ANON_KEY && key !== DEV_SERVICE_ROLE_KEY) {
-      throw new ApiError(401, "invalid_api_key", "Invalid API key", { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." });
+      throw new ApiError(401, "invalid_api_key", "Invalid API key", {
+        message: "Invalid API key",
+        hint: "Double check your Supabase `anon` or `service_role` API key.",
+      });
     }
   }
 
@@ -284,7 +301,9 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
   }
 
   /** The signed-in user (and session, when the token names one) behind the bearer token. */
-  async function requireUser(ctx: Ctx): Promise<{ user: StoredUser; session: StoredSession | undefined; claims: JWTPayload }> {
+  async function requireUser(
+    ctx: Ctx,
+  ): Promise<{ user: StoredUser; session: StoredSession | undefined; claims: JWTPayload }> {
     const token = bearer(ctx);
     if (!token) throw new ApiError(401, "no_authorization", "This endpoint requires a valid Bearer token");
     const claims = await verifyJwt(token);
@@ -292,7 +311,8 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     const sessionId = str(claims.session_id);
     const session = sessionId ? store.sessions.get(sessionId) : undefined;
     // auth-js maps session_not_found to AuthSessionMissingError, i.e. "signed out".
-    if (sessionId && !session) throw new ApiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+    if (sessionId && !session)
+      throw new ApiError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
     const user = store.users.get(claims.sub);
     if (!user) throw new ApiError(403, "user_not_found", "User from sub claim in JWT does not exist");
     return { user, session, claims };
@@ -337,7 +357,9 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
       stored.revoked = true;
       return { status: 200, body: await sessionJson(user, session) };
     }
-    throw new ApiError(400, "validation_failed", `unsupported_grant_type: ${grant ?? "(none)"}`, { error: "unsupported_grant_type" });
+    throw new ApiError(400, "validation_failed", `unsupported_grant_type: ${grant ?? "(none)"}`, {
+      error: "unsupported_grant_type",
+    });
   }
 
   async function signup(ctx: Ctx): Promise<Reply> {
@@ -355,7 +377,12 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
       existing.emailConfirmedAt = new Date().toISOString();
       user = existing;
     } else {
-      user = store.createUser({ email, passwordHash: await hashPassword(password), confirmed: true, userMetadata: data });
+      user = store.createUser({
+        email,
+        passwordHash: await hashPassword(password),
+        confirmed: true,
+        userMetadata: data,
+      });
     }
     log(`[idp] sign-up ${user.email} (${user.id})`);
     return { status: 200, body: await signIn(user, "password") };
@@ -374,7 +401,8 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     if (ctx.body.email !== undefined) {
       const email = checkEmail(ctx.body.email);
       const other = store.findUserByEmail(email);
-      if (other && other.id !== user.id) throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
+      if (other && other.id !== user.id)
+        throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
       user.email = email;
     }
     if (isRecord(ctx.body.data)) {
@@ -395,7 +423,8 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     for (const s of [...store.sessions.values()]) {
       if (s.userId !== user.id) continue;
       const isCurrent = s.id === session?.id;
-      if (scope === "global" || (scope === "local" && isCurrent) || (scope === "others" && !isCurrent)) store.deleteSession(s.id);
+      if (scope === "global" || (scope === "local" && isCurrent) || (scope === "others" && !isCurrent))
+        store.deleteSession(s.id);
     }
     await store.save();
     return { status: 204 };
@@ -407,19 +436,28 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     const email = checkEmail(ctx.body.email);
     const data = ctx.body.data;
     let user = store.findUserByEmail(email);
-    if (user?.emailConfirmedAt) throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
+    if (user?.emailConfirmedAt)
+      throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
     const now = new Date().toISOString();
     if (user) {
       user.invitedAt = now;
       user.updatedAt = now;
       if (isRecord(data)) user.userMetadata = { ...user.userMetadata, ...data };
     } else {
-      user = store.createUser({ email, passwordHash: null, confirmed: false, invited: true, userMetadata: metadata(data) });
+      user = store.createUser({
+        email,
+        passwordHash: null,
+        confirmed: false,
+        invited: true,
+        userMetadata: metadata(data),
+      });
     }
     await store.save();
     const redirectTo = ctx.query.get("redirect_to") ?? str(ctx.body.redirect_to);
     invites.push({ email, ...(redirectTo ? { redirectTo } : {}), ...(data !== undefined ? { data } : {}), at: now });
-    log(`[idp] invite e-mail "sent" to ${email}${redirectTo ? ` (redirect ${redirectTo})` : ""}; they can accept by signing up with that address`);
+    log(
+      `[idp] invite e-mail "sent" to ${email}${redirectTo ? ` (redirect ${redirectTo})` : ""}; they can accept by signing up with that address`,
+    );
     return { status: 200, body: userJson(user) };
   }
 
@@ -428,20 +466,27 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
     await requireAdmin(ctx);
     const page = Math.max(1, Number(ctx.query.get("page") ?? "1") || 1);
     const perPage = Math.max(1, Math.min(1000, Number(ctx.query.get("per_page") ?? "50") || 50));
-    const all = [...store.users.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const all = [...store.users.values()].sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    );
     const users = all.slice((page - 1) * perPage, page * perPage).map(userJson);
     const lastPage = Math.max(1, Math.ceil(all.length / perPage));
     const base = `${issuer}/admin/users?per_page=${perPage}`;
     const links = [`<${base}&page=${lastPage}>; rel="last"`];
     if (page < lastPage) links.unshift(`<${base}&page=${page + 1}>; rel="next"`);
-    return { status: 200, body: { users, aud: AUDIENCE }, headers: { "x-total-count": String(all.length), link: links.join(", ") } };
+    return {
+      status: 200,
+      body: { users, aud: AUDIENCE },
+      headers: { "x-total-count": String(all.length), link: links.join(", ") },
+    };
   }
 
   async function adminCreateUser(ctx: Ctx): Promise<Reply> {
     requireApiKey(ctx);
     await requireAdmin(ctx);
     const email = checkEmail(ctx.body.email);
-    if (store.findUserByEmail(email)) throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
+    if (store.findUserByEmail(email))
+      throw new ApiError(422, "email_exists", "A user with this email address has already been registered");
     const password = ctx.body.password === undefined ? null : checkPassword(ctx.body.password);
     const id = str(ctx.body.id);
     if (id && store.users.has(id)) throw new ApiError(422, "user_already_exists", "User already registered");
@@ -472,12 +517,21 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
   async function route(ctx: Ctx): Promise<Reply> {
     const p = ctx.path.replace(/\/+$/, "") || "/";
     const m = ctx.method;
-    if (m === "GET" && p === "/auth/v1/health") return { status: 200, body: { version: "dev", name: "GoTrue", description: "dev identity provider" } };
-    if (m === "GET" && p === "/auth/v1/.well-known/jwks.json") return { status: 200, body: jwks, headers: { "cache-control": "public, max-age=600" } };
+    if (m === "GET" && p === "/auth/v1/health")
+      return { status: 200, body: { version: "dev", name: "GoTrue", description: "dev identity provider" } };
+    if (m === "GET" && p === "/auth/v1/.well-known/jwks.json")
+      return { status: 200, body: jwks, headers: { "cache-control": "public, max-age=600" } };
     if (m === "GET" && p === "/auth/v1/settings") {
       return {
         status: 200,
-        body: { external: { email: true, phone: false, anonymous_users: false }, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false, sms_provider: "", saml_enabled: false },
+        body: {
+          external: { email: true, phone: false, anonymous_users: false },
+          disable_signup: false,
+          mailer_autoconfirm: true,
+          phone_autoconfirm: false,
+          sms_provider: "",
+          saml_enabled: false,
+        },
       };
     }
     if (m === "POST" && p === "/auth/v1/token") return tokenGrant(ctx);
@@ -525,7 +579,10 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
       send(res, await route({ method, path: url.pathname, query: url.searchParams, headers: req.headers, body }));
     } catch (err) {
       if (err instanceof ApiError) {
-        send(res, { status: err.status, body: { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra } });
+        send(res, {
+          status: err.status,
+          body: { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra },
+        });
         return;
       }
       console.error("[idp] internal error", err);
@@ -593,7 +650,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     signing: env.IDP_SIGNING === "ES256" ? "ES256" : "HS256",
     log: (line) => console.log(line),
   });
-  console.log(`[idp] dev identity provider on ${idp.url}/auth/v1 (demo users: ${DEMO_USERS.map((u) => u.email).join(", ")} / ${DEMO_PASSWORD})`);
+  console.log(
+    `[idp] dev identity provider on ${idp.url}/auth/v1 (demo users: ${DEMO_USERS.map((u) => u.email).join(", ")} / ${DEMO_PASSWORD})`,
+  );
   const shutdown = (): void => {
     void idp.stop().then(() => process.exit(0));
   };

@@ -19,7 +19,8 @@ function filtersText(f: Obj): string {
   const parts: string[] = [];
   const zones = Array.isArray(f.zones) ? f.zones.map(String) : [];
   if (zones.length > 0) parts.push(`zoned ${zones.join(" or ")}`);
-  if (f.min_area_m2 !== undefined && f.max_area_m2 !== undefined) parts.push(`between ${m2(f.min_area_m2)} and ${m2(f.max_area_m2)}`);
+  if (f.min_area_m2 !== undefined && f.max_area_m2 !== undefined)
+    parts.push(`between ${m2(f.min_area_m2)} and ${m2(f.max_area_m2)}`);
   else if (f.min_area_m2 !== undefined) parts.push(`over ${m2(f.min_area_m2)}`);
   else if (f.max_area_m2 !== undefined) parts.push(`under ${m2(f.max_area_m2)}`);
   if (f.hazard_free === true) parts.push("clear of flood and bushfire areas");
@@ -39,7 +40,9 @@ function findParcels(o: Obj): string {
   const filters = filtersText(isObj(o.filters) ? o.filters : {});
   const limited = o.scan_limited === true ? ` (only the first ${n(o.scanned)} parcels were searched)` : "";
   if (matched === 0) {
-    const range = Array.isArray(o.area_range_m2) ? ` Parcels there range from ${m2(o.area_range_m2[0])} to ${m2(o.area_range_m2[1])}.` : "";
+    const range = Array.isArray(o.area_range_m2)
+      ? ` Parcels there range from ${m2(o.area_range_m2[0])} to ${m2(o.area_range_m2[1])}.`
+      : "";
     return `No parcel in ${where} is ${filters}${limited}.${range}`;
   }
   const top = list(o.parcels).slice(0, 3).map(parcelText).join("; ");
@@ -48,33 +51,54 @@ function findParcels(o: Obj): string {
 
 function summariseArea(o: Obj): string {
   const where = str(o.area, "the area");
-  const zones = list(o.zone_mix).slice(0, 4).map((z) => `${str(z.zone, "unzoned")} ${pct(z.share)}`).join(", ");
+  const zones = list(o.zone_mix)
+    .slice(0, 4)
+    .map((z) => `${str(z.zone, "unzoned")} ${pct(z.share)}`)
+    .join(", ");
   const hazard = (key: string, label: string) => {
     const h = isObj(o[key]) ? (o[key] as Obj) : {};
     return n(h.parcels) > 0 ? `${pct(h.share)} of parcels touch ${label}` : `no parcel touches ${label}`;
   };
-  const stops = list(o.transport_stops).slice(0, 2).map((s) => `${str(s.name)} (${str(s.mode)})`).join(", ");
-  const transport = n(o.transport_count) > 0 ? ` It has ${plural(n(o.transport_count), "transport stop")}${stops ? `, e.g. ${stops}` : ""}.` : " It has no transport stop.";
+  const stops = list(o.transport_stops)
+    .slice(0, 2)
+    .map((s) => `${str(s.name)} (${str(s.mode)})`)
+    .join(", ");
+  const transport =
+    n(o.transport_count) > 0
+      ? ` It has ${plural(n(o.transport_count), "transport stop")}${stops ? `, e.g. ${stops}` : ""}.`
+      : " It has no transport stop.";
   return `${where} has ${plural(n(o.parcels), "parcel")} (median ${m2(o.median_area_m2)}). Zoning by parcel: ${zones || "none recorded"}. ${hazard("flood", "a flood planning area")}; ${hazard("bushfire", "bushfire-prone land")}; ${hazard("heritage", "a heritage item or area")}.${transport}${demoNote(o)}`;
 }
 
 function describeParcel(o: Obj): string {
   const zones = list(o.zones)
-    .map((z) => `${str(z.code)} ${str(z.name)} (${pct(z.share)}${z.fsr !== null && z.fsr !== undefined ? `, FSR ${n(z.fsr)}:1` : ""}${z.height_m ? `, height ${n(z.height_m)} m` : ""}${z.min_lot_m2 ? `, minimum lot ${m2(z.min_lot_m2)}` : ""})`)
+    .map(
+      (z) =>
+        `${str(z.code)} ${str(z.name)} (${pct(z.share)}${z.fsr !== null && z.fsr !== undefined ? `, FSR ${n(z.fsr)}:1` : ""}${z.height_m ? `, height ${n(z.height_m)} m` : ""}${z.min_lot_m2 ? `, minimum lot ${m2(z.min_lot_m2)}` : ""})`,
+    )
     .join("; ");
   const overlays = isObj(o.overlays) ? o.overlays : {};
   const hazard = (key: string, label: string) => {
     const h = isObj(overlays[key]) ? (overlays[key] as Obj) : {};
-    return n(h.share) > 0 ? `${label}: ${pct(h.share)} of the lot${list(h.categories)[0] ? ` (${str(list(h.categories)[0]?.category)})` : ""}` : `${label}: none`;
+    return n(h.share) > 0
+      ? `${label}: ${pct(h.share)} of the lot${list(h.categories)[0] ? ` (${str(list(h.categories)[0]?.category)})` : ""}`
+      : `${label}: none`;
   };
   const stop = isObj(o.nearest_transport) ? o.nearest_transport : null;
-  const transport = stop ? `Nearest transport: ${str(stop.name)} (${str(stop.mode)}), ${Math.round(n(stop.distance_m))} m.` : "No transport stop within 5 km.";
+  const transport = stop
+    ? `Nearest transport: ${str(stop.name)} (${str(stop.mode)}), ${Math.round(n(stop.distance_m))} m.`
+    : "No transport stop within 5 km.";
   return `Lot ${str(o.lot_id)} at ${str(o.address, "an unnamed address")} is ${m2(o.area_m2)}, zoned ${zones || "with no zone recorded"}. ${hazard("flood", "Flood")}; ${hazard("bushfire", "Bushfire")}; ${hazard("heritage", "Heritage")}. ${transport}${demoNote(o)}`;
 }
 
 function scoreSites(o: Obj): string {
   const scored = list(o.scored);
-  const lines = scored.slice(0, 5).map((s) => `${str(s.lot_id)}: ${n(s.score)}/100 (${str(s.rating)})${Array.isArray(s.reasons) && s.reasons[0] ? `, ${String(s.reasons[0]).replace(/\.$/, "")}` : ""}`);
+  const lines = scored
+    .slice(0, 5)
+    .map(
+      (s) =>
+        `${str(s.lot_id)}: ${n(s.score)}/100 (${str(s.rating)})${Array.isArray(s.reasons) && s.reasons[0] ? `, ${String(s.reasons[0]).replace(/\.$/, "")}` : ""}`,
+    );
   const missing = Array.isArray(o.not_found) && o.not_found.length > 0 ? ` Not found: ${o.not_found.join(", ")}.` : "";
   return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credits (balance ${n(o.balance)}). ${lines.join("; ")}.${missing}${demoNote(o)}`;
 }
@@ -83,7 +107,8 @@ function one(r: ToolResult): string {
   const o = r.output;
   if (typeof o === "string") return `The ${r.name} tool failed: ${o}`;
   if (!isObj(o)) return `The ${r.name} tool returned nothing I can read.`;
-  if (o.error === "insufficient_credits") return `I could not score those sites: it costs ${n(o.required)} credits and the organisation has ${n(o.available)}.`;
+  if (o.error === "insufficient_credits")
+    return `I could not score those sites: it costs ${n(o.required)} credits and the organisation has ${n(o.available)}.`;
   if (typeof o.error === "string") return `I could not do that: ${o.error}`;
   switch (r.name) {
     case "find_parcels":

@@ -4,7 +4,8 @@
 import { answerFrom, type ToolResult } from "./llm-answers.ts";
 import { textOf, type ChatMessage, type Turn } from "./llm-wire.ts";
 
-export const PLANNER_NOTICE = "(Offline planner: a deterministic stand-in for a language model; it answers only from the data packs.)";
+export const PLANNER_NOTICE =
+  "(Offline planner: a deterministic stand-in for a language model; it answers only from the data packs.)";
 
 type Args = Record<string, unknown>;
 type Area = { suburb: string } | { bbox: number[] } | { lot_id: string };
@@ -15,17 +16,26 @@ const KNOWN_PLACES = ["Newtown", "Erskineville", "Epping", "Eastwood", "Carlingf
 const NOT_PLACES = new Set(["Lot", "DP", "SP", "The", "My", "This", "That", "These", "View", "Map"]);
 
 const AREA_UNIT = String.raw`\s*(?:m2|m²|sqm|sq\.?\s?m|square\s+met(?:re|er)s?)`;
-const MIN_AREA = new RegExp(String.raw`(?:over|above|more than|larger than|bigger than|at least|greater than|from|>=?)\s*([\d,.]+)${AREA_UNIT}`, "i");
-const MAX_AREA = new RegExp(String.raw`(?:under|below|less than|smaller than|at most|up to|<=?)\s*([\d,.]+)${AREA_UNIT}`, "i");
+const MIN_AREA = new RegExp(
+  String.raw`(?:over|above|more than|larger than|bigger than|at least|greater than|from|>=?)\s*([\d,.]+)${AREA_UNIT}`,
+  "i",
+);
+const MAX_AREA = new RegExp(
+  String.raw`(?:under|below|less than|smaller than|at most|up to|<=?)\s*([\d,.]+)${AREA_UNIT}`,
+  "i",
+);
 const BETWEEN = new RegExp(String.raw`between\s*([\d,.]+)(?:${AREA_UNIT})?\s*and\s*([\d,.]+)${AREA_UNIT}`, "i");
 const ZONE = /\b(R[1-5]|RU[1-6]|B[1-8]|E[1-4]|MU1|RE[12]|IN[1-4]|SP[1-5]|C[1-4])\b/g;
-const HAZARD_FREE = /\b(?:without|no|free of|outside|avoid\w*|not (?:in|under|affected by))\s+(?:any\s+)?(?:the\s+)?(?:flood|bushfire|hazard)|\b(?:flood|hazard|bushfire)[- ]free\b/i;
+const HAZARD_FREE =
+  /\b(?:without|no|free of|outside|avoid\w*|not (?:in|under|affected by))\s+(?:any\s+)?(?:the\s+)?(?:flood|bushfire|hazard)|\b(?:flood|hazard|bushfire)[- ]free\b/i;
 const LOT_SLASH = /\b\d+[A-Z]?\s*\/\s*\w*\s*\/\s*[A-Z]{1,3}\s*\d+\b/i;
-const LOT_WORDS = /\blot\s+\w+(?:\s+sec(?:tion)?\s+\w+)?\s+(?:in\s+|on\s+)?(?:DP|SP|deposited plan|strata plan)\s*\d+\b/i;
+const LOT_WORDS =
+  /\blot\s+\w+(?:\s+sec(?:tion)?\s+\w+)?\s+(?:in\s+|on\s+)?(?:DP|SP|deposited plan|strata plan)\s*\d+\b/i;
 
 const WANTS_SCORE = /\b(score|rate|rating|feasib\w*|assess\w*|evaluate|rank)\b/i;
 const WANTS_PARCELS = /\b(parcels?|lots?|sites?|blocks?|properties|land)\b/i;
-const WANTS_SUMMARY = /\b(zon(?:e|es|ing)|hazards?|flood\w*|bushfire|heritage|summar\w*|overview|constraints?|transport|what(?:'s| is) (?:at|in|near|around|there)|tell me about|describe)\b/i;
+const WANTS_SUMMARY =
+  /\b(zon(?:e|es|ing)|hazards?|flood\w*|bushfire|heritage|summar\w*|overview|constraints?|transport|what(?:'s| is) (?:at|in|near|around|there)|tell me about|describe)\b/i;
 const WANTS_WHERE = /\bwhere is\b|\blocate\b|\bgeocode\b/i;
 const DEICTIC = /\b(these|those|this area|in view|on (?:the )?(?:map|screen)|visible|here|viewport|current view)\b/i;
 const THERE = /\b(there|that (?:area|suburb|place|lot|parcel|site)|it)\b/i;
@@ -42,7 +52,8 @@ function parseJson(s: string): unknown {
 }
 
 function placeIn(q: string): string | null {
-  const re = /\b(?:in|at|near|around|of|for|about)\s+((?:St\.?\s+|Mt\.?\s+)?[A-Z][A-Za-z'’-]+(?:\s+[A-Z][A-Za-z'’-]+)*)/g;
+  const re =
+    /\b(?:in|at|near|around|of|for|about)\s+((?:St\.?\s+|Mt\.?\s+)?[A-Z][A-Za-z'’-]+(?:\s+[A-Z][A-Za-z'’-]+)*)/g;
   for (const m of q.matchAll(re)) {
     const words = (m[1] as string).split(/\s+/).filter((w) => !NOT_PLACES.has(w));
     if (words.length > 0) return words.join(" ");
@@ -74,12 +85,16 @@ function filtersIn(q: string): Args {
 }
 
 /** The map context the agent put in its instructions, as JSON after "Map context". */
-export function mapContext(messages: readonly ChatMessage[]): { bbox?: number[] | null; viewport_bbox?: number[] | null } {
+export function mapContext(messages: readonly ChatMessage[]): {
+  bbox?: number[] | null;
+  viewport_bbox?: number[] | null;
+} {
   for (const m of messages) {
     if (m.role !== "system" && m.role !== "developer") continue;
     const hit = /Map context[^:\n]*:\s*(\{.*\})/.exec(textOf(m.content));
     const parsed = hit ? parseJson(hit[1] as string) : undefined;
-    if (parsed && typeof parsed === "object") return parsed as { bbox?: number[] | null; viewport_bbox?: number[] | null };
+    if (parsed && typeof parsed === "object")
+      return parsed as { bbox?: number[] | null; viewport_bbox?: number[] | null };
   }
   return {};
 }
@@ -110,7 +125,9 @@ function lotsBefore(messages: readonly ChatMessage[], end: number): string[] {
   for (let i = end - 1; i >= 0; i--) {
     const m = messages[i];
     if (m?.role !== "tool") continue;
-    const out = parseJson(textOf(m.content)) as { parcels?: { lot_id?: unknown }[]; scored?: { lot_id?: unknown }[] } | undefined;
+    const out = parseJson(textOf(m.content)) as
+      | { parcels?: { lot_id?: unknown }[]; scored?: { lot_id?: unknown }[] }
+      | undefined;
     const list = out?.parcels ?? out?.scored;
     const ids = (list ?? []).map((p) => p.lot_id).filter((x): x is string => typeof x === "string");
     if (ids.length > 0) return ids;
@@ -123,7 +140,9 @@ function resultsAfter(messages: readonly ChatMessage[], start: number): ToolResu
   const out: ToolResult[] = [];
   for (let i = start + 1; i < messages.length; i++) {
     const m = messages[i];
-    if (m?.role === "assistant") for (const tc of m.tool_calls ?? []) byId.set(tc.id, { name: tc.function.name, args: (parseJson(tc.function.arguments) as Args) ?? {} });
+    if (m?.role === "assistant")
+      for (const tc of m.tool_calls ?? [])
+        byId.set(tc.id, { name: tc.function.name, args: (parseJson(tc.function.arguments) as Args) ?? {} });
     if (m?.role === "tool") {
       const call = byId.get(m.tool_call_id);
       const text = textOf(m.content);
@@ -142,7 +161,10 @@ function decide(question: string, messages: readonly ChatMessage[], lastUser: nu
   const place = lot ? null : placeIn(question);
   const filters = filtersIn(question);
 
-  if (lot) return WANTS_SCORE.test(question) ? { name: "score_sites", args: { lot_ids: [lot] } } : { name: "describe_parcel", args: { lot_id: lot } };
+  if (lot)
+    return WANTS_SCORE.test(question)
+      ? { name: "score_sites", args: { lot_ids: [lot] } }
+      : { name: "describe_parcel", args: { lot_id: lot } };
   if (place && WANTS_WHERE.test(question)) return { name: "geocode_suburb", args: { suburb: place } };
 
   let area: Area | null = null;
@@ -162,9 +184,11 @@ function decide(question: string, messages: readonly ChatMessage[], lastUser: nu
     return { name: "find_parcels", args: { ...area, ...filters } };
   }
   if (area && (WANTS_SUMMARY.test(question) || place || THERE.test(question))) {
-    return "lot_id" in area ? { name: "describe_parcel", args: { lot_id: area.lot_id } } : { name: "summarise_area", args: area };
+    return "lot_id" in area
+      ? { name: "describe_parcel", args: { lot_id: area.lot_id } }
+      : { name: "summarise_area", args: area };
   }
-  return "Which area do you mean? Name a suburb (for example Epping or Parramatta), a lot (\"Lot 12 DP 34567\"), or move the map and ask about the parcels in view.";
+  return 'Which area do you mean? Name a suburb (for example Epping or Parramatta), a lot ("Lot 12 DP 34567"), or move the map and ask about the parcels in view.';
 }
 
 /** The next turn for a conversation: one tool call, or an answer built from this turn's tool results. */
@@ -180,6 +204,7 @@ export function plan(messages: readonly ChatMessage[], toolNames: ReadonlySet<st
   if (results.length > 0) return { text: notice + answerFrom(results) };
   const decision = decide(textOf(messages[lastUser]?.content), messages, lastUser);
   if (typeof decision === "string") return { text: notice + decision };
-  if (!toolNames.has(decision.name)) return { text: `${notice}I would use the ${decision.name} tool for that, but it is not available here.` };
+  if (!toolNames.has(decision.name))
+    return { text: `${notice}I would use the ${decision.name} tool for that, but it is not available here.` };
   return { tool_calls: [{ name: decision.name, arguments: decision.args }] };
 }

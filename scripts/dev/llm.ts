@@ -75,13 +75,25 @@ function usageOf(body: ChatCompletionRequest, turn: Turn) {
 /** The chunks of one streamed completion, in the order OpenAI sends them. */
 export function completionChunks(turn: Turn, model: string, id = `chatcmpl-${randomUUID()}`): unknown[] {
   const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: unknown, finish: string | null = null) => ({ id, object: "chat.completion.chunk", created, model, system_fingerprint: null, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  const chunk = (delta: unknown, finish: string | null = null) => ({
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model,
+    system_fingerprint: null,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
   const out: unknown[] = [chunk({ role: "assistant", content: "" })];
   for (const d of deltas(turn.text ?? "")) out.push(chunk({ content: d }));
   wireCalls(turn).forEach((call, index) => {
-    out.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }));
+    out.push(
+      chunk({
+        tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }],
+      }),
+    );
     // Arguments arrive in pieces, as real models send them.
-    for (const piece of call.function.arguments.match(/[\s\S]{1,16}/g) ?? []) out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    for (const piece of call.function.arguments.match(/[\s\S]{1,16}/g) ?? [])
+      out.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   out.push(chunk({}, turn.finish_reason ?? (turn.tool_calls?.length ? "tool_calls" : "stop")));
   return out;
@@ -110,14 +122,16 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
 
   async function complete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const auth = req.headers.authorization ?? "";
-    if (apiKey && auth !== `Bearer ${apiKey}`) return openAiError(res, 401, "Incorrect API key provided.", "invalid_request_error");
+    if (apiKey && auth !== `Bearer ${apiKey}`)
+      return openAiError(res, 401, "Incorrect API key provided.", "invalid_request_error");
     let body: ChatCompletionRequest;
     try {
       body = JSON.parse(await readBody(req)) as ChatCompletionRequest;
     } catch {
       return openAiError(res, 400, "We could not parse the JSON body of your request.", "invalid_request_error");
     }
-    if (!Array.isArray(body.messages) || body.messages.length === 0) return openAiError(res, 400, "'messages' must be a non-empty array.", "invalid_request_error");
+    if (!Array.isArray(body.messages) || body.messages.length === 0)
+      return openAiError(res, 400, "'messages' must be a non-empty array.", "invalid_request_error");
     const turn = nextTurn(body);
     const marker = markerOf(body);
     let finished = false;
@@ -130,7 +144,10 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
     const done = () => {
       finished = true;
     };
-    if (turn.status && turn.status >= 400) return (done(), openAiError(res, turn.status, turn.error ?? "The server had an error while processing your request."));
+    if (turn.status && turn.status >= 400) {
+      done();
+      return openAiError(res, turn.status, turn.error ?? "The server had an error while processing your request.");
+    }
     const model = body.model ?? DEV_LLM_MODEL;
 
     if (!body.stream) {
@@ -142,13 +159,24 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(calls.length ? { tool_calls: calls } : {}) }, logprobs: null, finish_reason: turn.finish_reason ?? (calls.length ? "tool_calls" : "stop") }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: text || null, ...(calls.length ? { tool_calls: calls } : {}) },
+            logprobs: null,
+            finish_reason: turn.finish_reason ?? (calls.length ? "tool_calls" : "stop"),
+          },
+        ],
         usage: usageOf(body, turn),
       });
       return;
     }
 
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     const send = (data: unknown) => res.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
     const chunks = completionChunks(turn, model);
     for (let i = 0; i < chunks.length; i++) {
@@ -167,7 +195,15 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
       send(chunks[i]);
       if (turn.delay_ms) await sleep(turn.delay_ms);
     }
-    if (body.stream_options?.include_usage) send({ id: "usage", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [], usage: usageOf(body, turn) });
+    if (body.stream_options?.include_usage)
+      send({
+        id: "usage",
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [],
+        usage: usageOf(body, turn),
+      });
     send("[DONE]");
     done();
     res.end();
@@ -184,7 +220,8 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
       return json(200, { ok: true });
     }
     if (req.method === "GET" && url.pathname === "/__control/requests") return json(200, requests.get(marker) ?? []);
-    if (req.method === "GET" && url.pathname === "/__control/closed") return json(200, { closed: closed.get(marker) ?? 0 });
+    if (req.method === "GET" && url.pathname === "/__control/closed")
+      return json(200, { closed: closed.get(marker) ?? 0 });
     if (req.method === "POST" && url.pathname === "/__control/reset") {
       for (const m of [scripts, served, requests, closed]) m.clear();
       return json(200, { ok: true });
@@ -199,8 +236,15 @@ export async function startLlmServer({ port = 0, apiKey }: LlmServerOptions = {}
       : req.method === "POST" && url.pathname === "/v1/chat/completions"
         ? complete(req, res)
         : req.method === "GET" && url.pathname === "/v1/models"
-          ? Promise.resolve(sendJson(res, 200, { object: "list", data: [{ id: DEV_LLM_MODEL, object: "model", created: 0, owned_by: "local" }] }))
-          : Promise.resolve(openAiError(res, 404, `Unknown request URL: ${req.method} ${url.pathname}`, "invalid_request_error"));
+          ? Promise.resolve(
+              sendJson(res, 200, {
+                object: "list",
+                data: [{ id: DEV_LLM_MODEL, object: "model", created: 0, owned_by: "local" }],
+              }),
+            )
+          : Promise.resolve(
+              openAiError(res, 404, `Unknown request URL: ${req.method} ${url.pathname}`, "invalid_request_error"),
+            );
     work.catch((err: unknown) => {
       if (!res.headersSent) openAiError(res, 500, err instanceof Error ? err.message : String(err));
       else res.destroy();

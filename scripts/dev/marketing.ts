@@ -38,7 +38,10 @@ export interface MarketingServerOptions {
   port?: number;
 }
 
-export async function startMarketingServer({ apiKey, port = 0 }: MarketingServerOptions = {}): Promise<MarketingServer> {
+export async function startMarketingServer({
+  apiKey,
+  port = 0,
+}: MarketingServerOptions = {}): Promise<MarketingServer> {
   const calls: MarketingCall[] = [];
   const contacts = new Map<string, string>();
   let failNext = 0;
@@ -46,7 +49,8 @@ export async function startMarketingServer({ apiKey, port = 0 }: MarketingServer
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://x");
-      const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (req.method === "GET" && url.pathname === "/__control/calls") return send(200, calls);
       if (req.method === "POST" && url.pathname === "/__control/fail") {
         failNext = Math.max(0, Number(url.searchParams.get("times") ?? "1") || 0);
@@ -72,7 +76,8 @@ export async function startMarketingServer({ apiKey, port = 0 }: MarketingServer
           return record(500, { success: false, message: "Simulated failure" });
         }
         const email = (body as { email?: unknown } | null)?.email;
-        if (typeof email !== "string" || !email.includes("@")) return record(400, { success: false, message: "Invalid email" });
+        if (typeof email !== "string" || !email.includes("@"))
+          return record(400, { success: false, message: "Invalid email" });
         const existing = contacts.get(email.toLowerCase());
         if (existing) return record(409, { success: false, message: "Email or userId is already on list." });
         const id = randomUUID();

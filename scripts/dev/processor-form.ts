@@ -98,7 +98,9 @@ export class StripeHttpError extends Error {
       error: {
         type: this.type,
         message: this.message,
-        ...(this.code ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replaceAll("_", "-")}` } : {}),
+        ...(this.code
+          ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replaceAll("_", "-")}` }
+          : {}),
         ...(this.param ? { param: this.param } : {}),
         request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
       },
@@ -107,10 +109,16 @@ export class StripeHttpError extends Error {
 }
 
 export const missing = (kind: string, id: string, param = "id"): StripeHttpError =>
-  new StripeHttpError(param === "id" ? 404 : 400, "invalid_request_error", `No such ${kind}: '${id}'`, { code: "resource_missing", param });
+  new StripeHttpError(param === "id" ? 404 : 400, "invalid_request_error", `No such ${kind}: '${id}'`, {
+    code: "resource_missing",
+    param,
+  });
 
 export const required = (param: string): StripeHttpError =>
-  new StripeHttpError(400, "invalid_request_error", `Missing required param: ${param}.`, { code: "parameter_missing", param });
+  new StripeHttpError(400, "invalid_request_error", `Missing required param: ${param}.`, {
+    code: "parameter_missing",
+    param,
+  });
 
 export const invalid = (param: string, message: string): StripeHttpError =>
   new StripeHttpError(400, "invalid_request_error", message, { code: "parameter_invalid_string", param });
@@ -118,5 +126,9 @@ export const invalid = (param: string, message: string): StripeHttpError =>
 /** Stripe refuses parameters an endpoint does not know, naming the first. */
 export function onlyKnown(params: Params, known: readonly string[]): void {
   const unknown = Object.keys(params).find((k) => !known.includes(k));
-  if (unknown) throw new StripeHttpError(400, "invalid_request_error", `Received unknown parameter: ${unknown}`, { code: "parameter_unknown", param: unknown });
+  if (unknown)
+    throw new StripeHttpError(400, "invalid_request_error", `Received unknown parameter: ${unknown}`, {
+      code: "parameter_unknown",
+      param: unknown,
+    });
 }

@@ -2,7 +2,19 @@
 // prices, checkout and portal sessions, subscriptions (period on the item), invoices (subscription in
 // `parent.subscription_details`, service period on the line) and the events each change emits.
 import { randomBytes } from "node:crypto";
-import { type Params, StripeHttpError, bool, invalid, list, metadata, missing, obj, onlyKnown, required, str } from "./processor-form.ts";
+import {
+  type Params,
+  StripeHttpError,
+  bool,
+  invalid,
+  list,
+  metadata,
+  missing,
+  obj,
+  onlyKnown,
+  required,
+  str,
+} from "./processor-form.ts";
 
 export const API_VERSION = "2026-10-28.endive";
 
@@ -47,7 +59,9 @@ export function newId(prefix: string, length = 24): string {
 export function addMonth(unixSeconds: number): number {
   const d = new Date(unixSeconds * 1000);
   const day = d.getUTCDate();
-  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const next = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return Math.floor(next.getTime() / 1000);
@@ -56,7 +70,15 @@ export function addMonth(unixSeconds: number): number {
 const clone = <T>(v: T): T => structuredClone(v);
 
 export function emptyState(): StateData {
-  return { customers: {}, sessions: {}, sessionOrders: {}, portalSessions: {}, subscriptions: {}, invoices: {}, events: [] };
+  return {
+    customers: {},
+    sessions: {},
+    sessionOrders: {},
+    portalSessions: {},
+    subscriptions: {},
+    invoices: {},
+    events: [],
+  };
 }
 
 export class ProcessorState {
@@ -65,7 +87,12 @@ export class ProcessorState {
   private readonly publicUrl: string;
   private readonly now: () => number;
 
-  constructor(prices: PriceInfo[], publicUrl: string, data: StateData = emptyState(), now: () => number = () => Math.floor(Date.now() / 1000)) {
+  constructor(
+    prices: PriceInfo[],
+    publicUrl: string,
+    data: StateData = emptyState(),
+    now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
     this.prices = new Map(prices.map((p) => [p.id, p]));
     this.publicUrl = publicUrl;
     this.data = data;
@@ -156,12 +183,26 @@ export class ProcessorState {
 
   createCheckoutSession(params: Params): Obj {
     onlyKnown(params, [
-      "mode", "customer", "client_reference_id", "line_items", "success_url", "cancel_url", "metadata", "subscription_data",
-      "expand", "allow_promotion_codes", "billing_address_collection", "customer_update", "payment_method_types", "ui_mode", "locale",
+      "mode",
+      "customer",
+      "client_reference_id",
+      "line_items",
+      "success_url",
+      "cancel_url",
+      "metadata",
+      "subscription_data",
+      "expand",
+      "allow_promotion_codes",
+      "billing_address_collection",
+      "customer_update",
+      "payment_method_types",
+      "ui_mode",
+      "locale",
     ]);
     const mode = str(params.mode);
     if (!mode) throw required("mode");
-    if (mode !== "subscription") throw invalid("mode", `The local processor sells subscriptions only; got mode '${mode}'.`);
+    if (mode !== "subscription")
+      throw invalid("mode", `The local processor sells subscriptions only; got mode '${mode}'.`);
     const customer = str(params.customer);
     if (customer && !this.data.customers[customer]) throw missing("customer", customer, "customer");
     const lines = list(params.line_items);
@@ -173,7 +214,8 @@ export class ProcessorState {
     const price = this.prices.get(priceId);
     if (!price) throw missing("price", priceId, "line_items[0][price]");
     const quantity = Number(str(line.quantity) ?? "1");
-    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("line_items[0][quantity]", "Invalid integer: quantity");
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw invalid("line_items[0][quantity]", "Invalid integer: quantity");
     const successUrl = str(params.success_url);
     if (!successUrl) throw required("success_url");
     const id = newId("cs_test", 58);
@@ -215,7 +257,11 @@ export class ProcessorState {
       url: `${this.publicUrl}/c/pay/${id}`,
     };
     this.data.sessions[id] = session;
-    this.data.sessionOrders[id] = { price: priceId, quantity, subscriptionMetadata: metadata(obj(params.subscription_data).metadata) };
+    this.data.sessionOrders[id] = {
+      price: priceId,
+      quantity,
+      subscriptionMetadata: metadata(obj(params.subscription_data).metadata),
+    };
     return session;
   }
 
@@ -230,7 +276,10 @@ export class ProcessorState {
   completeCheckout(id: string): { session: Obj; events: StoredEvent[] } {
     const session = this.session(id);
     if (session.status === "complete") return { session, events: [] };
-    if (session.status !== "open") throw new StripeHttpError(400, "invalid_request_error", `Checkout session ${id} is ${String(session.status)}`, { code: "checkout_session_expired" });
+    if (session.status !== "open")
+      throw new StripeHttpError(400, "invalid_request_error", `Checkout session ${id} is ${String(session.status)}`, {
+        code: "checkout_session_expired",
+      });
     const order = this.data.sessionOrders[id];
     if (!order) throw missing("checkout.session", id);
     let customer = typeof session.customer === "string" ? session.customer : null;
@@ -245,14 +294,26 @@ export class ProcessorState {
     events.push(this.emit("invoice.paid", invoice), this.emit("invoice.payment_succeeded", invoice));
     events.push(this.emit("payment_intent.succeeded", this.paymentIntent(invoice)));
     events.push(this.emit("customer.subscription.updated", sub, { status: "incomplete" }));
-    Object.assign(session, { customer, status: "complete", payment_status: "paid", subscription: sub.id, invoice: invoice.id });
+    Object.assign(session, {
+      customer,
+      status: "complete",
+      payment_status: "paid",
+      subscription: sub.id,
+      invoice: invoice.id,
+    });
     events.push(this.emit("checkout.session.completed", session));
     return { session, events };
   }
 
   // --- subscriptions -----------------------------------------------------------------------------
 
-  private newSubscription(customer: string, priceId: string, quantity: number, meta: Record<string, string>, start: number): Obj {
+  private newSubscription(
+    customer: string,
+    priceId: string,
+    quantity: number,
+    meta: Record<string, string>,
+    start: number,
+  ): Obj {
     const id = newId("sub");
     const item: Obj = {
       id: newId("si", 14),
@@ -292,14 +353,24 @@ export class ProcessorState {
       discounts: [],
       ended_at: null,
       invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
-      items: { object: "list", data: [item], has_more: false, total_count: 1, url: `/v1/subscription_items?subscription=${id}` },
+      items: {
+        object: "list",
+        data: [item],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
       latest_invoice: null,
       livemode: false,
       metadata: meta,
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: "off" },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: "off",
+      },
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -335,9 +406,15 @@ export class ProcessorState {
     const sub = this.subscription(id);
     const previous: Obj = {};
     const flag = bool(params.cancel_at_period_end);
-    if (params.cancel_at_period_end !== undefined && flag === undefined) throw invalid("cancel_at_period_end", "Invalid boolean: cancel_at_period_end");
+    if (params.cancel_at_period_end !== undefined && flag === undefined)
+      throw invalid("cancel_at_period_end", "Invalid boolean: cancel_at_period_end");
     if (flag !== undefined && flag !== sub.cancel_at_period_end) {
-      if (sub.status === "canceled") throw new StripeHttpError(400, "invalid_request_error", "A canceled subscription can only update its cancellation_details and metadata.");
+      if (sub.status === "canceled")
+        throw new StripeHttpError(
+          400,
+          "invalid_request_error",
+          "A canceled subscription can only update its cancellation_details and metadata.",
+        );
       previous.cancel_at_period_end = sub.cancel_at_period_end;
       previous.cancel_at = sub.cancel_at;
       sub.cancel_at_period_end = flag;
@@ -357,7 +434,13 @@ export class ProcessorState {
     const sub = this.subscription(id);
     if (sub.status === "canceled") return { sub, events: [] };
     const now = this.now();
-    Object.assign(sub, { status: "canceled", canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false });
+    Object.assign(sub, {
+      status: "canceled",
+      canceled_at: now,
+      ended_at: now,
+      cancel_at: null,
+      cancel_at_period_end: false,
+    });
     return { sub, events: [this.emit("customer.subscription.deleted", sub)] };
   }
 
@@ -367,7 +450,8 @@ export class ProcessorState {
    */
   advancePeriod(id: string, { fail = false }: { fail?: boolean } = {}): { sub: Obj; events: StoredEvent[] } {
     const sub = this.subscription(id);
-    if (sub.status === "canceled") throw new StripeHttpError(400, "invalid_request_error", `Subscription ${id} is canceled`);
+    if (sub.status === "canceled")
+      throw new StripeHttpError(400, "invalid_request_error", `Subscription ${id} is canceled`);
     const item = this.item(sub);
     const end = Number(item.current_period_end);
     if (sub.cancel_at_period_end === true) {
@@ -389,13 +473,24 @@ export class ProcessorState {
       sub.status = "active";
       events.push(this.emit("invoice.paid", invoice), this.emit("invoice.payment_succeeded", invoice));
     }
-    events.push(this.emit("customer.subscription.updated", sub, { items: { data: [{ current_period_start: previousPeriod.start, current_period_end: previousPeriod.end }] }, ...(previousStatus !== sub.status ? { status: previousStatus } : {}) }));
+    events.push(
+      this.emit("customer.subscription.updated", sub, {
+        items: { data: [{ current_period_start: previousPeriod.start, current_period_end: previousPeriod.end }] },
+        ...(previousStatus !== sub.status ? { status: previousStatus } : {}),
+      }),
+    );
     return { sub, events };
   }
 
   // --- invoices ----------------------------------------------------------------------------------
 
-  private newInvoice(sub: Obj, reason: string, invoicePeriod: { start: number; end: number }, paid: boolean, service?: { start: number; end: number }): Obj {
+  private newInvoice(
+    sub: Obj,
+    reason: string,
+    invoicePeriod: { start: number; end: number },
+    paid: boolean,
+    service?: { start: number; end: number },
+  ): Obj {
     const item = this.item(sub);
     const price = item.price as Obj;
     const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
@@ -451,11 +546,21 @@ export class ProcessorState {
             parent: {
               type: "subscription_item_details",
               invoice_item_details: null,
-              subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: sub.id,
+                subscription_item: item.id,
+              },
             },
             period: servicePeriod,
             pretax_credit_amounts: [],
-            pricing: { type: "price_details", price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
+            pricing: {
+              type: "price_details",
+              price_details: { price: price.id, product: price.product },
+              unit_amount_decimal: String(price.unit_amount),
+            },
             quantity: item.quantity ?? 1,
             taxes: [],
           },
@@ -468,11 +573,20 @@ export class ProcessorState {
       metadata: {},
       next_payment_attempt: paid ? null : now + 3 * 24 * 3600,
       number: `${String(customer?.invoice_prefix ?? "LOCAL")}-${String(Object.keys(this.data.invoices).length + 1).padStart(4, "0")}`,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: sub.metadata, subscription: sub.id },
+      },
       period_end: invoicePeriod.end,
       period_start: invoicePeriod.start,
       status: paid ? "paid" : "open",
-      status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: paid ? now : null, voided_at: null },
+      status_transitions: {
+        finalized_at: now,
+        marked_uncollectible_at: null,
+        paid_at: paid ? now : null,
+        voided_at: null,
+      },
       subtotal: amount,
       subtotal_excluding_tax: amount,
       total: amount,
@@ -493,7 +607,16 @@ export class ProcessorState {
   }
 
   private paymentIntent(invoice: Obj): Obj {
-    return { id: newId("pi"), object: "payment_intent", amount: invoice.amount_paid, amount_received: invoice.amount_paid, currency: invoice.currency, customer: invoice.customer, livemode: false, status: "succeeded" };
+    return {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount: invoice.amount_paid,
+      amount_received: invoice.amount_paid,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      livemode: false,
+      status: "succeeded",
+    };
   }
 
   // --- billing portal ------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 import { money, type Obj } from "./processor-objects.ts";
 
 const esc = (v: unknown): string =>
-  String(v ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+  String(v ?? "").replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
@@ -18,7 +21,10 @@ const date = (unix: unknown): string => new Date(Number(unix) * 1000).toISOStrin
 export function checkoutPage(session: Obj, price: Obj | undefined): string {
   const amount = money(Number(session.amount_total), String(session.currency));
   if (session.status !== "open") {
-    return page("Checkout", `<div class="card"><h1>Checkout ${esc(session.status)}</h1><p>This session is ${esc(session.status)}.</p></div>`);
+    return page(
+      "Checkout",
+      `<div class="card"><h1>Checkout ${esc(session.status)}</h1><p>This session is ${esc(session.status)}.</p></div>`,
+    );
   }
   return page(
     "Checkout",
@@ -40,7 +46,9 @@ export function portalPage(session: Obj, subscriptions: Obj[]): string {
       : s.cancel_at_period_end
         ? action("resume", "Resume subscription")
         : `${action("cancel", "Cancel at period end")} ${action("cancel_now", "Cancel now", "secondary")}`;
-    const ends = s.cancel_at_period_end ? `ends ${date(item.current_period_end)}` : `renews ${date(item.current_period_end)}`;
+    const ends = s.cancel_at_period_end
+      ? `ends ${date(item.current_period_end)}`
+      : `renews ${date(item.current_period_end)}`;
     return `<div class="card"><h2>${esc(price.nickname)}</h2><p>${esc(s.status)}${live ? `, ${ends}` : ""}</p>${buttons}</div>`;
   });
   const back = session.return_url ? `<p><a href="${esc(session.return_url)}">Return</a></p>` : "";
@@ -49,5 +57,8 @@ export function portalPage(session: Obj, subscriptions: Obj[]): string {
 
 export function returnPage(query: URLSearchParams): string {
   const result = query.get("result") ?? "done";
-  return page("Back to the app", `<div class="card"><h1>Checkout ${esc(result)}</h1><p>Point CHECKOUT_SUCCESS_URL and CHECKOUT_CANCEL_URL at your app to land there instead.</p></div>`);
+  return page(
+    "Back to the app",
+    `<div class="card"><h1>Checkout ${esc(result)}</h1><p>Point CHECKOUT_SUCCESS_URL and CHECKOUT_CANCEL_URL at your app to land there instead.</p></div>`,
+  );
 }

@@ -21,7 +21,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Params, StripeHttpError, canonical, decodeParams } from "./processor-form.ts";
-import { ProcessorState, emptyState, newId, type Obj, type PriceInfo, type StateData, type StoredEvent } from "./processor-objects.ts";
+import {
+  ProcessorState,
+  emptyState,
+  newId,
+  type Obj,
+  type PriceInfo,
+  type StateData,
+  type StoredEvent,
+} from "./processor-objects.ts";
 import { checkoutPage, portalPage, returnPage } from "./processor-pages.ts";
 import { DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./secrets.ts";
 import { TIERS } from "../../src/billing/tiers.ts";
@@ -111,7 +119,10 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
   const deliveries: Delivery[] = [];
   let failNext = 0;
   let state: ProcessorState | undefined;
-  const loaded: StateData = options.dataFile && existsSync(options.dataFile) ? { ...emptyState(), ...(JSON.parse(readFileSync(options.dataFile, "utf8")) as StateData) } : emptyState();
+  const loaded: StateData =
+    options.dataFile && existsSync(options.dataFile)
+      ? { ...emptyState(), ...(JSON.parse(readFileSync(options.dataFile, "utf8")) as StateData) }
+      : emptyState();
 
   function persist(): void {
     if (!options.dataFile || !state) return;
@@ -152,7 +163,17 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     persist();
     for (const e of events) {
       const payload = JSON.stringify(e.event, null, 2);
-      const d: Delivery = { id: newId("whd"), event_id: e.id, type: e.type, customer: e.customer, payload, signature: signPayload(payload, webhookSecret), url: options.webhookUrl ?? null, attempts: [], delivered: false };
+      const d: Delivery = {
+        id: newId("whd"),
+        event_id: e.id,
+        type: e.type,
+        customer: e.customer,
+        payload,
+        signature: signPayload(payload, webhookSecret),
+        url: options.webhookUrl ?? null,
+        attempts: [],
+        delivered: false,
+      };
       deliveries.push(d);
       for (let i = 0; i < DELIVERY_ATTEMPTS && options.webhookUrl; i++) {
         if (await attempt(d)) break;
@@ -162,7 +183,9 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
   }
 
   function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    res.writeHead(status, { "content-type": "application/json", ...headers }).end(typeof body === "string" ? body : JSON.stringify(body, null, 2));
+    res
+      .writeHead(status, { "content-type": "application/json", ...headers })
+      .end(typeof body === "string" ? body : JSON.stringify(body, null, 2));
   }
 
   /** The REST API: returns status, body and the events to deliver after responding. */
@@ -172,9 +195,12 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     const [, resource, id, extra] = parts;
     if (method === "POST" && path === "/v1/customers") return { status: 200, body: s.createCustomer(params) };
     if (method === "GET" && resource === "customers" && id && !extra) return { status: 200, body: s.customer(id) };
-    if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: s.createCheckoutSession(params) };
-    if (method === "GET" && resource === "checkout" && id === "sessions" && extra && parts.length === 4) return { status: 200, body: s.session(extra) };
-    if (method === "POST" && path === "/v1/billing_portal/sessions") return { status: 200, body: s.createPortalSession(params) };
+    if (method === "POST" && path === "/v1/checkout/sessions")
+      return { status: 200, body: s.createCheckoutSession(params) };
+    if (method === "GET" && resource === "checkout" && id === "sessions" && extra && parts.length === 4)
+      return { status: 200, body: s.session(extra) };
+    if (method === "POST" && path === "/v1/billing_portal/sessions")
+      return { status: 200, body: s.createPortalSession(params) };
     if (resource === "subscriptions" && id && !extra) {
       if (method === "GET") return { status: 200, body: s.subscription(id) };
       if (method === "POST") {
@@ -189,10 +215,18 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     if (method === "GET" && resource === "invoices" && id && !extra) return { status: 200, body: s.invoice(id) };
     if (method === "GET" && resource === "events" && id && !extra) {
       const e = s.data.events.find((x) => x.id === id);
-      if (!e) throw new StripeHttpError(404, "invalid_request_error", `No such event: '${id}'`, { code: "resource_missing", param: "id" });
+      if (!e)
+        throw new StripeHttpError(404, "invalid_request_error", `No such event: '${id}'`, {
+          code: "resource_missing",
+          param: "id",
+        });
       return { status: 200, body: e.event };
     }
-    throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+    throw new StripeHttpError(
+      404,
+      "invalid_request_error",
+      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -202,11 +236,19 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     const base = { "request-id": requestId, "stripe-version": String(req.headers["stripe-version"] ?? "") };
     try {
       if (!req.headers.authorization) {
-        throw new StripeHttpError(401, "invalid_request_error", "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+        throw new StripeHttpError(
+          401,
+          "invalid_request_error",
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        );
       }
       if (!keyMatches(req.headers.authorization, secretKey)) {
         const sent = req.headers.authorization.replace(/^Bearer\s+/i, "");
-        throw new StripeHttpError(401, "invalid_request_error", `Invalid API Key provided: ${sent.slice(0, 8)}****${sent.slice(-4)}`);
+        throw new StripeHttpError(
+          401,
+          "invalid_request_error",
+          `Invalid API Key provided: ${sent.slice(0, 8)}****${sent.slice(-4)}`,
+        );
       }
       if (failNext > 0) {
         failNext--;
@@ -226,7 +268,12 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
               `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
             );
           }
-          return sendJson(res, hit.status, hit.body, { ...base, "idempotent-replayed": "true", "original-request": hit.requestId, "idempotency-key": idemKey });
+          return sendJson(res, hit.status, hit.body, {
+            ...base,
+            "idempotent-replayed": "true",
+            "original-request": hit.requestId,
+            "idempotency-key": idemKey,
+          });
         }
       }
       const out = route(method, url.pathname, params);
@@ -275,7 +322,10 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
       else sendJson(res, 200, session);
       return true;
     }
-    const portal = /^\/p\/session\/([A-Za-z0-9_]+)(?:\/subscriptions\/([A-Za-z0-9_]+)\/(cancel|cancel_now|resume))?$/.exec(url.pathname);
+    const portal =
+      /^\/p\/session\/([A-Za-z0-9_]+)(?:\/subscriptions\/([A-Za-z0-9_]+)\/(cancel|cancel_now|resume))?$/.exec(
+        url.pathname,
+      );
     if (portal?.[1]) {
       await readBody(req);
       const session = s.portalSession(portal[1]);
@@ -286,9 +336,13 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
       }
       const subId = portal[2];
       if (method !== "POST" || !subId) return false;
-      if (s.subscription(subId).customer !== customer) throw new StripeHttpError(404, "invalid_request_error", `No such subscription: '${subId}'`);
+      if (s.subscription(subId).customer !== customer)
+        throw new StripeHttpError(404, "invalid_request_error", `No such subscription: '${subId}'`);
       const action = portal[3];
-      const r = action === "cancel_now" ? s.cancelNow(subId) : s.updateSubscription(subId, { cancel_at_period_end: action === "cancel" ? "true" : "false" });
+      const r =
+        action === "cancel_now"
+          ? s.cancelNow(subId)
+          : s.updateSubscription(subId, { cancel_at_period_end: action === "cancel" ? "true" : "false" });
       await deliver(r.events);
       if (wantsHtml(req)) res.writeHead(303, { location: `/p/session/${portal[1]}` }).end();
       else sendJson(res, 200, r.sub);
@@ -319,7 +373,11 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     }
     if (method === "GET" && path === "/customers") {
       const orgId = url.searchParams.get("org_id");
-      return sendJson(res, 200, Object.values(s.data.customers).filter((c) => !orgId || (c.metadata as Obj | undefined)?.org_id === orgId));
+      return sendJson(
+        res,
+        200,
+        Object.values(s.data.customers).filter((c) => !orgId || (c.metadata as Obj | undefined)?.org_id === orgId),
+      );
     }
     const sub = /^\/subscriptions\/([A-Za-z0-9_]+)\/(renew|fail_payment|cancel)$/.exec(path);
     if (method === "POST" && sub?.[1]) {
@@ -348,7 +406,9 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
       if (url.pathname.startsWith("/v1/")) return api(req, res, url);
       if (url.pathname.startsWith("/__control/")) return control(req, res, url);
       if (await pages(req, res, url)) return;
-      sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+      sendJson(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` },
+      });
     })().catch((err: unknown) => {
       if (err instanceof StripeHttpError) return sendJson(res, err.status, err.body(newId("req", 14)));
       log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -375,6 +435,10 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const p = await startProcessor({ webhookUrl: process.env.WEBHOOK_URL ?? "http://127.0.0.1:8787/billing/webhook", log: console.log, dataFile: fileURLToPath(new URL("../../.data/processor.json", import.meta.url)) });
+  const p = await startProcessor({
+    webhookUrl: process.env.WEBHOOK_URL ?? "http://127.0.0.1:8787/billing/webhook",
+    log: console.log,
+    dataFile: fileURLToPath(new URL("../../.data/processor.json", import.meta.url)),
+  });
   console.log(`local payment processor on ${p.url}`);
 }

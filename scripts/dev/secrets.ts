@@ -9,7 +9,12 @@ export const DEV_SERVICE_ROLE_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIiwiaXNzIjoic3VwYWJhc2UtZGVtbyIsInJlZiI6ImxvY2FsLWRldiIsImlhdCI6MTc2NzIyNTYwMCwiZXhwIjoyMDgyNzU4NDAwfQ.gbT96PxwFFArAZU2iHX6KwTpGpEvpozZK1w4p1lXV2M";
 
 export const DEMO_PASSWORD = "demo-password";
-export const DEMO_ORG = { id: "0d000000-0000-4000-8000-000000000001", name: "Demo Team", slug: "demo-team", credits: 100 } as const;
+export const DEMO_ORG = {
+  id: "0d000000-0000-4000-8000-000000000001",
+  name: "Demo Team",
+  slug: "demo-team",
+  credits: 100,
+} as const;
 export const DEMO_USERS = [
   { id: "00000000-0000-4000-8000-000000000001", email: "owner@demo.test", role: "owner", displayName: "Olivia Owner" },
   { id: "00000000-0000-4000-8000-000000000002", email: "admin@demo.test", role: "admin", displayName: "Adam Admin" },
@@ -23,6 +28,10 @@ export const DEV_MARKETING_KEY = "dev-only-marketing-key";
 export const DEV_STRIPE_SECRET_KEY = "sk_test_dev_only_local_processor_51Hx9c2a7e1b";
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dev_only_local_processor_4f9c2a7e1b";
 /** Price ids of the paid tiers in the local processor's catalogue (STRIPE_PRICE_* in .dev.vars.example). */
-export const DEV_STRIPE_PRICES = { starter: "price_dev_starter", pro: "price_dev_pro", team: "price_dev_team" } as const;
+export const DEV_STRIPE_PRICES = {
+  starter: "price_dev_starter",
+  pro: "price_dev_pro",
+  team: "price_dev_team",
+} as const;
 /** Bearer key the local model server expects (LLM_API_KEY in .dev.vars.example). */
 export const DEV_LLM_KEY = "dev-only-llm-key";

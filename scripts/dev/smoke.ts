@@ -12,7 +12,12 @@ const AUTH = "http://127.0.0.1:54321";
 const DATA_DIR = ".data/smoke";
 
 rmSync(`${root}${DATA_DIR}`, { recursive: true, force: true });
-const dev = spawn("npm", ["run", "dev"], { cwd: root, env: { ...process.env, DEV_DATA_DIR: DATA_DIR }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+const dev = spawn("npm", ["run", "dev"], {
+  cwd: root,
+  env: { ...process.env, DEV_DATA_DIR: DATA_DIR },
+  stdio: ["ignore", "pipe", "pipe"],
+  detached: true,
+});
 let log = "";
 dev.stdout.on("data", (d: Buffer) => (log += d.toString()));
 dev.stderr.on("data", (d: Buffer) => (log += d.toString()));
@@ -50,7 +55,10 @@ try {
   let token = "";
   await check("supabase-js signs in as owner@demo.test", async () => {
     const supabase = createClient(AUTH, DEV_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { data, error } = await supabase.auth.signInWithPassword({ email: "owner@demo.test", password: "demo-password" });
+    const { data, error } = await supabase.auth.signInWithPassword({
+      email: "owner@demo.test",
+      password: "demo-password",
+    });
     assert(!error && data.session, `sign-in failed: ${error?.message}`);
     token = data.session.access_token;
   });
@@ -68,54 +76,87 @@ try {
     assert(res.status === 200, `status ${res.status}: ${await res.text()}`);
   });
   await check("the seeded organisation: Demo Team with 100 credits", async () => {
-    const body = (await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { org_name: string; balance: number };
+    const body = (await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as {
+      org_name: string;
+      balance: number;
+    };
     assert(body.org_name === "Demo Team" && body.balance === 100, JSON.stringify(body));
   });
   await check("checkout: paying the checkout_url makes the subscription active and grants 100 credits", async () => {
-    const balance = async () => ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number }).balance;
+    const balance = async () =>
+      ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number })
+        .balance;
     const before = await balance();
-    const res = await fetch(`${API}/billing/checkout`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ tier_id: "starter" }) });
+    const res = await fetch(`${API}/billing/checkout`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ tier_id: "starter" }),
+    });
     const { checkout_url } = (await res.json()) as { checkout_url: string };
-    assert(res.status === 200 && checkout_url.startsWith("http://127.0.0.1:12111/c/pay/"), `status ${res.status}: ${checkout_url}`);
+    assert(
+      res.status === 200 && checkout_url.startsWith("http://127.0.0.1:12111/c/pay/"),
+      `status ${res.status}: ${checkout_url}`,
+    );
     // The Pay button: the local processor delivers its signed webhooks to the API before answering.
     const paid = await fetch(checkout_url, { method: "POST" });
     assert(paid.ok, `paying: status ${paid.status}`);
-    const sub = (await (await fetch(`${API}/billing/subscription`, { headers: auth })).json()) as { status: string; tier_name: string };
+    const sub = (await (await fetch(`${API}/billing/subscription`, { headers: auth })).json()) as {
+      status: string;
+      tier_name: string;
+    };
     assert(sub.status === "active" && sub.tier_name === "Starter", JSON.stringify(sub));
     const after = await balance();
     assert(after === before + 100, `balance ${before} -> ${after}`);
   });
   await check("an example CSV is scored site by site", async () => {
     const form = new FormData();
-    form.set("file", new File([readFileSync(`${root}packs/examples/newtown-latlon.csv`)], "newtown-latlon.csv", { type: "text/csv" }));
+    form.set(
+      "file",
+      new File([readFileSync(`${root}packs/examples/newtown-latlon.csv`)], "newtown-latlon.csv", { type: "text/csv" }),
+    );
     const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth });
     const text = await res.text();
-    assert(res.status === 200 && text.includes("event: site_result") && text.includes("event: batch_complete"), `status ${res.status}: ${text.slice(0, 300)}`);
+    assert(
+      res.status === 200 && text.includes("event: site_result") && text.includes("event: batch_complete"),
+      `status ${res.status}: ${text.slice(0, 300)}`,
+    );
   });
-  await check("three uploads whose clients leave right after the headers are each charged for 2 scored rows", async () => {
-    const balance = async () => ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number }).balance;
-    const before = await balance();
-    const csv = ["site,latitude,longitude", "a,-33.897466,151.175546", "b,-33.898897,151.177005"];
-    for (let i = 0; i < 48; i++) csv.push(`far ${i},-20.0,${(130 + i / 100).toFixed(2)}`);
-    for (let i = 0; i < 3; i++) {
-      const form = new FormData();
-      form.set("file", new File([csv.join("\n")], "two-of-50.csv", { type: "text/csv" }));
-      const abort = new AbortController();
-      const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth, signal: abort.signal });
-      assert(res.status === 200, `status ${res.status}`);
-      abort.abort();
-    }
-    const expected = Math.round((before - 0.6) * 10_000) / 10_000;
-    let now = await balance();
-    for (const end = Date.now() + 60_000; now !== expected && Date.now() < end; now = await balance()) {
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
-    assert(now === expected, `balance ${now}, expected ${expected} within 60 s`);
-    type Page = { transactions: { amount: number }[] };
-    const all = (await (await fetch(`${API}/billing/credits/usage-history?page_size=100`, { headers: auth })).json()) as Page;
-    const sum = all.transactions.reduce((s, t) => s + Math.round(t.amount * 10_000), 0) / 10_000;
-    assert(sum === now, `ledger sums to ${sum}, balance is ${now}`);
-  });
+  await check(
+    "three uploads whose clients leave right after the headers are each charged for 2 scored rows",
+    async () => {
+      const balance = async () =>
+        ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number })
+          .balance;
+      const before = await balance();
+      const csv = ["site,latitude,longitude", "a,-33.897466,151.175546", "b,-33.898897,151.177005"];
+      for (let i = 0; i < 48; i++) csv.push(`far ${i},-20.0,${(130 + i / 100).toFixed(2)}`);
+      for (let i = 0; i < 3; i++) {
+        const form = new FormData();
+        form.set("file", new File([csv.join("\n")], "two-of-50.csv", { type: "text/csv" }));
+        const abort = new AbortController();
+        const res = await fetch(`${API}/batch/upload`, {
+          method: "POST",
+          body: form,
+          headers: auth,
+          signal: abort.signal,
+        });
+        assert(res.status === 200, `status ${res.status}`);
+        abort.abort();
+      }
+      const expected = Math.round((before - 0.6) * 10_000) / 10_000;
+      let now = await balance();
+      for (const end = Date.now() + 60_000; now !== expected && Date.now() < end; now = await balance()) {
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+      assert(now === expected, `balance ${now}, expected ${expected} within 60 s`);
+      type Page = { transactions: { amount: number }[] };
+      const all = (await (
+        await fetch(`${API}/billing/credits/usage-history?page_size=100`, { headers: auth })
+      ).json()) as Page;
+      const sum = all.transactions.reduce((s, t) => s + Math.round(t.amount * 10_000), 0) / 10_000;
+      assert(sum === now, `ledger sums to ${sum}, balance is ${now}`);
+    },
+  );
 } finally {
   if (dev.pid) process.kill(-dev.pid, "SIGTERM");
 }

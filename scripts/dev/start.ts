@@ -39,10 +39,14 @@ mkdirSync(DATA_DIR, { recursive: true });
 const external = process.env.DATABASE_URL;
 const db = await startLocalDb(external ? { databaseUrl: external } : { dataDir: `${DATA_DIR}/pglite` });
 await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
-console.log(`database: ${external ? "DATABASE_URL" : `embedded PGlite in ${DATA_DIR}/pglite`} (migrated, demo data seeded)`);
+console.log(
+  `database: ${external ? "DATABASE_URL" : `embedded PGlite in ${DATA_DIR}/pglite`} (migrated, demo data seeded)`,
+);
 
 const idp = await startIdp({ port: IDP_PORT, dataFile: `${DATA_DIR}/idp.json`, signing: "HS256" });
-console.log(`identity provider: ${idp.url} (owner@demo.test / admin@demo.test / member@demo.test, password demo-password)`);
+console.log(
+  `identity provider: ${idp.url} (owner@demo.test / admin@demo.test / member@demo.test, password demo-password)`,
+);
 
 const marketing = await startMarketingServer({ port: MARKETING_PORT, apiKey: DEV_MARKETING_KEY });
 console.log(`marketing stand-in: ${marketing.url}`);
@@ -57,7 +61,9 @@ console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; we
 const llm = await startLlmServer({ port: LLM_PORT, apiKey: DEV_LLM_KEY });
 console.log(`local model server: ${llm.url} (offline planner; set LLM_API_URL in .dev.vars to use another model)`);
 // A .dev.vars made before chat existed names no model: use the local one rather than answer 503.
-const llmVars = names(".dev.vars").has("LLM_API_URL") ? [] : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
+const llmVars = names(".dev.vars").has("LLM_API_URL")
+  ? []
+  : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
 
 await uploadDemoPacks(PERSIST);
 
@@ -65,12 +71,18 @@ const wrangler: ChildProcess = spawn(
   "wrangler",
   [
     "dev",
-    "--port", String(API_PORT),
-    "--ip", "127.0.0.1",
-    "--persist-to", PERSIST,
-    "--var", `DATABASE_URL:${db.databaseUrl}`,
-    "--var", `DB_WS_PROXY:${db.wsProxy}`,
-    "--var", `STRIPE_API_BASE:${processor.url}`,
+    "--port",
+    String(API_PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    PERSIST,
+    "--var",
+    `DATABASE_URL:${db.databaseUrl}`,
+    "--var",
+    `DB_WS_PROXY:${db.wsProxy}`,
+    "--var",
+    `STRIPE_API_BASE:${processor.url}`,
     ...llmVars,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.

@@ -9,7 +9,19 @@ export async function uploadDemoPacks(persistTo: string): Promise<void> {
   for (const file of files) {
     execFileSync(
       "wrangler",
-      ["r2", "object", "put", `${BUCKET}/public/${file}`, "--file", `packs/${file}`, "--local", "--persist-to", persistTo, "--content-type", "application/octet-stream"],
+      [
+        "r2",
+        "object",
+        "put",
+        `${BUCKET}/public/${file}`,
+        "--file",
+        `packs/${file}`,
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--content-type",
+        "application/octet-stream",
+      ],
       { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
     );
   }

@@ -53,7 +53,9 @@ function readFeatures(file: string, topoObject: string | undefined): InputFeatur
 // Attribution quoted in the shared data README, so the pack credits its sources in their own words.
 export function readmeAttribution(readmePath: string): string | null {
   try {
-    const lines = readFileSync(readmePath, "utf8").split("\n").filter((l) => l.startsWith("> "));
+    const lines = readFileSync(readmePath, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("> "));
     return lines.length ? lines.map((l) => l.slice(2).trim()).join(" ") : null;
   } catch {
     return null;
@@ -73,12 +75,18 @@ function build(args: Args): void {
   for (const name of LAYER_NAMES) {
     const file = f.get(name);
     if (!file) continue;
-    const { layer, skipped } = buildLayer(name, readFeatures(file, f.get("topo-object")), synthetic.has(name), { defaultState: f.get("state") });
+    const { layer, skipped } = buildLayer(name, readFeatures(file, f.get("topo-object")), synthetic.has(name), {
+      defaultState: f.get("state"),
+    });
     if (skipped) console.warn(`${name}: skipped ${skipped} features of the wrong geometry type`);
     layers.push(layer);
   }
   if (layers.length === 0) throw new Error(`build needs at least one layer file (--${LAYER_NAMES.join(", --")})`);
-  const meta: PackMeta = { title: need("title"), attribution: f.get("attribution") ?? "", licence: f.get("licence") ?? "" };
+  const meta: PackMeta = {
+    title: need("title"),
+    attribution: f.get("attribution") ?? "",
+    licence: f.get("licence") ?? "",
+  };
   const note = f.get("note");
   if (note) meta.note = note;
   const bytes = encodePack({ id: need("id"), version: f.get("version") ?? "1", meta, layers });
@@ -103,9 +111,16 @@ export function inspect(file: string): string {
   if (pack.meta.note) lines.push(`note      ${pack.meta.note}`);
   lines.push("layers");
   for (const l of pack.layers.values()) {
-    const geom = l.kind === "polygon" ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices` : `${l.count} points`;
-    lines.push(`  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.synthetic ? "  [synthetic]" : ""}`);
-    lines.push(`  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`);
+    const geom =
+      l.kind === "polygon"
+        ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices`
+        : `${l.count} points`;
+    lines.push(
+      `  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.synthetic ? "  [synthetic]" : ""}`,
+    );
+    lines.push(
+      `  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`,
+    );
     if (l.count > 0) lines.push(`  ${"".padEnd(10)} first: ${JSON.stringify(l.props(0))}`);
   }
   return lines.join("\n");
@@ -115,8 +130,15 @@ export function buildSuburbsPack(topoPath: string): Uint8Array {
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   const { layer } = buildLayer("suburbs", topologyFeatures(topo, "suburbs"), false, { defaultState: "NSW" });
-  const attribution = readmeAttribution(join(dirname(topoPath), "README.md")) ?? "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
-  return encodePack({ id: "sydney-suburbs", version: "2021.1", meta: { ...SUBURBS_META_BASE, attribution }, layers: [layer] });
+  const attribution =
+    readmeAttribution(join(dirname(topoPath), "README.md")) ??
+    "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
+  return encodePack({
+    id: "sydney-suburbs",
+    version: "2021.1",
+    meta: { ...SUBURBS_META_BASE, attribution },
+    layers: [layer],
+  });
 }
 
 function demo(args: Args): void {
@@ -130,7 +152,9 @@ function demo(args: Args): void {
   const { pack, lots, examples } = generateDemo(topo);
   writeFileSync(join(outDir, "sydney-demo.pack"), pack);
   for (const [name, text] of Object.entries(examples)) writeFileSync(join(outDir, "examples", name), text);
-  console.log(`wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots), ${Object.keys(examples).length} example CSVs`);
+  console.log(
+    `wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots), ${Object.keys(examples).length} example CSVs`,
+  );
 }
 
 export function main(argv: string[]): void {

@@ -5,7 +5,10 @@ import type { AreaGeometry } from "../../src/geo/types.ts";
 import { normaliseLotId } from "../../src/packs/lot-id.ts";
 import type { LayerInput } from "../../src/packs/types.ts";
 
-export type InputFeature = { properties: Record<string, unknown> | null; geometry: { type: string; coordinates?: unknown } | null };
+export type InputFeature = {
+  properties: Record<string, unknown> | null;
+  geometry: { type: string; coordinates?: unknown } | null;
+};
 
 type Spec = {
   kind: "polygon" | "point";
@@ -90,7 +93,10 @@ const SPECS: Record<LayerName, Spec> = {
     kind: "polygon",
     fields: ["category", "name"],
     categoryField: "category",
-    map: (p) => [str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area", str(pick(p, "name", "LAY_NAME"))],
+    map: (p) => [
+      str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area",
+      str(pick(p, "name", "LAY_NAME")),
+    ],
   },
   bushfire: {
     kind: "polygon",
@@ -102,13 +108,21 @@ const SPECS: Record<LayerName, Spec> = {
     kind: "polygon",
     fields: ["name", "significance", "item_id"],
     categoryField: "significance",
-    map: (p) => [str(pick(p, "name", "H_NAME", "ITEM_NAME", "LAY_NAME")), str(pick(p, "significance", "SIG", "SIGNIFICANCE")) ?? "Local", str(pick(p, "item_id", "H_ID", "ITEM_NO"))],
+    map: (p) => [
+      str(pick(p, "name", "H_NAME", "ITEM_NAME", "LAY_NAME")),
+      str(pick(p, "significance", "SIG", "SIGNIFICANCE")) ?? "Local",
+      str(pick(p, "item_id", "H_ID", "ITEM_NO")),
+    ],
   },
   transport: {
     kind: "point",
     fields: ["name", "mode", "stop_id"],
     categoryField: "mode",
-    map: (p) => [str(pick(p, "name", "stop_name", "STOP_NAME")), str(pick(p, "mode", "MODE", "route_type")) ?? "bus", str(pick(p, "stop_id", "id"))],
+    map: (p) => [
+      str(pick(p, "name", "stop_name", "STOP_NAME")),
+      str(pick(p, "mode", "MODE", "route_type")) ?? "bus",
+      str(pick(p, "stop_id", "id")),
+    ],
   },
 };
 
@@ -117,7 +131,12 @@ export function layerSpec(name: LayerName): Spec {
 }
 
 // Builds one layer; features whose geometry does not fit the layer kind are counted and skipped.
-export function buildLayer(name: LayerName, features: readonly InputFeature[], synthetic: boolean, options: BuildOptions = {}): { layer: LayerInput; skipped: number } {
+export function buildLayer(
+  name: LayerName,
+  features: readonly InputFeature[],
+  synthetic: boolean,
+  options: BuildOptions = {},
+): { layer: LayerInput; skipped: number } {
   const spec = SPECS[name];
   const rows: unknown[][] = [];
   let skipped = 0;
@@ -133,7 +152,14 @@ export function buildLayer(name: LayerName, features: readonly InputFeature[], s
       rows.push(spec.map(f.properties ?? {}, options));
     }
     return {
-      layer: { name, synthetic, categoryField: spec.categoryField, fields: spec.fields, geometry: { kind: "point", coords: Float64Array.from(xy) }, row: (i) => rows[i] as unknown[] },
+      layer: {
+        name,
+        synthetic,
+        categoryField: spec.categoryField,
+        fields: spec.fields,
+        geometry: { kind: "point", coords: Float64Array.from(xy) },
+        row: (i) => rows[i] as unknown[],
+      },
       skipped,
     };
   }
@@ -149,7 +175,14 @@ export function buildLayer(name: LayerName, features: readonly InputFeature[], s
   }
   const cols = columnsFromGeometries(geoms);
   return {
-    layer: { name, synthetic, categoryField: spec.categoryField, fields: spec.fields, geometry: { kind: "polygon", ...cols }, row: (i) => rows[i] as unknown[] },
+    layer: {
+      name,
+      synthetic,
+      categoryField: spec.categoryField,
+      fields: spec.fields,
+      geometry: { kind: "polygon", ...cols },
+      row: (i) => rows[i] as unknown[],
+    },
     skipped,
   };
 }

@@ -50,7 +50,8 @@ function ring(arcs: number[][][], refs: number[]): number[][] {
 
 function geometry(arcs: number[][][], g: TopoGeometry): AreaGeometry | null {
   if (g.type === "Polygon") return { type: "Polygon", coordinates: (g.arcs as number[][]).map((r) => ring(arcs, r)) };
-  if (g.type === "MultiPolygon") return { type: "MultiPolygon", coordinates: (g.arcs as number[][][]).map((p) => p.map((r) => ring(arcs, r))) };
+  if (g.type === "MultiPolygon")
+    return { type: "MultiPolygon", coordinates: (g.arcs as number[][][]).map((p) => p.map((r) => ring(arcs, r))) };
   return null;
 }
 

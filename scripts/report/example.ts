@@ -34,14 +34,32 @@ export async function exampleRequest() {
   // A point in the middle of a street: kept in the report as an unresolved site.
   scores.push({ input: { site_name: "Kerbside point" } });
   geometries.push({ type: "Point", coordinates: [151.1789, -33.8985] });
-  const request = ReportGenerateRequestSchema.parse({ scores, parcel_geojsons: geometries, location: "Newtown, NSW", top_n: 5 });
+  const request = ReportGenerateRequestSchema.parse({
+    scores,
+    parcel_geojsons: geometries,
+    location: "Newtown, NSW",
+    top_n: 5,
+  });
   return { packs, request };
 }
 
 async function main() {
   const { packs, request } = await exampleRequest();
-  const charge = { reportId: "00000000-0000-4000-8000-000000000001", cost: 0.5, balance: 99.5, replayed: false, settle: async () => {} };
-  const job = { request, packs, organisation: "Demo Team", date: "2026-07-01", digest: await digestOf(request), charge };
+  const charge = {
+    reportId: "00000000-0000-4000-8000-000000000001",
+    cost: 0.5,
+    balance: 99.5,
+    replayed: false,
+    settle: async () => {},
+  };
+  const job = {
+    request,
+    packs,
+    organisation: "Demo Team",
+    date: "2026-07-01",
+    digest: await digestOf(request),
+    charge,
+  };
   for await (const e of generateReport(job)) {
     const data = e.data as Record<string, unknown>;
     if (e.event !== "report_complete") {
@@ -53,7 +71,18 @@ async function main() {
     writeFileSync(`${outDir}/example-report.pdf`, pdf);
     console.log(`wrote ${outDir}/example-report.pdf: ${data.pages} pages, ${data.bytes} bytes`);
     // Page 1 is the cover, then the summary: the first site page follows it.
-    execFileSync("pdftoppm", ["-png", "-r", "80", "-f", "3", "-l", "3", "-singlefile", `${outDir}/example-report.pdf`, `${outDir}/example-report-site`]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "80",
+      "-f",
+      "3",
+      "-l",
+      "3",
+      "-singlefile",
+      `${outDir}/example-report.pdf`,
+      `${outDir}/example-report-site`,
+    ]);
     console.log(`wrote ${outDir}/example-report-site.png`);
   }
 }

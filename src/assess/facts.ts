@@ -15,26 +15,33 @@ function isSynthetic(packs: readonly Pack[], packId: string, layer: string): boo
 
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
   const zoneHits = zonesOnParcel(packs, parcel.polygon).filter((z) => z.zone !== null);
-  const zones: ZoneShare[] = zoneHits
-    .map((z) => ({
-      code: z.zone as string,
-      name: text(z.props.zone_name),
-      share: z.share,
-      fsr: num(z.props.fsr),
-      heightM: num(z.props.height_m),
-      minLotSizeM2: num(z.props.min_lot_m2),
-    }));
+  const zones: ZoneShare[] = zoneHits.map((z) => ({
+    code: z.zone as string,
+    name: text(z.props.zone_name),
+    share: z.share,
+    fsr: num(z.props.fsr),
+    heightM: num(z.props.height_m),
+    minLotSizeM2: num(z.props.min_lot_m2),
+  }));
   const flood = overlayCoverage(packs, parcel.polygon, "flood");
   const bushfire = overlayCoverage(packs, parcel.polygon, "bushfire");
   const heritage = overlayCoverage(packs, parcel.polygon, "heritage");
   const [stop] = nearest(packs, "transport", parcel.centroid[0], parcel.centroid[1], 1, STOP_SEARCH_M);
-  const heritageNames = [...new Set(heritage.categories.flatMap((c) => c.features.map((f) => text(f.props.name)).filter((n): n is string => n !== null)))];
+  const heritageNames = [
+    ...new Set(
+      heritage.categories.flatMap((c) =>
+        c.features.map((f) => text(f.props.name)).filter((n): n is string => n !== null),
+      ),
+    ),
+  ];
   // Demo data when any fact came from a layer its pack marks synthetic.
   const sources: [string, string][] = [
     [parcel.packId, "parcels"],
     ...zoneHits.map((z): [string, string] => [z.packId, "zones"]),
     ...[flood, bushfire, heritage].flatMap((o, k) =>
-      o.categories.flatMap((c) => c.features.map((f): [string, string] => [f.packId, ["flood", "bushfire", "heritage"][k] as string])),
+      o.categories.flatMap((c) =>
+        c.features.map((f): [string, string] => [f.packId, ["flood", "bushfire", "heritage"][k] as string]),
+      ),
     ),
     ...(stop ? [[stop.packId, "transport"] as [string, string]] : []),
   ];
@@ -47,7 +54,13 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
     hazards: { flood: flood.share, bushfire: bushfire.share },
     heritageShare: heritage.share,
     heritageNames,
-    nearestStop: stop ? { name: text(stop.props.name) ?? "Unnamed stop", mode: text(stop.props.mode) ?? "bus", distanceM: stop.distanceM } : null,
+    nearestStop: stop
+      ? {
+          name: text(stop.props.name) ?? "Unnamed stop",
+          mode: text(stop.props.mode) ?? "bus",
+          distanceM: stop.distanceM,
+        }
+      : null,
     demoData,
   };
 }

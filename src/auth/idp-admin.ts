@@ -81,7 +81,8 @@ export function idpAdmin(provider: Config["identityProvider"]): IdpAdmin {
       const body = record(await res.json().catch(() => ({})));
       if (res.ok) return "sent";
       // GoTrue refuses to invite an address that already has a confirmed account.
-      if (res.status === 422 && (body.error_code === "email_exists" || body.error_code === "user_already_exists")) return "already_registered";
+      if (res.status === 422 && (body.error_code === "email_exists" || body.error_code === "user_already_exists"))
+        return "already_registered";
       throw new UnavailableError(`identity provider (HTTP ${res.status} ${String(body.error_code ?? body.msg ?? "")})`);
     },
   };

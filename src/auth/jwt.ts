@@ -19,7 +19,11 @@ const jwksClients = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function jwksFor(url: string): ReturnType<typeof createRemoteJWKSet> {
   let client = jwksClients.get(url);
   if (!client) {
-    client = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    client = createRemoteJWKSet(new URL(url), {
+      cacheMaxAge: 10 * 60_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 5_000,
+    });
     jwksClients.set(url, client);
   }
   return client;
@@ -34,7 +38,12 @@ export async function verifyAccessToken(token: string, auth: Config["auth"]): Pr
   } catch {
     throw invalidToken();
   }
-  const options = { issuer: auth.issuer, audience: auth.audience, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp", "sub"] };
+  const options = {
+    issuer: auth.issuer,
+    audience: auth.audience,
+    clockTolerance: CLOCK_TOLERANCE_S,
+    requiredClaims: ["exp", "sub"],
+  };
   let payload: JWTPayload;
   try {
     // Each key source pins its own algorithms, so a token cannot steer an HMAC check onto a public key.
@@ -50,13 +59,20 @@ export async function verifyAccessToken(token: string, auth: Config["auth"]): Pr
     if (err instanceof AppError) throw err;
     // JOSE's specific errors are about the token; a timeout, a bare JOSEError (non-200 key set response)
     // or a network error means the key set could not be fetched: not the caller's fault.
-    const keySetUnreachable = err instanceof joseErrors.JWKSTimeout || !(err instanceof joseErrors.JOSEError) || err.constructor === joseErrors.JOSEError;
+    const keySetUnreachable =
+      err instanceof joseErrors.JWKSTimeout ||
+      !(err instanceof joseErrors.JOSEError) ||
+      err.constructor === joseErrors.JOSEError;
     if (!keySetUnreachable) throw invalidToken();
     throw new UnavailableError("JWKS", { cause: err, detail: "Identity provider unavailable" });
   }
   const sub = payload.sub;
   if (typeof sub !== "string" || !isUuid(sub)) throw invalidToken();
-  return { userId: sub.toLowerCase(), email: typeof payload.email === "string" ? payload.email : null, claims: payload };
+  return {
+    userId: sub.toLowerCase(),
+    email: typeof payload.email === "string" ? payload.email : null,
+    claims: payload,
+  };
 }
 
 /** Extracts the bearer token; a missing or non-bearer header is "Not authenticated". */

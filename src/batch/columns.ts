@@ -9,7 +9,10 @@ export const ACCEPTED_COLUMNS =
 
 // "Latitude (GDA2020)", " LAT", "Lot Number", "lot_number" and "LotNumber" match their aliases.
 export function normaliseHeader(name: string): string {
-  return name.replace(/\([^)]*\)/g, "").toLowerCase().replace(/[\s_.-]+/g, "");
+  return name
+    .replace(/\([^)]*\)/g, "")
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, "");
 }
 
 // Trimmed header spelling; blank names become "column N" and repeats get " (2)", " (3)".

@@ -60,7 +60,10 @@ function embeddedLineBreaks(fields: readonly string[]): number {
     for (let i = 0; i < f.length; i++) {
       const c = f.charCodeAt(i);
       if (c === 10) n++;
-      else if (c === 13) { n++; if (f.charCodeAt(i + 1) === 10) i++; }
+      else if (c === 13) {
+        n++;
+        if (f.charCodeAt(i + 1) === 10) i++;
+      }
     }
   }
   return n;
@@ -83,33 +86,54 @@ type Plan = { mode: CsvMode | "both"; notes: string[] };
 function planFromHeader(loc: LocationColumns, keys: readonly string[], header: readonly string[]): Plan | CsvRejection {
   const hasLatLon = loc.lat !== null && loc.lon !== null;
   if (!hasLatLon && (loc.lat !== null || loc.lon !== null)) {
-    const found = loc.lat !== null ? `a latitude column (${keys[loc.lat]})` : `a longitude column (${keys[loc.lon ?? 0]})`;
+    const found =
+      loc.lat !== null ? `a latitude column (${keys[loc.lat]})` : `a longitude column (${keys[loc.lon ?? 0]})`;
     const missing = loc.lat !== null ? "longitude" : "latitude";
     return reject(`Found ${found} but no ${missing} column. Accepted: ${ACCEPTED_COLUMNS}.`);
   }
   if (!hasLatLon && loc.lot === null) {
     if (header.some((h) => h.trim() !== "") && header.every((h) => h.trim() === "" || LOOKS_NUMERIC.test(h))) {
-      return reject(`The first line looks like data, not column names (${header.join(", ")}). Add a header row naming the columns. Accepted: ${ACCEPTED_COLUMNS}.`);
+      return reject(
+        `The first line looks like data, not column names (${header.join(", ")}). Add a header row naming the columns. Accepted: ${ACCEPTED_COLUMNS}.`,
+      );
     }
     return reject(`No recognisable location columns. Found: ${describeColumns(keys)}. Accepted: ${ACCEPTED_COLUMNS}.`);
   }
   const notes: string[] = [];
-  if (hasLatLon && loc.fromXY) notes.push(`Using column ${keys[loc.lon ?? 0]} as longitude and ${keys[loc.lat ?? 0]} as latitude.`);
+  if (hasLatLon && loc.fromXY)
+    notes.push(`Using column ${keys[loc.lon ?? 0]} as longitude and ${keys[loc.lat ?? 0]} as latitude.`);
   if (!hasLatLon) return { mode: "lot", notes };
   return { mode: loc.lot === null ? "latlon" : "both", notes };
 }
 
 // A template with empty coordinate columns but filled lot numbers is a lot upload; otherwise coordinates win.
-function resolveBoth(loc: LocationColumns, keys: readonly string[], rows: readonly RawRow[]): { mode: CsvMode; note: string } {
+function resolveBoth(
+  loc: LocationColumns,
+  keys: readonly string[],
+  rows: readonly RawRow[],
+): { mode: CsvMode; note: string } {
   const lotName = keys[loc.lot ?? 0] ?? "lot_number";
-  const coordsUsed = rows.some((r) => (r.fields[loc.lat ?? 0] ?? "").trim() !== "" || (r.fields[loc.lon ?? 0] ?? "").trim() !== "");
+  const coordsUsed = rows.some(
+    (r) => (r.fields[loc.lat ?? 0] ?? "").trim() !== "" || (r.fields[loc.lon ?? 0] ?? "").trim() !== "",
+  );
   return coordsUsed
-    ? { mode: "latlon", note: `Both latitude/longitude and ${lotName} columns found; using latitude/longitude (${lotName} is kept as an extra column).` }
-    : { mode: "lot", note: `Both latitude/longitude and ${lotName} columns found; the coordinate columns are empty, so lot numbers are used.` };
+    ? {
+        mode: "latlon",
+        note: `Both latitude/longitude and ${lotName} columns found; using latitude/longitude (${lotName} is kept as an extra column).`,
+      }
+    : {
+        mode: "lot",
+        note: `Both latitude/longitude and ${lotName} columns found; the coordinate columns are empty, so lot numbers are used.`,
+      };
 }
 
 // Builds output rows for one mode; per-column facts are worked out once, not per row.
-function rowBuilder(mode: CsvMode, loc: LocationColumns, keys: readonly string[], decimalComma: boolean): (r: RawRow, index: number) => CsvSiteRow {
+function rowBuilder(
+  mode: CsvMode,
+  loc: LocationColumns,
+  keys: readonly string[],
+  decimalComma: boolean,
+): (r: RawRow, index: number) => CsvSiteRow {
   const latIdx = mode === "latlon" ? (loc.lat ?? -1) : -1;
   const lonIdx = mode === "latlon" ? (loc.lon ?? -1) : -1;
   const lotIdx = mode === "lot" ? (loc.lot ?? -1) : -1;
@@ -146,12 +170,18 @@ export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedC
   const maxRows = opts.maxRows ?? MAX_CSV_ROWS;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!/\S/.test(body)) return reject("The file is empty.");
-  if (body.slice(0, 8192).includes("\u0000")) return reject("The file looks like a compressed or binary file (it contains NUL bytes). Upload a plain-text CSV.");
+  if (body.slice(0, 8192).includes("\u0000"))
+    return reject("The file looks like a compressed or binary file (it contains NUL bytes). Upload a plain-text CSV.");
 
   const delimiter = detectDelimiter(body);
   const decimalComma = delimiter !== ",";
   // Held in an object because TypeScript does not follow assignments made inside the callback.
-  const st: { keys: string[]; loc: LocationColumns | null; plan: Plan | CsvRejection | null; build: ((r: RawRow, index: number) => CsvSiteRow) | null } = {
+  const st: {
+    keys: string[];
+    loc: LocationColumns | null;
+    plan: Plan | CsvRejection | null;
+    build: ((r: RawRow, index: number) => CsvSiteRow) | null;
+  } = {
     keys: [],
     loc: null,
     plan: null,

@@ -5,7 +5,11 @@ export type Delimiter = "," | ";" | "\t";
 export const DELIMITERS: readonly Delimiter[] = [",", ";", "\t"];
 const SAMPLE_RECORDS = 11; // header plus 10 data rows
 
-const QUOTE = 34, LF = 10, CR = 13, SPACE = 32, TAB = 9;
+const QUOTE = 34,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  TAB = 9;
 
 // Field counts of the first non-blank records; a quote opens a quoted field only at a field start, as in d3-dsv.
 export function sampleFieldCounts(text: string, delimiter: Delimiter, maxRecords = SAMPLE_RECORDS): number[] {
@@ -23,8 +27,14 @@ export function sampleFieldCounts(text: string, delimiter: Delimiter, maxRecords
         let j = i + 1;
         for (;;) {
           const k = text.indexOf('"', j);
-          if (k < 0) { j = n; break; }
-          if (text.charCodeAt(k + 1) === QUOTE) { j = k + 2; continue; }
+          if (k < 0) {
+            j = n;
+            break;
+          }
+          if (text.charCodeAt(k + 1) === QUOTE) {
+            j = k + 2;
+            continue;
+          }
           j = k + 1;
           break;
         }
@@ -33,9 +43,20 @@ export function sampleFieldCounts(text: string, delimiter: Delimiter, maxRecords
         i = j;
         continue;
       }
-      if (c === d) { fields++; atFieldStart = true; i++; continue; }
-      if (c === LF) { i++; break; }
-      if (c === CR) { i += text.charCodeAt(i + 1) === LF ? 2 : 1; break; }
+      if (c === d) {
+        fields++;
+        atFieldStart = true;
+        i++;
+        continue;
+      }
+      if (c === LF) {
+        i++;
+        break;
+      }
+      if (c === CR) {
+        i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+        break;
+      }
       if (c !== SPACE && c !== TAB) nonBlank = true;
       atFieldStart = false;
       i++;

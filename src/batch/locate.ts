@@ -11,16 +11,27 @@ export function locateRow(packs: readonly Pack[], row: CsvSiteRow): Located {
   if (row.problem) return { ok: false, detail: row.problem };
   if (row.lotNumber !== undefined) {
     const hit = parcelByLot(packs, row.lotNumber);
-    return hit ? { ok: true, parcel: hit } : { ok: false, detail: `Lot "${row.lotNumber}" matches no parcel in the data packs.` };
+    return hit
+      ? { ok: true, parcel: hit }
+      : { ok: false, detail: `Lot "${row.lotNumber}" matches no parcel in the data packs.` };
   }
   const lat = row.lat;
   const lon = row.lon;
-  if (typeof lat !== "number" || typeof lon !== "number") return { ok: false, detail: "The row has no usable coordinates." };
+  if (typeof lat !== "number" || typeof lon !== "number")
+    return { ok: false, detail: "The row has no usable coordinates." };
   const where = `(${fmt(lat)}, ${fmt(lon)})`;
   if (!packContaining(packs, lon, lat)) {
     const covered = [...new Set(packs.filter((p) => p.layers.has("parcels")).map((p) => p.meta.title))].join("; ");
-    return { ok: false, detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.` };
+    return {
+      ok: false,
+      detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.`,
+    };
   }
   const hit = parcelAt(packs, lon, lat);
-  return hit ? { ok: true, parcel: hit } : { ok: false, detail: `No parcel at ${where}: the point may fall on a road, park or water, or outside the cadastre.` };
+  return hit
+    ? { ok: true, parcel: hit }
+    : {
+        ok: false,
+        detail: `No parcel at ${where}: the point may fall on a road, park or water, or outside the cadastre.`,
+      };
 }

@@ -8,7 +8,8 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
 /** Deep camelCase -> snake_case of object keys; arrays and primitives pass through. */
 export function snakeKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(snakeKeys);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [snake(k), snakeKeys(x)]));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [snake(k), snakeKeys(x)]));
   return v;
 }
 

@@ -18,11 +18,19 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 // Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
 const MULTIPART_ALLOWANCE = 16 * 1024;
 
-const tooLarge = () => errors.payloadTooLarge(`The upload is larger than 1 MiB. Split the CSV (at most ${MAX_CSV_ROWS} sites per upload).`);
+const tooLarge = () =>
+  errors.payloadTooLarge(`The upload is larger than 1 MiB. Split the CSV (at most ${MAX_CSV_ROWS} sites per upload).`);
 
 const BatchForm = z.object({
-  file: z.instanceof(File).openapi({ type: "string", format: "binary", description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_CSV_ROWS} rows` }),
-  pack_id: z.string().default("").openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
+  file: z.instanceof(File).openapi({
+    type: "string",
+    format: "binary",
+    description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_CSV_ROWS} rows`,
+  }),
+  pack_id: z
+    .string()
+    .default("")
+    .openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
 });
 
 async function digestHex(bytes: Uint8Array): Promise<string> {
@@ -51,7 +59,10 @@ export const batchRoutes = createRouter().openapi(
       body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
     },
     responses: {
-      200: { description: "Event stream of per-site results", content: { "text/event-stream": { schema: z.string() } } },
+      200: {
+        description: "Event stream of per-site results",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
       ...pickErrors(400, 402, 404, 413, 429, 503),
     },
   }),
@@ -75,10 +86,13 @@ export const batchRoutes = createRouter().openapi(
     }
     const ctx = { db, orgId, userId: principal.userId, packs };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
-    const key = idempotencyHeader ? `batch:${idempotencyHeader}:${await digestHex(bytes)}` : `batch:${crypto.randomUUID()}`;
+    const key = idempotencyHeader
+      ? `batch:${idempotencyHeader}:${await digestHex(bytes)}`
+      : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
     // Settlement opens its own connection: the request's may be gone once the client disconnects.
-    const settle = (scored: number) => settleOnOwnConnection(services.openOwnDb, { jobId: charged.batchId, unitsDone: scored });
+    const settle = (scored: number) =>
+      settleOnOwnConnection(services.openOwnDb, { jobId: charged.batchId, unitsDone: scored });
     return sseResponse(runBatch(ctx, parsed, charged, settle), {
       headers: { "X-Batch-Id": charged.batchId },
       onError: (err) => {

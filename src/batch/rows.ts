@@ -8,7 +8,10 @@ const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 // Strict number parsing: "" and "12abc" are not numbers; a typographic minus and a trailing degree sign are accepted.
 export function parseCoordinate(raw: string, decimalComma: boolean): number | null {
   if (NUMBER.test(raw)) return Number(raw); // the common case, without allocating
-  let s = raw.trim().replace(/\u2212/g, "-").replace(/\s*°$/, "");
+  let s = raw
+    .trim()
+    .replace(/\u2212/g, "-")
+    .replace(/\s*°$/, "");
   if (decimalComma && DECIMAL_COMMA.test(s)) s = s.replace(",", ".");
   if (!NUMBER.test(s)) return null;
   const v = Number(s);
@@ -43,17 +46,29 @@ export function checkLatLon(latRaw: string, lonRaw: string, decimalComma: boolea
   if (lat === null || lon === null) return { lat, lon, problem: issues.join("; ") };
 
   if (inAustralianLon(lat) && inAustralianLat(lon)) {
-    return { lat, lon, problem: `latitude and longitude look swapped: latitude ${latText}, longitude ${lonText} (in Australia latitude is -44 to -9 and longitude 112 to 154)` };
+    return {
+      lat,
+      lon,
+      problem: `latitude and longitude look swapped: latitude ${latText}, longitude ${lonText} (in Australia latitude is -44 to -9 and longitude 112 to 154)`,
+    };
   }
   if (lat < -90 || lat > 90) issues.push(`latitude ${latText} is out of range (-90 to 90)`);
   if (lon < -180 || lon > 180) issues.push(`longitude ${lonText} is out of range (-180 to 180)`);
   if (issues.length > 0) return { lat, lon, problem: issues.join("; ") };
 
   if (inAustralianLon(lon) && inAustralianLat(-lat)) {
-    return { lat, lon, problem: `latitude ${latText} is north of the equator; Australian latitudes are negative (did you mean -${latText.replace(/^\+/, "")}?)` };
+    return {
+      lat,
+      lon,
+      problem: `latitude ${latText} is north of the equator; Australian latitudes are negative (did you mean -${latText.replace(/^\+/, "")}?)`,
+    };
   }
   if (!inAustralianLon(lon) || !inAustralianLat(lat)) {
-    return { lat, lon, problem: `the point (latitude ${latText}, longitude ${lonText}) is outside Australia (latitude -44 to -9, longitude 112 to 154)` };
+    return {
+      lat,
+      lon,
+      problem: `the point (latitude ${latText}, longitude ${lonText}) is outside Australia (latitude -44 to -9, longitude 112 to 154)`,
+    };
   }
   return { lat, lon };
 }

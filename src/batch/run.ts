@@ -56,7 +56,12 @@ const DEFERRED =
   "until the scored rows are confirmed, the whole charge is refunded.";
 
 /** The events of a charged batch. Whatever happens, the job is settled (or left to the sweep) before it ends. */
-export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: ChargedBatch, settle: SettleBatch): AsyncGenerator<SseEvent> {
+export async function* runBatch(
+  ctx: BatchContext,
+  parsed: ParsedCsv,
+  charged: ChargedBatch,
+  settle: SettleBatch,
+): AsyncGenerator<SseEvent> {
   const { batchId, cost } = charged;
   let scored = 0;
   let failed = 0;
@@ -65,7 +70,15 @@ export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: C
   try {
     yield {
       event: "batch_start",
-      data: { batch_id: batchId, mode: parsed.mode, rows: parsed.rows.length, cost, balance: charged.debit.balance_after, replayed: charged.replayed, notes: parsed.notes },
+      data: {
+        batch_id: batchId,
+        mode: parsed.mode,
+        rows: parsed.rows.length,
+        cost,
+        balance: charged.debit.balance_after,
+        replayed: charged.replayed,
+        notes: parsed.notes,
+      },
     };
     let failure: unknown;
     try {
@@ -95,10 +108,21 @@ export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: C
     }
     const common = { batch_id: batchId, scored, failed, charged: cost, replayed: charged.replayed };
     if (outcome.ok) {
-      yield { event: "batch_complete", data: { ...common, refunded: outcome.settlement.refunded, balance: outcome.settlement.balance, settlement: "settled" } };
+      yield {
+        event: "batch_complete",
+        data: {
+          ...common,
+          refunded: outcome.settlement.refunded,
+          balance: outcome.settlement.balance,
+          settlement: "settled",
+        },
+      };
     } else {
       logger.error("batch settlement deferred to the sweep", { batch_id: batchId, error: outcome.error });
-      yield { event: "batch_complete", data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED } };
+      yield {
+        event: "batch_complete",
+        data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED },
+      };
     }
   } finally {
     // Reached without settling only when the consumer abandoned the generator: settle all the same.

@@ -54,25 +54,31 @@ export function sniffBinary(bytes: Uint8Array): string | null {
   if (hasUtf16Bom(bytes)) return null;
   const isZip = startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]);
   if (isZip) {
-    if (containsAscii(bytes, "xl/", 65536)) return `The file looks like an Excel workbook (xlsx), not a CSV. ${SAVE_AS_CSV_HINT}`;
+    if (containsAscii(bytes, "xl/", 65536))
+      return `The file looks like an Excel workbook (xlsx), not a CSV. ${SAVE_AS_CSV_HINT}`;
     return `The file looks like a compressed or binary file (zip). ${PLAIN_TEXT_HINT}`;
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     return `The file looks like an Excel 97-2003 workbook (xls), not a CSV. ${SAVE_AS_CSV_HINT}`;
   }
-  for (const c of COMPRESSED) if (startsWith(bytes, c.magic)) return `The file looks like a compressed or binary file (${c.kind}). ${PLAIN_TEXT_HINT}`;
-  for (const f of OTHER_FORMATS) if (startsWith(bytes, f.magic)) return `The file looks like ${f.kind}, not a CSV. ${PLAIN_TEXT_HINT}`;
+  for (const c of COMPRESSED)
+    if (startsWith(bytes, c.magic))
+      return `The file looks like a compressed or binary file (${c.kind}). ${PLAIN_TEXT_HINT}`;
+  for (const f of OTHER_FORMATS)
+    if (startsWith(bytes, f.magic)) return `The file looks like ${f.kind}, not a CSV. ${PLAIN_TEXT_HINT}`;
   const end = Math.min(bytes.length, 8192);
   for (let i = 0; i < end; i++) {
-    if (bytes[i] === 0) return `The file looks like a compressed or binary file (it contains NUL bytes). ${PLAIN_TEXT_HINT}`;
+    if (bytes[i] === 0)
+      return `The file looks like a compressed or binary file (it contains NUL bytes). ${PLAIN_TEXT_HINT}`;
   }
   return null;
 }
 
 // Windows-1252 code points for bytes 0x80..0x9F (the rest equals Latin-1); undefined bytes map to U+FFFD.
 const CP1252_HIGH = [
-  0x20ac, 0xfffd, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0xfffd, 0x017d, 0xfffd,
-  0xfffd, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0xfffd, 0x017e, 0x0178,
+  0x20ac, 0xfffd, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0xfffd,
+  0x017d, 0xfffd, 0xfffd, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0xfffd, 0x017e, 0x0178,
 ];
 
 // Hand-rolled because not every Workers runtime ships the legacy and UTF-16 decoders.
@@ -113,11 +119,17 @@ export function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
 export function decodeCsvBytes(bytes: Uint8Array): DecodedText | CsvRejection {
   const binary = sniffBinary(bytes);
   if (binary !== null) return { ok: false, detail: binary };
-  if (startsWith(bytes, [0xff, 0xfe])) return { ok: true, text: decodeUtf16(bytes.subarray(2), true), encoding: "utf-16le" };
-  if (startsWith(bytes, [0xfe, 0xff])) return { ok: true, text: decodeUtf16(bytes.subarray(2), false), encoding: "utf-16be" };
+  if (startsWith(bytes, [0xff, 0xfe]))
+    return { ok: true, text: decodeUtf16(bytes.subarray(2), true), encoding: "utf-16le" };
+  if (startsWith(bytes, [0xfe, 0xff]))
+    return { ok: true, text: decodeUtf16(bytes.subarray(2), false), encoding: "utf-16be" };
   try {
     // TextDecoder drops a UTF-8 BOM by default.
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes), encoding: "utf-8" };
+    return {
+      ok: true,
+      text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes),
+      encoding: "utf-8",
+    };
   } catch {
     return { ok: true, text: decodeWindows1252(bytes), encoding: "windows-1252" };
   }

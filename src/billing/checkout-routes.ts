@@ -7,7 +7,7 @@ import { errorResponses, json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { openPortal, startCheckout } from "./checkout.ts";
-import { WebhookSignatureError } from "./processor.ts";
+import { type ProcessorEvent, WebhookSignatureError } from "./processor.ts";
 import { handleWebhookEvent, isHandledEvent } from "./webhook.ts";
 
 /** Stripe events are far smaller; anything bigger is not one. */
@@ -18,9 +18,20 @@ const CheckoutRequestSchema = z
   .strict()
   .openapi("CheckoutRequest");
 const CheckoutResponseSchema = z
-  .object({ checkout_url: z.string().openapi({ description: "Redirect the browser here: the processor's payment page (or its portal when a subscription is already live)" }) })
+  .object({
+    checkout_url: z.string().openapi({
+      description:
+        "Redirect the browser here: the processor's payment page (or its portal when a subscription is already live)",
+    }),
+  })
   .openapi("CheckoutResponse");
-const PortalResponseSchema = z.object({ portal_url: z.string().openapi({ description: "Redirect the browser here: subscription and payment-method management" }) }).openapi("PortalResponse");
+const PortalResponseSchema = z
+  .object({
+    portal_url: z
+      .string()
+      .openapi({ description: "Redirect the browser here: subscription and payment-method management" }),
+  })
+  .openapi("PortalResponse");
 const WebhookAckSchema = z
   .object({ received: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) })
   .openapi("WebhookAck");
@@ -29,7 +40,8 @@ const WebhookAckSchema = z
 const tags = ["billing"];
 
 async function readLimited(req: Request): Promise<string> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES)
+    throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
   const body = await req.text();
   if (body.length > MAX_WEBHOOK_BYTES) throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
   return body;
@@ -52,7 +64,13 @@ export const checkoutRoutes = createRouter()
       const { tier_id } = c.req.valid("json");
       const { db, payments: processor } = c.var.services;
       const payments = c.var.config.payments;
-      const { url } = await startCheckout({ db: db(), processor, payments, orgId: c.var.membership.orgId, tierId: tier_id });
+      const { url } = await startCheckout({
+        db: db(),
+        processor,
+        payments,
+        orgId: c.var.membership.orgId,
+        tierId: tier_id,
+      });
       return c.json({ checkout_url: url }, 200);
     },
   )
@@ -63,12 +81,18 @@ export const checkoutRoutes = createRouter()
       method: "post",
       path: "/billing/portal",
       summary: "Open the processor's billing portal for the organisation",
-      description: "Subscription and payment-method management; the processor customer is created if the organisation has none yet.",
+      description:
+        "Subscription and payment-method management; the processor customer is created if the organisation has none yet.",
       responses: { 200: json(PortalResponseSchema, "Where to send the browser"), ...pickErrors(503) },
     }),
     async (c) => {
       const { db, payments: processor } = c.var.services;
-      const url = await openPortal({ db: db(), processor, payments: c.var.config.payments, orgId: c.var.membership.orgId });
+      const url = await openPortal({
+        db: db(),
+        processor,
+        payments: c.var.config.payments,
+        orgId: c.var.membership.orgId,
+      });
       return c.json({ portal_url: url }, 200);
     },
   );
@@ -82,8 +106,21 @@ checkoutRoutes.openAPIRegistry.registerPath(
     summary: "Payment processor webhook (public, signed)",
     description:
       "Called by the payment processor, not by clients. The `Stripe-Signature` header must verify against `STRIPE_WEBHOOK_SECRET` over the raw body, with a 300 s tolerance; otherwise 400 and nothing is written. Each event id is applied once. Handled: `checkout.session.completed`, `customer.subscription.*` and `invoice.*` (the subscription and invoice are re-read from the processor; a paid invoice grants its tier's monthly credits once, expiring at the end of the period it pays for). Other signed events are acknowledged and ignored. 503 when the processor or database cannot be reached (the processor retries).",
-    parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" }, description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of `t.body`>" }],
-    request: { body: { required: true, content: { "application/json": { schema: { type: "object", description: "A processor event" } } } } },
+    parameters: [
+      {
+        name: "Stripe-Signature",
+        in: "header",
+        required: true,
+        schema: { type: "string" },
+        description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of `t.body`>",
+      },
+    ],
+    request: {
+      body: {
+        required: true,
+        content: { "application/json": { schema: { type: "object", description: "A processor event" } } },
+      },
+    },
     responses: {
       200: json(WebhookAckSchema, "Accepted: applied, already applied, or not an event this service handles"),
       400: errorResponses[400],
@@ -98,7 +135,7 @@ checkoutRoutes.post("/billing/webhook", async (c) => {
   const payments = c.var.config.payments;
   const processor = c.var.services.payments;
   const payload = await readLimited(c.req.raw);
-  let event;
+  let event: ProcessorEvent;
   try {
     event = await processor.verifyEvent(payload, c.req.header("stripe-signature"));
   } catch (err) {

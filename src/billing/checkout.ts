@@ -41,7 +41,15 @@ async function storedCustomer(db: Db, orgId: string): Promise<{ name: string; cu
  * The organisation's processor customer, created on first need. Concurrent callers send the same
  * idempotency key (so the processor creates one customer) and only the first stores it (the database guard).
  */
-export async function ensureCustomer({ db, processor, orgId }: { db: Db; processor: PaymentProcessor; orgId: string }): Promise<string> {
+export async function ensureCustomer({
+  db,
+  processor,
+  orgId,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  orgId: string;
+}): Promise<string> {
   const org = await storedCustomer(db, orgId);
   if (org.customerId) return org.customerId;
   const created = await processor.createCustomer({ orgId, name: org.name }, customerKey(orgId));
@@ -67,16 +75,28 @@ function required(value: string | undefined, name: string): string {
  * A checkout session for the tier; an organisation that already has a live subscription gets a portal
  * session instead (plans are changed there, never by a second subscription).
  */
-export async function startCheckout({ db, processor, payments, orgId, tierId }: BillingInput & { tierId: string }): Promise<{ url: string; portal: boolean }> {
+export async function startCheckout({
+  db,
+  processor,
+  payments,
+  orgId,
+  tierId,
+}: BillingInput & { tierId: string }): Promise<{ url: string; portal: boolean }> {
   const tier = purchasableTier(tierId);
   const priceId = required(payments.prices[tier.id], `STRIPE_PRICE_${tier.id.toUpperCase()}`);
   const successUrl = required(payments.checkoutSuccessUrl, "CHECKOUT_SUCCESS_URL");
   const cancelUrl = required(payments.checkoutCancelUrl, "CHECKOUT_CANCEL_URL");
   const customerId = await ensureCustomer({ db, processor, orgId });
   if (await hasLiveSubscription(db, orgId)) {
-    return { url: await processor.createPortalSession({ customerId, returnUrl: payments.portalReturnUrl ?? cancelUrl }), portal: true };
+    return {
+      url: await processor.createPortalSession({ customerId, returnUrl: payments.portalReturnUrl ?? cancelUrl }),
+      portal: true,
+    };
   }
-  return { url: await processor.createCheckoutSession({ customerId, priceId, orgId, tierId: tier.id, successUrl, cancelUrl }), portal: false };
+  return {
+    url: await processor.createCheckoutSession({ customerId, priceId, orgId, tierId: tier.id, successUrl, cancelUrl }),
+    portal: false,
+  };
 }
 
 /** A billing-portal session for the organisation's customer (created if it has none yet). */

@@ -49,7 +49,15 @@ async function ledgerOf(db: Db, orgId: string): Promise<ReplayEntry[]> {
 }
 
 /** Expires lapsed grants of one organisation; each grant at most once (keyed by its id). */
-export async function expireOrgGrants({ db, orgId, now }: { db: Db; orgId: string; now: Date }): Promise<{ expired: number; deferred: boolean }> {
+export async function expireOrgGrants({
+  db,
+  orgId,
+  now,
+}: {
+  db: Db;
+  orgId: string;
+  now: Date;
+}): Promise<{ expired: number; deferred: boolean }> {
   const entries = await ledgerOf(db, orgId);
   const lastSeq = entries.at(-1)?.seq ?? 0;
   let expired = 0;

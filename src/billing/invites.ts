@@ -66,14 +66,26 @@ export async function createInvite({
   idp: IdpAdmin;
 }): Promise<InviteResponse> {
   const email = normaliseEmail(rawEmail);
-  const [org] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  const [org] = await db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .limit(1);
   if (!org) throw new NotFoundError();
-  if (await isMemberEmail(db, idp, orgId, email)) throw new ConflictError("This e-mail address already belongs to a member of the organisation");
+  if (await isMemberEmail(db, idp, orgId, email))
+    throw new ConflictError("This e-mail address already belongs to a member of the organisation");
   // A lapsed invite still marked pending must not block a fresh one.
   await db
     .update(invitations)
     .set({ status: "expired" })
-    .where(and(eq(invitations.orgId, orgId), eq(invitations.email, email), eq(invitations.status, "pending"), lte(invitations.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(invitations.orgId, orgId),
+        eq(invitations.email, email),
+        eq(invitations.status, "pending"),
+        lte(invitations.expiresAt, sql`now()`),
+      ),
+    );
   const [row] = await db
     .insert(invitations)
     .values({ orgId, email, role, invitedBy, expiresAt: sql`now() + make_interval(days => ${INVITE_TTL_DAYS})` })
@@ -105,7 +117,15 @@ export async function listInvites({ db, orgId }: { db: Db; orgId: string }): Pro
 }
 
 /** Only a live pending invite can be revoked; anything else (missing, processed, lapsed, another org's) is 404. */
-export async function revokeInvite({ db, orgId, inviteId }: { db: Db; orgId: string; inviteId: string }): Promise<{ id: string; status: "revoked" }> {
+export async function revokeInvite({
+  db,
+  orgId,
+  inviteId,
+}: {
+  db: Db;
+  orgId: string;
+  inviteId: string;
+}): Promise<{ id: string; status: "revoked" }> {
   const [row] = await db
     .update(invitations)
     .set({ status: "revoked" })

@@ -3,7 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Sql } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 
-export type LedgerType = "signup_bonus" | "subscription_grant" | "purchase" | "usage" | "refund" | "expiry" | "adjustment";
+export type LedgerType =
+  | "signup_bonus"
+  | "subscription_grant"
+  | "purchase"
+  | "usage"
+  | "refund"
+  | "expiry"
+  | "adjustment";
 export type ActionType = "batch_score" | "report" | "chat";
 
 export interface LedgerEntry {
@@ -79,7 +86,8 @@ export function toEntry(r: LedgerRow): LedgerEntry {
 /** Amount as an exact decimal string; refuses more precision than the column keeps. */
 export function creditsText(amount: number): string {
   const scaled = Math.round(amount * 10000);
-  if (!Number.isFinite(amount) || Math.abs(amount * 10000 - scaled) > 1e-6) throw new RangeError(`credit amount ${amount} has more than 4 decimal places`);
+  if (!Number.isFinite(amount) || Math.abs(amount * 10000 - scaled) > 1e-6)
+    throw new RangeError(`credit amount ${amount} has more than 4 decimal places`);
   const sign = scaled < 0 ? "-" : "";
   const abs = Math.abs(scaled);
   return `${sign}${Math.floor(abs / 10000)}.${String(abs % 10000).padStart(4, "0")}`;
@@ -91,7 +99,9 @@ export const LEDGER_COLUMNS = sql.raw(
 
 /** The entry posted under `key` for the organisation, if any. */
 export async function findByKey(db: Sql, orgId: string, key: string): Promise<LedgerEntry | undefined> {
-  const res = await db.execute<LedgerRow>(sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`);
+  const res = await db.execute<LedgerRow>(
+    sql`select ${LEDGER_COLUMNS} from credit_ledger where org_id = ${orgId} and idempotency_key = ${key}`,
+  );
   const row = res.rows[0];
   return row ? toEntry(row) : undefined;
 }
@@ -99,7 +109,9 @@ export async function findByKey(db: Sql, orgId: string, key: string): Promise<Le
 const MAX_ATTEMPTS = 3;
 
 async function currentBalance(db: Sql, orgId: string): Promise<number> {
-  const res = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
+  const res = await db.execute<{ credit_balance: string }>(
+    sql`select credit_balance from organisations where id = ${orgId}`,
+  );
   return Number(res.rows[0]?.credit_balance ?? 0);
 }
 

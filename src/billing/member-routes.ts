@@ -43,7 +43,10 @@ export const memberRoutes = createRouter()
       method: "put",
       path: "/billing/org/members/{member_id}/role",
       summary: "Change a member's role (not the owner's)",
-      request: { params: MemberIdParam, body: { required: true, content: { "application/json": { schema: MemberRoleUpdateSchema } } } },
+      request: {
+        params: MemberIdParam,
+        body: { required: true, content: { "application/json": { schema: MemberRoleUpdateSchema } } },
+      },
       responses: { 200: json(MemberSchema, "The updated member"), ...unavailable, ...pickErrors(400) },
     }),
     async (c) => {
@@ -66,7 +69,10 @@ export const memberRoutes = createRouter()
     async (c) => {
       const memberId = uuidParam(c.req.valid("param").member_id, "member_id");
       const { orgId, membershipId } = c.var.membership;
-      return c.json(await removeMember({ db: c.var.services.db(), orgId, memberId, callerMembershipId: membershipId }), 200);
+      return c.json(
+        await removeMember({ db: c.var.services.db(), orgId, memberId, callerMembershipId: membershipId }),
+        200,
+      );
     },
   )
   .openapi(

@@ -41,8 +41,22 @@ async function lookup(idp: IdpAdmin, userId: string, log: Logger): Promise<IdpUs
   }
 }
 
-export async function listMembers({ db, orgId, idp, log }: { db: Db; orgId: string; idp: IdpAdmin; log: Logger }): Promise<MemberResponse[]> {
-  const rows = await db.select().from(memberships).where(eq(memberships.orgId, orgId)).orderBy(asc(memberships.createdAt), asc(memberships.id));
+export async function listMembers({
+  db,
+  orgId,
+  idp,
+  log,
+}: {
+  db: Db;
+  orgId: string;
+  idp: IdpAdmin;
+  log: Logger;
+}): Promise<MemberResponse[]> {
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.orgId, orgId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id));
   const users = await Promise.all(rows.map((r) => lookup(idp, r.userId, log)));
   return rows.map((r, i) => toMember(r, users[i] ?? null));
 }
@@ -98,7 +112,8 @@ export async function removeMember({
 }): Promise<{ id: string; status: "removed" }> {
   const target = await memberOf(db, orgId, memberId);
   if (target.role === "owner") throw new InvalidRequestError("The organisation owner cannot be removed");
-  if (target.id === callerMembershipId) throw new InvalidRequestError("You cannot remove yourself from the organisation");
+  if (target.id === callerMembershipId)
+    throw new InvalidRequestError("You cannot remove yourself from the organisation");
   const [row] = await db
     .delete(memberships)
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId), ne(memberships.role, "owner")))

@@ -16,7 +16,12 @@ export const NO_ORGANISATION = "No organisation for this user: call POST /auth/p
 
 export async function findMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership | undefined> {
   const [row] = await db
-    .select({ membershipId: memberships.id, orgId: memberships.orgId, userId: memberships.userId, role: memberships.role })
+    .select({
+      membershipId: memberships.id,
+      orgId: memberships.orgId,
+      userId: memberships.userId,
+      role: memberships.role,
+    })
     .from(memberships)
     .where(eq(memberships.userId, userId))
     .limit(1);

@@ -5,7 +5,9 @@ import { queryInt } from "../http/validation.ts";
 const dateTime = z.string().openapi({ format: "date-time" });
 const uuid = z.string().openapi({ format: "uuid" });
 
-export const CreditBalanceSchema = z.object({ org_id: z.string(), balance: z.number(), org_name: z.string() }).openapi("CreditBalance");
+export const CreditBalanceSchema = z
+  .object({ org_id: z.string(), balance: z.number(), org_name: z.string() })
+  .openapi("CreditBalance");
 
 export const CreditTransactionSchema = z
   .object({
@@ -67,11 +69,17 @@ export const MemberSchema = z
   })
   .openapi("MemberResponse");
 
-export const MemberRoleUpdateSchema = z.object({ role: z.enum(["admin", "member"]) }).strict().openapi("MemberRoleUpdate");
+export const MemberRoleUpdateSchema = z
+  .object({ role: z.enum(["admin", "member"]) })
+  .strict()
+  .openapi("MemberRoleUpdate");
 
 export const InviteCreateSchema = z
   .object({
-    email: z.email().openapi({ description: "E-mail address of the invitee (stored in lower case)", example: "colleague@example.com" }),
+    email: z.email().openapi({
+      description: "E-mail address of the invitee (stored in lower case)",
+      example: "colleague@example.com",
+    }),
     role: z.enum(["admin", "member"]).default("member"),
   })
   .strict()
@@ -115,7 +123,10 @@ export const SubscriptionInfoSchema = z
   .openapi("SubscriptionInfo");
 
 export const TransactionsQuery = z.object({
-  limit: queryInt(z.int().min(1).max(100).default(20)).openapi({ description: "At most this many entries, newest first", example: 20 }),
+  limit: queryInt(z.int().min(1).max(100).default(20)).openapi({
+    description: "At most this many entries, newest first",
+    example: 20,
+  }),
 });
 
 export const UsageHistoryQuery = z.object({
@@ -124,7 +135,10 @@ export const UsageHistoryQuery = z.object({
 });
 
 export const MemberIdParam = z.object({
-  member_id: uuid.openapi({ param: { name: "member_id", in: "path" }, description: "The membership id (MemberResponse.id)" }),
+  member_id: uuid.openapi({
+    param: { name: "member_id", in: "path" },
+    description: "The membership id (MemberResponse.id)",
+  }),
 });
 
 export const InviteIdParam = z.object({

@@ -21,7 +21,10 @@ export const signupRoutes = createRouter().openapi(
     method: "post",
     path: "/auth/post-signup",
     summary: "Join the organisation of a pending invite, or create a personal organisation with a sign-up bonus",
-    responses: { 200: json(PostSignupSchema, "The caller's organisation, role, and whether this call created it"), ...pickErrors(503) },
+    responses: {
+      200: json(PostSignupSchema, "The caller's organisation, role, and whether this call created it"),
+      ...pickErrors(503),
+    },
   }),
   async (c) => {
     const { principal, services } = c.var;

@@ -26,14 +26,17 @@ export interface SignupUser {
 
 export const signupBonusKey = (userId: string): string => `signup_bonus:${userId}`;
 
-
 function personalOrgName(user: SignupUser): string {
   const base = user.displayName?.trim() || user.email?.split("@")[0];
   return base ? `${base}'s organisation` : "Personal organisation";
 }
 
 /** Accepts the newest live invite for the e-mail in one statement; undefined when there is none. */
-async function joinByInvite(db: Db, user: SignupUser, email: string): Promise<{ orgId: string; role: Role } | undefined> {
+async function joinByInvite(
+  db: Db,
+  user: SignupUser,
+  email: string,
+): Promise<{ orgId: string; role: Role } | undefined> {
   const res = await db.execute<{ org_id: string; role: Role }>(sql`
     with inv as (
       select id, org_id, role from invitations
@@ -69,14 +72,33 @@ async function createPersonalOrg(db: Db, user: SignupUser): Promise<string | und
 
 async function ensureBonus(db: Db, orgId: string, userId: string, credits: number): Promise<void> {
   if (credits <= 0) return;
-  const res = await grant({ db, orgId, userId, amount: credits, type: "signup_bonus", idempotencyKey: signupBonusKey(userId), description: "Sign-up bonus" });
+  const res = await grant({
+    db,
+    orgId,
+    userId,
+    amount: credits,
+    type: "signup_bonus",
+    idempotencyKey: signupBonusKey(userId),
+    description: "Sign-up bonus",
+  });
   if (!res.ok) throw new Error(`signup bonus refused: ${res.reason}`);
 }
 
-async function registerContact(marketing: MarketingClient | undefined, user: SignupUser, orgType: string, log: Logger): Promise<void> {
+async function registerContact(
+  marketing: MarketingClient | undefined,
+  user: SignupUser,
+  orgType: string,
+  log: Logger,
+): Promise<void> {
   if (!marketing || !user.email) return;
   try {
-    await marketing.createContact({ email: user.email, firstName: user.displayName?.split(/\s+/)[0] ?? null, userId: user.userId, userGroup: orgType, source: "post-signup" });
+    await marketing.createContact({
+      email: user.email,
+      firstName: user.displayName?.split(/\s+/)[0] ?? null,
+      userId: user.userId,
+      userGroup: orgType,
+      source: "post-signup",
+    });
   } catch (err) {
     // Marketing is never worth failing a sign-up over.
     log.error("marketing contact not registered", { user_id: user.userId, error: err });

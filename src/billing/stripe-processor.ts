@@ -13,7 +13,8 @@ type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 /** An expandable field: the id string, or the expanded object's id. */
-const idOf = (v: unknown): string | null => (typeof v === "string" ? v : isObj(v) && typeof v.id === "string" ? v.id : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === "string" ? v : isObj(v) && typeof v.id === "string" ? v.id : null;
 const seconds = (v: unknown): Date | null => (typeof v === "number" && Number.isFinite(v) ? new Date(v * 1000) : null);
 const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 const listData = (v: unknown): Obj[] => (isObj(v) && Array.isArray(v.data) ? v.data.filter(isObj) : []);
@@ -35,7 +36,9 @@ export function toSubscription(s: Obj): ProcessorSubscription {
     priceId: idOf(item?.price),
     currentPeriodEnd: periodEnd,
     // Newer portals cancel with cancel_at at the period end instead of the flag.
-    cancelAtPeriodEnd: s.cancel_at_period_end === true || (cancelAt !== null && periodEnd !== null && cancelAt.getTime() <= periodEnd.getTime()),
+    cancelAtPeriodEnd:
+      s.cancel_at_period_end === true ||
+      (cancelAt !== null && periodEnd !== null && cancelAt.getTime() <= periodEnd.getTime()),
     metadata: metadataOf(s.metadata),
   };
 }
@@ -68,7 +71,8 @@ export function toInvoice(i: Obj): ProcessorInvoice {
 export function toEvent(e: { id: string; type: string; data: { object: unknown } }): ProcessorEvent {
   const o = isObj(e.data?.object) ? e.data.object : {};
   const kind = o.object;
-  const subscriptionId = kind === "subscription" ? idOf(o.id) : kind === "checkout.session" ? idOf(o.subscription) : null;
+  const subscriptionId =
+    kind === "subscription" ? idOf(o.id) : kind === "checkout.session" ? idOf(o.subscription) : null;
   return {
     id: e.id,
     type: e.type,
@@ -94,7 +98,8 @@ function classify(err: unknown): unknown {
   return err;
 }
 
-const isMissing = (err: unknown): boolean => err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
+const isMissing = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing";
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -138,7 +143,9 @@ export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
 
   return {
     async createCustomer({ orgId, name }, idempotencyKey) {
-      const customer = await call(() => stripe().customers.create({ name, metadata: { org_id: orgId } }, { idempotencyKey }));
+      const customer = await call(() =>
+        stripe().customers.create({ name, metadata: { org_id: orgId } }, { idempotencyKey }),
+      );
       return customer.id;
     },
     async createCheckoutSession(input) {
@@ -159,7 +166,12 @@ export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
       return session.url;
     },
     async createPortalSession({ customerId, returnUrl }) {
-      const session = await call(() => stripe().billingPortal.sessions.create({ customer: customerId, ...(returnUrl ? { return_url: returnUrl } : {}) }));
+      const session = await call(() =>
+        stripe().billingPortal.sessions.create({
+          customer: customerId,
+          ...(returnUrl ? { return_url: returnUrl } : {}),
+        }),
+      );
       return session.url;
     },
     async getSubscription(id) {
@@ -175,7 +187,13 @@ export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
       let event: Stripe.Event;
       try {
-        event = await Stripe.webhooks.constructEventAsync(payload, signature, config.webhookSecret, WEBHOOK_TOLERANCE_S, cryptoProvider);
+        event = await Stripe.webhooks.constructEventAsync(
+          payload,
+          signature,
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
+          cryptoProvider,
+        );
       } catch (err) {
         // A correctly signed body that is not JSON fails to parse after verification.
         if (err instanceof SyntaxError) throw new WebhookSignatureError("Webhook body is not a JSON event");

@@ -28,7 +28,12 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(", "));
  * replaces the row unless the row's is still live and the incoming one is not (a stale event about an
  * old, cancelled subscription never hides the current one).
  */
-export async function upsertSubscription(db: Sql, orgId: string, sub: ProcessorSubscription, tier: Tier): Promise<void> {
+export async function upsertSubscription(
+  db: Sql,
+  orgId: string,
+  sub: ProcessorSubscription,
+  tier: Tier,
+): Promise<void> {
   await db.execute(sql`
     insert into subscriptions (org_id, provider_subscription_id, status, tier_id, credits_per_month, current_period_end, cancel_at_period_end, updated_at)
     values (${orgId}, ${sub.id}, ${sub.status}, ${tier.id}, ${tier.credits}, ${sub.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${sub.cancelAtPeriodEnd}, now())
@@ -46,7 +51,12 @@ export async function upsertSubscription(db: Sql, orgId: string, sub: ProcessorS
 }
 
 /** Grants the tier's monthly credits for a paid invoice, once per invoice, expiring when the period it pays for ends. */
-export async function grantInvoiceCredits(db: Sql, orgId: string, invoice: ProcessorInvoice, tier: Tier): Promise<boolean> {
+export async function grantInvoiceCredits(
+  db: Sql,
+  orgId: string,
+  invoice: ProcessorInvoice,
+  tier: Tier,
+): Promise<boolean> {
   const until = invoice.periodEnd ? ` until ${invoice.periodEnd.toISOString().slice(0, 10)}` : "";
   const res = await grant({
     db,

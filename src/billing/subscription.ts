@@ -14,7 +14,14 @@ export interface SubscriptionInfo {
 
 export async function getSubscription({ db, orgId }: { db: Db; orgId: string }): Promise<SubscriptionInfo> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId)).limit(1);
-  if (!row) return { status: null, tier_name: null, credits_per_month: null, current_period_end: null, cancel_at_period_end: false };
+  if (!row)
+    return {
+      status: null,
+      tier_name: null,
+      credits_per_month: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+    };
   return {
     status: row.status,
     tier_name: findTier(row.tierId)?.name ?? row.tierId,

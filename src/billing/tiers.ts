@@ -67,5 +67,12 @@ export interface TierInfo {
 }
 
 export function listTiers(): TierInfo[] {
-  return TIERS.map((t) => ({ id: t.id, name: t.name, credits: t.credits, price_cents: t.priceCents, price_display: priceDisplay(t.priceCents), features: [...t.features] }));
+  return TIERS.map((t) => ({
+    id: t.id,
+    name: t.name,
+    credits: t.credits,
+    price_cents: t.priceCents,
+    price_display: priceDisplay(t.priceCents),
+    features: [...t.features],
+  }));
 }

@@ -26,7 +26,9 @@ async function alreadyProcessed(db: Db, eventId: string): Promise<boolean> {
 /** The organisation by its stored customer id, else by the org id our checkout stamped on the object. */
 async function orgForEvent(db: Db, event: ProcessorEvent): Promise<string | undefined> {
   if (event.customerId) {
-    const res = await db.execute<{ id: string }>(sql`select id from organisations where payment_customer_id = ${event.customerId}`);
+    const res = await db.execute<{ id: string }>(
+      sql`select id from organisations where payment_customer_id = ${event.customerId}`,
+    );
     if (res.rows[0]) return res.rows[0].id;
   }
   if (event.orgHint && isUuid(event.orgHint)) {
@@ -55,12 +57,18 @@ async function synchronise({ db, processor, prices, orgId, event }: SyncInput): 
   if (sub) {
     const tier = tierForPrice(prices, sub.priceId);
     if (tier) await upsertSubscription(db, orgId, sub, tier);
-    else warn("subscription to a price this deployment does not sell (check STRIPE_PRICE_*)", event, { price: sub.priceId });
+    else
+      warn("subscription to a price this deployment does not sell (check STRIPE_PRICE_*)", event, {
+        price: sub.priceId,
+      });
   }
   if (invoice?.status === "paid" && invoice.subscriptionId) {
     const tier = tierForPrice(prices, invoice.priceId ?? sub?.priceId ?? null);
     if (tier) await grantInvoiceCredits(db, orgId, invoice, tier);
-    else warn("paid invoice for a price this deployment does not sell (check STRIPE_PRICE_*)", event, { price: invoice.priceId });
+    else
+      warn("paid invoice for a price this deployment does not sell (check STRIPE_PRICE_*)", event, {
+        price: invoice.priceId,
+      });
   }
 }
 
@@ -88,7 +96,9 @@ export async function handleWebhookEvent({
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${orgId}`}))`);
-    const claimed = await tx.execute(sql`insert into processed_events (id, source) values (${event.id}, 'stripe') on conflict (id) do nothing returning id`);
+    const claimed = await tx.execute(
+      sql`insert into processed_events (id, source) values (${event.id}, 'stripe') on conflict (id) do nothing returning id`,
+    );
     if (claimed.rows.length === 0) return "duplicate";
     await synchronise({ db: tx, processor, prices, orgId, event });
     return "processed";

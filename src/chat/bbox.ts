@@ -10,10 +10,23 @@ export const BBoxSchema = z
     if (b.length !== 4) return;
     b.forEach((v, i) => {
       const limit = i % 2 === 0 ? 180 : 90;
-      if (v < -limit || v > limit) ctx.addIssue({ code: "custom", path: [i], message: `Value error, ${NAMES[i]} must be between -${limit} and ${limit}` });
+      if (v < -limit || v > limit)
+        ctx.addIssue({
+          code: "custom",
+          path: [i],
+          message: `Value error, ${NAMES[i]} must be between -${limit} and ${limit}`,
+        });
     });
     const [w, s, e, n] = b as [number, number, number, number];
     // Boxes across the antimeridian are not needed for Australian data and are refused rather than guessed.
-    if (w >= e) ctx.addIssue({ code: "custom", message: "Value error, bbox must be [west, south, east, north] with west < east" });
-    if (s >= n) ctx.addIssue({ code: "custom", message: "Value error, bbox must be [west, south, east, north] with south < north" });
+    if (w >= e)
+      ctx.addIssue({
+        code: "custom",
+        message: "Value error, bbox must be [west, south, east, north] with west < east",
+      });
+    if (s >= n)
+      ctx.addIssue({
+        code: "custom",
+        message: "Value error, bbox must be [west, south, east, north] with south < north",
+      });
   });

@@ -46,7 +46,8 @@ export async function chargeQuestion(payer: Payer): Promise<ChargedQuestion> {
     balance: debit.balance_after,
     async settle(answered) {
       const settled = await settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: answered ? 1 : 0 });
-      if (!settled.ok) logger.error("chat question settlement deferred to the sweep", { job_id: job.id, error: settled.error });
+      if (!settled.ok)
+        logger.error("chat question settlement deferred to the sweep", { job_id: job.id, error: settled.error });
     },
   };
 }
@@ -55,7 +56,10 @@ export async function chargeQuestion(payer: Payer): Promise<ChargedQuestion> {
  * Charges a scoring tool call for the sites it scored, as batch does (0.1 each). The sites are scored
  * before the charge, so the job is settled as done at once; one job per tool call, keyed by it.
  */
-export function siteCharger(payer: Payer, questionId: string): (sites: number, toolCallId: string) => ReturnType<SiteCharge> {
+export function siteCharger(
+  payer: Payer,
+  questionId: string,
+): (sites: number, toolCallId: string) => ReturnType<SiteCharge> {
   return async (sites, toolCallId) => {
     const opened = await openJob(payer.db, {
       orgId: payer.orgId,
@@ -68,7 +72,8 @@ export function siteCharger(payer: Payer, questionId: string): (sites: number, t
       timeoutMs: JOB_TIMEOUT_MS.batch_score,
     });
     if (!opened.ok) {
-      if (opened.reason === "insufficient_credits") return { ok: false, required: opened.required, available: opened.available };
+      if (opened.reason === "insufficient_credits")
+        return { ok: false, required: opened.required, available: opened.available };
       throw refusalError(opened);
     }
     const settled = await settleJob(payer.db, { jobId: opened.job.id, unitsDone: sites, by: "request" });

@@ -11,7 +11,11 @@ const size = (m: ModelMessage) => JSON.stringify(m).length;
  * The newest messages within both budgets, starting at a user message so no tool result is kept
  * without the call that produced it. A single turn over budget is dropped whole.
  */
-export function trimHistory(messages: readonly ModelMessage[], maxMessages = MAX_HISTORY_MESSAGES, maxChars = MAX_HISTORY_CHARS): ModelMessage[] {
+export function trimHistory(
+  messages: readonly ModelMessage[],
+  maxMessages = MAX_HISTORY_MESSAGES,
+  maxChars = MAX_HISTORY_CHARS,
+): ModelMessage[] {
   let start = Math.max(0, messages.length - maxMessages);
   let chars = 0;
   for (let i = messages.length - 1; i >= start; i--) {

@@ -24,7 +24,9 @@ const HEARTBEAT_MS = 15_000;
 const chatBodyLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_CHAT_BODY_BYTES,
   onError: () => {
-    throw errors.payloadTooLarge(`The request body is larger than ${MAX_CHAT_BODY_BYTES / 1024} KiB; questions are at most ${MAX_QUESTION_CHARS} characters.`);
+    throw errors.payloadTooLarge(
+      `The request body is larger than ${MAX_CHAT_BODY_BYTES / 1024} KiB; questions are at most ${MAX_QUESTION_CHARS} characters.`,
+    );
   },
 });
 
@@ -47,7 +49,9 @@ export const chatRoutes = createRouter().openapi(
     responses: {
       200: {
         description: "UI message stream of the answer",
-        headers: z.object({ "X-Session-Id": z.string().openapi({ description: "Pass back as session_id to continue the conversation" }) }),
+        headers: z.object({
+          "X-Session-Id": z.string().openapi({ description: "Pass back as session_id to continue the conversation" }),
+        }),
         content: { "text/event-stream": { schema: z.string() } },
       },
       ...pickErrors(402, 404, 413, 503),
@@ -64,7 +68,9 @@ export const chatRoutes = createRouter().openapi(
     let history: ModelMessage[] = [];
     if (body.session_id) {
       // Unknown, expired, malformed or someone else's: all the same 404, so ids reveal nothing.
-      const found = isSessionId(body.session_id) ? await loadHistory(sessions, owner, body.session_id.toLowerCase()) : null;
+      const found = isSessionId(body.session_id)
+        ? await loadHistory(sessions, owner, body.session_id.toLowerCase())
+        : null;
       if (!found) throw new NotFoundError();
       sessionId = body.session_id.toLowerCase();
       history = found;
@@ -75,7 +81,11 @@ export const chatRoutes = createRouter().openapi(
     const packs = await services.packs.forOrg(owner.orgId);
     const payer = { db: services.db(), ...owner, openOwnDb: services.openOwnDb };
     const question = await chargeQuestion(payer);
-    const map = { bbox: (body.bbox as BBox | null | undefined) ?? null, viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null, visible_layers: body.visible_layers ?? null };
+    const map = {
+      bbox: (body.bbox as BBox | null | undefined) ?? null,
+      viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
+      visible_layers: body.visible_layers ?? null,
+    };
 
     const { stream, done } = chatStream({
       model: chatModel(config.llm),
@@ -84,7 +94,11 @@ export const chatRoutes = createRouter().openapi(
       question: body.question,
       sessionId,
       credits: { charged: question.charged, balance: question.balance },
-      tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: siteCharger(payer, question.questionId) },
+      tools: {
+        packs,
+        fallbackBbox: map.bbox ?? map.viewport_bbox,
+        chargeSites: siteCharger(payer, question.questionId),
+      },
       timeoutMs: config.llm.timeoutMs,
       onDone: async (outcome) => {
         await question.settle(outcome.answered);

@@ -50,7 +50,11 @@ export class ChatSession extends DurableObject<Env> {
   async append(owner: SessionOwner, turnJson: string): Promise<boolean> {
     const s = await this.read(owner);
     if (!s) return false;
-    await this.write({ ...s, updatedAt: Date.now(), messages: trimHistory([...s.messages, ...(JSON.parse(turnJson) as ModelMessage[])]) });
+    await this.write({
+      ...s,
+      updatedAt: Date.now(),
+      messages: trimHistory([...s.messages, ...(JSON.parse(turnJson) as ModelMessage[])]),
+    });
     return true;
   }
 

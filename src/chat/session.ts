@@ -10,12 +10,21 @@ export function sessionStub(ns: DurableObjectNamespace<ChatSession>, orgId: stri
 }
 
 /** A session's history for its owner; null when unknown, expired or someone else's. */
-export async function loadHistory(ns: DurableObjectNamespace<ChatSession>, owner: SessionOwner, sessionId: string): Promise<ModelMessage[] | null> {
+export async function loadHistory(
+  ns: DurableObjectNamespace<ChatSession>,
+  owner: SessionOwner,
+  sessionId: string,
+): Promise<ModelMessage[] | null> {
   const json = await sessionStub(ns, owner.orgId, sessionId).history(owner);
   return json === null ? null : (JSON.parse(json) as ModelMessage[]);
 }
 
-export async function appendTurn(ns: DurableObjectNamespace<ChatSession>, owner: SessionOwner, sessionId: string, turn: ModelMessage[]): Promise<boolean> {
+export async function appendTurn(
+  ns: DurableObjectNamespace<ChatSession>,
+  owner: SessionOwner,
+  sessionId: string,
+  turn: ModelMessage[],
+): Promise<boolean> {
   return sessionStub(ns, owner.orgId, sessionId).append(owner, JSON.stringify(turn));
 }
 

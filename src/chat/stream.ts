@@ -1,7 +1,16 @@
 // One answer as an AI SDK UI message stream (protocol v1): the tool loop over the model, map data
 // parts from the tools, a clear `error` part on any failure, and settlement once the stream ends.
 import { logger } from "../logger.ts";
-import { createUIMessageStream, isStepCount, streamText, toUIMessageStream, type LanguageModel, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
+import {
+  createUIMessageStream,
+  isStepCount,
+  streamText,
+  toUIMessageStream,
+  type LanguageModel,
+  type ModelMessage,
+  type UIMessage,
+  type UIMessageChunk,
+} from "ai";
 import type { BBox } from "../geo/bbox.ts";
 import { chatTools, type ChatTools, type ToolDeps } from "./toolset.ts";
 import { describeChatError } from "./errors.ts";
@@ -52,7 +61,8 @@ function mapBuffer() {
       const parts: ChatChunk[] = [];
       if (u.bbox) parts.push({ type: "data-bbox", id: `${toolCallId}-bbox`, data: u.bbox });
       if (u.parcels) parts.push({ type: "data-parcels", id: `${toolCallId}-parcels`, data: u.parcels });
-      if (u.overlays && u.overlays.features.length > 0) parts.push({ type: "data-overlays", id: `${toolCallId}-overlays`, data: u.overlays });
+      if (u.overlays && u.overlays.features.length > 0)
+        parts.push({ type: "data-overlays", id: `${toolCallId}-overlays`, data: u.overlays });
       pending.set(toolCallId, [...(pending.get(toolCallId) ?? []), ...parts]);
     },
     take(toolCallId?: string): ChatChunk[] {
@@ -112,7 +122,11 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
           // Failures reach the client as `error` parts; the SDK's default would log whole request bodies.
           onError: () => {},
         });
-        for await (const chunk of toUIMessageStream<ChatTools, ChatUIMessage>({ stream: result.stream, sendStart: false, onError: describeChatError })) {
+        for await (const chunk of toUIMessageStream<ChatTools, ChatUIMessage>({
+          stream: result.stream,
+          sendStart: false,
+          onError: describeChatError,
+        })) {
           switch (chunk.type) {
             case "tool-output-available":
             case "tool-output-error":
@@ -130,12 +144,22 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
             case "abort":
               outcome.failed = true;
               // Not the client leaving: the time limit cut the model off, which the client must hear about.
-              write(abort.signal.aborted ? chunk : { type: "error", errorText: failure(`The language model did not finish within ${turn.timeoutMs / 1000} s.`) });
+              write(
+                abort.signal.aborted
+                  ? chunk
+                  : {
+                      type: "error",
+                      errorText: failure(`The language model did not finish within ${turn.timeoutMs / 1000} s.`),
+                    },
+              );
               break;
             case "finish":
               if (!outcome.answered && !outcome.failed) {
                 outcome.failed = true;
-                const why = chunk.finishReason === "tool-calls" ? `The agent stopped after ${MAX_STEPS} model steps without an answer.` : "The model ended without an answer.";
+                const why =
+                  chunk.finishReason === "tool-calls"
+                    ? `The agent stopped after ${MAX_STEPS} model steps without an answer.`
+                    : "The model ended without an answer.";
                 write({ type: "error", errorText: failure(why) });
               }
               write(chunk);

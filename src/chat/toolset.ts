@@ -24,15 +24,25 @@ export interface ToolDeps {
 const suburb = z.string().min(2).max(100).describe("Suburb name, optionally with a state: 'Epping' or 'Newtown, NSW'");
 const area = {
   suburb: suburb.optional(),
-  bbox: BBoxSchema.optional().describe("[west, south, east, north] in WGS84 degrees; omit both suburb and bbox to use the map view"),
+  bbox: BBoxSchema.optional().describe(
+    "[west, south, east, north] in WGS84 degrees; omit both suburb and bbox to use the map view",
+  ),
 };
 const filters = {
   min_area_m2: z.number().min(0).max(1e7).optional().describe("Smallest lot area in square metres"),
   max_area_m2: z.number().min(0).max(1e7).optional().describe("Largest lot area in square metres"),
-  zones: z.array(z.string().min(1).max(10)).max(20).optional().describe("Zone codes to keep, e.g. ['R2', 'R3'] (zone at the lot's centroid)"),
+  zones: z
+    .array(z.string().min(1).max(10))
+    .max(20)
+    .optional()
+    .describe("Zone codes to keep, e.g. ['R2', 'R3'] (zone at the lot's centroid)"),
   hazard_free: z.boolean().optional().describe("Keep only lots with no flood or bushfire overlay at all"),
 };
-const lotId = z.string().min(3).max(60).describe("Lot identifier in any common spelling: 'Lot 12 DP 34567', '12//DP34567', '5/3/DP758123'");
+const lotId = z
+  .string()
+  .min(3)
+  .max(60)
+  .describe("Lot identifier in any common spelling: 'Lot 12 DP 34567', '12//DP34567', '5/3/DP758123'");
 
 export function chatTools(deps: ToolDeps) {
   const shown = <T>(run: ToolRun<T>, toolCallId: string): T => {
@@ -56,17 +66,32 @@ export function chatTools(deps: ToolDeps) {
       execute: async (input, { toolCallId }) => shown(lookupLot(deps.packs, input), toolCallId),
     }),
     describe_parcel: tool({
-      description: "Describe one parcel, by lot id or by a point: zones with their shares and planning controls (FSR, height, minimum lot size), flood, bushfire and heritage overlays with shares, and the nearest transport stop.",
-      inputSchema: z.object({ lot_id: lotId.optional(), lon: z.number().min(-180).max(180).optional(), lat: z.number().min(-90).max(90).optional() }),
+      description:
+        "Describe one parcel, by lot id or by a point: zones with their shares and planning controls (FSR, height, minimum lot size), flood, bushfire and heritage overlays with shares, and the nearest transport stop.",
+      inputSchema: z.object({
+        lot_id: lotId.optional(),
+        lon: z.number().min(-180).max(180).optional(),
+        lat: z.number().min(-90).max(90).optional(),
+      }),
       execute: async (input, { toolCallId }) => shown(describeParcel(deps.packs, input), toolCallId),
     }),
     score_sites: tool({
       description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored. Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
-      inputSchema: z.object({ lot_ids: z.array(lotId).min(1).max(MAX_SITES).optional(), ...area, ...filters, limit: z.number().int().min(1).max(MAX_SITES).optional() }),
-      execute: async (input, { toolCallId }) => shown(await scoreSites(deps.packs, input, deps.fallbackBbox, (n) => deps.chargeSites(n, toolCallId)), toolCallId),
+      inputSchema: z.object({
+        lot_ids: z.array(lotId).min(1).max(MAX_SITES).optional(),
+        ...area,
+        ...filters,
+        limit: z.number().int().min(1).max(MAX_SITES).optional(),
+      }),
+      execute: async (input, { toolCallId }) =>
+        shown(
+          await scoreSites(deps.packs, input, deps.fallbackBbox, (n) => deps.chargeSites(n, toolCallId)),
+          toolCallId,
+        ),
     }),
     summarise_area: tool({
-      description: "Summarise a suburb or box: parcel count and sizes, zone mix, share of parcels touched by flood, bushfire and heritage overlays, transport stops.",
+      description:
+        "Summarise a suburb or box: parcel count and sizes, zone mix, share of parcels touched by flood, bushfire and heritage overlays, transport stops.",
       inputSchema: z.object(area),
       execute: async (input, { toolCallId }) => shown(summariseArea(deps.packs, input, deps.fallbackBbox), toolCallId),
     }),

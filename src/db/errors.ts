@@ -2,10 +2,20 @@
 // UnavailableError (503); SQL errors stay as they are (500).
 import { UnavailableError, causes } from "../errors.ts";
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "EHOSTUNREACH", "ENETUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // SQLSTATE class 08 (connection exception) and the server refusing or shutting down connections.
 const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300)$/;
-const NETWORK_MESSAGE = /connection (terminated|refused|timeout|closed|error)|timeout exceeded|timed out|websocket|socket (hang up|closed)|network|ECONNREFUSED|fetch failed/i;
+const NETWORK_MESSAGE =
+  /connection (terminated|refused|timeout|closed|error)|timeout exceeded|timed out|websocket|socket (hang up|closed)|network|ECONNREFUSED|fetch failed/i;
 
 function isConnectionFailure(err: unknown): boolean {
   for (const e of causes(err)) {

@@ -1,6 +1,18 @@
 // Drizzle schema: the money-like core. Constraints live in the database, not only in code.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, boolean, integer } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  boolean,
+  integer,
+} from "drizzle-orm/pg-core";
 
 // Credits are exact decimals (4 places); drizzle returns them as strings and the API turns them into numbers.
 const credits = (name: string) => numeric(name, { precision: 14, scale: 4 });
@@ -28,7 +40,9 @@ export const memberships = pgTable(
   "memberships",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
     userId: uuid("user_id").notNull(),
     role: text("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -46,7 +60,9 @@ export const invitations = pgTable(
   "invitations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role").notNull().default("member"),
     invitedBy: uuid("invited_by").notNull(),
@@ -69,7 +85,9 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "restrict" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "restrict" }),
     userId: uuid("user_id"),
     amount: credits("amount").notNull(),
     balanceAfter: credits("balance_after").notNull(),
@@ -83,8 +101,14 @@ export const creditLedger = pgTable(
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [
-    check("credit_ledger_type_check", sql`${t.type} in ('signup_bonus', 'subscription_grant', 'purchase', 'usage', 'refund', 'expiry', 'adjustment')`),
-    check("credit_ledger_action_check", sql`${t.actionType} is null or ${t.actionType} in ('batch_score', 'report', 'chat')`),
+    check(
+      "credit_ledger_type_check",
+      sql`${t.type} in ('signup_bonus', 'subscription_grant', 'purchase', 'usage', 'refund', 'expiry', 'adjustment')`,
+    ),
+    check(
+      "credit_ledger_action_check",
+      sql`${t.actionType} is null or ${t.actionType} in ('batch_score', 'report', 'chat')`,
+    ),
     check("credit_ledger_balance_non_negative", sql`${t.balanceAfter} >= 0`),
     check("credit_ledger_amount_non_zero", sql`${t.amount} <> 0`),
     uniqueIndex("credit_ledger_idempotency_unique").on(t.orgId, t.idempotencyKey),
@@ -96,7 +120,9 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
     providerSubscriptionId: text("provider_subscription_id").notNull(),
     status: text("status").notNull(),
     tierId: text("tier_id").notNull(),
@@ -105,7 +131,10 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("subscriptions_org_unique").on(t.orgId), uniqueIndex("subscriptions_provider_unique").on(t.providerSubscriptionId)],
+  (t) => [
+    uniqueIndex("subscriptions_org_unique").on(t.orgId),
+    uniqueIndex("subscriptions_provider_unique").on(t.providerSubscriptionId),
+  ],
 );
 
 // Charged work and its settlement: the debit and this row are written in one transaction, the refund
@@ -114,7 +143,9 @@ export const chargedJobs = pgTable(
   "charged_jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organisations.id, { onDelete: "restrict" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "restrict" }),
     userId: uuid("user_id"),
     action: text("action").notNull(),
     status: text("status").notNull().default("charged"),
@@ -123,7 +154,9 @@ export const chargedJobs = pgTable(
     charged: credits("charged").notNull(),
     unitsDone: integer("units_done").notNull().default(0),
     refunded: credits("refunded"),
-    debitEntryId: uuid("debit_entry_id").notNull().references(() => creditLedger.id, { onDelete: "restrict" }),
+    debitEntryId: uuid("debit_entry_id")
+      .notNull()
+      .references(() => creditLedger.id, { onDelete: "restrict" }),
     refundEntryId: uuid("refund_entry_id").references(() => creditLedger.id, { onDelete: "restrict" }),
     settleAfter: timestamp("settle_after", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -138,7 +171,10 @@ export const chargedJobs = pgTable(
       "charged_jobs_settled_fields",
       sql`(${t.status} = 'settled') = (${t.settledAt} is not null and ${t.refunded} is not null and ${t.settledBy} is not null)`,
     ),
-    check("charged_jobs_refund_bounded", sql`${t.refunded} is null or (${t.refunded} >= 0 and ${t.refunded} <= ${t.charged})`),
+    check(
+      "charged_jobs_refund_bounded",
+      sql`${t.refunded} is null or (${t.refunded} >= 0 and ${t.refunded} <= ${t.charged})`,
+    ),
     uniqueIndex("charged_jobs_debit_unique").on(t.debitEntryId),
     uniqueIndex("charged_jobs_refund_unique").on(t.refundEntryId),
     index("charged_jobs_due_idx").on(t.settleAfter).where(sql`${t.status} = 'charged'`),

@@ -37,7 +37,8 @@ export function ringAreaM2(coords: Float64Array, v0: number, v1: number, lat0: n
 
 function featureLat0(c: Columns, i: number): number {
   const [v0, v1] = featureVertexRange(c, i);
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (let v = v0; v < v1; v++) {
     const y = c.coords[2 * v + 1] as number;
     if (y < min) min = y;

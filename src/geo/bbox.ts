@@ -10,7 +10,10 @@ export function featureVertexRange(c: Columns, i: number): [number, number] {
 }
 
 export function bboxOfRange(coords: Float64Array, v0: number, v1: number): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let v = v0; v < v1; v++) {
     const x = coords[2 * v] as number;
     const y = coords[2 * v + 1] as number;

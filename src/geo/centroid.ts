@@ -11,10 +11,14 @@ export function featureCentroid(c: Columns, i: number): [number, number] {
   const lon0 = coords[2 * vStart] as number;
   const lat0 = coords[2 * vStart + 1] as number;
   const kx = Math.cos(lat0 * RAD);
-  let sa = 0, sx = 0, sy = 0;
+  let sa = 0,
+    sx = 0,
+    sy = 0;
   let outerSign = 1;
   forEachRing(c, i, (v0, v1, outer) => {
-    let a = 0, cx = 0, cy = 0;
+    let a = 0,
+      cx = 0,
+      cy = 0;
     let j = v1 - 1;
     for (let v = v0; v < v1; j = v++) {
       const xj = ((coords[2 * j] as number) - lon0) * kx;
@@ -34,7 +38,8 @@ export function featureCentroid(c: Columns, i: number): [number, number] {
     sy += sign * cy;
   });
   if (Math.abs(sa) < 1e-18) {
-    let mx = 0, my = 0;
+    let mx = 0,
+      my = 0;
     for (let v = vStart; v < vEnd; v++) {
       mx += coords[2 * v] as number;
       my += coords[2 * v + 1] as number;

@@ -12,7 +12,16 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
 }
 
 // True when segments p1p2 and q1q2 cross or touch at all (including collinear contact).
-function segmentsMeet(p1x: number, p1y: number, p2x: number, p2y: number, q1x: number, q1y: number, q2x: number, q2y: number): boolean {
+function segmentsMeet(
+  p1x: number,
+  p1y: number,
+  p2x: number,
+  p2y: number,
+  q1x: number,
+  q1y: number,
+  q2x: number,
+  q2y: number,
+): boolean {
   if (Math.max(p1x, p2x) < Math.min(q1x, q2x) || Math.max(q1x, q2x) < Math.min(p1x, p2x)) return false;
   if (Math.max(p1y, p2y) < Math.min(q1y, q2y) || Math.max(q1y, q2y) < Math.min(p1y, p2y)) return false;
   const o1 = orient(p1x, p1y, p2x, p2y, q1x, q1y);
@@ -24,7 +33,10 @@ function segmentsMeet(p1x: number, p1y: number, p2x: number, p2y: number, q1x: n
 }
 
 function vertexRange(c: Columns, i: number): [number, number] {
-  return [c.ringOffsets[c.polyOffsets[c.featureOffsets[i] as number] as number] as number, c.ringOffsets[c.polyOffsets[c.featureOffsets[i + 1] as number] as number] as number];
+  return [
+    c.ringOffsets[c.polyOffsets[c.featureOffsets[i] as number] as number] as number,
+    c.ringOffsets[c.polyOffsets[c.featureOffsets[i + 1] as number] as number] as number,
+  ];
 }
 
 // Whether any edge of feature a meets any edge of feature b (rings are stored open).
@@ -40,13 +52,28 @@ function boundariesMeet(a: Columns, ai: number, b: Columns, bi: number): boolean
     const av1 = a.ringOffsets[ar + 1] as number;
     for (let v = av0; v < av1; v++) {
       const w = v + 1 < av1 ? v + 1 : av0;
-      const p1x = ac[2 * v] as number, p1y = ac[2 * v + 1] as number, p2x = ac[2 * w] as number, p2y = ac[2 * w + 1] as number;
+      const p1x = ac[2 * v] as number,
+        p1y = ac[2 * v + 1] as number,
+        p2x = ac[2 * w] as number,
+        p2y = ac[2 * w + 1] as number;
       for (let br = br0; br < br1; br++) {
         const bv0 = b.ringOffsets[br] as number;
         const bv1 = b.ringOffsets[br + 1] as number;
         for (let u = bv0; u < bv1; u++) {
           const x = u + 1 < bv1 ? u + 1 : bv0;
-          if (segmentsMeet(p1x, p1y, p2x, p2y, bc[2 * u] as number, bc[2 * u + 1] as number, bc[2 * x] as number, bc[2 * x + 1] as number)) return true;
+          if (
+            segmentsMeet(
+              p1x,
+              p1y,
+              p2x,
+              p2y,
+              bc[2 * u] as number,
+              bc[2 * u + 1] as number,
+              bc[2 * x] as number,
+              bc[2 * x + 1] as number,
+            )
+          )
+            return true;
         }
       }
     }
@@ -69,5 +96,7 @@ export function relate(subject: Columns, si: number, other: Columns, oi: number)
     if (pointInFeature(subject, si, other.coords[2 * v] as number, other.coords[2 * v + 1] as number)) return "complex";
   }
   const [s0] = vertexRange(subject, si);
-  return pointInFeature(other, oi, subject.coords[2 * s0] as number, subject.coords[2 * s0 + 1] as number) ? "inside" : "disjoint";
+  return pointInFeature(other, oi, subject.coords[2 * s0] as number, subject.coords[2 * s0 + 1] as number)
+    ? "inside"
+    : "disjoint";
 }

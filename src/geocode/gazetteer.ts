@@ -16,15 +16,24 @@ export type GeocodeResult = {
 export const SUBURBS = "suburbs";
 
 const STATES: Record<string, string> = {
-  nsw: "NSW", "new south wales": "NSW",
-  vic: "VIC", victoria: "VIC",
-  qld: "QLD", queensland: "QLD",
-  sa: "SA", "south australia": "SA",
-  wa: "WA", "western australia": "WA",
-  tas: "TAS", tasmania: "TAS",
-  nt: "NT", "northern territory": "NT",
-  act: "ACT", "australian capital territory": "ACT",
-  ot: "OT", "other territories": "OT",
+  nsw: "NSW",
+  "new south wales": "NSW",
+  vic: "VIC",
+  victoria: "VIC",
+  qld: "QLD",
+  queensland: "QLD",
+  sa: "SA",
+  "south australia": "SA",
+  wa: "WA",
+  "western australia": "WA",
+  tas: "TAS",
+  tasmania: "TAS",
+  nt: "NT",
+  "northern territory": "NT",
+  act: "ACT",
+  "australian capital territory": "ACT",
+  ot: "OT",
+  "other territories": "OT",
 };
 
 // Abbreviation for a state written either way ("New South Wales" -> "NSW"), or null.

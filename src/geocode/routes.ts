@@ -9,7 +9,10 @@ import { geocode } from "./gazetteer.ts";
 import { packsForCaller } from "../http/caller.ts";
 
 const GeocodeQuery = z.object({
-  suburb: z.string().min(2).openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
+  suburb: z
+    .string()
+    .min(2)
+    .openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
 });
 
 export const GeocodeSchema = z

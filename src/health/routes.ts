@@ -11,7 +11,10 @@ export const healthRoutes = createRouter().openapi(
     path: "/health",
     tags: ["health"],
     summary: "Service health and the number of loaded data packs",
-    responses: { 200: { description: "Healthy", content: { "application/json": { schema: HealthSchema } } }, ...pickErrors(500) },
+    responses: {
+      200: { description: "Healthy", content: { "application/json": { schema: HealthSchema } } },
+      ...pickErrors(500),
+    },
   }),
   async (c) => {
     const packs = await c.var.services.packs.public();

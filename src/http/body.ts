@@ -18,7 +18,13 @@ export const parseJsonBody = createMiddleware(async function parseJsonBody(c, ne
       await c.req.json();
     } catch {
       throw errors.validation([
-        { type: "json_invalid", loc: ["body"], msg: "JSON decode error", input: {}, ctx: { error: "Malformed JSON in request body" } },
+        {
+          type: "json_invalid",
+          loc: ["body"],
+          msg: "JSON decode error",
+          input: {},
+          ctx: { error: "Malformed JSON in request body" },
+        },
       ]);
     }
   }

@@ -56,7 +56,11 @@ const bearer = { "WWW-Authenticate": "Bearer" };
 export const errors = {
   payloadTooLarge: (detail: string) => new ApiError(413, { detail }),
   rateLimited: (retryAfter: number) =>
-    new ApiError(429, { detail: "Rate limit exceeded", retry_after: retryAfter }, { "Retry-After": String(retryAfter) }),
+    new ApiError(
+      429,
+      { detail: "Rate limit exceeded", retry_after: retryAfter },
+      { "Retry-After": String(retryAfter) },
+    ),
   validation: (issues: ValidationIssue[]) => new ApiError(422, { detail: issues }),
   internal: () => new ApiError(500, { detail: "Internal server error" }),
 };
@@ -64,10 +68,19 @@ export const errors = {
 /** The response for an error kind. */
 export function kindResponse(err: AppError): Response {
   if (err instanceof InsufficientCreditsError) {
-    const detail = { error: "insufficient_credits" as const, required: err.required, available: err.available, deficit: err.deficit };
+    const detail = {
+      error: "insufficient_credits" as const,
+      required: err.required,
+      available: err.available,
+      deficit: err.deficit,
+    };
     return new ApiError(402, { detail }).getResponse();
   }
-  return new ApiError(STATUS[err.kind], { detail: err.detail }, err.kind === "unauthenticated" ? bearer : {}).getResponse();
+  return new ApiError(
+    STATUS[err.kind],
+    { detail: err.detail },
+    err.kind === "unauthenticated" ? bearer : {},
+  ).getResponse();
 }
 
 /** Converts anything thrown into the response the client sees, never leaking internals. */

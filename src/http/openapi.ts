@@ -23,14 +23,24 @@ export const ValidationErrorSchema = z
 
 export const InsufficientCreditsSchema = z
   .object({
-    detail: z.object({ error: z.literal("insufficient_credits"), required: z.number(), available: z.number(), deficit: z.number() }),
+    detail: z.object({
+      error: z.literal("insufficient_credits"),
+      required: z.number(),
+      available: z.number(),
+      deficit: z.number(),
+    }),
   })
   .openapi("InsufficientCreditsError");
 
-export const RateLimitSchema = z.object({ detail: z.string(), retry_after: z.number().int() }).openapi("RateLimitError");
+export const RateLimitSchema = z
+  .object({ detail: z.string(), retry_after: z.number().int() })
+  .openapi("RateLimitError");
 
 /** A JSON response of `schema`, for a route's `responses`. */
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** Error responses by status, to spread into a route's `responses`. */
 export const errorResponses = {
@@ -62,7 +72,10 @@ export const authErrors = pickErrors(401, 422, 500, 503);
 export const accessErrors = {
   authenticated: authErrors,
   // 404 before POST /auth/post-signup; 503 when the database cannot say.
-  organisation: { ...authErrors, 404: json(ErrorSchema, "Not found, or no organisation yet (call POST /auth/post-signup)") },
+  organisation: {
+    ...authErrors,
+    404: json(ErrorSchema, "Not found, or no organisation yet (call POST /auth/post-signup)"),
+  },
   admin: {
     ...authErrors,
     403: json(ErrorSchema, "Billing admin access required"),

@@ -29,7 +29,9 @@ function bodyParsers(config: RouteConfig) {
   const types = body && "content" in body ? Object.keys(body.content) : [];
   return [
     ...(types.some((t) => t.includes("json")) ? [parseJsonBody] : []),
-    ...(types.some((t) => t.startsWith("multipart/form-data") || t.startsWith("application/x-www-form-urlencoded")) ? [parseFormBody] : []),
+    ...(types.some((t) => t.startsWith("multipart/form-data") || t.startsWith("application/x-www-form-urlencoded"))
+      ? [parseFormBody]
+      : []),
   ];
 }
 
@@ -45,4 +47,3 @@ export function route<const R extends RouteConfig>(config: R): R {
     responses: { ...(access ? accessErrors[access] : {}), ...config.responses },
   }) as unknown as R;
 }
-

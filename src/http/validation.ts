@@ -9,7 +9,14 @@ export interface ValidationIssue {
   ctx?: Record<string, unknown>;
 }
 
-const LOC_ROOT: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
+const LOC_ROOT: Record<string, string> = {
+  json: "body",
+  form: "body",
+  query: "query",
+  param: "path",
+  header: "header",
+  cookie: "cookie",
+};
 
 function at(data: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = data;
@@ -51,10 +58,28 @@ const BOUNDS = {
   max: { short: "too_long", most: "at most", length: "max_length", than: "less_than", keys: ["lt", "le"] },
 } as const;
 
-function bound(b: (typeof BOUNDS)[keyof typeof BOUNDS], origin: string, n: number, inclusive: boolean, input: unknown): Omit<ValidationIssue, "loc"> {
+function bound(
+  b: (typeof BOUNDS)[keyof typeof BOUNDS],
+  origin: string,
+  n: number,
+  inclusive: boolean,
+  input: unknown,
+): Omit<ValidationIssue, "loc"> {
   const s = n === 1 ? "" : "s";
-  if (origin === "string") return { type: `string_${b.short}`, msg: `String should have ${b.most} ${n} character${s}`, input, ctx: { [b.length]: n } };
-  if (origin === "array") return { type: b.short, msg: `List should have ${b.most} ${n} item${s} after validation`, input, ctx: { [b.length]: n } };
+  if (origin === "string")
+    return {
+      type: `string_${b.short}`,
+      msg: `String should have ${b.most} ${n} character${s}`,
+      input,
+      ctx: { [b.length]: n },
+    };
+  if (origin === "array")
+    return {
+      type: b.short,
+      msg: `List should have ${b.most} ${n} item${s} after validation`,
+      input,
+      ctx: { [b.length]: n },
+    };
   const type = inclusive ? `${b.than}_equal` : b.than;
   const words = `${b.than.replace("_", " ")}${inclusive ? " or equal to" : ""}`;
   return { type, msg: `Input should be ${words} ${n}`, input, ctx: { [b.keys[inclusive ? 1 : 0]]: n } };
@@ -62,7 +87,8 @@ function bound(b: (typeof BOUNDS)[keyof typeof BOUNDS], origin: string, n: numbe
 
 function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omit<ValidationIssue, "loc"> {
   // Whatever check failed, an absent field is reported as missing (e.g. a File field left out of a form).
-  if (input === undefined && issue.code !== "unrecognized_keys") return { type: "missing", msg: "Field required", input: parent ?? null };
+  if (input === undefined && issue.code !== "unrecognized_keys")
+    return { type: "missing", msg: "Field required", input: parent ?? null };
   switch (issue.code) {
     case "invalid_type": {
       // Query strings arrive as text: a failed coercion shows as NaN, report the raw text.
@@ -74,11 +100,18 @@ function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omi
       return bound(BOUNDS.max, issue.origin, Number(issue.maximum), issue.inclusive !== false, input);
     case "invalid_value": {
       const expected = issue.values.map((v) => `'${String(v)}'`);
-      const text = expected.length > 1 ? `${expected.slice(0, -1).join(", ")} or ${expected.at(-1)}` : (expected[0] ?? "");
+      const text =
+        expected.length > 1 ? `${expected.slice(0, -1).join(", ")} or ${expected.at(-1)}` : (expected[0] ?? "");
       return { type: "literal_error", msg: `Input should be ${text}`, input, ctx: { expected: text } };
     }
     case "invalid_format":
-      if (issue.format === "email") return { type: "value_error", msg: "value is not a valid email address", input, ctx: { reason: "invalid email" } };
+      if (issue.format === "email")
+        return {
+          type: "value_error",
+          msg: "value is not a valid email address",
+          input,
+          ctx: { reason: "invalid email" },
+        };
       if (issue.format === "uuid") return { type: "uuid_parsing", msg: "Input should be a valid UUID", input };
       return { type: "string_pattern_mismatch", msg: issue.message, input, ctx: { format: issue.format } };
     case "unrecognized_keys":

@@ -46,11 +46,19 @@ export function marketingClient(opts: MarketingOptions): MarketingClient {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
   async function attempt(contact: Contact, signal: AbortSignal): Promise<ContactOutcome> {
-    const body: Record<string, unknown> = { email: contact.email, userGroup: contact.userGroup, source: contact.source, userId: contact.userId };
+    const body: Record<string, unknown> = {
+      email: contact.email,
+      userGroup: contact.userGroup,
+      source: contact.source,
+      userId: contact.userId,
+    };
     if (contact.firstName) body.firstName = contact.firstName;
     const res = await fetch(`${opts.url}/api/v1/contacts/create`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(opts.apiKey ? { Authorization: `Bearer ${opts.apiKey}` } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(opts.apiKey ? { Authorization: `Bearer ${opts.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal,
     });
@@ -77,7 +85,9 @@ export function marketingClient(opts: MarketingOptions): MarketingClient {
         const delay = Math.min(baseDelay * 2 ** i, deadline - Date.now());
         if (i < attempts - 1 && delay > 0) await sleep(delay);
       }
-      throw last instanceof MarketingError ? last : new MarketingError("marketing service unreachable", undefined, { cause: last });
+      throw last instanceof MarketingError
+        ? last
+        : new MarketingError("marketing service unreachable", undefined, { cause: last });
     },
   };
 }

@@ -38,8 +38,10 @@ function checkColumns(layer: LayerInput, count: number): void {
   };
   if (g.featureOffsets[0] !== 0 || g.polyOffsets[0] !== 0 || g.ringOffsets[0] !== 0) fail("offsets must start at 0");
   if (g.featureOffsets[count] !== g.polyOffsets.length - 1) fail("featureOffsets must end at the polygon count");
-  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1) fail("polyOffsets must end at the ring count");
-  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1) fail("ringOffsets must end at the vertex count");
+  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1)
+    fail("polyOffsets must end at the ring count");
+  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1)
+    fail("ringOffsets must end at the vertex count");
   for (let i = 0; i < count; i++) {
     if ((g.featureOffsets[i + 1] as number) <= (g.featureOffsets[i] as number)) fail(`feature ${i} has no polygon`);
   }
@@ -52,7 +54,8 @@ function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; 
   let pos = 0;
   for (let i = 0; i < count; i++) {
     const row = layer.row(i);
-    if (row.length !== layer.fields.length) throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
+    if (row.length !== layer.fields.length)
+      throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
     const text = JSON.stringify(row);
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
     if (pos + text.length * 3 > data.length) {
@@ -75,7 +78,12 @@ function buildLayer(layer: LayerInput): Built {
   if (count > 0) {
     const fb = new Flatbush(count, FLATBUSH_NODE_SIZE, Float64Array);
     for (let i = 0; i < count; i++) {
-      fb.add(boxes[4 * i] as number, boxes[4 * i + 1] as number, boxes[4 * i + 2] as number, boxes[4 * i + 3] as number);
+      fb.add(
+        boxes[4 * i] as number,
+        boxes[4 * i + 1] as number,
+        boxes[4 * i + 2] as number,
+        boxes[4 * i + 3] as number,
+      );
     }
     fb.finish();
     index = new Uint8Array(fb.data as ArrayBuffer);
@@ -110,7 +118,15 @@ function buildLayer(layer: LayerInput): Built {
     rings: poly ? poly.ringOffsets.length - 1 : 0,
     polygons: poly ? poly.polyOffsets.length - 1 : 0,
     vertices: g.coords.length >>> 1,
-    sections: { index: zero, coords: zero, ringOffsets: zero, polyOffsets: zero, featureOffsets: zero, propOffsets: zero, propData: zero },
+    sections: {
+      index: zero,
+      coords: zero,
+      ringOffsets: zero,
+      polyOffsets: zero,
+      featureOffsets: zero,
+      propOffsets: zero,
+      propData: zero,
+    },
   };
   return { entry, blobs };
 }
@@ -134,7 +150,13 @@ export function encodePack(input: PackInput): Uint8Array {
   if (!Number.isFinite(bbox[0])) bbox.fill(0);
 
   // Section offsets depend on the directory length, which depends on the offsets: iterate until stable.
-  const directory: Directory = { id: input.id, version: input.version, bbox, meta: input.meta, layers: built.map((b) => b.entry) };
+  const directory: Directory = {
+    id: input.id,
+    version: input.version,
+    bbox,
+    meta: input.meta,
+    layers: built.map((b) => b.entry),
+  };
   let dirBytes: Uint8Array = new Uint8Array(0);
   let dataStart = -1;
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -153,7 +175,8 @@ export function encodePack(input: PackInput): Uint8Array {
   }
 
   let total = dataStart;
-  for (const b of built) for (const [off, len] of Object.values(b.entry.sections)) total = Math.max(total, align(off + len));
+  for (const b of built)
+    for (const [off, len] of Object.values(b.entry.sections)) total = Math.max(total, align(off + len));
   const out = new Uint8Array(total);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);

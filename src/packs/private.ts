@@ -6,7 +6,11 @@ import type { Pack } from "./types.ts";
 
 const decoded = new Map<string, { etag: string; pack: Pack }>();
 
-export async function loadPrivatePacks(ns: DurableObjectNamespace<PrivatePackCache>, orgId: string, log: Logger = logger): Promise<Pack[]> {
+export async function loadPrivatePacks(
+  ns: DurableObjectNamespace<PrivatePackCache>,
+  orgId: string,
+  log: Logger = logger,
+): Promise<Pack[]> {
   const prefix = `orgs/${orgId}/`;
   const known = [...decoded.entries()].filter(([key]) => key.startsWith(prefix)).map(([, v]) => v.etag);
   const stub = ns.get(ns.idFromName(orgId));

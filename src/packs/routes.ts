@@ -14,7 +14,14 @@ const PackSummarySchema = z
     licence: z.string(),
     note: z.string().nullable(),
     bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north]" }),
-    layers: z.array(z.object({ name: z.string(), kind: z.enum(["point", "polygon"]), count: z.number().int(), synthetic: z.boolean() })),
+    layers: z.array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(["point", "polygon"]),
+        count: z.number().int(),
+        synthetic: z.boolean(),
+      }),
+    ),
   })
   .openapi("PackSummary");
 
@@ -26,7 +33,10 @@ export const packRoutes = createRouter().openapi(
     summary: "Data packs visible to the caller: coverage, layers, attribution and licence",
     middleware: [requireAuth],
     responses: {
-      200: { description: "Public packs and the organisation's private packs", content: { "application/json": { schema: z.array(PackSummarySchema) } } },
+      200: {
+        description: "Public packs and the organisation's private packs",
+        content: { "application/json": { schema: z.array(PackSummarySchema) } },
+      },
     },
   }),
   async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),

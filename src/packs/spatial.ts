@@ -154,9 +154,23 @@ function pointBBox(layer: Layer, i: number): BBox {
 function featureHit(pack: Pack, layer: Layer, i: number): FeatureHit {
   if (layer.kind === "point") {
     const b = pointBBox(layer, i);
-    return { packId: pack.id, layer: layer.name, index: i, geometry: { type: "Point", coordinates: [b[0], b[1]] }, bbox: b, props: layer.props(i) };
+    return {
+      packId: pack.id,
+      layer: layer.name,
+      index: i,
+      geometry: { type: "Point", coordinates: [b[0], b[1]] },
+      bbox: b,
+      props: layer.props(i),
+    };
   }
-  return { packId: pack.id, layer: layer.name, index: i, geometry: featureToGeometry(layer, i), bbox: featureBBox(layer, i), props: layer.props(i) };
+  return {
+    packId: pack.id,
+    layer: layer.name,
+    index: i,
+    geometry: featureToGeometry(layer, i),
+    bbox: featureBBox(layer, i),
+    props: layer.props(i),
+  };
 }
 
 export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: BBox, limit: number): FeatureHit[] {
@@ -176,7 +190,8 @@ export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: 
 }
 
 function distanceTo(layer: Layer, i: number, lon: number, lat: number): number {
-  if (layer.kind === "point") return haversineM(lon, lat, layer.coords[2 * i] as number, layer.coords[2 * i + 1] as number);
+  if (layer.kind === "point")
+    return haversineM(lon, lat, layer.coords[2 * i] as number, layer.coords[2 * i + 1] as number);
   return distanceToFeatureM(layer, i, lon, lat);
 }
 
@@ -191,7 +206,14 @@ function withinRadius(layer: Layer, lon: number, lat: number, radiusM: number, o
   });
 }
 
-export function nearest(packs: readonly Pack[], layerName: string, lon: number, lat: number, k: number, maxDistanceM = Infinity): NearestHit[] {
+export function nearest(
+  packs: readonly Pack[],
+  layerName: string,
+  lon: number,
+  lat: number,
+  k: number,
+  maxDistanceM = Infinity,
+): NearestHit[] {
   if (k <= 0) return [];
   const all: { pack: Pack; layer: Layer; i: number; d: number; order: number }[] = [];
   packs.forEach((pack, order) => {
@@ -228,7 +250,11 @@ function clipAreaM2(mp: PcMultiPolygon): number {
 type Piece = { pack: Pack; layer: Layer; i: number; clipped: PcMultiPolygon; areaM2: number };
 
 // Intersections of the parcel with every feature of a layer, across packs.
-function piecesOnParcel(packs: readonly Pack[], parcel: AreaGeometry, layerName: string): { pieces: Piece[]; parcelArea: number } {
+function piecesOnParcel(
+  packs: readonly Pack[],
+  parcel: AreaGeometry,
+  layerName: string,
+): { pieces: Piece[]; parcelArea: number } {
   const cols = columnsFromGeometry(parcel);
   const bbox = featureBBox(cols, 0);
   const parcelArea = featureAreaM2(cols, 0);
@@ -306,7 +332,14 @@ export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometr
     .map((p) => {
       const props = p.layer.props(p.i);
       const zone = props.zone;
-      return { packId: p.pack.id, index: p.i, zone: typeof zone === "string" ? zone : null, share: share(p.areaM2, parcelArea), areaM2: p.areaM2, props };
+      return {
+        packId: p.pack.id,
+        index: p.i,
+        zone: typeof zone === "string" ? zone : null,
+        share: share(p.areaM2, parcelArea),
+        areaM2: p.areaM2,
+        props,
+      };
     })
     .sort((a, b) => b.share - a.share || a.index - b.index);
 }
@@ -314,7 +347,11 @@ export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometr
 export type OverlayCoverage = { share: number; areaM2: number; categories: OverlayShare[] };
 
 /** Share of the parcel under any feature of an overlay layer: categories are unioned, not summed. */
-export function overlayCoverage(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayCoverage {
+export function overlayCoverage(
+  packs: readonly Pack[],
+  parcelPolygon: AreaGeometry,
+  layerName: string,
+): OverlayCoverage {
   const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
   const a = unionAreaM2(pieces);
   return { share: share(a, parcelArea), areaM2: a, categories: sharesOf(pieces, parcelArea) };

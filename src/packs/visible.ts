@@ -14,7 +14,12 @@ export interface PackSource {
   forOrg(orgId: string | null): Promise<Pack[]>;
 }
 
-export async function visiblePacks(bindings: PackBindings, prefix: string, orgId: string | null, log: Logger = logger): Promise<Pack[]> {
+export async function visiblePacks(
+  bindings: PackBindings,
+  prefix: string,
+  orgId: string | null,
+  log: Logger = logger,
+): Promise<Pack[]> {
   const [publicPacks, privatePacks] = await Promise.all([
     loadPublicPacks(bindings.PACKS, prefix, log),
     orgId ? loadPrivatePacks(bindings.PRIVATE_PACKS, orgId, log) : Promise.resolve([]),

@@ -47,7 +47,10 @@ export async function chargeReport(ctx: ReportChargeContext, idempotencyKey: str
     balance: debit.balance_after,
     replayed,
     async settle(outcome) {
-      const settled = await settleOnOwnConnection(ctx.openOwnDb, { jobId: job.id, unitsDone: outcome === "delivered" ? 1 : 0 });
+      const settled = await settleOnOwnConnection(ctx.openOwnDb, {
+        jobId: job.id,
+        unitsDone: outcome === "delivered" ? 1 : 0,
+      });
       if (!settled.ok) throw settled.error;
     },
   };

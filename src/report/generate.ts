@@ -47,7 +47,12 @@ export function reportErrorEvent(err: unknown): SseEvent {
 // Lets the runtime flush what was written (and send heartbeats) between stretches of CPU work.
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function progress(stage: "resolving" | "ranking" | "drawing" | "assembling", percent: number, message: string, extra: Record<string, unknown> = {}): SseEvent {
+function progress(
+  stage: "resolving" | "ranking" | "drawing" | "assembling",
+  percent: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): SseEvent {
   return { event: "progress", data: { stage, percent: Math.round(percent), message, ...extra } };
 }
 
@@ -62,7 +67,9 @@ function siteEvent(site: ReportSite, done: number, total: number): SseEvent {
   const percent = 2 + (38 * done) / total;
   const n = `Site ${site.index + 1} of ${total}`;
   if (site.status === "unresolved") {
-    return progress("resolving", percent, `${n}: unresolved site. ${site.detail}`, { site: { index: site.index, status: "unresolved", detail: site.detail } });
+    return progress("resolving", percent, `${n}: unresolved site. ${site.detail}`, {
+      site: { index: site.index, status: "unresolved", detail: site.detail },
+    });
   }
   const lot = site.lotId ? `lot ${site.lotId}` : "a lot without an id";
   return progress("resolving", percent, `${n}: ${lot}, score ${site.result.score}`, {
@@ -74,13 +81,19 @@ function siteEvent(site: ReportSite, done: number, total: number): SseEvent {
  * The events of one charged report. The first event goes out before any heavy work; a failure refunds
  * the charge in full and is rethrown as a ReportFailure for the stream's `error` event.
  */
-export async function* generateReport(job: ReportJob, load: () => Promise<RendererModule> = loadRenderer): AsyncGenerator<SseEvent> {
+export async function* generateReport(
+  job: ReportJob,
+  load: () => Promise<RendererModule> = loadRenderer,
+): AsyncGenerator<SseEvent> {
   const { request, packs, charge } = job;
   const inputs = pairSites(request);
   let settled = false;
   try {
     const lengths = { scores: request.scores.length, geometries: request.parcel_geojsons.length };
-    const differ = lengths.scores !== lengths.geometries ? ` (${lengths.scores} score objects, ${lengths.geometries} geometries: paired by position)` : "";
+    const differ =
+      lengths.scores !== lengths.geometries
+        ? ` (${lengths.scores} score objects, ${lengths.geometries} geometries: paired by position)`
+        : "";
     yield progress("resolving", 0, `Resolving ${inputs.length} site${inputs.length === 1 ? "" : "s"}${differ}`, {
       report_id: charge.reportId,
       charged: charge.cost,
@@ -126,11 +139,16 @@ export async function* generateReport(job: ReportJob, load: () => Promise<Render
     for (const [k, site] of ranking.detailed.entries()) {
       pdf.drawSite(site, mapData(packs, site.parcel, MAP_ASPECT));
       const label = site.lotId ? `lot ${site.lotId}` : `site ${site.index + 1}`;
-      yield progress("drawing", 50 + (40 * (k + 1)) / ranking.detailed.length, `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`, {
-        rank: site.rank,
-        lot_id: site.lotId,
-        score: site.result.score,
-      });
+      yield progress(
+        "drawing",
+        50 + (40 * (k + 1)) / ranking.detailed.length,
+        `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`,
+        {
+          rank: site.rank,
+          lot_id: site.lotId,
+          score: site.result.score,
+        },
+      );
       await breathe();
     }
 

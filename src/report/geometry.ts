@@ -20,11 +20,15 @@ const looksSwapped = (a: number, b: number) => a >= -45 && a <= -9 && b >= 110 &
 
 function positionProblem(p: unknown, path: (string | number)[]): GeometryProblem | null {
   if (!Array.isArray(p)) return { path, message: "Input should be a valid list", expected: "array" };
-  if (p.length < 2 || p.length > 3) return { path, message: "A position is [longitude, latitude] (an optional third number is the height)" };
-  if (!p.every((n) => typeof n === "number" && Number.isFinite(n))) return { path, message: "A position holds finite numbers only" };
+  if (p.length < 2 || p.length > 3)
+    return { path, message: "A position is [longitude, latitude] (an optional third number is the height)" };
+  if (!p.every((n) => typeof n === "number" && Number.isFinite(n)))
+    return { path, message: "A position holds finite numbers only" };
   const [lon, lat] = p as number[];
   if ((lon as number) < -180 || (lon as number) > 180 || (lat as number) < -90 || (lat as number) > 90) {
-    const hint = looksSwapped(lon as number, lat as number) ? " This looks like [latitude, longitude]: GeoJSON puts longitude first." : "";
+    const hint = looksSwapped(lon as number, lat as number)
+      ? " This looks like [latitude, longitude]: GeoJSON puts longitude first."
+      : "";
     return { path, message: `Longitude must be -180 to 180 and latitude -90 to 90.${hint}` };
   }
   return null;
@@ -39,7 +43,8 @@ function ringProblem(ring: unknown, path: (string | number)[], label: string): G
   if (ring.length < 4) return { path, message: `${label} needs at least 4 positions, the first repeated as the last` };
   const first = ring[0] as number[];
   const last = ring[ring.length - 1] as number[];
-  if (first[0] !== last[0] || first[1] !== last[1]) return { path, message: `${label} is not closed: its last position must repeat the first` };
+  if (first[0] !== last[0] || first[1] !== last[1])
+    return { path, message: `${label} is not closed: its last position must repeat the first` };
   const distinct = new Set((ring as number[][]).map((p) => `${p[0]},${p[1]}`));
   if (distinct.size < 3) return { path, message: `${label} needs at least 3 distinct positions to enclose an area` };
   return null;

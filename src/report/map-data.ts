@@ -58,7 +58,15 @@ export function viewFor(parcel: Pick<ParcelHit, "bbox">, aspect: number): MapVie
 // The part of an area inside the view, or null: legends then list only what can be seen.
 function clipToView(g: AreaGeometry, view: MapView): AreaGeometry | null {
   const { west: w, south: s, east: e, north: n } = view;
-  const frame: Geom = [[[w, s], [e, s], [e, n], [w, n], [w, s]]];
+  const frame: Geom = [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ];
   const clipped = polygonClipping.intersection(g.coordinates as Geom, frame);
   return clipped.length > 0 ? { type: "MultiPolygon", coordinates: clipped } : null;
 }
@@ -67,7 +75,9 @@ export function mapData(packs: readonly Pack[], parcel: ParcelHit, aspect: numbe
   const view = viewFor(parcel, aspect);
   const box: [number, number, number, number] = [view.west, view.south, view.east, view.north];
   const areas = (layer: string) =>
-    featuresInBbox(packs, layer, box, MAX_FEATURES).filter((f): f is typeof f & { geometry: AreaGeometry } => f.geometry.type !== "Point");
+    featuresInBbox(packs, layer, box, MAX_FEATURES).filter(
+      (f): f is typeof f & { geometry: AreaGeometry } => f.geometry.type !== "Point",
+    );
   // Zones and overlays can be suburb-sized: only their visible part is kept and drawn.
   const visible = (layer: string) =>
     areas(layer).flatMap((f) => {
@@ -81,11 +91,22 @@ export function mapData(packs: readonly Pack[], parcel: ParcelHit, aspect: numbe
     .map((f) => ({ geometry: f.geometry, code: text(f.props.zone) ?? "", name: text(f.props.zone_name) }))
     .filter((z) => z.code !== "");
   const overlays = OVERLAY_KINDS.flatMap((kind) =>
-    visible(kind).map((f) => ({ kind, geometry: f.geometry, label: text(f.props.name) ?? text(f.props.category) ?? kind })),
+    visible(kind).map((f) => ({
+      kind,
+      geometry: f.geometry,
+      label: text(f.props.name) ?? text(f.props.category) ?? kind,
+    })),
   );
   const stops = featuresInBbox(packs, "transport", box, 50).flatMap((f) =>
     f.geometry.type === "Point"
-      ? [{ lon: f.geometry.coordinates[0] as number, lat: f.geometry.coordinates[1] as number, name: text(f.props.name) ?? "Stop", mode: text(f.props.mode) ?? "bus" }]
+      ? [
+          {
+            lon: f.geometry.coordinates[0] as number,
+            lat: f.geometry.coordinates[1] as number,
+            name: text(f.props.name) ?? "Stop",
+            mode: text(f.props.mode) ?? "bus",
+          },
+        ]
       : [],
   );
   return { view, subject: parcel.polygon, lots, zones, overlays, stops };

@@ -43,7 +43,9 @@ export function packInfo(pack: Pack): PackInfo {
   };
 }
 
-export function buildModel(input: Omit<ReportModel, "title" | "modelVersion" | "packs"> & { packs: readonly Pack[] }): ReportModel {
+export function buildModel(
+  input: Omit<ReportModel, "title" | "modelVersion" | "packs"> & { packs: readonly Pack[] },
+): ReportModel {
   return { ...input, title: REPORT_TITLE, modelVersion: MODEL_VERSION, packs: input.packs.map(packInfo) };
 }
 
@@ -52,7 +54,20 @@ export function usesDemoData(model: ReportModel): boolean {
   return model.ranking.ranked.some((s) => s.result.demoData);
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "2026-07-02" as "2 July 2026" (locale-free, identical on every runtime). */
 export function longDate(isoDate: string): string {

@@ -39,7 +39,10 @@ export const reportRoutes = createRouter().openapi(
       body: { required: true, content: { "application/json": { schema: ReportGenerateRequestSchema } } },
     },
     responses: {
-      200: { description: "Event stream of progress, then the PDF", content: { "text/event-stream": { schema: z.string() } } },
+      200: {
+        description: "Event stream of progress, then the PDF",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
       ...pickErrors(402, 404, 413, 503),
     },
   }),
@@ -57,7 +60,9 @@ export const reportRoutes = createRouter().openapi(
     const org = await getOrg({ db, orgId });
     const digest = await digestOf(request);
     // The key covers the request too: a retry replays its charge, a different request under the same key is new work.
-    const key = idempotencyHeader ? `report:${idempotencyHeader}:${digest.slice(0, 32)}` : `report:${crypto.randomUUID()}`;
+    const key = idempotencyHeader
+      ? `report:${idempotencyHeader}:${digest.slice(0, 32)}`
+      : `report:${crypto.randomUUID()}`;
     const charge = await chargeReport({ db, orgId, userId: principal.userId, openOwnDb: services.openOwnDb }, key);
     const job = { request, packs, organisation: org.name, date: reportDate(new Date()), digest, charge };
     return sseResponse(generateReport(job), {

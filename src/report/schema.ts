@@ -11,7 +11,9 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export const ParcelGeometrySchema = z
   .object({
-    type: z.enum(["Point", "Polygon", "MultiPolygon"]).meta({ description: "Point (a centroid, replaced by the cadastre parcel containing it), Polygon or MultiPolygon" }),
+    type: z.enum(["Point", "Polygon", "MultiPolygon"]).meta({
+      description: "Point (a centroid, replaced by the cadastre parcel containing it), Polygon or MultiPolygon",
+    }),
     coordinates: z.unknown().meta({
       description: `GeoJSON coordinates of the stated type, WGS84 [longitude, latitude]; rings closed (first position repeated last), at most ${MAX_POSITIONS} positions`,
     }),
@@ -19,29 +21,63 @@ export const ParcelGeometrySchema = z
   .superRefine((g, ctx) => {
     const problem = coordinatesProblem(g.type, g.coordinates);
     if (!problem) return;
-    if (problem.expected === "array") ctx.addIssue({ code: "invalid_type", expected: "array", path: problem.path, message: problem.message, input: undefined });
+    if (problem.expected === "array")
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "array",
+        path: problem.path,
+        message: problem.message,
+        input: undefined,
+      });
     else ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   })
   .transform((g) => ({ type: g.type, coordinates: g.coordinates }) as ParcelGeometry)
-  .meta({ id: "ParcelGeometry", description: "A GeoJSON geometry: Point (centroid fallback), Polygon or MultiPolygon.", required: ["type", "coordinates"] });
+  .meta({
+    id: "ParcelGeometry",
+    description: "A GeoJSON geometry: Point (centroid fallback), Polygon or MultiPolygon.",
+    required: ["type", "coordinates"],
+  });
 
 export const ReportGenerateRequestSchema = z
   .object({
-    scores: z
-      .array(z.record(z.string(), z.unknown()))
+    scores: z.array(z.record(z.string(), z.unknown())).max(MAX_SITES).meta({
+      description:
+        "Free-form scoring results, in practice the `site_result` objects of the batch stream. `scores[i]` describes `parcel_geojsons[i]`; names, addresses and lot ids are read from it, the score itself is recomputed from the packs.",
+    }),
+    parcel_geojsons: z
+      .array(ParcelGeometrySchema)
       .max(MAX_SITES)
-      .meta({
-        description:
-          "Free-form scoring results, in practice the `site_result` objects of the batch stream. `scores[i]` describes `parcel_geojsons[i]`; names, addresses and lot ids are read from it, the score itself is recomputed from the packs.",
-      }),
-    parcel_geojsons: z.array(ParcelGeometrySchema).max(MAX_SITES).meta({ description: "One geometry per site. A Point is replaced by the cadastre parcel that contains it." }),
-    pack_id: z.string().max(200).default("").meta({ description: "Assess against this pack only; default: every pack visible to the organisation" }),
-    location: z.string().max(MAX_LOCATION_CHARS).nullable().default(null).meta({ description: "Location label printed on the cover, e.g. a suburb or project name" }),
-    top_n: z.number().int().min(1).max(MAX_TOP_N).default(DEFAULT_TOP_N).meta({ description: `Sites given a detailed page, best first (1 to ${MAX_TOP_N})` }),
+      .meta({ description: "One geometry per site. A Point is replaced by the cadastre parcel that contains it." }),
+    pack_id: z
+      .string()
+      .max(200)
+      .default("")
+      .meta({ description: "Assess against this pack only; default: every pack visible to the organisation" }),
+    location: z
+      .string()
+      .max(MAX_LOCATION_CHARS)
+      .nullable()
+      .default(null)
+      .meta({ description: "Location label printed on the cover, e.g. a suburb or project name" }),
+    top_n: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TOP_N)
+      .default(DEFAULT_TOP_N)
+      .meta({ description: `Sites given a detailed page, best first (1 to ${MAX_TOP_N})` }),
   })
   .superRefine((body, ctx) => {
     if (body.scores.length === 0 && body.parcel_geojsons.length === 0) {
-      ctx.addIssue({ code: "too_small", origin: "array", minimum: 1, inclusive: true, path: ["parcel_geojsons"], message: "A report needs at least one site", input: [] });
+      ctx.addIssue({
+        code: "too_small",
+        origin: "array",
+        minimum: 1,
+        inclusive: true,
+        path: ["parcel_geojsons"],
+        message: "A report needs at least one site",
+        input: [],
+      });
     }
   })
   .meta({ id: "ReportGenerateRequest" });

@@ -53,7 +53,11 @@ export type ReportSite = ResolvedSite | UnresolvedSite;
 /** The sites of a request, paired by index over the longer of the two arrays. */
 export function pairSites(req: Pick<ReportRequest, "scores" | "parcel_geojsons">): SiteInput[] {
   const n = Math.max(req.scores.length, req.parcel_geojsons.length);
-  return Array.from({ length: n }, (_, index) => ({ index, score: req.scores[index], geometry: req.parcel_geojsons[index] }));
+  return Array.from({ length: n }, (_, index) => ({
+    index,
+    score: req.scores[index],
+    geometry: req.parcel_geojsons[index],
+  }));
 }
 
 const fmt = (x: number) => String(Math.round(x * 1e6) / 1e6);
@@ -87,9 +91,18 @@ function locate(packs: readonly Pack[], geometry: ParcelGeometry): Located {
   if (geometry.type === "Point") {
     const [lon, lat] = geometry.coordinates as [number, number];
     const where = `${fmt(lat)}, ${fmt(lon)} (latitude, longitude)`;
-    if (!packContaining(packs.filter((p) => p.layers.has(PARCELS)), lon, lat)) {
+    if (
+      !packContaining(
+        packs.filter((p) => p.layers.has(PARCELS)),
+        lon,
+        lat,
+      )
+    ) {
       const covered = coveredBy(packs);
-      return { ok: false, detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.` };
+      return {
+        ok: false,
+        detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.`,
+      };
     }
     const hit = parcelAt(packs, lon, lat);
     return hit
@@ -99,7 +112,10 @@ function locate(packs: readonly Pack[], geometry: ParcelGeometry): Located {
   const hit = fromPolygon(packs, geometry);
   if (!hit) {
     const covered = coveredBy(packs);
-    return { ok: false, detail: `The polygon lies outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.` };
+    return {
+      ok: false,
+      detail: `The polygon lies outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.`,
+    };
   }
   return { ok: true, parcel: hit, source: "supplied_polygon" };
 }
@@ -119,13 +135,16 @@ export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSit
   } else if (supplied.lotId) {
     from = { geometry: null, from: "lot_id" };
     const hit = parcelByLot(packs, supplied.lotId);
-    located = hit ? { ok: true, parcel: hit, source: "cadastre_by_lot" } : { ok: false, detail: `Lot "${supplied.lotId}" matches no parcel in the data packs.` };
+    located = hit
+      ? { ok: true, parcel: hit, source: "cadastre_by_lot" }
+      : { ok: false, detail: `Lot "${supplied.lotId}" matches no parcel in the data packs.` };
   } else {
     return {
       ...base,
       located: { geometry: null, from: null },
       status: "unresolved",
-      detail: "No geometry for this site: parcel_geojsons has no entry at this position and the score object names no parcel, centroid or lot id.",
+      detail:
+        "No geometry for this site: parcel_geojsons has no entry at this position and the score object names no parcel, centroid or lot id.",
     };
   }
   if (!located.ok) return { ...base, located: from, status: "unresolved", detail: located.detail };
@@ -136,7 +155,13 @@ export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSit
   } catch (err) {
     // Clipping can refuse a self-intersecting polygon: report the site, keep the rest of the report.
     logger.warn("report: site could not be assessed", { index: input.index, error: err });
-    return { ...base, located: from, status: "unresolved", detail: "The polygon could not be assessed: it may cross itself. Send the cadastre parcel or its centroid instead." };
+    return {
+      ...base,
+      located: from,
+      status: "unresolved",
+      detail:
+        "The polygon could not be assessed: it may cross itself. Send the cadastre parcel or its centroid instead.",
+    };
   }
   return {
     ...base,
@@ -145,7 +170,10 @@ export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSit
     source,
     parcel,
     lotId: source === "supplied_polygon" ? (supplied.lotId ?? parcel.lotId) : parcel.lotId,
-    address: source === "supplied_polygon" ? (supplied.address ?? str(parcel.props.address)) : (str(parcel.props.address) ?? supplied.address),
+    address:
+      source === "supplied_polygon"
+        ? (supplied.address ?? str(parcel.props.address))
+        : (str(parcel.props.address) ?? supplied.address),
     result,
   };
 }

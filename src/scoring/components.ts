@@ -39,7 +39,8 @@ export function yieldPoints(dwellings: number | null, basis: YieldBasis): number
 
 export function developmentComponent(dwellings: number | null, basis: YieldBasis): ScoreComponent {
   const points = yieldPoints(dwellings, basis);
-  const what = dwellings === null ? "yield not estimated" : `${formatNumber(dwellings)} dwelling${dwellings === 1 ? "" : "s"}`;
+  const what =
+    dwellings === null ? "yield not estimated" : `${formatNumber(dwellings)} dwelling${dwellings === 1 ? "" : "s"}`;
   return {
     key: "development_potential",
     label: "Development potential",
@@ -74,13 +75,17 @@ export function transportComponent(stop: NearestStop | null): ScoreComponent {
     label: "Access to transport",
     points: roundTo(TRANSPORT_MAX * factor),
     maxPoints: TRANSPORT_MAX,
-    detail: stop === null || d === null ? "no public transport stop found nearby" : `${formatDistance(d)} to ${stop.name} (${stop.mode})`,
+    detail:
+      stop === null || d === null
+        ? "no public transport stop found nearby"
+        : `${formatDistance(d)} to ${stop.name} (${stop.mode})`,
   };
 }
 
 export function geometryComponent(frontageM: number, regularity: number): ScoreComponent {
   const frontagePts = FRONTAGE_POINTS * clamp(frontageM / FRONTAGE_FULL_M, 0, 1);
-  const regularityPts = REGULARITY_POINTS * clamp((regularity - REGULARITY_LOW) / (REGULARITY_HIGH - REGULARITY_LOW), 0, 1);
+  const regularityPts =
+    REGULARITY_POINTS * clamp((regularity - REGULARITY_LOW) / (REGULARITY_HIGH - REGULARITY_LOW), 0, 1);
   return {
     key: "lot_geometry",
     label: "Lot geometry",

@@ -43,19 +43,26 @@ export function polygonsOf(polygon: LotPolygon): PolygonRings[] {
 
 // Projects lon/lat to metres about the centre of the bounding box of all positions.
 export function projectToMetres(polys: PolygonRings[]): PolygonRings[] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const poly of polys) for (const ring of poly) for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const poly of polys)
+    for (const ring of poly)
+      for (const [x, y] of ring) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
   if (minX === Infinity) return [];
   const lon0 = (minX + maxX) / 2;
   const lat0 = (minY + maxY) / 2;
   const kx = EARTH_RADIUS_M * Math.cos(lat0 * DEG) * DEG;
   const ky = EARTH_RADIUS_M * DEG;
-  return polys.map((poly) => poly.map((ring) => ring.map(([x, y]): [number, number] => [(x - lon0) * kx, (y - lat0) * ky])));
+  return polys.map((poly) =>
+    poly.map((ring) => ring.map(([x, y]): [number, number] => [(x - lon0) * kx, (y - lat0) * ky])),
+  );
 }
 
 export function ringArea(ring: Ring): number {
@@ -73,7 +80,9 @@ export function polygonsArea(polys: PolygonRings[]): number {
   let total = 0;
   for (const poly of polys) {
     let a = 0;
-    poly.forEach((ring, i) => { a += i === 0 ? ringArea(ring) : -ringArea(ring); });
+    poly.forEach((ring, i) => {
+      a += i === 0 ? ringArea(ring) : -ringArea(ring);
+    });
     total += Math.max(0, a);
   }
   return total;
@@ -89,13 +98,15 @@ export function convexHull(points: [number, number][]): [number, number][] {
   if (pts.length < 3) return pts;
   const lower: [number, number][] = [];
   for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2] as Point, lower[lower.length - 1] as Point, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2] as Point, lower[lower.length - 1] as Point, p) <= 0)
+      lower.pop();
     lower.push(p);
   }
   const upper: [number, number][] = [];
   for (let i = pts.length - 1; i >= 0; i--) {
     const p = pts[i] as Point;
-    while (upper.length >= 2 && cross(upper[upper.length - 2] as Point, upper[upper.length - 1] as Point, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2] as Point, upper[upper.length - 1] as Point, p) <= 0)
+      upper.pop();
     upper.push(p);
   }
   lower.pop();
@@ -115,7 +126,10 @@ export function minimumBoundingRectangle(hull: [number, number][]): { width: num
     if (len === 0) continue;
     const ux = (b[0] - a[0]) / len;
     const uy = (b[1] - a[1]) / len;
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    let minU = Infinity,
+      maxU = -Infinity,
+      minV = Infinity,
+      maxV = -Infinity;
     for (const p of hull) {
       const u = p[0] * ux + p[1] * uy;
       const v = -p[0] * uy + p[1] * ux;

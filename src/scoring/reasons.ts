@@ -76,11 +76,15 @@ function hazardReasons(r: ReasonInput): string[] {
 
 function transportReason(r: ReasonInput): string {
   const t = r.transport;
-  return t === null ? "No public transport stop found nearby." : `${formatDistance(t.distanceM)} from ${t.name} (${t.mode}).`;
+  return t === null
+    ? "No public transport stop found nearby."
+    : `${formatDistance(t.distanceM)} from ${t.name} (${t.mode}).`;
 }
 
 function geometryReason(r: ReasonInput): string | null {
-  return r.regularity < REGULARITY_HIGH ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle).` : null;
+  return r.regularity < REGULARITY_HIGH
+    ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle).`
+    : null;
 }
 
 export function buildReasons(r: ReasonInput): string[] {

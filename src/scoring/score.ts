@@ -64,5 +64,12 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     transport,
     demoData: facts.demoData,
   };
-  return { modelVersion: MODEL_VERSION, ...base, score, rating: ratingFor(score), components, reasons: buildReasons(base) };
+  return {
+    modelVersion: MODEL_VERSION,
+    ...base,
+    score,
+    rating: ratingFor(score),
+    components,
+    reasons: buildReasons(base),
+  };
 }

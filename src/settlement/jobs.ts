@@ -2,7 +2,16 @@
 import { sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { LEDGER_COLUMNS, findByKey, postEntry, toEntry, type ActionType, type LedgerEntry, type LedgerRow, type PostResult } from "../billing/ledger.ts";
+import {
+  LEDGER_COLUMNS,
+  findByKey,
+  postEntry,
+  toEntry,
+  type ActionType,
+  type LedgerEntry,
+  type LedgerRow,
+  type PostResult,
+} from "../billing/ledger.ts";
 import { costOf } from "../billing/prices.ts";
 
 export interface Job {
@@ -92,7 +101,9 @@ export async function findJob(db: Sql, jobId: string, { lock = false } = {}): Pr
 }
 
 async function jobOfDebit(db: Sql, debitEntryId: string): Promise<Job | undefined> {
-  const res = await db.execute<JobRow>(sql`select ${JOB_COLUMNS} from charged_jobs where debit_entry_id = ${debitEntryId}`);
+  const res = await db.execute<JobRow>(
+    sql`select ${JOB_COLUMNS} from charged_jobs where debit_entry_id = ${debitEntryId}`,
+  );
   const row = res.rows[0];
   return row ? toJob(row) : undefined;
 }
@@ -170,7 +181,9 @@ export interface Settlement {
 export const refundKey = (jobId: string): string => `refund:${jobId}`;
 
 async function balanceOf(db: Sql, orgId: string): Promise<number> {
-  const res = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
+  const res = await db.execute<{ credit_balance: string }>(
+    sql`select credit_balance from organisations where id = ${orgId}`,
+  );
   return Number(res.rows[0]?.credit_balance ?? Number.NaN);
 }
 
@@ -180,14 +193,24 @@ async function balanceOf(db: Sql, orgId: string): Promise<number> {
  */
 export async function settleJob(
   db: Db,
-  { jobId, unitsDone, by }: { jobId: string; /** Omitted: the progress the job recorded. */ unitsDone?: number; by: SettledBy },
+  {
+    jobId,
+    unitsDone,
+    by,
+  }: { jobId: string /** Omitted: the progress the job recorded. */; unitsDone?: number; by: SettledBy },
 ): Promise<Settlement> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { lock: true });
     if (!job) throw new Error(`charged job ${jobId} not found`);
     if (job.status === "settled") {
       const refund = job.refundEntryId ? await entryById(tx, job.refundEntryId) : null;
-      return { job, refunded: job.refunded ?? 0, refund, balance: await balanceOf(tx, job.orgId), alreadySettled: true };
+      return {
+        job,
+        refunded: job.refunded ?? 0,
+        refund,
+        balance: await balanceOf(tx, job.orgId),
+        alreadySettled: true,
+      };
     }
     const done = Math.max(0, Math.min(job.units, Math.floor(unitsDone ?? job.unitsDone)));
     const notDone = job.units - done;

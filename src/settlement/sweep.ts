@@ -18,7 +18,11 @@ export interface SweepReport {
 /** Settles every overdue job once, refunding the units it had not recorded as done. */
 export async function sweepAbandonedJobs(
   db: Db,
-  { now = new Date(), limit = 500, onError = () => {} }: { now?: Date; limit?: number; onError?: (jobId: string, err: unknown) => void } = {},
+  {
+    now = new Date(),
+    limit = 500,
+    onError = () => {},
+  }: { now?: Date; limit?: number; onError?: (jobId: string, err: unknown) => void } = {},
 ): Promise<SweepReport> {
   const due = await db.execute<{ id: string }>(sql`
     select id from charged_jobs where status = 'charged' and settle_after <= ${now.toISOString()}::timestamptz

@@ -35,7 +35,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("llmUrl", llm.url);
   project.provide("llmControlUrl", llm.controlUrl);
   // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
-  const packs = Object.fromEntries(readdirSync("packs").filter((f) => f.endsWith(".pack")).map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]));
+  const packs = Object.fromEntries(
+    readdirSync("packs")
+      .filter((f) => f.endsWith(".pack"))
+      .map((f) => [f, readFileSync(`packs/${f}`).toString("base64")]),
+  );
   project.provide("demoPacks", packs);
   return async () => {
     await idp.stop();

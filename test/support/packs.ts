@@ -28,7 +28,18 @@ export function demoPackBytes(name: string): Uint8Array {
 export function squareSuburb(name: string, lon: number, lat: number, sizeDeg = 0.01): InputFeature {
   return {
     properties: { name, state: "NSW", sal_code: "99999" },
-    geometry: { type: "Polygon", coordinates: [[[lon, lat], [lon + sizeDeg, lat], [lon + sizeDeg, lat + sizeDeg], [lon, lat + sizeDeg], [lon, lat]]] },
+    geometry: {
+      type: "Polygon",
+      coordinates: [
+        [
+          [lon, lat],
+          [lon + sizeDeg, lat],
+          [lon + sizeDeg, lat + sizeDeg],
+          [lon, lat + sizeDeg],
+          [lon, lat],
+        ],
+      ],
+    },
   };
 }
 

@@ -100,13 +100,17 @@ describe("dependency direction", () => {
   });
 
   it("no feature folder and no db file imports src/http", () => {
-    const offenders = edges.filter(({ from, to }) => ["feature", "db", "base"].includes(layerOf(from)) && to.startsWith("http/"));
+    const offenders = edges.filter(
+      ({ from, to }) => ["feature", "db", "base"].includes(layerOf(from)) && to.startsWith("http/"),
+    );
     expect(offenders.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
   });
 
   it("only the HTTP layer, route files and the app import Hono", () => {
     const hono = files.filter(
-      (f) => !["http", "routes", "app"].includes(layerOf(f)) && specifiers(f).some((s) => s === "hono" || s.startsWith("hono/") || s.startsWith("@hono/")),
+      (f) =>
+        !["http", "routes", "app"].includes(layerOf(f)) &&
+        specifiers(f).some((s) => s === "hono" || s.startsWith("hono/") || s.startsWith("@hono/")),
     );
     expect(hono).toEqual([]);
   });
@@ -130,7 +134,14 @@ describe("dependency direction", () => {
   it("the checks can fail: an upward import and a cycle are caught", () => {
     expect(RANK[layerOf("http/errors.ts")]).toBeGreaterThan(RANK[layerOf("billing/charge.ts")]);
     expect(layerOf("billing/member-routes.ts")).toBe("routes");
-    expect(cycles(graphOf([{ from: "a", to: "b" }, { from: "b", to: "a" }]))).toEqual([["a", "b", "a"]]);
+    expect(
+      cycles(
+        graphOf([
+          { from: "a", to: "b" },
+          { from: "b", to: "a" },
+        ]),
+      ),
+    ).toEqual([["a", "b", "a"]]);
   });
 });
 

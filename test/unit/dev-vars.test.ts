@@ -35,7 +35,11 @@ describe(".dev.vars.example", () => {
     expect(vars.STRIPE_SECRET_KEY).toBe(DEV_STRIPE_SECRET_KEY);
     expect(vars.STRIPE_WEBHOOK_SECRET).toBe(DEV_STRIPE_WEBHOOK_SECRET);
     expect(vars.STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
-    expect([vars.STRIPE_PRICE_STARTER, vars.STRIPE_PRICE_PRO, vars.STRIPE_PRICE_TEAM]).toEqual([DEV_STRIPE_PRICES.starter, DEV_STRIPE_PRICES.pro, DEV_STRIPE_PRICES.team]);
+    expect([vars.STRIPE_PRICE_STARTER, vars.STRIPE_PRICE_PRO, vars.STRIPE_PRICE_TEAM]).toEqual([
+      DEV_STRIPE_PRICES.starter,
+      DEV_STRIPE_PRICES.pro,
+      DEV_STRIPE_PRICES.team,
+    ]);
   });
 
   it("documents every configuration variable the Worker reads", () => {

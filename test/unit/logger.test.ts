@@ -4,7 +4,9 @@ import { type LogLevel, createLogger } from "../../src/logger.ts";
 
 function capture() {
   const lines: { level: LogLevel; entry: Record<string, unknown> }[] = [];
-  const log = createLogger({}, (level, line) => lines.push({ level, entry: JSON.parse(line) as Record<string, unknown> }));
+  const log = createLogger({}, (level, line) =>
+    lines.push({ level, entry: JSON.parse(line) as Record<string, unknown> }),
+  );
   return { log, lines };
 }
 

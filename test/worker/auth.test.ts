@@ -23,7 +23,11 @@ async function securedOperations(): Promise<Operation[]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (op.security && op.security.length > 0) {
-        ops.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, crypto.randomUUID()), access: op["x-access"] });
+        ops.push({
+          method: method.toUpperCase(),
+          path: path.replace(/\{[^}]+\}/g, crypto.randomUUID()),
+          access: op["x-access"],
+        });
       }
     }
   }
@@ -59,10 +63,16 @@ describe("every secured route", () => {
       await expect401(await call(op, bearer("not.a.jwt")), "Invalid token");
     });
     it("wrong signature -> Invalid token", async () => {
-      await expect401(await call(op, bearer(await mintToken({ secret: "another-projects-secret-0123456789abcdef" }))), "Invalid token");
+      await expect401(
+        await call(op, bearer(await mintToken({ secret: "another-projects-secret-0123456789abcdef" }))),
+        "Invalid token",
+      );
     });
     it("other issuer -> Invalid token", async () => {
-      await expect401(await call(op, bearer(await mintToken({ issuer: "https://other.supabase.co/auth/v1" }))), "Invalid token");
+      await expect401(
+        await call(op, bearer(await mintToken({ issuer: "https://other.supabase.co/auth/v1" }))),
+        "Invalid token",
+      );
     });
     it("expired -> Token expired", async () => {
       await expect401(await call(op, bearer(await mintToken({ expiresInS: -120 }))), "Token expired");
@@ -136,7 +146,9 @@ describe("token checks", () => {
     await expect401(await call(geocode, bearer(token)), "Invalid token");
   });
   it("an HS256 token cannot be checked against the JWKS public key (algorithm confusion) -> Invalid token", async () => {
-    const jwks = await (await fetch(`${env.SUPABASE_URL}/auth/v1/.well-known/jwks.json`)).json<{ keys: { x: string; kid: string }[] }>();
+    const jwks = await (await fetch(`${env.SUPABASE_URL}/auth/v1/.well-known/jwks.json`)).json<{
+      keys: { x: string; kid: string }[];
+    }>();
     const token = await mintToken({ secret: JSON.stringify(jwks.keys[0]) });
     await expect401(await call(geocode, bearer(token)), "Invalid token");
   });

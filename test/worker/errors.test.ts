@@ -44,7 +44,9 @@ describe("malformed JSON", () => {
       body: '{"email": "a@b.example",',
     });
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"], msg: "JSON decode error" }] });
+    expect(await res.json()).toMatchObject({
+      detail: [{ type: "json_invalid", loc: ["body"], msg: "JSON decode error" }],
+    });
   });
 });
 
@@ -68,7 +70,11 @@ describe("CORS", () => {
   it("allows any port of a host configured with :*", async () => {
     const res = await SELF.fetch("https://api.test/health", {
       method: "OPTIONS",
-      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" },
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");

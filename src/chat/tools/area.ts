@@ -45,7 +45,10 @@ function suburbArea(packs: readonly Pack[], name: string): Area | string {
   const layer = packs.find((p) => p.id === hit.pack_id)?.layers.get(SUBURBS);
   const i = layer ? featureAt(layer, hit.center[0], hit.center[1]) : -1;
   // The boundary itself when the label point finds it; the box otherwise.
-  const contains = layer && i >= 0 ? (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat) && pointInFeature(layer, i, lon, lat) : (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat);
+  const contains =
+    layer && i >= 0
+      ? (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat) && pointInFeature(layer, i, lon, lat)
+      : (lon: number, lat: number) => bboxContains(hit.bbox, lon, lat);
   return { label, suburb: hit.name, bbox: hit.bbox, contains };
 }
 
@@ -59,7 +62,11 @@ export function resolveArea(packs: readonly Pack[], input: AreaInput, fallback: 
 }
 
 /** Parcels whose centroid lies in the area, pack priority order; a lot id seen in an earlier pack wins. */
-export function parcelsIn(packs: readonly Pack[], area: Area, maxScan = MAX_SCAN): { parcels: ParcelRef[]; scanned: number; limited: boolean } {
+export function parcelsIn(
+  packs: readonly Pack[],
+  area: Area,
+  maxScan = MAX_SCAN,
+): { parcels: ParcelRef[]; scanned: number; limited: boolean } {
   const parcels: ParcelRef[] = [];
   const seen = new Set<string>();
   let scanned = 0;
@@ -108,7 +115,10 @@ export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName
       const relation = relate(ref.layer, ref.index, overlay, j);
       if (relation === "inside") return true;
       if (relation === "disjoint") continue;
-      const clipped = polygonClipping.intersection(featureToGeometry(ref.layer, ref.index).coordinates as Geom, featureToGeometry(overlay, j).coordinates as Geom);
+      const clipped = polygonClipping.intersection(
+        featureToGeometry(ref.layer, ref.index).coordinates as Geom,
+        featureToGeometry(overlay, j).coordinates as Geom,
+      );
       if (clipped.length > 0 && areaM2({ type: "MultiPolygon", coordinates: clipped }) > 0) return true;
     }
   }
@@ -122,15 +132,25 @@ export function parcelFeature(ref: ParcelRef, extra: Record<string, unknown> = {
     type: "Feature",
     ...(ref.lotId ? { id: ref.lotId } : {}),
     geometry: featureToGeometry(ref.layer, ref.index),
-    properties: { lot_id: ref.lotId, area_m2: r1(ref.areaM2), address: addressOf(ref.props), pack_id: ref.pack.id, ...extra },
+    properties: {
+      lot_id: ref.lotId,
+      area_m2: r1(ref.areaM2),
+      address: addressOf(ref.props),
+      pack_id: ref.pack.id,
+      ...extra,
+    },
   };
 }
 
-export function parcelCollection<T extends ParcelRef>(refs: readonly T[], extra: (ref: T) => Record<string, unknown> = () => ({})): FeatureCollection {
+export function parcelCollection<T extends ParcelRef>(
+  refs: readonly T[],
+  extra: (ref: T) => Record<string, unknown> = () => ({}),
+): FeatureCollection {
   return collection(refs.map((r) => parcelFeature(r, extra(r))));
 }
 
 /** True when any of these parcels comes from a layer its pack marks synthetic. */
-export const anySynthetic = (refs: readonly { pack: Pack; layer: Layer }[]): boolean => refs.some((r) => r.layer.synthetic);
+export const anySynthetic = (refs: readonly { pack: Pack; layer: Layer }[]): boolean =>
+  refs.some((r) => r.layer.synthetic);
 
 export const point = (c: [number, number]): [number, number] => [r6(c[0]), r6(c[1])];

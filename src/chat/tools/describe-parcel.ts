@@ -24,7 +24,14 @@ export interface DescribeParcelOutput {
   area_m2: number;
   centroid: [number, number];
   pack_id: string;
-  zones: { code: string | null; name: string | null; share: number; fsr: number | null; height_m: number | null; min_lot_m2: number | null }[];
+  zones: {
+    code: string | null;
+    name: string | null;
+    share: number;
+    fsr: number | null;
+    height_m: number | null;
+    min_lot_m2: number | null;
+  }[];
   overlays: Record<(typeof OVERLAYS)[number], OverlaySummary>;
   nearest_transport: { name: string; mode: string; distance_m: number } | null;
   demo_data: boolean;
@@ -45,22 +52,36 @@ function overlayFeatures(packs: readonly Pack[], layer: string, c: OverlayCovera
   return c.categories.flatMap((k) =>
     k.features.flatMap((f): Feature[] => {
       const l = packs.find((p) => p.id === f.packId)?.layers.get(layer);
-      if (!l || l.kind !== "polygon") return [];
-      return [{ type: "Feature", geometry: featureToGeometry(l, f.index), properties: { layer, category: k.category, name: text(f.props.name), pack_id: f.packId } }];
+      if (l?.kind !== "polygon") return [];
+      return [
+        {
+          type: "Feature",
+          geometry: featureToGeometry(l, f.index),
+          properties: { layer, category: k.category, name: text(f.props.name), pack_id: f.packId },
+        },
+      ];
     }),
   );
 }
 
-export function describeParcel(packs: readonly Pack[], input: ParcelLocator): ToolRun<DescribeParcelOutput | { error: string }> {
+export function describeParcel(
+  packs: readonly Pack[],
+  input: ParcelLocator,
+): ToolRun<DescribeParcelOutput | { error: string }> {
   const hit = locateParcel(packs, input);
   if (typeof hit === "string") return refusal(hit);
   const zones = zonesOnParcel(packs, hit.polygon);
-  const coverage = Object.fromEntries(OVERLAYS.map((o) => [o, overlayCoverage(packs, hit.polygon, o)])) as Record<(typeof OVERLAYS)[number], OverlayCoverage>;
+  const coverage = Object.fromEntries(OVERLAYS.map((o) => [o, overlayCoverage(packs, hit.polygon, o)])) as Record<
+    (typeof OVERLAYS)[number],
+    OverlayCoverage
+  >;
   const [stop] = nearest(packs, "transport", hit.centroid[0], hit.centroid[1], 1, STOP_SEARCH_M);
   const sources: [string, string][] = [
     [hit.packId, "parcels"],
     ...zones.map((z): [string, string] => [z.packId, "zones"]),
-    ...OVERLAYS.flatMap((o) => coverage[o].categories.flatMap((k) => k.features.map((f): [string, string] => [f.packId, o]))),
+    ...OVERLAYS.flatMap((o) =>
+      coverage[o].categories.flatMap((k) => k.features.map((f): [string, string] => [f.packId, o])),
+    ),
     ...(stop ? [[stop.packId, "transport"] as [string, string]] : []),
   ];
   const dominant = zones[0];
@@ -71,14 +92,38 @@ export function describeParcel(packs: readonly Pack[], input: ParcelLocator): To
       area_m2: r1(hit.areaM2),
       centroid: point(hit.centroid),
       pack_id: hit.packId,
-      zones: zones.map((z) => ({ code: z.zone, name: text(z.props.zone_name), share: r2(z.share), fsr: num(z.props.fsr), height_m: num(z.props.height_m), min_lot_m2: num(z.props.min_lot_m2) })),
-      overlays: { flood: summary(coverage.flood), bushfire: summary(coverage.bushfire), heritage: summary(coverage.heritage) },
-      nearest_transport: stop ? { name: text(stop.props.name) ?? "Unnamed stop", mode: text(stop.props.mode) ?? "bus", distance_m: Math.round(stop.distanceM) } : null,
+      zones: zones.map((z) => ({
+        code: z.zone,
+        name: text(z.props.zone_name),
+        share: r2(z.share),
+        fsr: num(z.props.fsr),
+        height_m: num(z.props.height_m),
+        min_lot_m2: num(z.props.min_lot_m2),
+      })),
+      overlays: {
+        flood: summary(coverage.flood),
+        bushfire: summary(coverage.bushfire),
+        heritage: summary(coverage.heritage),
+      },
+      nearest_transport: stop
+        ? {
+            name: text(stop.props.name) ?? "Unnamed stop",
+            mode: text(stop.props.mode) ?? "bus",
+            distance_m: Math.round(stop.distanceM),
+          }
+        : null,
       demo_data: sources.some(([packId, layer]) => isSyntheticLayer(packs, packId, layer)),
     },
     map: {
       bbox: { bbox: roundBox(hit.bbox), label: hit.lotId ?? "parcel" },
-      parcels: collection([hitFeature(hit, { zone: dominant?.zone ?? null, flood_share: r2(coverage.flood.share), bushfire_share: r2(coverage.bushfire.share), heritage_share: r2(coverage.heritage.share) })]),
+      parcels: collection([
+        hitFeature(hit, {
+          zone: dominant?.zone ?? null,
+          flood_share: r2(coverage.flood.share),
+          bushfire_share: r2(coverage.bushfire.share),
+          heritage_share: r2(coverage.heritage.share),
+        }),
+      ]),
       overlays: collection(OVERLAYS.flatMap((o) => overlayFeatures(packs, o, coverage[o]))),
     },
   };

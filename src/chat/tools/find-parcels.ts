@@ -1,7 +1,18 @@
 // find_parcels: parcels in a suburb or box filtered by area, zone and hazards, largest first, bounded.
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, anySynthetic, touchesOverlay, parcelCollection, parcelsIn, resolveArea, zoneAt, type Area, type AreaInput, type ParcelRef } from "./area.ts";
+import {
+  addressOf,
+  anySynthetic,
+  touchesOverlay,
+  parcelCollection,
+  parcelsIn,
+  resolveArea,
+  zoneAt,
+  type Area,
+  type AreaInput,
+  type ParcelRef,
+} from "./area.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
 /** Parcels listed to the model; the map gets up to `limit`. */
@@ -40,7 +51,11 @@ function cleanFilters(f: ParcelFilters): ParcelFilters {
 }
 
 /** Every parcel of the area passing the filters, largest first; cheap tests run before clipping ones. */
-export function matchParcels(packs: readonly Pack[], input: AreaInput & ParcelFilters, fallback: BBox | null): Matches | string {
+export function matchParcels(
+  packs: readonly Pack[],
+  input: AreaInput & ParcelFilters,
+  fallback: BBox | null,
+): Matches | string {
   const area = resolveArea(packs, input, fallback);
   if (typeof area === "string") return area;
   const f = cleanFilters(input);
@@ -76,7 +91,11 @@ export interface FindParcelsOutput {
   demo_data: boolean;
 }
 
-export function findParcels(packs: readonly Pack[], input: FindParcelsInput, fallback: BBox | null): ToolRun<FindParcelsOutput | { error: string }> {
+export function findParcels(
+  packs: readonly Pack[],
+  input: FindParcelsInput,
+  fallback: BBox | null,
+): ToolRun<FindParcelsOutput | { error: string }> {
   const found = matchParcels(packs, input, fallback);
   if (typeof found === "string") return refusal(found);
   const { area, matches } = found;
@@ -94,7 +113,9 @@ export function findParcels(packs: readonly Pack[], input: FindParcelsInput, fal
       scan_limited: found.limited,
       area_range_m2: found.range,
       order: "largest first",
-      parcels: shown.slice(0, MODEL_LIST).map((m) => ({ lot_id: m.lotId, area_m2: r1(m.areaM2), zone: m.zone, address: addressOf(m.props) })),
+      parcels: shown
+        .slice(0, MODEL_LIST)
+        .map((m) => ({ lot_id: m.lotId, area_m2: r1(m.areaM2), zone: m.zone, address: addressOf(m.props) })),
       demo_data: anySynthetic(shown),
     },
     map: {

@@ -6,7 +6,10 @@ import { refusal, roundBox, type ToolRun } from "./map.ts";
 
 export type GeocodeSuburbOutput = Omit<GeocodeResult, "sal_code">;
 
-export function geocodeSuburb(packs: readonly Pack[], input: { suburb: string }): ToolRun<GeocodeSuburbOutput | { error: string }> {
+export function geocodeSuburb(
+  packs: readonly Pack[],
+  input: { suburb: string },
+): ToolRun<GeocodeSuburbOutput | { error: string }> {
   const hit = geocode(packs, input.suburb);
   if (!hit) return refusal(`Suburb not found: ${input.suburb.trim()}`);
   const bbox = roundBox(hit.bbox);

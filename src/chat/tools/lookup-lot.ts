@@ -13,11 +13,24 @@ export interface LookupLotOutput {
   demo_data: boolean;
 }
 
-export function lookupLot(packs: readonly Pack[], input: { lot_id: string }): ToolRun<LookupLotOutput | { error: string }> {
+export function lookupLot(
+  packs: readonly Pack[],
+  input: { lot_id: string },
+): ToolRun<LookupLotOutput | { error: string }> {
   const hit = locateParcel(packs, { lot_id: input.lot_id });
   if (typeof hit === "string") return refusal(hit);
   return {
-    output: { lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2), centroid: point(hit.centroid), pack_id: hit.packId, demo_data: isSyntheticLayer(packs, hit.packId, "parcels") },
-    map: { bbox: { bbox: roundBox(hit.bbox), label: hit.lotId ?? input.lot_id }, parcels: collection([hitFeature(hit)]) },
+    output: {
+      lot_id: hit.lotId,
+      address: addressOf(hit.props),
+      area_m2: r1(hit.areaM2),
+      centroid: point(hit.centroid),
+      pack_id: hit.packId,
+      demo_data: isSyntheticLayer(packs, hit.packId, "parcels"),
+    },
+    map: {
+      bbox: { bbox: roundBox(hit.bbox), label: hit.lotId ?? input.lot_id },
+      parcels: collection([hitFeature(hit)]),
+    },
   };
 }

@@ -26,7 +26,13 @@ export function hitFeature(hit: ParcelHit, extra: Record<string, unknown> = {}):
     type: "Feature",
     ...(hit.lotId ? { id: hit.lotId } : {}),
     geometry: hit.polygon,
-    properties: { lot_id: hit.lotId, area_m2: r1(hit.areaM2), address: addressOf(hit.props), pack_id: hit.packId, ...extra },
+    properties: {
+      lot_id: hit.lotId,
+      area_m2: r1(hit.areaM2),
+      address: addressOf(hit.props),
+      pack_id: hit.packId,
+      ...extra,
+    },
   };
 }
 

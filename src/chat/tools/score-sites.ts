@@ -20,12 +20,21 @@ export interface ScoreSitesInput extends ParcelFilters {
 }
 
 /** Debits the organisation for `sites` scored sites, or says what was short. */
-export type SiteCharge = (sites: number) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
+export type SiteCharge = (
+  sites: number,
+) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
 
 export interface ScoreSitesOutput {
   charged: number;
   balance: number;
-  scored: { lot_id: string | null; address: string | null; area_m2: number; score: number; rating: string; reasons: string[] }[];
+  scored: {
+    lot_id: string | null;
+    address: string | null;
+    area_m2: number;
+    score: number;
+    rating: string;
+    reasons: string[];
+  }[];
   not_found: string[];
   demo_data: boolean;
 }
@@ -37,7 +46,11 @@ export interface InsufficientCreditsOutput {
   detail: string;
 }
 
-function sitesFor(packs: readonly Pack[], input: ScoreSitesInput, fallback: BBox | null): { sites: ParcelHit[]; notFound: string[] } | string {
+function sitesFor(
+  packs: readonly Pack[],
+  input: ScoreSitesInput,
+  fallback: BBox | null,
+): { sites: ParcelHit[]; notFound: string[] } | string {
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_SITES)), MAX_SITES);
   if (input.lot_ids && input.lot_ids.length > 0) {
     const sites: ParcelHit[] = [];
@@ -59,15 +72,28 @@ function sitesFor(packs: readonly Pack[], input: ScoreSitesInput, fallback: BBox
 }
 
 /** Scores first (pure), then charges for exactly the sites scored; a refused charge returns no scores. */
-export async function scoreSites(packs: readonly Pack[], input: ScoreSitesInput, fallback: BBox | null, charge: SiteCharge): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
+export async function scoreSites(
+  packs: readonly Pack[],
+  input: ScoreSitesInput,
+  fallback: BBox | null,
+  charge: SiteCharge,
+): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
   const chosen = sitesFor(packs, input, fallback);
   if (typeof chosen === "string") return refusal(chosen);
-  if (chosen.sites.length === 0) return refusal(`No sites to score${chosen.notFound.length > 0 ? `: no parcel matches ${chosen.notFound.join(", ")}` : " in that area with those filters"}.`);
+  if (chosen.sites.length === 0)
+    return refusal(
+      `No sites to score${chosen.notFound.length > 0 ? `: no parcel matches ${chosen.notFound.join(", ")}` : " in that area with those filters"}.`,
+    );
   const results: [ParcelHit, FeasibilityResult][] = chosen.sites.map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
   const paid = await charge(results.length);
   if (!paid.ok) {
     return {
-      output: { error: "insufficient_credits", required: paid.required, available: paid.available, detail: `Scoring ${results.length} site(s) costs ${paid.required} credits; the organisation has ${paid.available}.` },
+      output: {
+        error: "insufficient_credits",
+        required: paid.required,
+        available: paid.available,
+        detail: `Scoring ${results.length} site(s) costs ${paid.required} credits; the organisation has ${paid.available}.`,
+      },
       map: {},
     };
   }
@@ -76,12 +102,21 @@ export async function scoreSites(packs: readonly Pack[], input: ScoreSitesInput,
     output: {
       charged: paid.charged,
       balance: paid.balance,
-      scored: results.map(([hit, r]) => ({ lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2), score: r.score, rating: r.rating, reasons: r.reasons.slice(0, 3) })),
+      scored: results.map(([hit, r]) => ({
+        lot_id: hit.lotId,
+        address: addressOf(hit.props),
+        area_m2: r1(hit.areaM2),
+        score: r.score,
+        rating: r.rating,
+        reasons: r.reasons.slice(0, 3),
+      })),
       not_found: chosen.notFound,
       demo_data: results.some(([, r]) => r.demoData),
     },
     map: {
-      ...(fit ? { bbox: { bbox: roundBox(fit), label: `${results.length} scored site${results.length === 1 ? "" : "s"}` } } : {}),
+      ...(fit
+        ? { bbox: { bbox: roundBox(fit), label: `${results.length} scored site${results.length === 1 ? "" : "s"}` } }
+        : {}),
       parcels: collection(results.map(([hit, r]) => hitFeature(hit, { score: r.score, rating: r.rating }))),
     },
   };

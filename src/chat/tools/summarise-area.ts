@@ -28,7 +28,11 @@ export interface SummariseAreaOutput {
 
 const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
-export function summariseArea(packs: readonly Pack[], input: AreaInput, fallback: BBox | null): ToolRun<SummariseAreaOutput | { error: string }> {
+export function summariseArea(
+  packs: readonly Pack[],
+  input: AreaInput,
+  fallback: BBox | null,
+): ToolRun<SummariseAreaOutput | { error: string }> {
   const area = resolveArea(packs, input, fallback);
   if (typeof area === "string") return refusal(area);
   const { parcels, scanned, limited } = parcelsIn(packs, area);
@@ -45,9 +49,15 @@ export function summariseArea(packs: readonly Pack[], input: AreaInput, fallback
   const stops = featuresInBbox(packs, "transport", area.bbox, 1_000)
     .filter((s) => s.geometry.type === "Point" && area.contains(s.bbox[0], s.bbox[1]))
     // Stations before bus stops: they are what a planner asks about first.
-    .sort((a, b) => Number(a.props.mode === "bus") - Number(b.props.mode === "bus") || String(a.props.name).localeCompare(String(b.props.name)));
+    .sort(
+      (a, b) =>
+        Number(a.props.mode === "bus") - Number(b.props.mode === "bus") ||
+        String(a.props.name).localeCompare(String(b.props.name)),
+    );
   const overlays: Feature[] = OVERLAYS.flatMap((layer) =>
-    featuresInBbox(packs, layer, area.bbox, MAX_OVERLAY_FEATURES).map((f): Feature => ({ type: "Feature", geometry: f.geometry, properties: { layer, ...f.props, pack_id: f.packId } })),
+    featuresInBbox(packs, layer, area.bbox, MAX_OVERLAY_FEATURES).map(
+      (f): Feature => ({ type: "Feature", geometry: f.geometry, properties: { layer, ...f.props, pack_id: f.packId } }),
+    ),
   );
   return {
     output: {
@@ -56,12 +66,16 @@ export function summariseArea(packs: readonly Pack[], input: AreaInput, fallback
       parcels: n,
       total_area_m2: r1(areas.reduce((s, a) => s + a, 0)),
       median_area_m2: n > 0 ? r1(areas[Math.floor((n - 1) / 2)] as number) : null,
-      zone_mix: [...zones.entries()].map(([zone, k]) => ({ zone, parcels: k, share: share(k) })).sort((a, b) => b.parcels - a.parcels),
+      zone_mix: [...zones.entries()]
+        .map(([zone, k]) => ({ zone, parcels: k, share: share(k) }))
+        .sort((a, b) => b.parcels - a.parcels),
       flood: { parcels: touched.flood, share: share(touched.flood) },
       bushfire: { parcels: touched.bushfire, share: share(touched.bushfire) },
       heritage: { parcels: touched.heritage, share: share(touched.heritage) },
       transport_count: stops.length,
-      transport_stops: stops.slice(0, STOPS_LISTED).map((s) => ({ name: text(s.props.name), mode: text(s.props.mode) })),
+      transport_stops: stops
+        .slice(0, STOPS_LISTED)
+        .map((s) => ({ name: text(s.props.name), mode: text(s.props.mode) })),
       scanned,
       scan_limited: limited,
       demo_data: anySynthetic(parcels),

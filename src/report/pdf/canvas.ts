@@ -118,7 +118,13 @@ export class Canvas {
   }
 
   /** Draws a wrapped paragraph from baseline y downwards; returns the y below its last line. */
-  paragraph(raw: string, x: number, y: number, width: number, style: TextStyle & { leading?: number; maxLines?: number } = {}): number {
+  paragraph(
+    raw: string,
+    x: number,
+    y: number,
+    width: number,
+    style: TextStyle & { leading?: number; maxLines?: number } = {},
+  ): number {
     const leading = style.leading ?? (style.size ?? SIZE.body) * 1.35;
     let yy = y;
     for (const line of this.wrap(raw, width, style, style.maxLines)) {
@@ -146,7 +152,14 @@ export class Canvas {
   }
 
   circle(x: number, y: number, r: number, style: ShapeStyle = {}): void {
-    this.page.drawCircle({ x: r2(x), y: r2(y), size: r, color: style.fill, borderColor: style.stroke, borderWidth: style.stroke ? (style.lineWidth ?? 0.75) : 0 });
+    this.page.drawCircle({
+      x: r2(x),
+      y: r2(y),
+      size: r,
+      color: style.fill,
+      borderColor: style.stroke,
+      borderWidth: style.stroke ? (style.lineWidth ?? 0.75) : 0,
+    });
   }
 
   private opacity(a: number): PDFName {
@@ -164,19 +177,28 @@ export class Canvas {
     const path: PDFOperator[] = [];
     for (const ring of rings) {
       if (ring.length < 2) continue;
-      ring.forEach(([x, y], i) => path.push(i === 0 ? moveTo(r2(x), r2(y)) : lineTo(r2(x), r2(y))));
+      for (const [i, [x, y]] of ring.entries()) path.push(i === 0 ? moveTo(r2(x), r2(y)) : lineTo(r2(x), r2(y)));
       path.push(closePath());
     }
     if (path.length === 0) return;
     const ops: PDFOperator[] = [pushGraphicsState(), setLineJoin(LineJoinStyle.Round)];
     // `ca` is the fill's alpha only: a translucent fill keeps an opaque outline in the same path.
-    if (style.fill && style.fillOpacity !== undefined && style.fillOpacity < 1) ops.push(setGraphicsState(this.opacity(style.fillOpacity)));
+    if (style.fill && style.fillOpacity !== undefined && style.fillOpacity < 1)
+      ops.push(setGraphicsState(this.opacity(style.fillOpacity)));
     if (style.fill) ops.push(setFillingRgbColor(style.fill.red, style.fill.green, style.fill.blue));
     if (style.stroke) {
-      ops.push(setStrokingRgbColor(style.stroke.red, style.stroke.green, style.stroke.blue), setLineWidth(style.lineWidth ?? 0.75));
+      ops.push(
+        setStrokingRgbColor(style.stroke.red, style.stroke.green, style.stroke.blue),
+        setLineWidth(style.lineWidth ?? 0.75),
+      );
       if (style.dash) ops.push(setDashPattern(style.dash, 0));
     }
-    const paint = style.fill && style.stroke ? PDFOperatorNames.FillEvenOddAndStroke : style.fill ? PDFOperatorNames.FillEvenOdd : PDFOperatorNames.StrokePath;
+    const paint =
+      style.fill && style.stroke
+        ? PDFOperatorNames.FillEvenOddAndStroke
+        : style.fill
+          ? PDFOperatorNames.FillEvenOdd
+          : PDFOperatorNames.StrokePath;
     ops.push(...path, PDFOperator.of(paint));
     ops.push(popGraphicsState());
     this.page.pushOperators(...ops);

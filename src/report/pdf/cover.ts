@@ -13,7 +13,12 @@ export function drawCover(pdf: ReportPdf, model: ReportModel): void {
 
   c.rect(0, PAGE_H - BAND_H, PAGE_W, BAND_H, { fill: COLOR.navy });
   c.text("FEASIBILITY SCREENING", MARGIN_X, PAGE_H - 64, { size: SIZE.small, font: "bold", color: COLOR.navyLight });
-  c.text(model.title, MARGIN_X, PAGE_H - 104, { size: SIZE.title, font: "bold", color: COLOR.white, maxWidth: CONTENT_W });
+  c.text(model.title, MARGIN_X, PAGE_H - 104, {
+    size: SIZE.title,
+    font: "bold",
+    color: COLOR.white,
+    maxWidth: CONTENT_W,
+  });
   const where = model.location ?? "Sites submitted for assessment";
   let y = PAGE_H - 134;
   for (const line of c.wrap(where, CONTENT_W, { size: 15 }, 2)) {
@@ -26,7 +31,12 @@ export function drawCover(pdf: ReportPdf, model: ReportModel): void {
   y = PAGE_H - BAND_H - 36;
   const colW = CONTENT_W / 2 - 12;
   c.text("Prepared for", MARGIN_X, y, { size: SIZE.small, color: COLOR.muted });
-  const orgBottom = c.paragraph(model.organisation, MARGIN_X, y - 15, colW, { size: 12, font: "bold", maxLines: 2, leading: 15 });
+  const orgBottom = c.paragraph(model.organisation, MARGIN_X, y - 15, colW, {
+    size: 12,
+    font: "bold",
+    maxLines: 2,
+    leading: 15,
+  });
   const rx = MARGIN_X + CONTENT_W / 2 + 12;
   const facts: [string, string][] = [
     ["Report date", longDate(model.date)],
@@ -60,14 +70,29 @@ export function drawCover(pdf: ReportPdf, model: ReportModel): void {
   const best = ranked[0];
   if (best) {
     c.text("Highest-scoring site", MARGIN_X, y, { size: SIZE.small, color: COLOR.muted });
-    const scoreW = c.text(String(best.result.score), MARGIN_X, y - 22, { size: 20, font: "bold", color: RATING_COLOR[best.result.rating] });
-    const outOfW = c.text(`/100 ${best.result.rating}`, MARGIN_X + scoreW + 4, y - 22, { size: SIZE.body, color: COLOR.muted });
-    const label = [best.lotId ? `Lot ${best.lotId}` : `Site ${best.index + 1}`, best.address ?? best.supplied.name].filter(Boolean).join(", ");
+    const scoreW = c.text(String(best.result.score), MARGIN_X, y - 22, {
+      size: 20,
+      font: "bold",
+      color: RATING_COLOR[best.result.rating],
+    });
+    const outOfW = c.text(`/100 ${best.result.rating}`, MARGIN_X + scoreW + 4, y - 22, {
+      size: SIZE.body,
+      color: COLOR.muted,
+    });
+    const label = [best.lotId ? `Lot ${best.lotId}` : `Site ${best.index + 1}`, best.address ?? best.supplied.name]
+      .filter(Boolean)
+      .join(", ");
     const lx = Math.max(MARGIN_X + 90, MARGIN_X + scoreW + outOfW + 16);
     c.text(label, lx, y - 22, { size: SIZE.body + 0.5, font: "bold", maxWidth: MARGIN_X + CONTENT_W - lx });
     y -= 46;
   } else {
-    c.paragraph("No site could be assessed: every submitted site is listed as unresolved with the reason.", MARGIN_X, y, CONTENT_W, { font: "bold" });
+    c.paragraph(
+      "No site could be assessed: every submitted site is listed as unresolved with the reason.",
+      MARGIN_X,
+      y,
+      CONTENT_W,
+      { font: "bold" },
+    );
     y -= 30;
   }
 

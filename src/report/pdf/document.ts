@@ -24,7 +24,11 @@ export class Flow {
     if (this.y - height < BODY_BOTTOM) {
       this.canvas = this.pdf.addPage();
       this.y = BODY_TOP;
-      this.canvas.text(`${this.continued} (continued)`, MARGIN_X, this.y, { size: SIZE.h2, font: "bold", color: COLOR.muted });
+      this.canvas.text(`${this.continued} (continued)`, MARGIN_X, this.y, {
+        size: SIZE.h2,
+        font: "bold",
+        color: COLOR.muted,
+      });
       this.y -= 22;
     }
     return this.canvas;
@@ -76,29 +80,55 @@ export class ReportPdf {
     if (n > 1) {
       const head = m.location ? `${m.title} \u2014 ${m.location}` : m.title;
       canvas.text(head, MARGIN_X, PAGE_H - 40, { size: SIZE.small, color: COLOR.muted, maxWidth: 360 });
-      canvas.text(longDate(m.date), PAGE_W - MARGIN_X, PAGE_H - 40, { size: SIZE.small, color: COLOR.muted, align: "right" });
+      canvas.text(longDate(m.date), PAGE_W - MARGIN_X, PAGE_H - 40, {
+        size: SIZE.small,
+        color: COLOR.muted,
+        align: "right",
+      });
       canvas.line(MARGIN_X, PAGE_H - 48, PAGE_W - MARGIN_X, PAGE_H - 48);
     }
     canvas.line(MARGIN_X, 46, PAGE_W - MARGIN_X, 46);
-    canvas.text(`Screening assessment, not planning advice \u00B7 Report ${m.reportId.slice(0, 8)}`, MARGIN_X, 34, { size: SIZE.tiny, color: COLOR.muted });
-    if (demo) canvas.text("DEMO DATA \u2014 NOT FOR DECISIONS", PAGE_W / 2 + 20, 34, { size: SIZE.tiny, font: "bold", color: COLOR.amber, align: "center" });
-    canvas.text(`Page ${n} of ${total}`, PAGE_W - MARGIN_X, 34, { size: SIZE.small, color: COLOR.muted, align: "right" });
+    canvas.text(`Screening assessment, not planning advice \u00B7 Report ${m.reportId.slice(0, 8)}`, MARGIN_X, 34, {
+      size: SIZE.tiny,
+      color: COLOR.muted,
+    });
+    if (demo)
+      canvas.text("DEMO DATA \u2014 NOT FOR DECISIONS", PAGE_W / 2 + 20, 34, {
+        size: SIZE.tiny,
+        font: "bold",
+        color: COLOR.amber,
+        align: "center",
+      });
+    canvas.text(`Page ${n} of ${total}`, PAGE_W - MARGIN_X, 34, {
+      size: SIZE.small,
+      color: COLOR.muted,
+      align: "right",
+    });
   }
 
   /** Numbers the pages, fixes the metadata and serialises: the same model gives the same bytes. */
   async finish(): Promise<Uint8Array> {
     const total = this.canvases.length;
-    this.canvases.forEach((c, i) => this.runningHeadAndFoot(c, i + 1, total));
+    for (const [i, c] of this.canvases.entries()) this.runningHeadAndFoot(c, i + 1, total);
     const m = this.model;
     const when = new Date(`${m.date}T00:00:00Z`);
     // Metadata is UTF-16: any script survives there, only control characters are dropped.
     const plain = (s: string) => s.replace(/\p{Cc}/gu, " ");
     this.doc.setTitle(plain(m.location ? `${m.title}: ${m.location}` : m.title));
-    this.doc.setSubject(plain(`Feasibility screening of ${m.ranking.ranked.length + m.ranking.unresolved.length} sites for ${m.organisation}`));
+    this.doc.setSubject(
+      plain(
+        `Feasibility screening of ${m.ranking.ranked.length + m.ranking.unresolved.length} sites for ${m.organisation}`,
+      ),
+    );
     this.doc.setAuthor("Geospatial Assessment Service");
     this.doc.setCreator("Geospatial Assessment Service");
     this.doc.setProducer(PRODUCER);
-    this.doc.setKeywords(["feasibility", "site assessment", m.modelVersion, ...m.packs.map((p) => `${p.id}@${p.version}`)]);
+    this.doc.setKeywords([
+      "feasibility",
+      "site assessment",
+      m.modelVersion,
+      ...m.packs.map((p) => `${p.id}@${p.version}`),
+    ]);
     this.doc.setCreationDate(when);
     this.doc.setModificationDate(when);
     // A file identifier derived from the input, not from randomness, keeps the bytes reproducible.

@@ -45,8 +45,26 @@ export function drawMapFurniture(c: Canvas, view: MapView, x: number, top: numbe
   c.text("Map to scale; north up", x + len + 10, by, { size: SIZE.tiny, color: COLOR.muted });
   // North arrow: a split triangle with N beside it.
   const ax = x + w - 14;
-  c.shape([[[ax, top - 4], [ax - 4.5, top - 22], [ax, top - 18]]], { fill: COLOR.ink });
-  c.shape([[[ax, top - 4], [ax + 4.5, top - 22], [ax, top - 18]]], { fill: COLOR.white, stroke: COLOR.ink, lineWidth: 0.5 });
+  c.shape(
+    [
+      [
+        [ax, top - 4],
+        [ax - 4.5, top - 22],
+        [ax, top - 18],
+      ],
+    ],
+    { fill: COLOR.ink },
+  );
+  c.shape(
+    [
+      [
+        [ax, top - 4],
+        [ax + 4.5, top - 22],
+        [ax, top - 18],
+      ],
+    ],
+    { fill: COLOR.white, stroke: COLOR.ink, lineWidth: 0.5 },
+  );
   c.text("N", ax + 7, top - 15, { size: SIZE.small, font: "bold" });
   return top - 36;
 }
@@ -61,13 +79,20 @@ export function drawMap(c: Canvas, data: MapData, x: number, y: number, w: numbe
     for (const z of data.zones) {
       const fill = zoneFill(z.code);
       c.shape(ringsOf(z.geometry, p), { fill, stroke: COLOR.white, lineWidth: 1.2 });
-      if (!zonesSeen.has(z.code)) zonesSeen.set(z.code, { kind: "zone", label: z.name ? `${z.code} ${z.name}` : z.code, fill });
+      if (!zonesSeen.has(z.code))
+        zonesSeen.set(z.code, { kind: "zone", label: z.name ? `${z.code} ${z.name}` : z.code, fill });
     }
     for (const lot of data.lots) c.shape(ringsOf(lot, p), { stroke: COLOR.lot, lineWidth: 0.4 });
     const overlaysSeen = new Set<OverlayKind>();
     for (const o of data.overlays) {
       const style = OVERLAY_STYLE[o.kind];
-      c.shape(ringsOf(o.geometry, p), { fill: style.fill, fillOpacity: style.opacity, stroke: style.stroke, lineWidth: 0.8, dash: [3, 2] });
+      c.shape(ringsOf(o.geometry, p), {
+        fill: style.fill,
+        fillOpacity: style.opacity,
+        stroke: style.stroke,
+        lineWidth: 0.8,
+        dash: [3, 2],
+      });
       overlaysSeen.add(o.kind);
     }
     c.shape(ringsOf(data.subject, p), { fill: COLOR.subject, fillOpacity: 0.12, stroke: COLOR.subject, lineWidth: 2 });
@@ -82,7 +107,8 @@ export function drawMap(c: Canvas, data: MapData, x: number, y: number, w: numbe
     }
     legend.push({ kind: "lot", label: "Other lots" });
     legend.push(...[...zonesSeen.values()].sort((a, b) => a.label.localeCompare(b.label)));
-    for (const kind of ["flood", "bushfire", "heritage"] as const) if (overlaysSeen.has(kind)) legend.push({ kind: "overlay", overlay: kind, label: OVERLAY_STYLE[kind].label });
+    for (const kind of ["flood", "bushfire", "heritage"] as const)
+      if (overlaysSeen.has(kind)) legend.push({ kind: "overlay", overlay: kind, label: OVERLAY_STYLE[kind].label });
     if (data.stops.length > 0) legend.push({ kind: "stop", label: "Public transport stop" });
   });
   c.rect(x, y, w, h, { stroke: COLOR.muted, lineWidth: 0.75 });
@@ -92,7 +118,14 @@ export function drawMap(c: Canvas, data: MapData, x: number, y: number, w: numbe
 const SWATCH = 10;
 
 /** Two-column legend from (x, top); returns the y below it. */
-export function drawLegend(c: Canvas, entries: readonly LegendEntry[], x: number, top: number, w: number, maxRows = 6): number {
+export function drawLegend(
+  c: Canvas,
+  entries: readonly LegendEntry[],
+  x: number,
+  top: number,
+  w: number,
+  maxRows = 6,
+): number {
   const colW = w / 2;
   const shown = entries.slice(0, maxRows * 2);
   const rows = Math.ceil(shown.length / 2);
@@ -113,7 +146,12 @@ export function drawLegend(c: Canvas, entries: readonly LegendEntry[], x: number
         break;
       case "overlay": {
         const s = OVERLAY_STYLE[e.overlay];
-        c.rect(sx, sy - 1, SWATCH, SWATCH - 2, { fill: s.fill, fillOpacity: s.opacity + 0.1, stroke: s.stroke, lineWidth: 0.6 });
+        c.rect(sx, sy - 1, SWATCH, SWATCH - 2, {
+          fill: s.fill,
+          fillOpacity: s.opacity + 0.1,
+          stroke: s.stroke,
+          lineWidth: 0.6,
+        });
         break;
       }
       case "stop":

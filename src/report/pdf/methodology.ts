@@ -13,7 +13,11 @@ function h2(flow: Flow, title: string): void {
   flow.y -= 13;
 }
 
-function para(flow: Flow, text: string, opts: { indent?: number; font?: "regular" | "bold" | "italic"; color?: typeof COLOR.ink } = {}): void {
+function para(
+  flow: Flow,
+  text: string,
+  opts: { indent?: number; font?: "regular" | "bold" | "italic"; color?: typeof COLOR.ink } = {},
+): void {
   const indent = opts.indent ?? 0;
   const lines = flow.canvas.wrap(text, CONTENT_W - indent, { size: SIZE.small + 0.5, font: opts.font });
   for (const line of lines) {
@@ -52,8 +56,16 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   );
 
   h2(flow, "The score (0 to 100)");
-  para(flow, "The score is the sum of four components, each rounded to whole points on its own, so the components always add up to the score.");
-  formula(flow, "Development potential", K.DEVELOPMENT_MAX, `Points by estimated dwelling yield: ${yieldPoints()}, none 0; ${K.UNKNOWN_YIELD_POINTS} when an apartment zone has no FSR mapped.`);
+  para(
+    flow,
+    "The score is the sum of four components, each rounded to whole points on its own, so the components always add up to the score.",
+  );
+  formula(
+    flow,
+    "Development potential",
+    K.DEVELOPMENT_MAX,
+    `Points by estimated dwelling yield: ${yieldPoints()}, none 0; ${K.UNKNOWN_YIELD_POINTS} when an apartment zone has no FSR mapped.`,
+  );
   formula(
     flow,
     "Site constraints",
@@ -72,9 +84,13 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
     K.GEOMETRY_MAX,
     `${K.FRONTAGE_POINTS} \u00D7 min(1, frontage / ${K.FRONTAGE_FULL_M} m) + ${K.REGULARITY_POINTS} \u00D7 (regularity - ${K.REGULARITY_LOW}) / ${formatShort(K.REGULARITY_HIGH - K.REGULARITY_LOW)}, the second term kept between 0 and ${K.REGULARITY_POINTS}.`,
   );
-  para(flow, `Rating: high from ${K.RATING_HIGH}, medium from ${K.RATING_MEDIUM}, low below ${K.RATING_MEDIUM}. Scoring model ${model.modelVersion}; the full method with a worked example is published as docs/scoring.md.`, {
-    font: "bold",
-  });
+  para(
+    flow,
+    `Rating: high from ${K.RATING_HIGH}, medium from ${K.RATING_MEDIUM}, low below ${K.RATING_MEDIUM}. Scoring model ${model.modelVersion}; the full method with a worked example is published as docs/scoring.md.`,
+    {
+      font: "bold",
+    },
+  );
 
   h2(flow, "Data sources");
   for (const p of model.packs) {
@@ -87,7 +103,11 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
     flow,
     "This is an automated screening assessment. It estimates what a lot could yield from mapped zoning, area and shape, and flags mapped hazards; it does not read the local environmental plan's clauses, the development control plan, easements, covenants, contamination, services, access or the market. It is not planning advice and not a planning certificate. Confirm every figure with the consent authority and a qualified planner before relying on it.",
   );
-  if (usesDemoData(model)) para(flow, "Sites marked as demo data were computed from synthetic layers and must not be used for decisions.", { font: "bold", color: COLOR.amber });
+  if (usesDemoData(model))
+    para(flow, "Sites marked as demo data were computed from synthetic layers and must not be used for decisions.", {
+      font: "bold",
+      color: COLOR.amber,
+    });
 
   h2(flow, "Reproducing this report");
   const packs = model.packs.map((p) => `${p.id} ${p.version}`).join(", ");
@@ -95,7 +115,11 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
     flow,
     `Report ${model.reportId}, dated ${longDate(model.date)}. Data packs: ${packs || "none"}. Scoring model: ${model.modelVersion}. Request digest (SHA-256): ${model.digest}. The same request against the same pack versions on the same date produces this document byte for byte.`,
   );
-  para(flow, "Characters the report's fonts cannot show (for example Chinese script or emoji) are printed as \"?\"; accented letters outside the Western European set lose their accents.", { color: COLOR.muted });
+  para(
+    flow,
+    'Characters the report\'s fonts cannot show (for example Chinese script or emoji) are printed as "?"; accented letters outside the Western European set lose their accents.',
+    { color: COLOR.muted },
+  );
 }
 
 function formatShort(x: number): string {

@@ -11,7 +11,11 @@ export function packBlock(flow: Flow, pack: PackInfo): void {
   let y = flow.y;
   cc.line(MARGIN_X, y + 9, MARGIN_X, y - height + 14, COLOR.navy, 2);
   const idW = cc.text(`${pack.id} ${pack.version}`, MARGIN_X + 10, y, { size: SIZE.body, font: "bold", maxWidth: 200 });
-  cc.text(pack.title, MARGIN_X + 10 + idW + 8, y, { size: SIZE.body, color: COLOR.muted, maxWidth: CONTENT_W - idW - 20 });
+  cc.text(pack.title, MARGIN_X + 10 + idW + 8, y, {
+    size: SIZE.body,
+    color: COLOR.muted,
+    maxWidth: CONTENT_W - idW - 20,
+  });
   y -= 12;
   cc.text(`Licence: ${pack.licence}`, MARGIN_X + 10, y, { size: SIZE.small, maxWidth: CONTENT_W - 12 });
   y -= 11;
@@ -20,7 +24,12 @@ export function packBlock(flow: Flow, pack: PackInfo): void {
     y -= 10.5;
   }
   if (pack.syntheticLayers.length > 0) {
-    cc.text(`Synthetic (demo) layers: ${pack.syntheticLayers.join(", ")}`, MARGIN_X + 10, y, { size: SIZE.small, font: "bold", color: COLOR.amber, maxWidth: CONTENT_W - 12 });
+    cc.text(`Synthetic (demo) layers: ${pack.syntheticLayers.join(", ")}`, MARGIN_X + 10, y, {
+      size: SIZE.small,
+      font: "bold",
+      color: COLOR.amber,
+      maxWidth: CONTENT_W - 12,
+    });
     y -= 11;
   }
   flow.y = y - 8;
@@ -37,7 +46,11 @@ export function demoNotice(flow: Flow, model: ReportModel): void {
   const cc = flow.need(h + 10);
   const top = flow.y + 6;
   cc.rect(MARGIN_X, top - h, CONTENT_W, h, { fill: COLOR.amberFill, stroke: COLOR.amber, lineWidth: 1 });
-  cc.text("Demo data \u2014 not for decisions", MARGIN_X + 14, top - 18, { size: SIZE.h2, font: "bold", color: COLOR.amber });
+  cc.text("Demo data \u2014 not for decisions", MARGIN_X + 14, top - 18, {
+    size: SIZE.h2,
+    font: "bold",
+    color: COLOR.amber,
+  });
   let y = top - 33;
   for (const line of lines) {
     cc.text(line, MARGIN_X + 14, y, { size: SIZE.body });

@@ -30,14 +30,34 @@ export const siteTitle = (s: RankedSite) => (s.lotId ? `Lot ${s.lotId}` : `Site 
 function heading(c: Canvas, s: RankedSite, top: number): number {
   const r = s.result;
   c.circle(MARGIN_X + 15, top - 6, 15, { fill: COLOR.navy });
-  c.text(String(s.rank), MARGIN_X + 15, top - 11, { size: s.rank > 99 ? 10 : 13, font: "bold", color: COLOR.white, align: "center" });
+  c.text(String(s.rank), MARGIN_X + 15, top - 11, {
+    size: s.rank > 99 ? 10 : 13,
+    font: "bold",
+    color: COLOR.white,
+    align: "center",
+  });
   const textW = CONTENT_W - 40 - 110;
   c.text(siteTitle(s), MARGIN_X + 40, top - 6, { size: SIZE.h1, font: "bold", color: COLOR.navy, maxWidth: textW });
-  c.text(s.address ?? "Address not recorded", MARGIN_X + 40, top - 21, { size: SIZE.body + 0.5, color: COLOR.ink, maxWidth: textW });
-  if (s.supplied.name) c.text(s.supplied.name, MARGIN_X + 40, top - 34, { size: SIZE.small + 0.5, font: "italic", color: COLOR.muted, maxWidth: textW });
+  c.text(s.address ?? "Address not recorded", MARGIN_X + 40, top - 21, {
+    size: SIZE.body + 0.5,
+    color: COLOR.ink,
+    maxWidth: textW,
+  });
+  if (s.supplied.name)
+    c.text(s.supplied.name, MARGIN_X + 40, top - 34, {
+      size: SIZE.small + 0.5,
+      font: "italic",
+      color: COLOR.muted,
+      maxWidth: textW,
+    });
   const right = PAGE_W - MARGIN_X;
   const outOf = c.text("/100", right, top - 8, { size: SIZE.body, color: COLOR.muted, align: "right" });
-  c.text(String(r.score), right - outOf - 2, top - 8, { size: 28, font: "bold", color: RATING_COLOR[r.rating], align: "right" });
+  c.text(String(r.score), right - outOf - 2, top - 8, {
+    size: 28,
+    font: "bold",
+    color: RATING_COLOR[r.rating],
+    align: "right",
+  });
   const pill = r.rating.toUpperCase();
   const pw = c.width(pill, { size: SIZE.small, font: "bold" }) + 14;
   c.rect(right - pw, top - 30, pw, 13, { fill: RATING_COLOR[r.rating] });
@@ -73,7 +93,14 @@ function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
     ["Effective FSR", r.controls.fsr === null ? "not mapped" : `${formatNumber(r.controls.fsr, 2)}:1`],
     ["Floor space potential", r.gfaPotentialM2 === null ? "not estimated" : formatArea(r.gfaPotentialM2)],
     ["Dwelling yield", r.dwellingYield === null ? "not estimated" : `${r.dwellingYield} (${BASIS[r.yieldBasis]})`],
-    ["Subdivision", r.subdivision.lots === null ? "no minimum lot size" : r.subdivision.possible ? `${r.subdivision.lots} lots` : "not possible"],
+    [
+      "Subdivision",
+      r.subdivision.lots === null
+        ? "no minimum lot size"
+        : r.subdivision.possible
+          ? `${r.subdivision.lots} lots`
+          : "not possible",
+    ],
     ["Dual occupancy", r.dualOccupancy.eligible ? "eligible" : "not eligible"],
   ];
   let y = top;
@@ -121,14 +148,19 @@ function rows(flow: Flow, cols: Col[], data: string[][]): void {
     });
     flow.y -= 13;
   };
-  draw(cols.map((col) => col.title), true);
+  draw(
+    cols.map((col) => col.title),
+    true,
+  );
   for (const d of data) draw(d, false);
 }
 
 function controls(flow: Flow, r: FeasibilityResult): void {
   sectionTitle(flow, "Planning controls", 40);
   if (r.zones.length === 0) {
-    flow.canvas.text("No planning zone is mapped on this lot in the data packs used.", MARGIN_X, flow.y, { size: SIZE.small + 0.5 });
+    flow.canvas.text("No planning zone is mapped on this lot in the data packs used.", MARGIN_X, flow.y, {
+      size: SIZE.small + 0.5,
+    });
     flow.y -= 14;
     return;
   }
@@ -162,9 +194,21 @@ function constraints(flow: Flow, r: FeasibilityResult): void {
     ["Flood planning area", `${formatPercent(r.hazards.flood)} of the lot`],
     ["Bushfire prone land", `${formatPercent(r.hazards.bushfire)} of the lot`],
     ["Heritage item or area", `${formatPercent(r.heritage.share)} of the lot${heritage}`],
-    ["Nearest public transport", r.transport ? `${r.transport.name} (${r.transport.mode}), ${formatDistance(r.transport.distanceM)}` : "no stop within 5 km"],
+    [
+      "Nearest public transport",
+      r.transport
+        ? `${r.transport.name} (${r.transport.mode}), ${formatDistance(r.transport.distanceM)}`
+        : "no stop within 5 km",
+    ],
   ];
-  rows(flow, [{ title: "Constraint", width: 150 }, { title: "On this lot", width: CONTENT_W - 150 }], data);
+  rows(
+    flow,
+    [
+      { title: "Constraint", width: 150 },
+      { title: "On this lot", width: CONTENT_W - 150 },
+    ],
+    data,
+  );
 }
 
 function bullets(flow: Flow, title: string, items: readonly string[], color = COLOR.ink): void {
@@ -186,12 +230,19 @@ function notes(s: RankedSite, model: ReportModel): string[] {
   const out: string[] = [];
   const pack = model.packs.find((p) => p.id === s.parcel.packId);
   const packName = pack ? `${pack.id} ${pack.version}` : s.parcel.packId;
-  if (s.source === "cadastre_at_point") out.push(`The point supplied for this site lies in this cadastre lot (${packName}); the lot's own boundary was assessed.`);
-  if (s.source === "cadastre_by_lot") out.push(`No geometry was supplied: the site was found by its lot id in the cadastre (${packName}).`);
+  if (s.source === "cadastre_at_point")
+    out.push(
+      `The point supplied for this site lies in this cadastre lot (${packName}); the lot's own boundary was assessed.`,
+    );
+  if (s.source === "cadastre_by_lot")
+    out.push(`No geometry was supplied: the site was found by its lot id in the cadastre (${packName}).`);
   if (s.source === "supplied_polygon") out.push("The boundary supplied with the request was assessed as given.");
-  if (s.located.from === "scores") out.push("This site's location was taken from its score object because no geometry was supplied at its position.");
+  if (s.located.from === "scores")
+    out.push("This site's location was taken from its score object because no geometry was supplied at its position.");
   if (s.supplied.score !== null && s.supplied.score !== s.result.score) {
-    out.push(`The score supplied with the request was ${formatNumber(s.supplied.score, 1)}; the score shown was recomputed from the data packs listed in this report.`);
+    out.push(
+      `The score supplied with the request was ${formatNumber(s.supplied.score, 1)}; the score shown was recomputed from the data packs listed in this report.`,
+    );
   }
   if (s.result.demoData) out.push("Computed from synthetic demo data: not for decisions.");
   return out;
@@ -210,6 +261,10 @@ export function drawSite(pdf: ReportPdf, model: ReportModel, s: RankedSite, map:
   flow.y = Math.min(legendBottom, colBottom) - 4;
   controls(flow, s.result);
   constraints(flow, s.result);
-  bullets(flow, "Why this score", s.result.reasons.filter((r) => r !== DEMO_DATA_REASON));
+  bullets(
+    flow,
+    "Why this score",
+    s.result.reasons.filter((r) => r !== DEMO_DATA_REASON),
+  );
   bullets(flow, "Notes", notes(s, model), COLOR.muted);
 }

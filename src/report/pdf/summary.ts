@@ -37,7 +37,12 @@ function headerRow(c: Canvas, columns: Column[], y: number): void {
   let x = MARGIN_X;
   for (const col of columns) {
     const pad = 6;
-    c.text(col.title, col.align === "right" ? x + col.width - pad : x + pad, y, { size: SIZE.small, font: "bold", color: COLOR.white, align: col.align });
+    c.text(col.title, col.align === "right" ? x + col.width - pad : x + pad, y, {
+      size: SIZE.small,
+      font: "bold",
+      color: COLOR.white,
+      align: col.align,
+    });
     x += col.width;
   }
 }
@@ -114,10 +119,15 @@ function unresolvedTable(flow: Flow, sites: readonly UnresolvedSite[]): void {
     }
     if (i % 2 === 1) c.rect(MARGIN_X, flow.y - h + 12, CONTENT_W, h, { fill: COLOR.band });
     c.text(`#${s.index + 1}`, MARGIN_X + 6, flow.y, { size: SIZE.small + 0.5, font: "bold" });
-    c.text(siteLabel(s.supplied.name, s.supplied.address ?? (s.supplied.lotId ? `Lot ${s.supplied.lotId}` : null)), MARGIN_X + 50, flow.y, {
-      size: SIZE.small + 0.5,
-      maxWidth: 138,
-    });
+    c.text(
+      siteLabel(s.supplied.name, s.supplied.address ?? (s.supplied.lotId ? `Lot ${s.supplied.lotId}` : null)),
+      MARGIN_X + 50,
+      flow.y,
+      {
+        size: SIZE.small + 0.5,
+        maxWidth: 138,
+      },
+    );
     let y = flow.y;
     for (const line of lines) {
       c.text(line, MARGIN_X + 200, y, { size: SIZE.small + 0.5 });
@@ -137,7 +147,9 @@ export function drawSummary(pdf: ReportPdf, model: ReportModel): void {
     ranked.length === 0
       ? "No submitted site could be assessed."
       : `${ranked.length} site${ranked.length === 1 ? " was" : "s were"} assessed and ranked by feasibility score (0 to 100, higher is better). ` +
-        (detailed.length === 1 ? "The top site is detailed on the next page." : `The top ${detailed.length} are detailed on the pages that follow, one site per page.`);
+        (detailed.length === 1
+          ? "The top site is detailed on the next page."
+          : `The top ${detailed.length} are detailed on the pages that follow, one site per page.`);
   flow.y = c.paragraph(intro, MARGIN_X, flow.y, CONTENT_W, { color: COLOR.ink });
   const { scores, geometries } = model.lengths;
   if (scores !== geometries) {
@@ -153,10 +165,16 @@ export function drawSummary(pdf: ReportPdf, model: ReportModel): void {
     flow.y -= 10;
     c.text("Unresolved sites", MARGIN_X, flow.y, { size: SIZE.h2 + 1, font: "bold", color: COLOR.navy });
     flow.y -= 14;
-    flow.y = c.paragraph("These sites are listed as submitted but not scored: no parcel could be found for them in the data packs.", MARGIN_X, flow.y, CONTENT_W, {
-      size: SIZE.small + 0.5,
-      color: COLOR.muted,
-    });
+    flow.y = c.paragraph(
+      "These sites are listed as submitted but not scored: no parcel could be found for them in the data packs.",
+      MARGIN_X,
+      flow.y,
+      CONTENT_W,
+      {
+        size: SIZE.small + 0.5,
+        color: COLOR.muted,
+      },
+    );
     flow.y -= 6;
     unresolvedTable(flow, unresolved);
   }

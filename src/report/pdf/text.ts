@@ -11,14 +11,36 @@ export const ELLIPSIS = "\u2026";
 
 // Typographic characters outside WinAnsi with a faithful ASCII spelling.
 const SPELLED: Record<string, string> = {
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\u2043": "-",
-  "\u2032": "'", "\u2033": '"', "\u2264": "<=", "\u2265": ">=", "\u2260": "!=", "\u2192": "->", "\u2190": "<-",
-  "\u0141": "L", "\u0142": "l", "\u0110": "D", "\u0111": "d", "\u0131": "i", "\u0126": "H", "\u0127": "h",
-  "\u00A0": " ", "\u2002": " ", "\u2003": " ", "\u2009": " ", "\u202F": " ", "\u2007": " ",
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2212": "-",
+  "\u2043": "-",
+  "\u2032": "'",
+  "\u2033": '"',
+  "\u2264": "<=",
+  "\u2265": ">=",
+  "\u2260": "!=",
+  "\u2192": "->",
+  "\u2190": "<-",
+  "\u0141": "L",
+  "\u0142": "l",
+  "\u0110": "D",
+  "\u0111": "d",
+  "\u0131": "i",
+  "\u0126": "H",
+  "\u0127": "h",
+  "\u00A0": " ",
+  "\u2002": " ",
+  "\u2003": " ",
+  "\u2009": " ",
+  "\u202F": " ",
+  "\u2007": " ",
 };
 
 // Printable WinAnsi (cp1252) beyond Latin-1: the 0x80-0x9F block.
-const CP1252_EXTRA = "\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178";
+const CP1252_EXTRA =
+  "\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178";
 const WIN_ANSI = new Set<number>([...CP1252_EXTRA].map((c) => c.codePointAt(0) as number));
 for (let c = 0x20; c <= 0x7e; c++) WIN_ANSI.add(c);
 for (let c = 0xa1; c <= 0xff; c++) if (c !== 0xad) WIN_ANSI.add(c);
@@ -51,7 +73,15 @@ export function toWinAnsi(input: string): string {
       continue;
     }
     // Zero-width characters and variation selectors (emoji presentation) carry nothing visible.
-    if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfeff || cp === 0xad || (cp >= 0xfe00 && cp <= 0xfe0f)) continue;
+    if (
+      cp === 0x200b ||
+      cp === 0x200c ||
+      cp === 0x200d ||
+      cp === 0xfeff ||
+      cp === 0xad ||
+      (cp >= 0xfe00 && cp <= 0xfe0f)
+    )
+      continue;
     const base = [...ch.normalize("NFKD")].filter((c) => !/\p{M}/u.test(c)).join("");
     out += base !== "" && [...base].every((c) => WIN_ANSI.has(c.codePointAt(0) as number)) ? base : SUBSTITUTE;
   }

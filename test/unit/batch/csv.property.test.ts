@@ -3,7 +3,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSitesCsv } from "../../../src/batch/csv.ts";
 
-const text = fc.string({ unit: fc.constantFrom("a", "Z", " ", ",", ";", "\t", '"', "\n", "\r\n", "é", "1", "-"), maxLength: 12 });
+const text = fc.string({
+  unit: fc.constantFrom("a", "Z", " ", ",", ";", "\t", '"', "\n", "\r\n", "é", "1", "-"),
+  maxLength: 12,
+});
 const coord = (min: number, max: number) => fc.double({ min, max, noNaN: true }).map((v) => v.toFixed(5));
 
 describe("parseSitesCsv round trip", () => {

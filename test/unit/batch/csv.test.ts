@@ -32,7 +32,12 @@ describe("parseSitesCsv: fixtures", () => {
     expect(r.rows[0]).toEqual({
       index: 0,
       line: 2,
-      input: { "Site Name": "Newtown corner", Address: "12 King St, Newtown NSW 2042", Latitude: "-33.8968", Longitude: "151.1794" },
+      input: {
+        "Site Name": "Newtown corner",
+        Address: "12 King St, Newtown NSW 2042",
+        Latitude: "-33.8968",
+        Longitude: "151.1794",
+      },
       extra: { "Site Name": "Newtown corner", Address: "12 King St, Newtown NSW 2042" },
       lat: -33.8968,
       lon: 151.1794,
@@ -44,7 +49,10 @@ describe("parseSitesCsv: fixtures", () => {
   it("detects semicolons and keeps commas inside fields", () => {
     const r = parsed(fixture("semicolon.csv"));
     expect(r.delimiter).toBe(";");
-    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([[-33.8915, 151.2767], [-33.7969, 151.1803]]);
+    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([
+      [-33.8915, 151.2767],
+      [-33.7969, 151.1803],
+    ]);
     expect(r.rows[0]?.extra).toEqual({ name: "Bondi", notes: "corner lot, north facing" });
     expect(r.rows[1]?.problem).toBeUndefined();
   });
@@ -52,7 +60,10 @@ describe("parseSitesCsv: fixtures", () => {
   it("accepts decimal commas in a semicolon file", () => {
     const r = parsed(fixture("semicolon-decimal-comma.csv"));
     expect(r.delimiter).toBe(";");
-    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([[-33.8915, 151.2767], [-33.7969, 151.1803]]);
+    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([
+      [-33.8915, 151.2767],
+      [-33.7969, 151.1803],
+    ]);
     expect(r.rows[0]?.input["Latitude"]).toBe("-33,8915");
   });
 
@@ -73,14 +84,37 @@ describe("parseSitesCsv: fixtures", () => {
 
   it("carries every other column through unchanged", () => {
     const r = parsed(fixture("extra-columns.csv"));
-    expect(r.rows[0]?.extra).toEqual({ reference: "A-001", "site name": "Corner shop", address: "1 Smith St", owner: "Jones", budget: "1200000" });
-    expect(r.rows[1]?.extra).toEqual({ reference: "A-002", "site name": "Warehouse", address: "2 Smith St", owner: "", budget: "" });
-    expect(Object.keys(r.rows[0]?.input ?? {})).toEqual(["reference", "site name", "address", "owner", "latitude", "longitude", "budget"]);
+    expect(r.rows[0]?.extra).toEqual({
+      reference: "A-001",
+      "site name": "Corner shop",
+      address: "1 Smith St",
+      owner: "Jones",
+      budget: "1200000",
+    });
+    expect(r.rows[1]?.extra).toEqual({
+      reference: "A-002",
+      "site name": "Warehouse",
+      address: "2 Smith St",
+      owner: "",
+      budget: "",
+    });
+    expect(Object.keys(r.rows[0]?.input ?? {})).toEqual([
+      "reference",
+      "site name",
+      "address",
+      "owner",
+      "latitude",
+      "longitude",
+      "budget",
+    ]);
   });
 
   it("ignores blank lines and lines of only delimiters or spaces", () => {
     const r = parsed(fixture("blank-trailing-lines.csv"));
-    expect(r.rows.map((x) => [x.index, x.line, x.lat])).toEqual([[0, 3, -33.8688], [1, 6, -33.87]]);
+    expect(r.rows.map((x) => [x.index, x.line, x.lat])).toEqual([
+      [0, 3, -33.8688],
+      [1, 6, -33.87],
+    ]);
   });
 
   it("matches headers regardless of case, padding and underscores", () => {
@@ -93,7 +127,11 @@ describe("parseSitesCsv: fixtures", () => {
     const r = parsed(fixture("lot-number.csv"));
     expect(r.mode).toBe("lot");
     expect(r.locationColumns).toEqual({ lot: "Lot Number" });
-    expect(r.rows.map((x) => [x.lotNumber, x.problem])).toEqual([["1/DP12345", undefined], ["2/DP12345", undefined], ["", "lot number is empty"]]);
+    expect(r.rows.map((x) => [x.lotNumber, x.problem])).toEqual([
+      ["1/DP12345", undefined],
+      ["2/DP12345", undefined],
+      ["", "lot number is empty"],
+    ]);
     expect(r.rows[0]?.lat).toBeUndefined();
     expect(r.rows[1]?.input["Lot Number"]).toBe("  2/DP12345  ");
     expect(r.rows[0]?.extra).toEqual({ Owner: "Smith" });
@@ -128,7 +166,10 @@ describe("parseSitesCsv: fixtures", () => {
   it("reads a tab-separated file", () => {
     const r = parsed(fixture("tab-separated.csv"));
     expect(r.delimiter).toBe("\t");
-    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([[-42.8821, 147.3272], [-12.4634, 130.8456]]);
+    expect(r.rows.map((x) => [x.lat, x.lon])).toEqual([
+      [-42.8821, 147.3272],
+      [-12.4634, 130.8456],
+    ]);
     expect(r.rows[1]?.extra["Address"]).toBe("2 Smith St; Darwin");
   });
 
@@ -145,9 +186,11 @@ describe("parseSitesCsv: fixtures", () => {
     expect(problems).toEqual({
       ok: null,
       text: "latitude 'abc' is not a number",
-      swapped: "latitude and longitude look swapped: latitude 151.2, longitude -33.9 (in Australia latitude is -44 to -9 and longitude 112 to 154)",
+      swapped:
+        "latitude and longitude look swapped: latitude 151.2, longitude -33.9 (in Australia latitude is -44 to -9 and longitude 112 to 154)",
       range: "latitude -95 is out of range (-90 to 90)",
-      "cape town": "the point (latitude -33.9, longitude 18.4) is outside Australia (latitude -44 to -9, longitude 112 to 154)",
+      "cape town":
+        "the point (latitude -33.9, longitude 18.4) is outside Australia (latitude -44 to -9, longitude 112 to 154)",
       north: "latitude 33.87 is north of the equator; Australian latitudes are negative (did you mean -33.87?)",
       "empty lat": "latitude is empty",
       "both empty": "latitude and longitude are empty",
@@ -163,11 +206,15 @@ describe("parseSitesCsv: fixtures", () => {
   });
 
   it("rejects a latitude without a longitude", () => {
-    expect(rejected(fixture("latitude-only.csv"))).toMatch(/^Found a latitude column \(latitude\) but no longitude column\. Accepted: /);
+    expect(rejected(fixture("latitude-only.csv"))).toMatch(
+      /^Found a latitude column \(latitude\) but no longitude column\. Accepted: /,
+    );
   });
 
   it("rejects a file whose first line is data", () => {
-    expect(rejected(fixture("headerless.csv"))).toMatch(/^The first line looks like data, not column names \(-33\.8688, 151\.2093\)\. Add a header row/);
+    expect(rejected(fixture("headerless.csv"))).toMatch(
+      /^The first line looks like data, not column names \(-33\.8688, 151\.2093\)\. Add a header row/,
+    );
   });
 
   it("prefers latitude/longitude when a lot number column is also present", () => {
@@ -200,12 +247,24 @@ describe("parseSitesCsv: details", () => {
   it("names blank and duplicate headers, and keeps extra cells of ragged rows", () => {
     const r = parsed("name,lat,lon,,name\nA,-33.8,151.2,x,B,overflow\nC,-33.8,151.2\n");
     expect(r.columns).toEqual(["name", "lat", "lon", "column 4", "name (2)"]);
-    expect(r.rows[0]?.input).toEqual({ name: "A", lat: "-33.8", lon: "151.2", "column 4": "x", "name (2)": "B", "column 6": "overflow" });
+    expect(r.rows[0]?.input).toEqual({
+      name: "A",
+      lat: "-33.8",
+      lon: "151.2",
+      "column 4": "x",
+      "name (2)": "B",
+      "column 6": "overflow",
+    });
     expect(r.rows[1]?.input).toEqual({ name: "C", lat: "-33.8", lon: "151.2", "name (2)": "" });
   });
 
   it("accepts header spellings from the brief", () => {
-    for (const [lat, lon] of [["Latitude ", " LONGITUDE"], ["lat", "lng"], ["LAT", "long"], ["latitude (GDA2020)", "longitude (GDA2020)"]]) {
+    for (const [lat, lon] of [
+      ["Latitude ", " LONGITUDE"],
+      ["lat", "lng"],
+      ["LAT", "long"],
+      ["latitude (GDA2020)", "longitude (GDA2020)"],
+    ]) {
       expect(parsed(`${lat},${lon}\n-33.8,151.2\n`).mode).toBe("latlon");
     }
     for (const lot of ["lot_number", " Lot Number", "LotNumber", "lot", "LOT_ID", "lotidstring", "Lot No."]) {

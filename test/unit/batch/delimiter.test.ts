@@ -30,9 +30,11 @@ describe("detectDelimiter", () => {
 
 describe("normaliseHeader", () => {
   it("folds case, spacing, underscores and unit suffixes", () => {
-    expect(["Latitude ", "LAT", " Lot Number", "lot_number", "LotNumber", "Longitude (GDA94)", "lot-id"].map(normaliseHeader)).toEqual([
-      "latitude", "lat", "lotnumber", "lotnumber", "lotnumber", "longitude", "lotid",
-    ]);
+    expect(
+      ["Latitude ", "LAT", " Lot Number", "lot_number", "LotNumber", "Longitude (GDA94)", "lot-id"].map(
+        normaliseHeader,
+      ),
+    ).toEqual(["latitude", "lat", "lotnumber", "lotnumber", "lotnumber", "longitude", "lotid"]);
   });
 });
 
@@ -42,7 +44,8 @@ describe("parseCoordinate", () => {
     expect(parseCoordinate("+151", false)).toBe(151);
     expect(parseCoordinate(".5", false)).toBe(0.5);
     expect(parseCoordinate("1e1", false)).toBe(10);
-    for (const bad of ["", "abc", "12abc", "0x10", "1,5", "Infinity", "NaN", "--1"]) expect(parseCoordinate(bad, false)).toBeNull();
+    for (const bad of ["", "abc", "12abc", "0x10", "1,5", "Infinity", "NaN", "--1"])
+      expect(parseCoordinate(bad, false)).toBeNull();
     expect(parseCoordinate("1,5", true)).toBe(1.5);
     expect(parseCoordinate("1,234,5", true)).toBeNull();
   });

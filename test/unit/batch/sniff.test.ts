@@ -21,18 +21,24 @@ describe("sniffBinary", () => {
     expect(sniffBinary(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]))).toBe(
       "The file looks like a compressed or binary file (zip). Upload a plain-text CSV.",
     );
-    expect(sniffBinary(new Uint8Array([0x1f, 0x8b, 0x08, 0]))).toBe("The file looks like a compressed or binary file (gzip). Upload a plain-text CSV.");
+    expect(sniffBinary(new Uint8Array([0x1f, 0x8b, 0x08, 0]))).toBe(
+      "The file looks like a compressed or binary file (gzip). Upload a plain-text CSV.",
+    );
     expect(sniffBinary(new Uint8Array([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0]))).toMatch(/\(7z\)/);
   });
 
   it("recognises Excel workbooks and suggests saving as CSV", () => {
     const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...enc.encode("....[Content_Types].xml....xl/workbook.xml")]);
-    expect(sniffBinary(xlsx)).toMatch(/^The file looks like an Excel workbook \(xlsx\), not a CSV\. Save it as "CSV UTF-8/);
+    expect(sniffBinary(xlsx)).toMatch(
+      /^The file looks like an Excel workbook \(xlsx\), not a CSV\. Save it as "CSV UTF-8/,
+    );
     expect(sniffBinary(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toMatch(/\(xls\)/);
   });
 
   it("recognises PDFs and images", () => {
-    expect(sniffBinary(enc.encode("%PDF-1.7\n"))).toBe("The file looks like a PDF document, not a CSV. Upload a plain-text CSV.");
+    expect(sniffBinary(enc.encode("%PDF-1.7\n"))).toBe(
+      "The file looks like a PDF document, not a CSV. Upload a plain-text CSV.",
+    );
     expect(sniffBinary(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toMatch(/PNG image/);
   });
 

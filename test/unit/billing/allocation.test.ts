@@ -30,13 +30,21 @@ describe("allocation", () => {
       entry("early", "5.0000", 0, { expiresAt: H }),
       entry("spend", "-7.0000", 10),
     ];
-    expect(Object.fromEntries(replay(entries).map((b) => [b.grantId, b.remaining / 10000]))).toEqual({ forever: 3, late: 3, early: 0 });
+    expect(Object.fromEntries(replay(entries).map((b) => [b.grantId, b.remaining / 10000]))).toEqual({
+      forever: 3,
+      late: 3,
+      early: 0,
+    });
     expect(dueExpiries(entries, 3 * H)).toEqual([{ grantId: "late", amount: 3 }]);
     expect(dueExpiries(entries, 1.5 * H)).toEqual([]);
   });
 
   it("a lapsed but unswept grant is spent only after live ones", () => {
-    const entries = [entry("lapsed", "5.0000", 0, { expiresAt: H }), entry("live", "3.0000", 0), entry("spend", "-4.0000", 2 * H)];
+    const entries = [
+      entry("lapsed", "5.0000", 0, { expiresAt: H }),
+      entry("live", "3.0000", 0),
+      entry("spend", "-4.0000", 2 * H),
+    ];
     expect(dueExpiries(entries, 2 * H)).toEqual([{ grantId: "lapsed", amount: 4 }]);
   });
 

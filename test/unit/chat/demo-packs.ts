@@ -8,7 +8,9 @@ import { featureToGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 
-export const packs: Pack[] = ["sydney-demo", "sydney-suburbs"].map((name) => decodePack(readFileSync(`packs/${name}.pack`)));
+export const packs: Pack[] = ["sydney-demo", "sydney-suburbs"].map((name) =>
+  decodePack(readFileSync(`packs/${name}.pack`)),
+);
 const [demo, suburbs] = packs as [Pack, Pack];
 
 function layerGeometries(pack: Pack, layer: string): { geometry: AreaGeometry; props: Record<string, unknown> }[] {
@@ -24,7 +26,8 @@ export function suburbPolygon(name: string): AreaGeometry {
 }
 
 type Pt = [number, number];
-export const inside = (p: Pt, g: AreaGeometry): boolean => booleanPointInPolygon(p, g as Parameters<typeof booleanPointInPolygon>[1]);
+export const inside = (p: Pt, g: AreaGeometry): boolean =>
+  booleanPointInPolygon(p, g as Parameters<typeof booleanPointInPolygon>[1]);
 
 /** Zone code at a point, by brute force over every zone polygon. */
 export function zoneByBruteForce(p: Pt): string | null {
@@ -34,7 +37,9 @@ export function zoneByBruteForce(p: Pt): string | null {
 
 /** True when the polygon overlaps any feature of an overlay layer with positive area. */
 export function overlapsLayer(g: AreaGeometry, layer: string): boolean {
-  return layerGeometries(demo, layer).some((o) => polygonClipping.intersection(g.coordinates as Geom, o.geometry.coordinates as Geom).length > 0);
+  return layerGeometries(demo, layer).some(
+    (o) => polygonClipping.intersection(g.coordinates as Geom, o.geometry.coordinates as Geom).length > 0,
+  );
 }
 
 export const demoPack = demo;

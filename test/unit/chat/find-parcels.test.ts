@@ -15,7 +15,13 @@ function ok(run: ReturnType<typeof findParcels>) {
 }
 
 describe("find_parcels", () => {
-  const run = ok(findParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["r2"], hazard_free: true, limit: MAX_LIMIT }, null));
+  const run = ok(
+    findParcels(
+      packs,
+      { suburb: "Epping", min_area_m2: 600, zones: ["r2"], hazard_free: true, limit: MAX_LIMIT },
+      null,
+    ),
+  );
   const features = run.map.parcels?.features ?? [];
 
   it("highlights only R2 parcels over 600 m2 inside Epping with no flood or bushfire, by independent checks", () => {
@@ -33,7 +39,9 @@ describe("find_parcels", () => {
   });
 
   it("the hazard filter removes parcels that do overlap a hazard", () => {
-    const all = ok(findParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["R2"], limit: MAX_LIMIT }, null)).output;
+    const all = ok(
+      findParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["R2"], limit: MAX_LIMIT }, null),
+    ).output;
     expect(all.matched).toBeGreaterThan(run.output.matched);
     const kept = new Set(features.map((f) => f.id));
     const dropped = matchParcels(packs, { suburb: "Epping", min_area_m2: 600, zones: ["R2"] }, null);
@@ -82,7 +90,8 @@ describe("find_parcels", () => {
   it("keeps lots under a maximum area", () => {
     const r = ok(findParcels(packs, { suburb: "Newtown", max_area_m2: 120, limit: MAX_LIMIT }, null));
     expect(r.output.matched).toBeGreaterThan(0);
-    for (const f of r.map.parcels?.features ?? []) expect(areaM2(f.geometry as AreaGeometry)).toBeLessThanOrEqual(120.05);
+    for (const f of r.map.parcels?.features ?? [])
+      expect(areaM2(f.geometry as AreaGeometry)).toBeLessThanOrEqual(120.05);
   });
 
   it("uses the request's map view when no area is named, and refuses when there is none", () => {
@@ -94,7 +103,9 @@ describe("find_parcels", () => {
       const [x, y] = centroid(f.geometry as AreaGeometry);
       expect(x! >= view[0] && x! <= view[2] && y! >= view[1] && y! <= view[3]).toBe(true);
     }
-    expect(findParcels(packs, {}, null).output).toEqual({ error: expect.stringContaining("Name a suburb or give a bbox") });
+    expect(findParcels(packs, {}, null).output).toEqual({
+      error: expect.stringContaining("Name a suburb or give a bbox"),
+    });
   });
 
   it("names an unknown suburb", () => {

@@ -5,11 +5,24 @@ import { BBoxSchema } from "../../../src/chat/bbox.ts";
 
 const user = (text: string): ModelMessage => ({ role: "user", content: text });
 const assistant = (text: string): ModelMessage => ({ role: "assistant", content: text });
-const call = (id: string): ModelMessage => ({ role: "assistant", content: [{ type: "tool-call", toolCallId: id, toolName: "find_parcels", input: {} }] });
-const result = (id: string): ModelMessage => ({ role: "tool", content: [{ type: "tool-result", toolCallId: id, toolName: "find_parcels", output: { type: "json", value: { matched: 1 } } }] });
+const call = (id: string): ModelMessage => ({
+  role: "assistant",
+  content: [{ type: "tool-call", toolCallId: id, toolName: "find_parcels", input: {} }],
+});
+const result = (id: string): ModelMessage => ({
+  role: "tool",
+  content: [
+    { type: "tool-result", toolCallId: id, toolName: "find_parcels", output: { type: "json", value: { matched: 1 } } },
+  ],
+});
 
 describe("trimHistory", () => {
-  const turns = Array.from({ length: 10 }, (_, i) => [user(`q${i}`), call(`c${i}`), result(`c${i}`), assistant(`a${i}`)]).flat();
+  const turns = Array.from({ length: 10 }, (_, i) => [
+    user(`q${i}`),
+    call(`c${i}`),
+    result(`c${i}`),
+    assistant(`a${i}`),
+  ]).flat();
 
   it("keeps everything within budget", () => {
     expect(trimHistory(turns)).toEqual(turns);
@@ -44,10 +57,18 @@ describe("BBoxSchema", () => {
   });
 
   it("refuses boxes that are inverted, out of range or not four numbers", () => {
-    expect(issues([151.09, -33.78, 151.07, -33.76])).toEqual([{ path: [], message: "Value error, bbox must be [west, south, east, north] with west < east" }]);
-    expect(issues([151.07, -33.76, 151.09, -33.78])).toEqual([{ path: [], message: "Value error, bbox must be [west, south, east, north] with south < north" }]);
-    expect(issues([151, -95, 152, -33])).toEqual([{ path: [1], message: "Value error, south must be between -90 and 90" }]);
-    expect(issues([-200, -34, 152, -33])).toEqual([{ path: [0], message: "Value error, west must be between -180 and 180" }]);
+    expect(issues([151.09, -33.78, 151.07, -33.76])).toEqual([
+      { path: [], message: "Value error, bbox must be [west, south, east, north] with west < east" },
+    ]);
+    expect(issues([151.07, -33.76, 151.09, -33.78])).toEqual([
+      { path: [], message: "Value error, bbox must be [west, south, east, north] with south < north" },
+    ]);
+    expect(issues([151, -95, 152, -33])).toEqual([
+      { path: [1], message: "Value error, south must be between -90 and 90" },
+    ]);
+    expect(issues([-200, -34, 152, -33])).toEqual([
+      { path: [0], message: "Value error, west must be between -180 and 180" },
+    ]);
     expect(issues([1, 2, 3])[0]?.path).toEqual([]);
     expect(issues([1, 2, 3, "4"])[0]?.path).toEqual([3]);
   });

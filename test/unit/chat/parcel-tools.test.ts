@@ -40,7 +40,10 @@ describe("describe_parcel", () => {
     expect(total).toBeLessThan(1.02);
     const zoneLayer = demoPack.layers.get("zones")!;
     const known = Array.from({ length: zoneLayer.count }, (_, i) => zoneLayer.props(i));
-    for (const z of o.zones) expect(known).toContainEqual(expect.objectContaining({ zone: z.code, fsr: z.fsr, height_m: z.height_m, min_lot_m2: z.min_lot_m2 }));
+    for (const z of o.zones)
+      expect(known).toContainEqual(
+        expect.objectContaining({ zone: z.code, fsr: z.fsr, height_m: z.height_m, min_lot_m2: z.min_lot_m2 }),
+      );
   });
 
   it("finds a point's lot, and names the nearest stop at its true distance", () => {
@@ -49,7 +52,8 @@ describe("describe_parcel", () => {
     expect(byPoint.lot_id).toBe(o.lot_id);
     const stops = demoPack.layers.get("transport")!;
     let best = Infinity;
-    for (let i = 0; i < stops.count; i++) best = Math.min(best, haversineM(o.centroid[0], o.centroid[1], stops.coords[2 * i]!, stops.coords[2 * i + 1]!));
+    for (let i = 0; i < stops.count; i++)
+      best = Math.min(best, haversineM(o.centroid[0], o.centroid[1], stops.coords[2 * i]!, stops.coords[2 * i + 1]!));
     expect(o.nearest_transport?.distance_m).toBeCloseTo(best, -1);
   });
 
@@ -64,9 +68,13 @@ describe("describe_parcel", () => {
   });
 
   it("says why when the lot is unknown or nothing locates it", () => {
-    expect(describeParcel(packs, { lot_id: "99//DP1" }).output).toEqual({ error: 'Lot "99//DP1" matches no parcel in the data packs.' });
+    expect(describeParcel(packs, { lot_id: "99//DP1" }).output).toEqual({
+      error: 'Lot "99//DP1" matches no parcel in the data packs.',
+    });
     expect(describeParcel(packs, {}).output).toEqual({ error: "Give a lot_id, or lon and lat." });
-    expect(describeParcel(packs, { lon: 144.96, lat: -37.81 }).output).toEqual({ error: expect.stringContaining("No parcel at") });
+    expect(describeParcel(packs, { lon: 144.96, lat: -37.81 }).output).toEqual({
+      error: expect.stringContaining("No parcel at"),
+    });
   });
 });
 
@@ -76,7 +84,9 @@ describe("lookup_lot and geocode_suburb", () => {
     expect(r.output).toMatchObject({ lot_id: "3//DP1833607", pack_id: "sydney-demo", demo_data: true });
     expect(r.map.parcels?.features).toHaveLength(1);
     expect(r.map.bbox?.label).toBe("3//DP1833607");
-    expect(lookupLot(packs, { lot_id: "nonsense" }).output).toEqual({ error: 'Lot "nonsense" matches no parcel in the data packs.' });
+    expect(lookupLot(packs, { lot_id: "nonsense" }).output).toEqual({
+      error: 'Lot "nonsense" matches no parcel in the data packs.',
+    });
   });
 
   it("geocodes a suburb and fits the map to a box holding its boundary", () => {
@@ -84,7 +94,9 @@ describe("lookup_lot and geocode_suburb", () => {
     expect(r.output).toMatchObject({ name: "Carlingford", state: "NSW", pack_id: "sydney-suburbs" });
     const poly = suburbPolygon("Carlingford");
     const [w, s, e, n] = r.map.bbox!.bbox;
-    expect(inside([(w + e) / 2, (s + n) / 2], poly) || inside((r.output as { center: [number, number] }).center, poly)).toBe(true);
+    expect(
+      inside([(w + e) / 2, (s + n) / 2], poly) || inside((r.output as { center: [number, number] }).center, poly),
+    ).toBe(true);
     expect(geocodeSuburb(packs, { suburb: "Atlantis" }).output).toEqual({ error: "Suburb not found: Atlantis" });
   });
 });

@@ -32,7 +32,12 @@ describe("score_sites", () => {
     expect(o.not_found).toEqual(["99//DP1"]);
     for (const [i, id] of LOTS.entries()) {
       const batch = scoreSite(siteFacts(packs, parcelByLot(packs, id)!));
-      expect(o.scored[i]).toMatchObject({ lot_id: batch.lotId, score: batch.score, rating: batch.rating, reasons: batch.reasons.slice(0, 3) });
+      expect(o.scored[i]).toMatchObject({
+        lot_id: batch.lotId,
+        score: batch.score,
+        rating: batch.rating,
+        reasons: batch.reasons.slice(0, 3),
+      });
     }
     const features = run.map.parcels?.features ?? [];
     expect(features.map((f) => f.properties.score)).toEqual(o.scored.map((s) => s.score));
@@ -40,7 +45,8 @@ describe("score_sites", () => {
 
   it("counts the same lot in two spellings once", async () => {
     const { calls, charge } = charger(5);
-    const o = (await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge)).output as ScoreSitesOutput;
+    const o = (await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge))
+      .output as ScoreSitesOutput;
     expect(o.scored).toHaveLength(1);
     expect(calls).toEqual([1]);
   });
@@ -49,7 +55,12 @@ describe("score_sites", () => {
     const { calls, charge } = charger(0.2);
     const run = await scoreSites(packs, { lot_ids: LOTS }, null, charge);
     expect(calls).toEqual([3]);
-    expect(run.output).toEqual({ error: "insufficient_credits", required: 0.3, available: 0.2, detail: expect.stringContaining("0.3 credits") });
+    expect(run.output).toEqual({
+      error: "insufficient_credits",
+      required: 0.3,
+      available: 0.2,
+      detail: expect.stringContaining("0.3 credits"),
+    });
     expect(run.map).toEqual({});
   });
 

@@ -22,7 +22,8 @@ afterAll(async () => {
 
 describe("embedded PGlite behind the bridge", () => {
   // Distinct statement texts: a Bind that ran against another connection's Parse shows in the answer.
-  const probe = (i: number) => pool.query<{ n: number }>(`select $1::int * 1000 + ${i} as n`, [i]).then((r) => r.rows[0]?.n);
+  const probe = (i: number) =>
+    pool.query<{ n: number }>(`select $1::int * 1000 + ${i} as n`, [i]).then((r) => r.rows[0]?.n);
 
   it("60 concurrent parameterised queries over 12 connections each get their own answer", async () => {
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => probe(i)));
@@ -35,7 +36,9 @@ describe("embedded PGlite behind the bridge", () => {
     try {
       await tx.query("begin");
       await tx.query("insert into queue_probe values ($1, $2)", [1, "inside"]);
-      const outside = Promise.all(Array.from({ length: 8 }, () => pool.query<{ c: string }>("select count(*)::text as c from queue_probe")));
+      const outside = Promise.all(
+        Array.from({ length: 8 }, () => pool.query<{ c: string }>("select count(*)::text as c from queue_probe")),
+      );
       const queued = Promise.all(Array.from({ length: 8 }, (_, i) => probe(i)));
       await new Promise((r) => setTimeout(r, 50));
       const mine = await tx.query<{ v: string }>("select v from queue_probe where id = $1", [1]);
@@ -51,7 +54,10 @@ describe("embedded PGlite behind the bridge", () => {
   });
 
   it("a failing statement does not stall the other connections", async () => {
-    const [bad, good] = await Promise.allSettled([pool.query("select * from no_such_table"), pool.query<{ one: number }>("select 1 as one")]);
+    const [bad, good] = await Promise.allSettled([
+      pool.query("select * from no_such_table"),
+      pool.query<{ one: number }>("select 1 as one"),
+    ]);
     expect(bad.status).toBe("rejected");
     expect(good.status === "fulfilled" && good.value.rows).toEqual([{ one: 1 }]);
     expect((await pool.query<{ two: number }>("select 2 as two")).rows).toEqual([{ two: 2 }]);

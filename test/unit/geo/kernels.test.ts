@@ -10,19 +10,43 @@ import type { AreaGeometry } from "../../../src/geo/types.ts";
 const RAD = Math.PI / 180;
 // Standard series for the WGS84 length of one degree, independent of the code under test.
 const metresPerDegLat = (phi: number) => 111132.92 - 559.82 * Math.cos(2 * phi * RAD) + 1.175 * Math.cos(4 * phi * RAD);
-const metresPerDegLon = (phi: number) => 111412.84 * Math.cos(phi * RAD) - 93.5 * Math.cos(3 * phi * RAD) + 0.118 * Math.cos(5 * phi * RAD);
+const metresPerDegLon = (phi: number) =>
+  111412.84 * Math.cos(phi * RAD) - 93.5 * Math.cos(3 * phi * RAD) + 0.118 * Math.cos(5 * phi * RAD);
 
 function rect(lon: number, lat: number, widthM: number, heightM: number): AreaGeometry {
   const dx = widthM / metresPerDegLon(lat);
   const dy = heightM / metresPerDegLat(lat);
-  return { type: "Polygon", coordinates: [[[lon, lat], [lon + dx, lat], [lon + dx, lat + dy], [lon, lat + dy], [lon, lat]]] };
+  return {
+    type: "Polygon",
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + dx, lat],
+        [lon + dx, lat + dy],
+        [lon, lat + dy],
+        [lon, lat],
+      ],
+    ],
+  };
 }
 
 const donut: AreaGeometry = {
   type: "Polygon",
   coordinates: [
-    [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-    [[4, 4], [4, 6], [6, 6], [6, 4], [4, 4]],
+    [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ],
+    [
+      [4, 4],
+      [4, 6],
+      [6, 6],
+      [6, 4],
+      [4, 4],
+    ],
   ],
 };
 
@@ -35,10 +59,45 @@ describe("point in polygon", () => {
   });
 
   it("handles multipolygons and concave rings", () => {
-    const mp: AreaGeometry = { type: "MultiPolygon", coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 1]]], [[[2, 0], [3, 0], [3, 1], [2, 1]]]] };
+    const mp: AreaGeometry = {
+      type: "MultiPolygon",
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+        ],
+        [
+          [
+            [2, 0],
+            [3, 0],
+            [3, 1],
+            [2, 1],
+          ],
+        ],
+      ],
+    };
     expect(pointInPolygon(mp, 2.5, 0.5)).toBe(true);
     expect(pointInPolygon(mp, 1.5, 0.5)).toBe(false);
-    const u: AreaGeometry = { type: "Polygon", coordinates: [[[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3], [0, 0]]] };
+    const u: AreaGeometry = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [0, 0],
+          [3, 0],
+          [3, 3],
+          [2, 3],
+          [2, 1],
+          [1, 1],
+          [1, 3],
+          [0, 3],
+          [0, 0],
+        ],
+      ],
+    };
     expect(pointInPolygon(u, 1.5, 2)).toBe(false);
     expect(pointInPolygon(u, 0.5, 2)).toBe(true);
   });
@@ -69,7 +128,18 @@ describe("area", () => {
 
 describe("centroid, bbox, distance, GeoJSON", () => {
   it("puts the centroid of a square in its middle and of a donut at its centre", () => {
-    const [x, y] = centroid({ type: "Polygon", coordinates: [[[151, -34], [151.002, -34], [151.002, -33.998], [151, -33.998], [151, -34]]] });
+    const [x, y] = centroid({
+      type: "Polygon",
+      coordinates: [
+        [
+          [151, -34],
+          [151.002, -34],
+          [151.002, -33.998],
+          [151, -33.998],
+          [151, -34],
+        ],
+      ],
+    });
     expect(x).toBeCloseTo(151.001, 9);
     expect(y).toBeCloseTo(-33.999, 9);
     const [dx, dy] = centroid(donut);
@@ -80,7 +150,20 @@ describe("centroid, bbox, distance, GeoJSON", () => {
   it("weights an L shape by area", () => {
     // Two unit squares side by side plus one on top of the left one: centroid (5/6, 5/6) in a small, nearly planar frame.
     const s = 0.0001;
-    const l: AreaGeometry = { type: "Polygon", coordinates: [[[0, 0], [2 * s, 0], [2 * s, s], [s, s], [s, 2 * s], [0, 2 * s], [0, 0]]] };
+    const l: AreaGeometry = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [0, 0],
+          [2 * s, 0],
+          [2 * s, s],
+          [s, s],
+          [s, 2 * s],
+          [0, 2 * s],
+          [0, 0],
+        ],
+      ],
+    };
     const [x, y] = centroid(l);
     expect(x / s).toBeCloseTo(5 / 6, 4);
     expect(y / s).toBeCloseTo(5 / 6, 4);
@@ -119,7 +202,27 @@ describe("centroid, bbox, distance, GeoJSON", () => {
   it("writes GeoJSON with closed rings and reads it back", () => {
     const g = featureToGeometry(columnsFromGeometry(donut), 0);
     expect(g).toEqual({ type: "Polygon", coordinates: [donut.coordinates[0], donut.coordinates[1]] });
-    const mp: AreaGeometry = { type: "MultiPolygon", coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[2, 0], [3, 0], [3, 1], [2, 0]]]] };
+    const mp: AreaGeometry = {
+      type: "MultiPolygon",
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+        [
+          [
+            [2, 0],
+            [3, 0],
+            [3, 1],
+            [2, 0],
+          ],
+        ],
+      ],
+    };
     expect(featureToGeometry(columnsFromGeometry(mp), 0)).toEqual(mp);
   });
 });

@@ -6,7 +6,18 @@ import { decodePack } from "../../../src/packs/decode.ts";
 import { encodePack } from "../../../src/packs/encode.ts";
 
 function box(x: number, y: number): AreaGeometry {
-  return { type: "Polygon", coordinates: [[[x, y], [x + 0.01, y], [x + 0.01, y + 0.01], [x, y + 0.01], [x, y]]] };
+  return {
+    type: "Polygon",
+    coordinates: [
+      [
+        [x, y],
+        [x + 0.01, y],
+        [x + 0.01, y + 0.01],
+        [x, y + 0.01],
+        [x, y],
+      ],
+    ],
+  };
 }
 
 const rows: unknown[][] = [
@@ -23,14 +34,29 @@ const pack = decodePack(
     id: "gaz",
     version: "1",
     meta: { title: "t", attribution: "a", licence: "l" },
-    layers: [{ name: "suburbs", synthetic: false, fields: ["name", "state", "postcode", "sal_code", "label_lon", "label_lat"], geometry: { kind: "polygon", ...columnsFromGeometries(geoms) }, row: (i) => rows[i] as unknown[] }],
+    layers: [
+      {
+        name: "suburbs",
+        synthetic: false,
+        fields: ["name", "state", "postcode", "sal_code", "label_lon", "label_lat"],
+        geometry: { kind: "polygon", ...columnsFromGeometries(geoms) },
+        row: (i) => rows[i] as unknown[],
+      },
+    ],
   }),
 );
 const packs = [pack];
 
 describe("geocode", () => {
   it("returns name, state, bbox, centre, SAL code and pack", () => {
-    expect(geocode(packs, "Newtown")).toEqual({ name: "Newtown", state: "NSW", bbox: [151, -33.9, 151.01, -33.89], center: [151.18, -33.9], sal_code: "12969", pack_id: "gaz" });
+    expect(geocode(packs, "Newtown")).toEqual({
+      name: "Newtown",
+      state: "NSW",
+      bbox: [151, -33.9, 151.01, -33.89],
+      center: [151.18, -33.9],
+      sal_code: "12969",
+      pack_id: "gaz",
+    });
   });
 
   it("uses the polygon centroid when there is no label point", () => {

@@ -21,7 +21,11 @@ describe("kindResponse", () => {
     [new ConflictError("Already a member"), 409, { detail: "Already a member" }],
     [new NotConfiguredError("Auth not configured"), 500, { detail: "Auth not configured" }],
     [new UnavailableError("database"), 503, { detail: "Billing service unavailable" }],
-    [new UnavailableError("JWKS", { detail: "Identity provider unavailable" }), 503, { detail: "Identity provider unavailable" }],
+    [
+      new UnavailableError("JWKS", { detail: "Identity provider unavailable" }),
+      503,
+      { detail: "Identity provider unavailable" },
+    ],
   ])("%s", async (err, status, body) => {
     const res = kindResponse(err);
     expect(res.status).toBe(status);
@@ -38,7 +42,9 @@ describe("kindResponse", () => {
   it("402 carries required, available and an exact deficit", async () => {
     const res = kindResponse(new InsufficientCreditsError(0.5, 0.3));
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.5, available: 0.3, deficit: 0.2 } });
+    expect(await res.json()).toEqual({
+      detail: { error: "insufficient_credits", required: 0.5, available: 0.3, deficit: 0.2 },
+    });
   });
 });
 
@@ -51,7 +57,11 @@ describe("toErrorResponse", () => {
     const res = toErrorResponse(new Error("Failed query", { cause: new UnavailableError("database") }), log);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: "Billing service unavailable" });
-    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: "error", request_id: "r-9", msg: "dependency unavailable" });
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({
+      level: "error",
+      request_id: "r-9",
+      msg: "dependency unavailable",
+    });
   });
 
   it("a database connection failure, wrapped as drizzle wraps it, is 503 Billing service unavailable", async () => {

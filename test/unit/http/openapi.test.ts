@@ -37,9 +37,15 @@ describe("GET /openapi.json", () => {
 
   it("documents checkout and portal for billing admins and the public, signed payment webhook", async () => {
     const doc = await document();
-    expect(Object.keys(doc.paths["/billing/checkout"]?.post?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "403", "503"]));
+    expect(Object.keys(doc.paths["/billing/checkout"]?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "400", "403", "503"]),
+    );
     expect(doc.paths["/billing/portal"]?.post?.security).toEqual([{ HTTPBearer: [] }]);
-    const webhook = doc.paths["/billing/webhook"]?.post as { security?: unknown; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> };
+    const webhook = doc.paths["/billing/webhook"]?.post as {
+      security?: unknown;
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    };
     expect(webhook.security).toBeUndefined();
     expect(webhook.parameters).toContainEqual(expect.objectContaining({ name: "Stripe-Signature", in: "header" }));
     expect(Object.keys(webhook.responses)).toEqual(expect.arrayContaining(["200", "400", "503"]));

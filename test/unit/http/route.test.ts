@@ -26,7 +26,9 @@ describe("route", () => {
 
   it("requireOrg() adds the 404 before post-signup; requireRole('admin') adds 403 as well", () => {
     const org = op(route({ method: "get", path: "/o", middleware: [requireAuth, requireOrg()], responses: ok }));
-    const admin = op(route({ method: "get", path: "/x", middleware: [requireAuth, requireRole("admin")], responses: ok }));
+    const admin = op(
+      route({ method: "get", path: "/x", middleware: [requireAuth, requireRole("admin")], responses: ok }),
+    );
     expect(org["x-access"]).toBe("organisation");
     expect(Object.keys(org.responses)).toContain("404");
     expect(Object.keys(org.responses)).not.toContain("403");
@@ -35,11 +37,20 @@ describe("route", () => {
   });
 
   it("a route's own response of the same status wins over the access default", () => {
-    const r = op(route({ method: "get", path: "/o", middleware: [requireAuth, requireOrg()], responses: { ...ok, 404: { description: "Suburb not found" } } }));
+    const r = op(
+      route({
+        method: "get",
+        path: "/o",
+        middleware: [requireAuth, requireOrg()],
+        responses: { ...ok, 404: { description: "Suburb not found" } },
+      }),
+    );
     expect(r.responses[404]).toEqual({ description: "Suburb not found" });
   });
 
   it("requireOrg() without requireAuth before it fails when the route is declared", () => {
-    expect(() => route({ method: "get", path: "/bad", middleware: [requireOrg(), requireAuth], responses: ok })).toThrow(/requireAuth must come before/);
+    expect(() =>
+      route({ method: "get", path: "/bad", middleware: [requireOrg(), requireAuth], responses: ok }),
+    ).toThrow(/requireAuth must come before/);
   });
 });

@@ -7,7 +7,9 @@ describe("formatSse", () => {
     expect(formatSse({ event: "batch_start", data: { rows: 2 } })).toBe('event: batch_start\ndata: {"rows":2}\n\n');
   });
   it("strips CR/LF from event and id so data cannot forge events", () => {
-    expect(formatSse({ event: "a\r\ndata: x", id: "1\n2", data: "y" })).toBe('event: a  data: x\nid: 1 2\ndata: "y"\n\n');
+    expect(formatSse({ event: "a\r\ndata: x", id: "1\n2", data: "y" })).toBe(
+      'event: a  data: x\nid: 1 2\ndata: "y"\n\n',
+    );
   });
 });
 
@@ -17,10 +19,14 @@ describe("sseResponse", () => {
       yield { event: "site_result", data: { index: 0 } };
       throw new Error("boom");
     }
-    const res = sseResponse(events(), { onError: () => ({ event: "error", data: { detail: "Internal server error" } }) });
+    const res = sseResponse(events(), {
+      onError: () => ({ event: "error", data: { detail: "Internal server error" } }),
+    });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(res.headers.get("content-encoding")).toBe("identity");
-    expect(await res.text()).toBe('event: site_result\ndata: {"index":0}\n\nevent: error\ndata: {"detail":"Internal server error"}\n\n');
+    expect(await res.text()).toBe(
+      'event: site_result\ndata: {"index":0}\n\nevent: error\ndata: {"detail":"Internal server error"}\n\n',
+    );
   });
 
   it("keeps producing after the client goes away", async () => {

@@ -29,23 +29,45 @@ describe("toValidationIssues", () => {
   it("query integer bounds carry ge/le in ctx", () => {
     const schema = z.object({ limit: z.coerce.number().int().min(1).max(100) });
     expect(issues("query", schema, { limit: "0" })).toEqual([
-      { type: "greater_than_equal", loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", input: "0", ctx: { ge: 1 } },
+      {
+        type: "greater_than_equal",
+        loc: ["query", "limit"],
+        msg: "Input should be greater than or equal to 1",
+        input: "0",
+        ctx: { ge: 1 },
+      },
     ]);
     expect(issues("query", schema, { limit: "101" })[0]).toMatchObject({ type: "less_than_equal", ctx: { le: 100 } });
   });
 
   it("string, list and strict number bounds read as pydantic's", () => {
     expect(issues("json", z.object({ s: z.string().max(3) }), { s: "abcd" })[0]).toEqual({
-      type: "string_too_long", loc: ["body", "s"], msg: "String should have at most 3 characters", input: "abcd", ctx: { max_length: 3 },
+      type: "string_too_long",
+      loc: ["body", "s"],
+      msg: "String should have at most 3 characters",
+      input: "abcd",
+      ctx: { max_length: 3 },
     });
     expect(issues("json", z.object({ l: z.array(z.string()).min(1) }), { l: [] })[0]).toEqual({
-      type: "too_short", loc: ["body", "l"], msg: "List should have at least 1 item after validation", input: [], ctx: { min_length: 1 },
+      type: "too_short",
+      loc: ["body", "l"],
+      msg: "List should have at least 1 item after validation",
+      input: [],
+      ctx: { min_length: 1 },
     });
     expect(issues("json", z.object({ n: z.number().gt(0) }), { n: 0 })[0]).toEqual({
-      type: "greater_than", loc: ["body", "n"], msg: "Input should be greater than 0", input: 0, ctx: { gt: 0 },
+      type: "greater_than",
+      loc: ["body", "n"],
+      msg: "Input should be greater than 0",
+      input: 0,
+      ctx: { gt: 0 },
     });
     expect(issues("json", z.object({ n: z.number().lt(5) }), { n: 5 })[0]).toEqual({
-      type: "less_than", loc: ["body", "n"], msg: "Input should be less than 5", input: 5, ctx: { lt: 5 },
+      type: "less_than",
+      loc: ["body", "n"],
+      msg: "Input should be less than 5",
+      input: 5,
+      ctx: { lt: 5 },
     });
   });
 
@@ -55,7 +77,12 @@ describe("toValidationIssues", () => {
     expect(schema.parse({})).toEqual({ limit: 20 });
     for (const text of ["ten", "0x10", "1e1", ""]) {
       expect(issues("query", schema, { limit: text })).toEqual([
-        { type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: text },
+        {
+          type: "int_parsing",
+          loc: ["query", "limit"],
+          msg: "Input should be a valid integer, unable to parse string as an integer",
+          input: text,
+        },
       ]);
     }
   });
@@ -66,7 +93,10 @@ describe("toValidationIssues", () => {
   });
 
   it("path parameters are located under path", () => {
-    expect(issues("param", z.object({ member_id: z.string().min(36) }), { member_id: "x" })[0]?.loc).toEqual(["path", "member_id"]);
+    expect(issues("param", z.object({ member_id: z.string().min(36) }), { member_id: "x" })[0]?.loc).toEqual([
+      "path",
+      "member_id",
+    ]);
   });
 
   it("an enum lists the allowed values", () => {
@@ -87,7 +117,10 @@ describe("toValidationIssues", () => {
   });
 
   it("form fields are located under body", () => {
-    expect(issues("form", z.object({ file: z.instanceof(File) }), {})[0]).toMatchObject({ loc: ["body", "file"], type: "missing" });
+    expect(issues("form", z.object({ file: z.instanceof(File) }), {})[0]).toMatchObject({
+      loc: ["body", "file"],
+      type: "missing",
+    });
   });
 });
 
@@ -116,19 +149,31 @@ describe("malformed bodies", () => {
     .onError((err) => toErrorResponse(err, quiet));
 
   it("malformed JSON is a 422, never a 500", async () => {
-    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b",' });
+    const res = await app.request("/json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a": "b",',
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ detail: [{ type: "json_invalid", loc: ["body"] }] });
   });
 
   it("well-formed JSON still reaches the validator and the handler", async () => {
-    const res = await app.request("/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a": "b"}' });
+    const res = await app.request("/json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a": "b"}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ a: "b" });
   });
 
   it("a multipart body that does not parse is a 400 saying so", async () => {
-    const res = await app.request("/form", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "not a form" });
+    const res = await app.request("/form", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "not a form",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: "Malformed multipart/form-data body" });
   });

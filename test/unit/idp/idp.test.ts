@@ -8,7 +8,13 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { startIdp } from "../../../scripts/dev/idp.ts";
 import type { Idp } from "../../../scripts/dev/idp.ts";
-import { DEMO_PASSWORD, DEMO_USERS, DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "../../../scripts/dev/secrets.ts";
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  DEV_ANON_KEY,
+  DEV_JWT_SECRET,
+  DEV_SERVICE_ROLE_KEY,
+} from "../../../scripts/dev/secrets.ts";
 
 const secret = new TextEncoder().encode(DEV_JWT_SECRET);
 const owner = DEMO_USERS[0];
@@ -16,7 +22,14 @@ let clientCount = 0;
 
 function client(url: string, key: string = DEV_ANON_KEY): SupabaseClient {
   // A distinct storage key per client keeps auth-js's per-key caches (and its warning) out of the way.
-  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `idp-test-${++clientCount}` } });
+  return createClient(url, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: `idp-test-${++clientCount}`,
+    },
+  });
 }
 
 describe("dev identity provider (HS256, in memory)", () => {
@@ -30,7 +43,10 @@ describe("dev identity provider (HS256, in memory)", () => {
   });
 
   it("signs in a demo user; the access token verifies with the dev secret and carries GoTrue's claims", async () => {
-    const { data, error } = await client(idp.url).auth.signInWithPassword({ email: owner.email, password: DEMO_PASSWORD });
+    const { data, error } = await client(idp.url).auth.signInWithPassword({
+      email: owner.email,
+      password: DEMO_PASSWORD,
+    });
     expect(error).toBeNull();
     const session = data.session;
     if (!session) throw new Error("no session");
@@ -41,9 +57,18 @@ describe("dev identity provider (HS256, in memory)", () => {
     expect(data.user?.user_metadata.display_name).toBe(owner.displayName);
     expect(data.user?.app_metadata).toEqual({ provider: "email", providers: ["email"] });
 
-    const { payload, protectedHeader } = await jwtVerify(session.access_token, secret, { issuer: `${idp.url}/auth/v1`, audience: "authenticated" });
+    const { payload, protectedHeader } = await jwtVerify(session.access_token, secret, {
+      issuer: `${idp.url}/auth/v1`,
+      audience: "authenticated",
+    });
     expect(protectedHeader.alg).toBe("HS256");
-    expect(payload).toMatchObject({ sub: owner.id, email: owner.email, role: "authenticated", aal: "aal1", is_anonymous: false });
+    expect(payload).toMatchObject({
+      sub: owner.id,
+      email: owner.email,
+      role: "authenticated",
+      aal: "aal1",
+      is_anonymous: false,
+    });
     expect(payload.session_id).toEqual(expect.any(String));
     expect(payload.amr).toEqual([{ method: "password", timestamp: expect.any(Number) }]);
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
@@ -51,7 +76,10 @@ describe("dev identity provider (HS256, in memory)", () => {
   });
 
   it("rejects a wrong password with an AuthApiError carrying GoTrue's error code", async () => {
-    const { data, error } = await client(idp.url).auth.signInWithPassword({ email: owner.email, password: "not-the-password" });
+    const { data, error } = await client(idp.url).auth.signInWithPassword({
+      email: owner.email,
+      password: "not-the-password",
+    });
     expect(data.session).toBeNull();
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error?.status).toBe(400);
@@ -61,18 +89,40 @@ describe("dev identity provider (HS256, in memory)", () => {
 
   it("answers the raw password grant in the documented shape and refuses a missing or wrong apikey", async () => {
     const body = JSON.stringify({ email: owner.email.toUpperCase(), password: DEMO_PASSWORD });
-    const ok = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: DEV_ANON_KEY, "content-type": "application/json" }, body });
+    const ok = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: DEV_ANON_KEY, "content-type": "application/json" },
+      body,
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { id: owner.id, aud: "authenticated", role: "authenticated" } });
+    expect(await ok.json()).toMatchObject({
+      token_type: "bearer",
+      expires_in: 3600,
+      user: { id: owner.id, aud: "authenticated", role: "authenticated" },
+    });
 
     const noKey = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, { method: "POST", body });
     expect(noKey.status).toBe(401);
-    const badKey = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: "nope" }, body });
+    const badKey = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: "nope" },
+      body,
+    });
     expect(badKey.status).toBe(401);
     expect(await badKey.json()).toMatchObject({ message: "Invalid API key" });
 
-    const wrong = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: DEV_ANON_KEY }, body: JSON.stringify({ email: owner.email, password: "x" }) });
-    expect(await wrong.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials", error: "invalid_grant", error_description: "Invalid login credentials" });
+    const wrong = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: DEV_ANON_KEY },
+      body: JSON.stringify({ email: owner.email, password: "x" }),
+    });
+    expect(await wrong.json()).toEqual({
+      code: 400,
+      error_code: "invalid_credentials",
+      msg: "Invalid login credentials",
+      error: "invalid_grant",
+      error_description: "Invalid login credentials",
+    });
   });
 
   it("refreshes a session, rotating the refresh token; reusing the old one fails and ends the session", async () => {
@@ -107,7 +157,11 @@ describe("dev identity provider (HS256, in memory)", () => {
   it("signs up a new user with a session, rejects duplicates and weak passwords", async () => {
     const sb = client(idp.url);
     const email = "new.person@example.test";
-    const { data, error } = await sb.auth.signUp({ email, password: "s3cret-pass", options: { data: { display_name: "New Person" } } });
+    const { data, error } = await sb.auth.signUp({
+      email,
+      password: "s3cret-pass",
+      options: { data: { display_name: "New Person" } },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toEqual(expect.any(String));
     expect(data.user?.email).toBe(email);
@@ -175,7 +229,9 @@ describe("dev identity provider (HS256, in memory)", () => {
     const anon = await client(idp.url).auth.admin.getUserById(owner.id);
     expect(anon.error?.status).toBe(403);
     const userToken = await idp.issueToken({ sub: owner.id });
-    const asUser = await fetch(`${idp.url}/auth/v1/admin/users/${owner.id}`, { headers: { apikey: DEV_ANON_KEY, authorization: `Bearer ${userToken}` } });
+    const asUser = await fetch(`${idp.url}/auth/v1/admin/users/${owner.id}`, {
+      headers: { apikey: DEV_ANON_KEY, authorization: `Bearer ${userToken}` },
+    });
     expect(asUser.status).toBe(403);
     const noAuth = await fetch(`${idp.url}/auth/v1/admin/users/${owner.id}`, { headers: { apikey: DEV_ANON_KEY } });
     expect(noAuth.status).toBe(401);
@@ -188,11 +244,19 @@ describe("dev identity provider (HS256, in memory)", () => {
   it("records invitations, creates the invited user, and lets the invitee claim the account by signing up", async () => {
     const admin = client(idp.url, DEV_SERVICE_ROLE_KEY).auth.admin;
     const email = "invitee@example.test";
-    const { data, error } = await admin.inviteUserByEmail(email, { redirectTo: "http://localhost:5173/welcome", data: { org: "demo-team" } });
+    const { data, error } = await admin.inviteUserByEmail(email, {
+      redirectTo: "http://localhost:5173/welcome",
+      data: { org: "demo-team" },
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.invited_at).toEqual(expect.any(String));
-    expect(idp.invites).toContainEqual({ email, redirectTo: "http://localhost:5173/welcome", data: { org: "demo-team" }, at: expect.any(String) });
+    expect(idp.invites).toContainEqual({
+      email,
+      redirectTo: "http://localhost:5173/welcome",
+      data: { org: "demo-team" },
+      at: expect.any(String),
+    });
 
     const refused = await client(idp.url).auth.admin.inviteUserByEmail("sneaky@example.test");
     expect(refused.error?.status).toBe(403);
@@ -210,7 +274,11 @@ describe("dev identity provider (HS256, in memory)", () => {
   it("speaks CORS, health, JWKS and JSON errors", async () => {
     const pre = await fetch(`${idp.url}/auth/v1/token?grant_type=password`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "apikey, authorization, content-type, x-client-info, x-supabase-api-version" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "apikey, authorization, content-type, x-client-info, x-supabase-api-version",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
@@ -220,7 +288,9 @@ describe("dev identity provider (HS256, in memory)", () => {
     expect(await health.json()).toEqual({ name: "GoTrue", version: "dev", description: "dev identity provider" });
     expect(health.headers.get("access-control-allow-origin")).toBe("*");
 
-    const jwks = (await (await fetch(`${idp.url}/auth/v1/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, unknown>> };
+    const jwks = (await (await fetch(`${idp.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+      keys: Array<Record<string, unknown>>;
+    };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig", kid: expect.any(String) });
     expect(jwks.keys[0]).not.toHaveProperty("d");
@@ -229,7 +299,11 @@ describe("dev identity provider (HS256, in memory)", () => {
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toMatchObject({ code: 404, error_code: "not_found" });
 
-    const badJson = await fetch(`${idp.url}/auth/v1/signup`, { method: "POST", headers: { apikey: DEV_ANON_KEY, "content-type": "application/json" }, body: "{nope" });
+    const badJson = await fetch(`${idp.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { apikey: DEV_ANON_KEY, "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ code: 400, error_code: "bad_json" });
   });
@@ -246,7 +320,10 @@ describe("dev identity provider (ES256)", () => {
   });
 
   it("signs access tokens with the key its JWKS endpoint serves", async () => {
-    const { data, error } = await client(idp.url).auth.signInWithPassword({ email: owner.email, password: DEMO_PASSWORD });
+    const { data, error } = await client(idp.url).auth.signInWithPassword({
+      email: owner.email,
+      password: DEMO_PASSWORD,
+    });
     expect(error).toBeNull();
     const token = data.session?.access_token ?? "";
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: "ES256", kid: idp.jwks.keys[0]?.kid });
@@ -285,7 +362,10 @@ describe("dev identity provider persistence", () => {
     const second = await startIdp({ port: 0, dataFile, signing: "ES256" });
     try {
       expect(second.jwks.keys[0]?.kid).toBe(kid);
-      const again = await client(second.url).auth.signInWithPassword({ email: "keeper@example.test", password: "keep-me-pass" });
+      const again = await client(second.url).auth.signInWithPassword({
+        email: "keeper@example.test",
+        password: "keep-me-pass",
+      });
       expect(again.error).toBeNull();
       expect(again.data.user?.id).toBe(signedUp.data.user?.id);
       const refreshed = await client(second.url).auth.refreshSession({ refresh_token: refreshToken });

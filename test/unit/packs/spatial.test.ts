@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { decodePack } from "../../../src/packs/decode.ts";
-import { featuresInBbox, nearest, overlayShares, packContaining, parcelAt, parcelByLot, zonesOnParcel } from "../../../src/packs/spatial.ts";
+import {
+  featuresInBbox,
+  nearest,
+  overlayShares,
+  packContaining,
+  parcelAt,
+  parcelByLot,
+  zonesOnParcel,
+} from "../../../src/packs/spatial.ts";
 import { D, PARCELS, tinyPackBytes, X0, Y0 } from "./tiny-pack.ts";
 
 const pack = decodePack(tinyPackBytes());
@@ -70,8 +78,14 @@ describe("featuresInBbox and nearest", () => {
   it("lists features in pack then index order up to the limit", () => {
     const all = featuresInBbox(packs, "parcels", [X0 - D, Y0 - D, X0 + 6 * D, Y0 + 6 * D], 10);
     expect(all.map((f) => f.index)).toEqual([0, 1, 2, 3]);
-    expect(featuresInBbox(packs, "parcels", [X0 - D, Y0 - D, X0 + 6 * D, Y0 + 6 * D], 2).map((f) => f.index)).toEqual([0, 1]);
-    expect(featuresInBbox(packs, "parcels", [X0 + 2.1 * D, Y0 + 0.1 * D, X0 + 2.2 * D, Y0 + 0.2 * D], 10).map((f) => f.index)).toEqual([1]);
+    expect(featuresInBbox(packs, "parcels", [X0 - D, Y0 - D, X0 + 6 * D, Y0 + 6 * D], 2).map((f) => f.index)).toEqual([
+      0, 1,
+    ]);
+    expect(
+      featuresInBbox(packs, "parcels", [X0 + 2.1 * D, Y0 + 0.1 * D, X0 + 2.2 * D, Y0 + 0.2 * D], 10).map(
+        (f) => f.index,
+      ),
+    ).toEqual([1]);
     expect(featuresInBbox(packs, "nope", [X0, Y0, X0 + D, Y0 + D], 10)).toEqual([]);
   });
 
@@ -117,7 +131,13 @@ describe("overlayShares and zonesOnParcel", () => {
     expect(zones.map((z) => z.zone)).toEqual(["R2", "R4"]);
     expect(zones[0]?.share).toBeCloseTo(0.75, 6);
     expect(zones[1]?.share).toBeCloseTo(0.25, 6);
-    expect(zones[1]?.props).toEqual({ zone: "R4", zone_name: "High Density Residential", fsr: 2, height_m: 22, min_lot_m2: 1000 });
+    expect(zones[1]?.props).toEqual({
+      zone: "R4",
+      zone_name: "High Density Residential",
+      fsr: 2,
+      height_m: 22,
+      min_lot_m2: 1000,
+    });
     expect(zonesOnParcel(packs, PARCELS[2]!).map((z) => [z.zone, Number(z.share.toFixed(6))])).toEqual([["R2", 1]]);
   });
 });

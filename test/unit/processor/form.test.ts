@@ -8,7 +8,9 @@ const iso = (s: number): string => new Date(s * 1000).toISOString();
 
 describe("decodeParams", () => {
   it("nests bracketed keys into objects and indexed keys into arrays", () => {
-    const p = decodeParams("mode=subscription&line_items[0][price]=price_a&line_items[0][quantity]=1&line_items[1][price]=price_b&metadata[org_id]=o%201&expand[]=x&expand[]=y");
+    const p = decodeParams(
+      "mode=subscription&line_items[0][price]=price_a&line_items[0][quantity]=1&line_items[1][price]=price_b&metadata[org_id]=o%201&expand[]=x&expand[]=y",
+    );
     expect(p).toEqual({
       mode: "subscription",
       line_items: [{ price: "price_a", quantity: "1" }, { price: "price_b" }],

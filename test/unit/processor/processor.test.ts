@@ -12,7 +12,14 @@ let stripe: Stripe;
 
 function client(key = DEV_STRIPE_SECRET_KEY, maxNetworkRetries = 0): Stripe {
   const u = new URL(processor.url);
-  return new Stripe(key, { httpClient: Stripe.createFetchHttpClient(), host: u.hostname, port: Number(u.port), protocol: "http", maxNetworkRetries, telemetry: false });
+  return new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    host: u.hostname,
+    port: Number(u.port),
+    protocol: "http",
+    maxNetworkRetries,
+    telemetry: false,
+  });
 }
 
 async function deliveriesOf(customer: string): Promise<Delivery[]> {
@@ -50,7 +57,11 @@ describe("local payment processor through the Stripe SDK", () => {
     expect(b.id).toBe(a.id);
     const raw = await fetch(`${processor.url}/v1/customers`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${DEV_STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": key },
+      headers: {
+        Authorization: `Bearer ${DEV_STRIPE_SECRET_KEY}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": key,
+      },
       body: "metadata[org_id]=o1&name=Acme",
     });
     expect(raw.headers.get("idempotent-replayed")).toBe("true");
@@ -65,23 +76,40 @@ describe("local payment processor through the Stripe SDK", () => {
   it("refuses a reused Idempotency-Key with different parameters (idempotency_error)", async () => {
     const key = `cust-${crypto.randomUUID()}`;
     await stripe.customers.create({ name: "First" }, { idempotencyKey: key });
-    await expect(stripe.customers.create({ name: "Second" }, { idempotencyKey: key })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(stripe.customers.create({ name: "Second" }, { idempotencyKey: key })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
   });
 
   it("answers with Stripe's error envelope: resource_missing, unknown parameter, bad key", async () => {
     const missing = await stripe.customers.retrieve("cus_nope").catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(missing).toMatchObject({ code: "resource_missing", statusCode: 404, param: "id", message: "No such customer: 'cus_nope'" });
-    const unknown = await stripe.customers.create({ name: "x", colour: "red" } as Stripe.CustomerCreateParams).catch((e: unknown) => e);
+    expect(missing).toMatchObject({
+      code: "resource_missing",
+      statusCode: 404,
+      param: "id",
+      message: "No such customer: 'cus_nope'",
+    });
+    const unknown = await stripe.customers
+      .create({ name: "x", colour: "red" } as Stripe.CustomerCreateParams)
+      .catch((e: unknown) => e);
     expect(unknown).toMatchObject({ code: "parameter_unknown", param: "colour", statusCode: 400 });
     const badPrice = await stripe.checkout.sessions
-      .create({ mode: "subscription", line_items: [{ price: "price_missing", quantity: 1 }], success_url: "https://x.example/ok" })
+      .create({
+        mode: "subscription",
+        line_items: [{ price: "price_missing", quantity: 1 }],
+        success_url: "https://x.example/ok",
+      })
       .catch((e: unknown) => e);
     expect(badPrice).toMatchObject({ code: "resource_missing", param: "line_items[0][price]", statusCode: 400 });
-    await expect(client("sk_test_wrong").customers.create({ name: "x" })).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(client("sk_test_wrong").customers.create({ name: "x" })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
     const raw = await fetch(`${processor.url}/v1/customers`, { method: "POST" });
     expect(raw.status).toBe(401);
-    expect(((await raw.json()) as { error: { type: string; message: string } }).error.message).toMatch(/did not provide an API key/);
+    expect(((await raw.json()) as { error: { type: string; message: string } }).error.message).toMatch(
+      /did not provide an API key/,
+    );
   });
 
   it("simulated outages answer 500 api_error, and the SDK's retries get through", async () => {
@@ -95,12 +123,22 @@ describe("local payment processor through the Stripe SDK", () => {
   it("POST {checkout_url} completes the payment: active subscription, paid invoice, Stripe-signed events", async () => {
     const before = Math.floor(Date.now() / 1000);
     const { customer, session, completed } = await paidCheckout("pro");
-    expect(session).toMatchObject({ object: "checkout.session", mode: "subscription", status: "open", customer: customer.id });
+    expect(session).toMatchObject({
+      object: "checkout.session",
+      mode: "subscription",
+      status: "open",
+      customer: customer.id,
+    });
     expect(session.url).toBe(`${processor.url}/c/pay/${session.id}`);
     expect(completed.status).toBe("complete");
 
     const sub = await stripe.subscriptions.retrieve(completed.subscription);
-    expect(sub).toMatchObject({ status: "active", customer: customer.id, cancel_at_period_end: false, metadata: { org_id: "org-1" } });
+    expect(sub).toMatchObject({
+      status: "active",
+      customer: customer.id,
+      cancel_at_period_end: false,
+      metadata: { org_id: "org-1" },
+    });
     const item = sub.items.data[0];
     expect(item?.price.id).toBe(DEV_STRIPE_PRICES.pro);
     expect(item?.price.unit_amount).toBe(9900);
@@ -110,7 +148,12 @@ describe("local payment processor through the Stripe SDK", () => {
     expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
 
     const invoice = await stripe.invoices.retrieve(completed.invoice);
-    expect(invoice).toMatchObject({ status: "paid", amount_paid: 9900, billing_reason: "subscription_create", customer: customer.id });
+    expect(invoice).toMatchObject({
+      status: "paid",
+      amount_paid: 9900,
+      billing_reason: "subscription_create",
+      customer: customer.id,
+    });
     expect(invoice.parent?.subscription_details?.subscription).toBe(sub.id);
     expect(invoice.lines.data[0]?.period.end).toBe(item?.current_period_end);
 
@@ -124,13 +167,19 @@ describe("local payment processor through the Stripe SDK", () => {
       "checkout.session.completed",
     ]);
     for (const d of delivered) {
-      const event = await Stripe.webhooks.constructEventAsync(d.payload, d.signature, DEV_STRIPE_WEBHOOK_SECRET, 300, Stripe.createSubtleCryptoProvider());
+      const event = await Stripe.webhooks.constructEventAsync(
+        d.payload,
+        d.signature,
+        DEV_STRIPE_WEBHOOK_SECRET,
+        300,
+        Stripe.createSubtleCryptoProvider(),
+      );
       expect(event.id).toBe(d.event_id);
       expect(event.object).toBe("event");
     }
-    await expect(Stripe.webhooks.constructEventAsync(delivered[0]?.payload ?? "", delivered[0]?.signature ?? "", "whsec_other")).rejects.toBeInstanceOf(
-      Stripe.errors.StripeSignatureVerificationError,
-    );
+    await expect(
+      Stripe.webhooks.constructEventAsync(delivered[0]?.payload ?? "", delivered[0]?.signature ?? "", "whsec_other"),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeSignatureVerificationError);
     // Paying twice is a no-op: still one subscription.
     const again = await fetch(session.url ?? "", { method: "POST" });
     expect(((await again.json()) as { subscription: string }).subscription).toBe(sub.id);
@@ -147,7 +196,11 @@ describe("local payment processor through the Stripe SDK", () => {
     });
     const page = await fetch(session.url ?? "");
     expect(await page.text()).toContain("A$29.00");
-    const res = await fetch(session.url ?? "", { method: "POST", headers: { accept: "text/html" }, redirect: "manual" });
+    const res = await fetch(session.url ?? "", {
+      method: "POST",
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`https://app.example.com/ok?session_id=${session.id}`);
   });
@@ -155,14 +208,18 @@ describe("local payment processor through the Stripe SDK", () => {
   it("renewals, failed payments and cancellations move the subscription like Stripe's", async () => {
     const { customer, completed } = await paidCheckout();
     const first = await stripe.subscriptions.retrieve(completed.subscription);
-    const control = (action: string) => fetch(`${processor.url}/__control/subscriptions/${first.id}/${action}`, { method: "POST" });
+    const control = (action: string) =>
+      fetch(`${processor.url}/__control/subscriptions/${first.id}/${action}`, { method: "POST" });
 
     expect((await control("renew")).status).toBe(200);
     const renewed = await stripe.subscriptions.retrieve(first.id);
     expect(renewed.items.data[0]?.current_period_start).toBe(first.items.data[0]?.current_period_end);
     const renewal = await stripe.invoices.retrieve(String(renewed.latest_invoice));
     expect(renewal).toMatchObject({ status: "paid", billing_reason: "subscription_cycle" });
-    expect(renewal.lines.data[0]?.period).toEqual({ start: renewed.items.data[0]?.current_period_start, end: renewed.items.data[0]?.current_period_end });
+    expect(renewal.lines.data[0]?.period).toEqual({
+      start: renewed.items.data[0]?.current_period_start,
+      end: renewed.items.data[0]?.current_period_end,
+    });
 
     await control("fail_payment");
     const pastDue = await stripe.subscriptions.retrieve(first.id);
@@ -170,7 +227,10 @@ describe("local payment processor through the Stripe SDK", () => {
     expect((await stripe.invoices.retrieve(String(pastDue.latest_invoice))).status).toBe("open");
 
     const cancelling = await stripe.subscriptions.update(first.id, { cancel_at_period_end: true });
-    expect(cancelling).toMatchObject({ cancel_at_period_end: true, cancel_at: cancelling.items.data[0]?.current_period_end });
+    expect(cancelling).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: cancelling.items.data[0]?.current_period_end,
+    });
     await control("renew");
     expect((await stripe.subscriptions.retrieve(first.id)).status).toBe("canceled");
 
@@ -188,11 +248,21 @@ describe("local payment processor through the Stripe SDK", () => {
 
   it("billing portal sessions name the customer and link to the portal page", async () => {
     const { customer } = await paidCheckout();
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "https://app.example.com/billing" });
-    expect(portal).toMatchObject({ object: "billing_portal.session", customer: customer.id, return_url: "https://app.example.com/billing" });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: "https://app.example.com/billing",
+    });
+    expect(portal).toMatchObject({
+      object: "billing_portal.session",
+      customer: customer.id,
+      return_url: "https://app.example.com/billing",
+    });
     const page = await fetch(portal.url);
     expect(await page.text()).toContain("Cancel at period end");
-    await expect(stripe.billingPortal.sessions.create({ customer: "cus_missing" })).rejects.toMatchObject({ code: "resource_missing", param: "customer" });
+    await expect(stripe.billingPortal.sessions.create({ customer: "cus_missing" })).rejects.toMatchObject({
+      code: "resource_missing",
+      param: "customer",
+    });
   });
 });
 
@@ -211,12 +281,25 @@ describe("webhook delivery to an endpoint", () => {
       });
     });
     await new Promise<void>((r) => endpoint.listen(0, "127.0.0.1", () => r()));
-    const hook = await startProcessor({ port: 0, webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hook` });
+    const hook = await startProcessor({
+      port: 0,
+      webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hook`,
+    });
     try {
       const u = new URL(hook.url);
-      const sdk = new Stripe(DEV_STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), host: u.hostname, port: Number(u.port), protocol: "http" });
+      const sdk = new Stripe(DEV_STRIPE_SECRET_KEY, {
+        httpClient: Stripe.createFetchHttpClient(),
+        host: u.hostname,
+        port: Number(u.port),
+        protocol: "http",
+      });
       const customer = await sdk.customers.create({ name: "Hooked" });
-      const session = await sdk.checkout.sessions.create({ mode: "subscription", customer: customer.id, line_items: [{ price: DEV_STRIPE_PRICES.team }], success_url: "https://x.example/ok" });
+      const session = await sdk.checkout.sessions.create({
+        mode: "subscription",
+        customer: customer.id,
+        line_items: [{ price: DEV_STRIPE_PRICES.team }],
+        success_url: "https://x.example/ok",
+      });
       await fetch(session.url ?? "", { method: "POST" });
       // The first attempt failed and was retried: one more request than events.
       expect(received).toHaveLength(hook.deliveries.length + 1);
@@ -227,7 +310,13 @@ describe("webhook delivery to an endpoint", () => {
         expect(r.headers["user-agent"]).toMatch(/^Stripe\/1\.0/);
         const header = String(r.headers["stripe-signature"]);
         expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-        const event = await Stripe.webhooks.constructEventAsync(r.body, header, DEV_STRIPE_WEBHOOK_SECRET, 300, Stripe.createSubtleCryptoProvider());
+        const event = await Stripe.webhooks.constructEventAsync(
+          r.body,
+          header,
+          DEV_STRIPE_WEBHOOK_SECRET,
+          300,
+          Stripe.createSubtleCryptoProvider(),
+        );
         expect(event.type).toBeTruthy();
       }
     } finally {
@@ -238,14 +327,25 @@ describe("webhook delivery to an endpoint", () => {
 
   it("signs as Stripe does: v1 is HMAC-SHA256 of `t.payload`", async () => {
     const header = signPayload('{"id":"evt_1"}', "whsec_test", 1700000000);
-    expect(header).toBe("t=1700000000,v1=" + (await hmacHex("whsec_test", '1700000000.{"id":"evt_1"}')));
-    const sdkHeader = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: '{"id":"evt_1"}', secret: "whsec_test", timestamp: 1700000000, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+    expect(header).toBe(`t=1700000000,v1=${await hmacHex("whsec_test", '1700000000.{"id":"evt_1"}')}`);
+    const sdkHeader = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload: '{"id":"evt_1"}',
+      secret: "whsec_test",
+      timestamp: 1700000000,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
     expect(header).toBe(sdkHeader);
   });
 });
 
 async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
   return Array.from(sig, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -20,11 +20,28 @@ beforeAll(async () => {
 // The ledger is exercised by the worker tests; here a charge records how it was settled.
 function recordingCharge(): ReportCharge & { outcomes: ReportOutcome[] } {
   const outcomes: ReportOutcome[] = [];
-  return { reportId: "11111111-2222-4333-8444-555555555555", cost: 0.5, balance: 9.5, replayed: false, outcomes, settle: async (o) => void outcomes.push(o) };
+  return {
+    reportId: "11111111-2222-4333-8444-555555555555",
+    cost: 0.5,
+    balance: 9.5,
+    replayed: false,
+    outcomes,
+    settle: async (o) => void outcomes.push(o),
+  };
 }
 
-async function job(request: ReportRequest, date = "2026-07-01"): Promise<ReportJob & { charge: ReturnType<typeof recordingCharge> }> {
-  return { request, packs: example.packs, organisation: "Demo Team", date, digest: await digestOf(request), charge: recordingCharge() };
+async function job(
+  request: ReportRequest,
+  date = "2026-07-01",
+): Promise<ReportJob & { charge: ReturnType<typeof recordingCharge> }> {
+  return {
+    request,
+    packs: example.packs,
+    organisation: "Demo Team",
+    date,
+    digest: await digestOf(request),
+    charge: recordingCharge(),
+  };
 }
 
 async function collect(gen: AsyncGenerator<SseEvent>): Promise<SseEvent[]> {
@@ -53,7 +70,9 @@ async function render(request: ReportRequest, date?: string) {
 describe("the stream", () => {
   it("progress through resolving, ranking, drawing and assembling, then report_complete; settled as delivered", async () => {
     const { events, done, pdf, charge } = await render(example.request);
-    const stages = [...new Set(events.filter((e) => e.event === "progress").map((e) => (e.data as { stage: string }).stage))];
+    const stages = [
+      ...new Set(events.filter((e) => e.event === "progress").map((e) => (e.data as { stage: string }).stage)),
+    ];
     expect(stages).toEqual(["resolving", "ranking", "drawing", "assembling"]);
     expect(events.at(-1)?.event).toBe("report_complete");
     const percents = events.slice(0, -1).map((e) => (e.data as { percent: number }).percent);
@@ -67,7 +86,11 @@ describe("the stream", () => {
     const { events, done } = await render(example.request);
     const last = example.request.parcel_geojsons.length - 1;
     const ev = events.find((e) => (e.data as { site?: { index: number } }).site?.index === last);
-    expect(ev?.data).toMatchObject({ stage: "resolving", message: expect.stringContaining("unresolved site"), site: { status: "unresolved" } });
+    expect(ev?.data).toMatchObject({
+      stage: "resolving",
+      message: expect.stringContaining("unresolved site"),
+      site: { status: "unresolved" },
+    });
     expect(done.unresolved).toEqual([last]);
   });
 
@@ -151,7 +174,9 @@ describe("the PDF", () => {
   it("shows the location, every lot id and score, the unresolved site, the packs and the demo-data notice as text", async () => {
     const all = texts.join("\n");
     expect(texts[0]).toContain("Newtown, NSW");
-    const scores = example.request.scores.filter((s) => (s as { parcel?: unknown }).parcel) as { parcel: { lot_id: string } }[];
+    const scores = example.request.scores.filter((s) => (s as { parcel?: unknown }).parcel) as {
+      parcel: { lot_id: string };
+    }[];
     expect(scores.length).toBe(10);
     for (const s of scores) expect(all).toContain(s.parcel.lot_id);
     expect(texts[1]).toContain("Unresolved sites");
@@ -162,14 +187,22 @@ describe("the PDF", () => {
     const methodology = texts.at(-1) ?? "";
     expect(methodology).toContain("Site constraints (max 30)");
     expect(methodology).toContain("Rating: high from 70");
-    texts.forEach((t, i) => expect(t).toContain(`Page ${i + 1} of ${texts.length}`));
+    for (const [i, t] of texts.entries()) expect(t).toContain(`Page ${i + 1} of ${texts.length}`);
   });
 
   it("a detailed page shows the site's score, rating, components and reasons", async () => {
     const page = texts[2] ?? "";
     expect(page).toMatch(/Lot \d+\/\/DP\d+/);
     expect(page).toContain("MEDIUM");
-    for (const label of ["Development potential", "Site constraints", "Access to transport", "Lot geometry", "Planning controls", "Why this score"]) expect(page).toContain(label);
+    for (const label of [
+      "Development potential",
+      "Site constraints",
+      "Access to transport",
+      "Lot geometry",
+      "Planning controls",
+      "Why this score",
+    ])
+      expect(page).toContain(label);
   });
 
   it("draws every string inside the page", async () => {
@@ -196,7 +229,9 @@ describe("the PDF", () => {
 describe("odd input", () => {
   it("emoji, CJK, control characters and very long strings are drawn without failing", async () => {
     const long = "Very long site name ".repeat(500);
-    const scores = example.request.scores.map((s, i) => (i === 0 ? { ...s, input: { site_name: `🏗️ 新城 ${long}\n\t` } } : s));
+    const scores = example.request.scores.map((s, i) =>
+      i === 0 ? { ...s, input: { site_name: `🏗️ 新城 ${long}\n\t` } } : s,
+    );
     const request = ReportGenerateRequestSchema.parse({
       ...example.request,
       scores,
@@ -212,7 +247,10 @@ describe("odd input", () => {
   });
 
   it("a report where nothing resolves still renders, saying so", async () => {
-    const request = ReportGenerateRequestSchema.parse({ scores: [], parcel_geojsons: [{ type: "Point", coordinates: [144.963, -37.814] }] });
+    const request = ReportGenerateRequestSchema.parse({
+      scores: [],
+      parcel_geojsons: [{ type: "Point", coordinates: [144.963, -37.814] }],
+    });
     const { done, pdf } = await render(request);
     expect(done).toMatchObject({ detailed: 0, unresolved: [0] });
     const texts = await pdfPageTexts(pdf);

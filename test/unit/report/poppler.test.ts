@@ -30,8 +30,21 @@ describe.skipIf(!hasPoppler)("the report in poppler", () => {
       const r = s as { parcel?: { lot_id: string }; score?: number };
       return r.parcel && typeof r.score === "number" ? [{ lot_id: r.parcel.lot_id, score: r.score }] : [];
     });
-    const charge = { reportId: "00000000-0000-4000-8000-000000000009", cost: 0.5, balance: 1, replayed: false, settle: async () => {} };
-    for await (const e of generateReport({ request, packs, organisation: "Demo Team", date: "2026-07-01", digest: await digestOf(request), charge })) {
+    const charge = {
+      reportId: "00000000-0000-4000-8000-000000000009",
+      cost: 0.5,
+      balance: 1,
+      replayed: false,
+      settle: async () => {},
+    };
+    for await (const e of generateReport({
+      request,
+      packs,
+      organisation: "Demo Team",
+      date: "2026-07-01",
+      digest: await digestOf(request),
+      charge,
+    })) {
       if (e.event !== "report_complete") continue;
       const d = e.data as { pages: number; pdf_base64: string };
       pages = d.pages;

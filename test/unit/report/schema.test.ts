@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { ReportGenerateRequestSchema, MAX_SITES } from "../../../src/report/schema.ts";
 import { toValidationIssues, type ValidationIssue } from "../../../src/http/validation.ts";
 
-const square = [[[151.17, -33.89], [151.171, -33.89], [151.171, -33.891], [151.17, -33.891], [151.17, -33.89]]];
+const square = [
+  [
+    [151.17, -33.89],
+    [151.171, -33.89],
+    [151.171, -33.891],
+    [151.17, -33.891],
+    [151.17, -33.89],
+  ],
+];
 
 function issues(body: unknown): ValidationIssue[] {
   const r = ReportGenerateRequestSchema.safeParse(body);
@@ -15,7 +23,10 @@ const geoms = (...g: unknown[]) => ({ scores: [], parcel_geojsons: g });
 
 describe("a valid request", () => {
   it("takes defaults for pack_id, location and top_n", () => {
-    const r = ReportGenerateRequestSchema.parse({ scores: [{}], parcel_geojsons: [{ type: "Point", coordinates: [151.17, -33.89] }] });
+    const r = ReportGenerateRequestSchema.parse({
+      scores: [{}],
+      parcel_geojsons: [{ type: "Point", coordinates: [151.17, -33.89] }],
+    });
     expect(r).toMatchObject({ pack_id: "", location: null, top_n: 5 });
   });
 
@@ -36,12 +47,24 @@ describe("a valid request", () => {
 
 describe("geometry errors are located inside parcel_geojsons", () => {
   it("a Point without valid coordinates: 422 at the Point's coordinates", () => {
-    const body = geoms({ type: "Point", coordinates: [151.17, -33.89] }, { type: "Point", coordinates: [151.17, -33.89] }, { type: "Point", coordinates: ["a", 1] });
-    expect(issues(body)).toEqual([expect.objectContaining({ loc: ["body", "parcel_geojsons", 2, "coordinates"], type: "value_error" })]);
+    const body = geoms(
+      { type: "Point", coordinates: [151.17, -33.89] },
+      { type: "Point", coordinates: [151.17, -33.89] },
+      { type: "Point", coordinates: ["a", 1] },
+    );
+    expect(issues(body)).toEqual([
+      expect.objectContaining({ loc: ["body", "parcel_geojsons", 2, "coordinates"], type: "value_error" }),
+    ]);
   });
 
   it("a Point with no coordinates field: missing", () => {
-    expect(issues(geoms({ type: "Point" }))).toEqual([expect.objectContaining({ loc: ["body", "parcel_geojsons", 0, "coordinates"], type: "missing", msg: "Field required" })]);
+    expect(issues(geoms({ type: "Point" }))).toEqual([
+      expect.objectContaining({
+        loc: ["body", "parcel_geojsons", 0, "coordinates"],
+        type: "missing",
+        msg: "Field required",
+      }),
+    ]);
   });
 
   it("a Point given as [latitude, longitude] is refused with a hint", () => {
@@ -51,30 +74,73 @@ describe("geometry errors are located inside parcel_geojsons", () => {
   });
 
   it("an unclosed ring: 422 at that ring", () => {
-    const open = [[[151.17, -33.89], [151.171, -33.89], [151.171, -33.891], [151.17, -33.891]]];
+    const open = [
+      [
+        [151.17, -33.89],
+        [151.171, -33.89],
+        [151.171, -33.891],
+        [151.17, -33.891],
+      ],
+    ];
     const [issue] = issues(geoms({ type: "Polygon", coordinates: square }, { type: "Polygon", coordinates: open }));
     expect(issue).toMatchObject({ loc: ["body", "parcel_geojsons", 1, "coordinates", 0], type: "value_error" });
     expect(issue?.msg).toContain("not closed");
   });
 
   it("a bad position deep in a MultiPolygon: 422 at that position", () => {
-    const bad = [[[151.17, -33.89], [151.171, -33.89], [151.171, null], [151.17, -33.891], [151.17, -33.89]]];
+    const bad = [
+      [
+        [151.17, -33.89],
+        [151.171, -33.89],
+        [151.171, null],
+        [151.17, -33.891],
+        [151.17, -33.89],
+      ],
+    ];
     const [issue] = issues(geoms({ type: "MultiPolygon", coordinates: [square, bad] }));
     expect(issue?.loc).toEqual(["body", "parcel_geojsons", 0, "coordinates", 1, 0, 2]);
   });
 
   it("a ring enclosing no area (fewer than 3 distinct positions) is refused", () => {
-    const flat = [[[151.17, -33.89], [151.17, -33.89], [151.171, -33.89], [151.17, -33.89]]];
-    expect(issues(geoms({ type: "Polygon", coordinates: flat }))[0]?.loc).toEqual(["body", "parcel_geojsons", 0, "coordinates", 0]);
+    const flat = [
+      [
+        [151.17, -33.89],
+        [151.17, -33.89],
+        [151.171, -33.89],
+        [151.17, -33.89],
+      ],
+    ];
+    expect(issues(geoms({ type: "Polygon", coordinates: flat }))[0]?.loc).toEqual([
+      "body",
+      "parcel_geojsons",
+      0,
+      "coordinates",
+      0,
+    ]);
   });
 
   it("coordinates that are not a list: list_type", () => {
-    expect(issues(geoms({ type: "Polygon", coordinates: "square" }))[0]).toMatchObject({ loc: ["body", "parcel_geojsons", 0, "coordinates"], type: "list_type" });
+    expect(issues(geoms({ type: "Polygon", coordinates: "square" }))[0]).toMatchObject({
+      loc: ["body", "parcel_geojsons", 0, "coordinates"],
+      type: "list_type",
+    });
   });
 
   it("an unknown type: literal_error at type naming the accepted kinds", () => {
-    const [issue] = issues(geoms({ type: "LineString", coordinates: [[0, 0], [1, 1]] }));
-    expect(issue).toMatchObject({ loc: ["body", "parcel_geojsons", 0, "type"], type: "literal_error", input: "LineString" });
+    const [issue] = issues(
+      geoms({
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      }),
+    );
+    expect(issue).toMatchObject({
+      loc: ["body", "parcel_geojsons", 0, "type"],
+      type: "literal_error",
+      input: "LineString",
+    });
     expect(issue?.msg).toBe("Input should be 'Point', 'Polygon' or 'MultiPolygon'");
   });
 
@@ -97,7 +163,10 @@ describe("the other fields", () => {
   });
 
   it("top_n must be an integer", () => {
-    expect(issues({ scores: [{}], parcel_geojsons: [], top_n: 2.5 })[0]).toMatchObject({ loc: ["body", "top_n"], type: "int_type" });
+    expect(issues({ scores: [{}], parcel_geojsons: [], top_n: 2.5 })[0]).toMatchObject({
+      loc: ["body", "top_n"],
+      type: "int_type",
+    });
   });
 
   it("scores must be objects: each offender located", () => {
@@ -116,16 +185,24 @@ describe("the other fields", () => {
   });
 
   it("a report needs at least one site", () => {
-    expect(issues({ scores: [], parcel_geojsons: [] })).toEqual([expect.objectContaining({ loc: ["body", "parcel_geojsons"], type: "too_short" })]);
+    expect(issues({ scores: [], parcel_geojsons: [] })).toEqual([
+      expect.objectContaining({ loc: ["body", "parcel_geojsons"], type: "too_short" }),
+    ]);
   });
 
   it(`at most ${MAX_SITES} sites per array`, () => {
     const many = Array.from({ length: MAX_SITES + 1 }, () => ({}));
-    expect(issues({ scores: many, parcel_geojsons: [] })[0]).toMatchObject({ loc: ["body", "scores"], type: "too_long" });
+    expect(issues({ scores: many, parcel_geojsons: [] })[0]).toMatchObject({
+      loc: ["body", "scores"],
+      type: "too_long",
+    });
   });
 
   it("location may be null, not a number", () => {
     expect(issues({ scores: [{}], parcel_geojsons: [], location: null })).toEqual([]);
-    expect(issues({ scores: [{}], parcel_geojsons: [], location: 5 })[0]).toMatchObject({ loc: ["body", "location"], type: "string_type" });
+    expect(issues({ scores: [{}], parcel_geojsons: [], location: 5 })[0]).toMatchObject({
+      loc: ["body", "location"],
+      type: "string_type",
+    });
   });
 });

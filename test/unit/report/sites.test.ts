@@ -8,7 +8,9 @@ import { rankSites } from "../../../src/report/rank.ts";
 import { readSupplied } from "../../../src/report/labels.ts";
 import type { ParcelGeometry } from "../../../src/report/geometry.ts";
 
-const packs = ["sydney-demo", "sydney-suburbs"].map((n) => decodePack(readFileSync(new URL(`../../../packs/${n}.pack`, import.meta.url))));
+const packs = ["sydney-demo", "sydney-suburbs"].map((n) =>
+  decodePack(readFileSync(new URL(`../../../packs/${n}.pack`, import.meta.url))),
+);
 const demo = packs[0]!;
 const lot = (i: number) => parcelFromFeature(demo, i);
 const point = (i: number): ParcelGeometry => ({ type: "Point", coordinates: lot(i).centroid });
@@ -20,7 +22,8 @@ function resolved(site: ReportSite): ResolvedSite {
   return site;
 }
 
-const one = (geometry: ParcelGeometry | undefined, score?: Record<string, unknown>) => resolveSite(packs, { index: 0, geometry, score });
+const one = (geometry: ParcelGeometry | undefined, score?: Record<string, unknown>) =>
+  resolveSite(packs, { index: 0, geometry, score });
 
 describe("locating a site", () => {
   it("a Point is replaced by the polygon of the cadastre lot that contains it", () => {
@@ -36,11 +39,17 @@ describe("locating a site", () => {
   it("a Point on a street is an unresolved site saying so", () => {
     expect(parcelAt(packs, 151.1789, -33.8985)).toBeNull();
     const s = one(STREET);
-    expect(s).toMatchObject({ status: "unresolved", detail: expect.stringContaining("No parcel at -33.8985, 151.1789") });
+    expect(s).toMatchObject({
+      status: "unresolved",
+      detail: expect.stringContaining("No parcel at -33.8985, 151.1789"),
+    });
   });
 
   it("a Point outside every pack is unresolved, naming what the packs cover", () => {
-    expect(one(MELBOURNE)).toMatchObject({ status: "unresolved", detail: expect.stringContaining("outside every data pack with parcels (covered: Sydney demo") });
+    expect(one(MELBOURNE)).toMatchObject({
+      status: "unresolved",
+      detail: expect.stringContaining("outside every data pack with parcels (covered: Sydney demo"),
+    });
   });
 
   it("a supplied polygon is assessed as given and named after the lot under its centre", () => {
@@ -56,8 +65,21 @@ describe("locating a site", () => {
   });
 
   it("a polygon outside every pack is unresolved", () => {
-    const far: ParcelGeometry = { type: "Polygon", coordinates: [[[144.96, -37.81], [144.961, -37.81], [144.961, -37.811], [144.96, -37.81]]] };
-    expect(one(far)).toMatchObject({ status: "unresolved", detail: expect.stringContaining("outside every data pack") });
+    const far: ParcelGeometry = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [144.96, -37.81],
+          [144.961, -37.81],
+          [144.961, -37.811],
+          [144.96, -37.81],
+        ],
+      ],
+    };
+    expect(one(far)).toMatchObject({
+      status: "unresolved",
+      detail: expect.stringContaining("outside every data pack"),
+    });
   });
 });
 
@@ -73,7 +95,9 @@ describe("pairing scores with geometries", () => {
   });
 
   it("a score object without a geometry is located from its parcel's GeoJSON, its centroid or its lot id", () => {
-    const fromGeojson = resolved(one(undefined, { parcel: { geojson: { type: "Feature", geometry: lot(5).polygon, properties: {} } } }));
+    const fromGeojson = resolved(
+      one(undefined, { parcel: { geojson: { type: "Feature", geometry: lot(5).polygon, properties: {} } } }),
+    );
     expect(fromGeojson).toMatchObject({ source: "supplied_polygon", located: { from: "scores" }, lotId: lot(5).lotId });
     const fromCentroid = resolved(one(undefined, { parcel: { centroid: lot(6).centroid } }));
     expect(fromCentroid).toMatchObject({ source: "cadastre_at_point", lotId: lot(6).lotId });
@@ -82,8 +106,14 @@ describe("pairing scores with geometries", () => {
   });
 
   it("a score object naming nothing locatable is unresolved; an unknown lot id says so", () => {
-    expect(one(undefined, { score: 80 })).toMatchObject({ status: "unresolved", detail: expect.stringContaining("No geometry for this site") });
-    expect(one(undefined, { lot_id: "99//DP9999999" })).toMatchObject({ status: "unresolved", detail: 'Lot "99//DP9999999" matches no parcel in the data packs.' });
+    expect(one(undefined, { score: 80 })).toMatchObject({
+      status: "unresolved",
+      detail: expect.stringContaining("No geometry for this site"),
+    });
+    expect(one(undefined, { lot_id: "99//DP9999999" })).toMatchObject({
+      status: "unresolved",
+      detail: 'Lot "99//DP9999999" matches no parcel in the data packs.',
+    });
   });
 
   it("a geometry without a score object is assessed on its own", () => {
@@ -105,16 +135,30 @@ describe("reading a batch site_result", () => {
       parcel: { lot_id: "12//DP1770058", address: "24 Station St, Newtown", centroid: [151.1755, -33.8975] },
       score: 55,
     });
-    expect(s).toMatchObject({ name: "Newtown site 1", address: "24 Station St, Newtown", lotId: "12//DP1770058", score: 55, geometry: { type: "Point" } });
+    expect(s).toMatchObject({
+      name: "Newtown site 1",
+      address: "24 Station St, Newtown",
+      lotId: "12//DP1770058",
+      score: 55,
+      geometry: { type: "Point" },
+    });
   });
 
   it("ignores fields of the wrong kind instead of failing", () => {
-    expect(readSupplied({ input: "x", parcel: [1, 2], score: "55", name: { first: "a" } })).toEqual({ name: null, address: null, lotId: null, score: null, geometry: null });
+    expect(readSupplied({ input: "x", parcel: [1, 2], score: "55", name: { first: "a" } })).toEqual({
+      name: null,
+      address: null,
+      lotId: null,
+      score: null,
+      geometry: null,
+    });
   });
 });
 
 describe("ranking", () => {
-  const sites = [3, 40, 200, 700, 1500, 3000].map((i, index) => resolveSite(packs, { index, geometry: point(i), score: undefined }));
+  const sites = [3, 40, 200, 700, 1500, 3000].map((i, index) =>
+    resolveSite(packs, { index, geometry: point(i), score: undefined }),
+  );
   sites.push(resolveSite(packs, { index: 6, geometry: STREET, score: undefined }));
 
   it("orders by score, best first, equal scores in input order; unresolved sites stay out of the ranking", () => {

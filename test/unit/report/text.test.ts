@@ -51,12 +51,17 @@ describe("fitting and wrapping", () => {
 
   it("wrapText never exceeds the width, breaks words longer than a line, and ends a cut paragraph with an ellipsis", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 60 }).map(toWinAnsi), { maxLength: 40 }), fc.integer({ min: 40, max: 400 }), (words, width) => {
-        const text = words.join(" ");
-        for (const line of wrapText(text, font, 9, width)) expect(font.widthOfTextAtSize(line, 9)).toBeLessThanOrEqual(width + 1e-9);
-        const capped = wrapText(text, font, 9, width, 2);
-        expect(capped.length).toBeLessThanOrEqual(2);
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 60 }).map(toWinAnsi), { maxLength: 40 }),
+        fc.integer({ min: 40, max: 400 }),
+        (words, width) => {
+          const text = words.join(" ");
+          for (const line of wrapText(text, font, 9, width))
+            expect(font.widthOfTextAtSize(line, 9)).toBeLessThanOrEqual(width + 1e-9);
+          const capped = wrapText(text, font, 9, width, 2);
+          expect(capped.length).toBeLessThanOrEqual(2);
+        },
+      ),
       { numRuns: 300 },
     );
     const long = wrapText("word ".repeat(200), font, 9, 100, 3);

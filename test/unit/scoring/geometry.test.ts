@@ -6,11 +6,16 @@ const { lat, lon } = NEWTOWN;
 
 function rotated(widthM: number, depthM: number, degrees: number): [number, number][] {
   const a = (degrees * Math.PI) / 180;
-  const w = widthM / 2, d = depthM / 2;
-  return ([[-w, -d], [w, -d], [w, d], [-w, d]] as [number, number][]).map(([x, y]) => [
-    x * Math.cos(a) - y * Math.sin(a),
-    x * Math.sin(a) + y * Math.cos(a),
-  ]);
+  const w = widthM / 2,
+    d = depthM / 2;
+  return (
+    [
+      [-w, -d],
+      [w, -d],
+      [w, d],
+      [-w, d],
+    ] as [number, number][]
+  ).map(([x, y]) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)]);
 }
 
 describe("measureLot", () => {
@@ -31,23 +36,52 @@ describe("measureLot", () => {
 
   it("gives a right triangle half the area of its bounding rectangle", () => {
     // Off-centre on purpose: the projection origin moves to the bbox centre, so allow millimetre-level drift.
-    const s = measureLot({ type: "Polygon", coordinates: [ringAt(lat, lon, [[0, 0], [30, 0], [0, 20]])] });
+    const s = measureLot({
+      type: "Polygon",
+      coordinates: [
+        ringAt(lat, lon, [
+          [0, 0],
+          [30, 0],
+          [0, 20],
+        ]),
+      ],
+    });
     expect(s.planarAreaM2).toBeCloseTo(300, 2);
     expect(s.rectAreaM2).toBeCloseTo(600, 2);
     expect(s.rectWidthM).toBeCloseTo(20, 2);
   });
 
   it("subtracts holes from the area", () => {
-    const outer = ringAt(lat, lon, [[-10, -10], [10, -10], [10, 10], [-10, 10]]);
-    const hole = ringAt(lat, lon, [[-5, -5], [-5, 5], [5, 5], [5, -5]]);
+    const outer = ringAt(lat, lon, [
+      [-10, -10],
+      [10, -10],
+      [10, 10],
+      [-10, 10],
+    ]);
+    const hole = ringAt(lat, lon, [
+      [-5, -5],
+      [-5, 5],
+      [5, 5],
+      [5, -5],
+    ]);
     const s = measureLot({ type: "Polygon", coordinates: [outer, hole] });
     expect(s.planarAreaM2).toBeCloseTo(300, 3);
     expect(s.rectAreaM2).toBeCloseTo(400, 3);
   });
 
   it("measures a MultiPolygon as one lot over all its parts", () => {
-    const a = ringAt(lat, lon, [[-15, -5], [-5, -5], [-5, 5], [-15, 5]]);
-    const b = ringAt(lat, lon, [[5, -5], [15, -5], [15, 5], [5, 5]]);
+    const a = ringAt(lat, lon, [
+      [-15, -5],
+      [-5, -5],
+      [-5, 5],
+      [-15, 5],
+    ]);
+    const b = ringAt(lat, lon, [
+      [5, -5],
+      [15, -5],
+      [15, 5],
+      [5, 5],
+    ]);
     const s = measureLot({ type: "MultiPolygon", coordinates: [[a], [b]] });
     expect(s.planarAreaM2).toBeCloseTo(200, 3);
     expect(s.rectWidthM).toBeCloseTo(10, 3);
@@ -55,8 +89,22 @@ describe("measureLot", () => {
   });
 
   it("returns zeros for empty or degenerate geometry", () => {
-    expect(measureLot({ type: "Polygon", coordinates: [] })).toEqual({ planarAreaM2: 0, rectWidthM: 0, rectLengthM: 0, rectAreaM2: 0 });
-    const line = measureLot({ type: "Polygon", coordinates: [ringAt(lat, lon, [[0, 0], [10, 0], [20, 0]])] });
+    expect(measureLot({ type: "Polygon", coordinates: [] })).toEqual({
+      planarAreaM2: 0,
+      rectWidthM: 0,
+      rectLengthM: 0,
+      rectAreaM2: 0,
+    });
+    const line = measureLot({
+      type: "Polygon",
+      coordinates: [
+        ringAt(lat, lon, [
+          [0, 0],
+          [10, 0],
+          [20, 0],
+        ]),
+      ],
+    });
     expect(line.rectAreaM2).toBe(0);
     expect(line.planarAreaM2).toBe(0);
   });
@@ -69,16 +117,36 @@ describe("measureLot", () => {
 
 describe("convexHull and minimumBoundingRectangle", () => {
   it("drops duplicate, collinear and interior points", () => {
-    const hull = convexHull([[0, 0], [2, 0], [1, 0], [2, 2], [0, 2], [1, 1], [0, 0]]);
+    const hull = convexHull([
+      [0, 0],
+      [2, 0],
+      [1, 0],
+      [2, 2],
+      [0, 2],
+      [1, 1],
+      [0, 0],
+    ]);
     expect(hull).toHaveLength(4);
   });
 
   it("handles fewer than three points", () => {
-    expect(minimumBoundingRectangle([[0, 0], [1, 1]])).toEqual({ width: 0, length: 0, area: 0 });
+    expect(
+      minimumBoundingRectangle([
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toEqual({ width: 0, length: 0, area: 0 });
   });
 
   it("fits a diamond with its own sides, not the axes", () => {
-    const r = minimumBoundingRectangle(convexHull([[0, -5], [5, 0], [0, 5], [-5, 0]]));
+    const r = minimumBoundingRectangle(
+      convexHull([
+        [0, -5],
+        [5, 0],
+        [0, 5],
+        [-5, 0],
+      ]),
+    );
     expect(r.area).toBeCloseTo(50, 9);
     expect(r.width).toBeCloseTo(Math.SQRT2 * 5, 9);
   });

@@ -9,7 +9,13 @@ function points(r: FeasibilityResult): Record<string, number> {
   return Object.fromEntries(r.components.map((c) => [c.key, c.points]));
 }
 
-function zone(code: string, share: number, fsr: number | null, minLotSizeM2: number | null = null, heightM: number | null = null): ZoneShare {
+function zone(
+  code: string,
+  share: number,
+  fsr: number | null,
+  minLotSizeM2: number | null = null,
+  heightM: number | null = null,
+): ZoneShare {
   return { code, name: null, share, fsr, heightM, minLotSizeM2 };
 }
 
@@ -36,7 +42,12 @@ describe("scoreSite: the worked example of docs/scoring.md", () => {
   });
 
   it("scores 25 + 24 + 14 + 15 = 78, rated high", () => {
-    expect(points(r)).toEqual({ development_potential: 25, site_constraints: 24, transport_access: 14, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 25,
+      site_constraints: 24,
+      transport_access: 14,
+      lot_geometry: 15,
+    });
     expect(r.components.map((c) => c.maxPoints)).toEqual([40, 30, 15, 15]);
     expect(r.score).toBe(78);
     expect(r.rating).toBe("high");
@@ -72,7 +83,12 @@ describe("scoreSite: edge cases", () => {
     expect(r.yieldBasis).toBe("no_zone");
     expect(r.dwellingYield).toBeNull();
     expect(r.dualOccupancy.eligible).toBe(false);
-    expect(points(r)).toEqual({ development_potential: 0, site_constraints: 24, transport_access: 14, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 0,
+      site_constraints: 24,
+      transport_access: 14,
+      lot_geometry: 15,
+    });
     expect(r.score).toBe(53);
     expect(r.rating).toBe("medium");
     expect(r.reasons.join(" ")).toMatch(/no planning zone found/i);
@@ -111,19 +127,28 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("estimates apartments from floor space in R4", () => {
-    const r = scoreSite(site({
-      areaM2: 1000,
-      polygon: rectangle(lat, lon, 25, 40),
-      zones: [zone("R4", 1, 1.8, null, 21)],
-      hazards: { flood: 0, bushfire: 0 },
-      nearestStop: { name: "Stanmore station", mode: "train", distanceM: 300 },
-    }));
+    const r = scoreSite(
+      site({
+        areaM2: 1000,
+        polygon: rectangle(lat, lon, 25, 40),
+        zones: [zone("R4", 1, 1.8, null, 21)],
+        hazards: { flood: 0, bushfire: 0 },
+        nearestStop: { name: "Stanmore station", mode: "train", distanceM: 300 },
+      }),
+    );
     expect(r.gfaPotentialM2).toBe(1800);
     expect(r.dwellingYield).toBe(15); // floor(1800 x 0.75 / 85) = floor(15.88)
     expect(r.yieldBasis).toBe("apartments");
-    expect(points(r)).toEqual({ development_potential: 37, site_constraints: 30, transport_access: 15, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 37,
+      site_constraints: 30,
+      transport_access: 15,
+      lot_geometry: 15,
+    });
     expect(r.score).toBe(97);
-    expect(r.reasons).toContain("FSR 1.80:1 allows about 1,800 m² of floor space, roughly 15 apartments (75% efficiency, 85 m² average).");
+    expect(r.reasons).toContain(
+      "FSR 1.80:1 allows about 1,800 m² of floor space, roughly 15 apartments (75% efficiency, 85 m² average).",
+    );
   });
 
   it("gives an apartment zone without FSR the unknown-yield points", () => {
@@ -177,7 +202,9 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("falls back to subdivision into two when dual occupancy fails on frontage", () => {
-    const r = scoreSite(site({ areaM2: 1000, polygon: rectangle(lat, lon, 12, 83.3), zones: [zone("R2", 1, 0.5, 450)] }));
+    const r = scoreSite(
+      site({ areaM2: 1000, polygon: rectangle(lat, lon, 12, 83.3), zones: [zone("R2", 1, 0.5, 450)] }),
+    );
     expect(r.frontageM).toBe(12);
     expect(r.dualOccupancy.frontageOk).toBe(false);
     expect(r.dwellingYield).toBe(2);
@@ -185,8 +212,18 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("scores a MultiPolygon lot over all its parts", () => {
-    const a = ringAt(lat, lon, [[-15, -5], [-5, -5], [-5, 5], [-15, 5]]);
-    const b = ringAt(lat, lon, [[5, -5], [15, -5], [15, 5], [5, 5]]);
+    const a = ringAt(lat, lon, [
+      [-15, -5],
+      [-5, -5],
+      [-5, 5],
+      [-15, 5],
+    ]);
+    const b = ringAt(lat, lon, [
+      [5, -5],
+      [15, -5],
+      [15, 5],
+      [5, 5],
+    ]);
     const r = scoreSite(site({ areaM2: 200, polygon: { type: "MultiPolygon", coordinates: [[a], [b]] } }));
     expect(r.frontageM).toBe(10);
     expect(r.regularity).toBe(0.67);
@@ -196,7 +233,9 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("deducts flood, bushfire and heritage and never goes below zero", () => {
-    const some = scoreSite(site({ hazards: { flood: 0.1, bushfire: 0.2 }, heritageShare: 0.4, heritageNames: ["Terrace house"] }));
+    const some = scoreSite(
+      site({ hazards: { flood: 0.1, bushfire: 0.2 }, heritageShare: 0.4, heritageNames: ["Terrace house"] }),
+    );
     // 30 - 15 x 0.1 - 10 x 0.2 - 10 x 0.4 = 22.5 -> 23 (halves round up)
     expect(points(some)["site_constraints"]).toBe(23);
     expect(some.reasons).toContain("10% of the lot is flood-affected.");
@@ -215,7 +254,8 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("scales transport points with distance", () => {
-    const at = (distanceM: number) => points(scoreSite(site({ nearestStop: { name: "Stop", mode: "bus", distanceM } })))["transport_access"];
+    const at = (distanceM: number) =>
+      points(scoreSite(site({ nearestStop: { name: "Stop", mode: "bus", distanceM } })))["transport_access"];
     expect(at(0)).toBe(15);
     expect(at(400)).toBe(15);
     expect(at(1000)).toBe(8); // 15 x 600/1200 = 7.5, halves round up

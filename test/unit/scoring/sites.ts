@@ -16,8 +16,19 @@ export function ringAt(lat0: number, lon0: number, pts: [number, number][]): num
 
 // Axis-aligned rectangle centred on lon0/lat0 (the bbox centre, which is the projection origin).
 export function rectangle(lat0: number, lon0: number, widthM: number, depthM: number): LotPolygon {
-  const w = widthM / 2, d = depthM / 2;
-  return { type: "Polygon", coordinates: [ringAt(lat0, lon0, [[-w, -d], [w, -d], [w, d], [-w, d]])] };
+  const w = widthM / 2,
+    d = depthM / 2;
+  return {
+    type: "Polygon",
+    coordinates: [
+      ringAt(lat0, lon0, [
+        [-w, -d],
+        [w, -d],
+        [w, d],
+        [-w, d],
+      ]),
+    ],
+  };
 }
 
 export const NEWTOWN = { lat: -33.8968, lon: 151.1794 };

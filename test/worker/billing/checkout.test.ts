@@ -26,7 +26,11 @@ const sessionId = (url: string): string => url.split("/").pop() ?? "";
 
 async function fetchWith(overrides: Partial<Env>, path: string, init: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`https://api.test${path}`, init), { ...env, ...overrides } as Env, ctx);
+  const res = await createApp().fetch(
+    new Request(`https://api.test${path}`, init),
+    { ...env, ...overrides } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -63,7 +67,9 @@ describe("POST /billing/checkout", () => {
     const delivered = await relayNew(customer ?? "", new Set());
     expect(delivered.map((d) => d.type)).toContain("invoice.paid");
 
-    const sub = await processorGet<{ items: { data: { current_period_end: number }[] } }>(`/v1/subscriptions/${paid.subscription}`);
+    const sub = await processorGet<{ items: { data: { current_period_end: number }[] } }>(
+      `/v1/subscriptions/${paid.subscription}`,
+    );
     const periodEnd = iso(sub.items.data[0]?.current_period_end);
     expect(await (await call("/billing/subscription", { token: org.users.member.token })).json()).toEqual({
       status: "active",
@@ -75,7 +81,9 @@ describe("POST /billing/checkout", () => {
     const balance = await (await call("/billing/credits/balance", { token: owner })).json<{ balance: number }>();
     expect(balance.balance).toBe(100);
     await withDb(async (db) => {
-      expect(await grantsOf(db, org.orgId)).toEqual([{ amount: 100, expires_at: periodEnd, related_entity_id: paid.invoice, type: "subscription_grant" }]);
+      expect(await grantsOf(db, org.orgId)).toEqual([
+        { amount: 100, expires_at: periodEnd, related_entity_id: paid.invoice, type: "subscription_grant" },
+      ]);
       expect(await expectLedgerConsistent(db, org.orgId)).toBe(100);
     });
   });
@@ -86,7 +94,9 @@ describe("POST /billing/checkout", () => {
     const session = await processorGet<Obj>(`/v1/checkout/sessions/${sessionId(url)}`);
     expect(session.amount_total).toBe(29900);
     const paid = await pay(url);
-    const sub = await processorGet<{ items: { data: { price: { id: string } }[] } }>(`/v1/subscriptions/${paid.subscription}`);
+    const sub = await processorGet<{ items: { data: { price: { id: string } }[] } }>(
+      `/v1/subscriptions/${paid.subscription}`,
+    );
     expect(sub.items.data[0]?.price.id).toBe(DEV_STRIPE_PRICES.team);
   });
 
@@ -114,7 +124,9 @@ describe("POST /billing/checkout", () => {
     expect(await unknown.json()).toEqual({ detail: "Unknown tier 'gold': choose one of starter, pro, team" });
     const free = await checkout(owner, "free");
     expect(free.status).toBe(400);
-    expect(await free.json()).toEqual({ detail: "'free' is free and cannot be bought: choose one of starter, pro, team" });
+    expect(await free.json()).toEqual({
+      detail: "'free' is free and cannot be bought: choose one of starter, pro, team",
+    });
     const missing = await call("/billing/checkout", { method: "POST", token: owner, body: {} });
     expect(missing.status).toBe(422);
     expect((await missing.json<{ detail: { loc: string[] }[] }>()).detail[0]?.loc).toEqual(["body", "tier_id"]);
@@ -123,7 +135,9 @@ describe("POST /billing/checkout", () => {
 
   it("10 concurrent checkouts create exactly one processor customer", async () => {
     const org = await newOrg();
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(i % 2 ? org.users.owner.token : org.users.admin.token, "pro")));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => checkout(i % 2 ? org.users.owner.token : org.users.admin.token, "pro")),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
     const urls = await Promise.all(replies.map(async (r) => (await r.json<{ checkout_url: string }>()).checkout_url));
     expect(new Set(urls).size).toBe(10);
@@ -131,7 +145,8 @@ describe("POST /billing/checkout", () => {
     expect(customers).toHaveLength(1);
     const stored = await withDb((db) => storedCustomer(db, org.orgId));
     expect(stored).toBe(customers[0]?.id);
-    for (const url of urls) expect((await processorGet<Obj>(`/v1/checkout/sessions/${sessionId(url)}`)).customer).toBe(stored);
+    for (const url of urls)
+      expect((await processorGet<Obj>(`/v1/checkout/sessions/${sessionId(url)}`)).customer).toBe(stored);
   });
 
   it("an organisation with a live subscription is sent to the billing portal instead", async () => {
@@ -148,7 +163,11 @@ describe("POST /billing/checkout", () => {
     const org = await newOrg();
     const headers = { Authorization: `Bearer ${org.users.owner.token}`, "Content-Type": "application/json" };
     const down = { STRIPE_API_BASE: "http://127.0.0.1:1" };
-    const co = await fetchWith(down, "/billing/checkout", { method: "POST", headers, body: JSON.stringify({ tier_id: "starter" }) });
+    const co = await fetchWith(down, "/billing/checkout", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ tier_id: "starter" }),
+    });
     expect(co.status).toBe(503);
     expect(await co.json()).toEqual({ detail: "Billing service unavailable" });
     const portal = await fetchWith(down, "/billing/portal", { method: "POST", headers });

@@ -15,18 +15,43 @@ describe("credit expiry", () => {
       const orgId = await createBareOrg(db);
       const t = Date.now();
       await grant({ db, orgId, amount: 3, type: "purchase", idempotencyKey: "forever" });
-      const b = await grant({ db, orgId, amount: 5, type: "subscription_grant", idempotencyKey: "b", expiresAt: new Date(t + 2 * HOUR) });
-      const a = await grant({ db, orgId, amount: 5, type: "signup_bonus", idempotencyKey: "a", expiresAt: new Date(t + HOUR) });
+      const b = await grant({
+        db,
+        orgId,
+        amount: 5,
+        type: "subscription_grant",
+        idempotencyKey: "b",
+        expiresAt: new Date(t + 2 * HOUR),
+      });
+      const a = await grant({
+        db,
+        orgId,
+        amount: 5,
+        type: "signup_bonus",
+        idempotencyKey: "a",
+        expiresAt: new Date(t + HOUR),
+      });
       expect((await debit({ db, orgId, amount: 7, idempotencyKey: "spend" })).ok).toBe(true);
 
       // a (earliest) was spent fully, b by 2: nothing of a is left to expire.
-      expect(await expireOrgGrants({ db, orgId, now: new Date(t + 1.5 * HOUR) })).toEqual({ expired: 0, deferred: false });
-      expect(await expireOrgGrants({ db, orgId, now: new Date(t + 3 * HOUR) })).toEqual({ expired: 1, deferred: false });
+      expect(await expireOrgGrants({ db, orgId, now: new Date(t + 1.5 * HOUR) })).toEqual({
+        expired: 0,
+        deferred: false,
+      });
+      expect(await expireOrgGrants({ db, orgId, now: new Date(t + 3 * HOUR) })).toEqual({
+        expired: 1,
+        deferred: false,
+      });
       // Again, and twice at once: still one expiry entry per grant.
-      await Promise.all([expireOrgGrants({ db, orgId, now: new Date(t + 4 * HOUR) }), expireOrgGrants({ db, orgId, now: new Date(t + 4 * HOUR) })]);
+      await Promise.all([
+        expireOrgGrants({ db, orgId, now: new Date(t + 4 * HOUR) }),
+        expireOrgGrants({ db, orgId, now: new Date(t + 4 * HOUR) }),
+      ]);
 
       const state = await ledgerState(db, orgId);
-      expect(state.entries.filter((e) => e.type === "expiry")).toEqual([{ amount: -3, balance_after: 3, type: "expiry" }]);
+      expect(state.entries.filter((e) => e.type === "expiry")).toEqual([
+        { amount: -3, balance_after: 3, type: "expiry" },
+      ]);
       expect(state.cached).toBe(3);
       expect(state.sum).toBe(3);
       expect(a.ok && b.ok).toBe(true);
@@ -36,7 +61,14 @@ describe("credit expiry", () => {
   it("live grants are spent before lapsed ones the sweep has not reached yet", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db);
-      await grant({ db, orgId, amount: 5, type: "purchase", idempotencyKey: "lapsed", expiresAt: new Date(Date.now() - HOUR) });
+      await grant({
+        db,
+        orgId,
+        amount: 5,
+        type: "purchase",
+        idempotencyKey: "lapsed",
+        expiresAt: new Date(Date.now() - HOUR),
+      });
       await grant({ db, orgId, amount: 3, type: "purchase", idempotencyKey: "live" });
       await debit({ db, orgId, amount: 2, idempotencyKey: "spend" });
       expect(await expireOrgGrants({ db, orgId, now: new Date() })).toEqual({ expired: 1, deferred: false });
@@ -49,9 +81,19 @@ describe("credit expiry", () => {
   it("a grant spent entirely posts no expiry entry", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db);
-      await grant({ db, orgId, amount: 2, type: "purchase", idempotencyKey: "g", expiresAt: new Date(Date.now() + HOUR) });
+      await grant({
+        db,
+        orgId,
+        amount: 2,
+        type: "purchase",
+        idempotencyKey: "g",
+        expiresAt: new Date(Date.now() + HOUR),
+      });
       await debit({ db, orgId, amount: 2, idempotencyKey: "spend" });
-      expect(await expireOrgGrants({ db, orgId, now: new Date(Date.now() + 2 * HOUR) })).toEqual({ expired: 0, deferred: false });
+      expect(await expireOrgGrants({ db, orgId, now: new Date(Date.now() + 2 * HOUR) })).toEqual({
+        expired: 0,
+        deferred: false,
+      });
       expect((await ledgerState(db, orgId)).entries).toHaveLength(2);
     });
   });
@@ -59,9 +101,22 @@ describe("credit expiry", () => {
   it("a ledger that moved since the sweep read it is deferred, not over-expired", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db);
-      await grant({ db, orgId, amount: 4, type: "purchase", idempotencyKey: "g", expiresAt: new Date(Date.now() - HOUR) });
+      await grant({
+        db,
+        orgId,
+        amount: 4,
+        type: "purchase",
+        idempotencyKey: "g",
+        expiresAt: new Date(Date.now() - HOUR),
+      });
       const { postEntry } = await import("../../../src/billing/ledger.ts");
-      const stale = await postEntry(db, { orgId, amount: -4, type: "expiry", idempotencyKey: "manual", unchangedSince: 0 });
+      const stale = await postEntry(db, {
+        orgId,
+        amount: -4,
+        type: "expiry",
+        idempotencyKey: "manual",
+        unchangedSince: 0,
+      });
       expect(stale).toEqual({ ok: false, reason: "stale" });
       expect((await ledgerState(db, orgId)).cached).toBe(4);
     });
@@ -70,7 +125,14 @@ describe("credit expiry", () => {
   it("the sweep covers every organisation and the cron trigger runs it", async () => {
     const orgId = await withDb(async (db) => {
       const id = await createBareOrg(db);
-      await grant({ db, orgId: id, amount: 1.5, type: "purchase", idempotencyKey: "g", expiresAt: new Date(Date.now() - 1000) });
+      await grant({
+        db,
+        orgId: id,
+        amount: 1.5,
+        type: "purchase",
+        idempotencyKey: "g",
+        expiresAt: new Date(Date.now() - 1000),
+      });
       return id;
     });
     const ctx = createExecutionContext();

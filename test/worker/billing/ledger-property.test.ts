@@ -15,7 +15,11 @@ type Op =
   | { kind: "sweep"; hoursAhead: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant("grant" as const), amount: credits, expiry: fc.constantFrom("none" as const, "soon" as const, "later" as const) }),
+  fc.record({
+    kind: fc.constant("grant" as const),
+    amount: credits,
+    expiry: fc.constantFrom("none" as const, "soon" as const, "later" as const),
+  }),
   fc.record({ kind: fc.constant("debit" as const), amount: credits }),
   fc.record({ kind: fc.constant("refund" as const), amount: credits }),
   fc.record({ kind: fc.constant("sweep" as const), hoursAhead: fc.constantFrom(0, 2, 48) }),
@@ -23,7 +27,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 // Expiries lie ahead of real time (sweeps here pass a future `now`), so the cron test's real-time
 // sweep of every organisation, running in parallel, never touches these.
-const expiryOf = (e: "none" | "soon" | "later", t: number): Date | null => (e === "none" ? null : new Date(t + (e === "soon" ? HOUR : 24 * HOUR)));
+const expiryOf = (e: "none" | "soon" | "later", t: number): Date | null =>
+  e === "none" ? null : new Date(t + (e === "soon" ? HOUR : 24 * HOUR));
 
 describe("credit ledger (property)", () => {
   it("balance_after chains, never goes negative, and the cached balance equals the ledger", async () => {
@@ -37,7 +42,14 @@ describe("credit ledger (property)", () => {
             const key = `op-${i}`;
             if (o.kind === "grant" || o.kind === "refund") {
               const type = o.kind === "refund" ? "refund" : "purchase";
-              const res = await grant({ db, orgId, amount: o.amount, type, idempotencyKey: key, expiresAt: o.kind === "grant" ? expiryOf(o.expiry, t) : null });
+              const res = await grant({
+                db,
+                orgId,
+                amount: o.amount,
+                type,
+                idempotencyKey: key,
+                expiresAt: o.kind === "grant" ? expiryOf(o.expiry, t) : null,
+              });
               expect(res.ok).toBe(true);
               expected = Math.round((expected + o.amount) * 10000) / 10000;
             } else if (o.kind === "debit") {

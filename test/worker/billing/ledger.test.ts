@@ -12,7 +12,9 @@ describe("credit ledger", () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db, 10);
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 200 }, (_, i) => charge({ db, orgId, amount: 0.1, idempotencyKey: `op-${i}`, actionType: "batch_score" })),
+        Array.from({ length: 200 }, (_, i) =>
+          charge({ db, orgId, amount: 0.1, idempotencyKey: `op-${i}`, actionType: "batch_score" }),
+        ),
       );
       const ok = outcomes.filter((o) => o.status === "fulfilled");
       const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as unknown] : []));
@@ -22,7 +24,9 @@ describe("credit ledger", () => {
         expect(err).toBeInstanceOf(InsufficientCreditsError);
         const res = kindResponse(err as InsufficientCreditsError);
         expect(res.status).toBe(402);
-        expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.1, available: 0, deficit: 0.1 } });
+        expect(await res.json()).toEqual({
+          detail: { error: "insufficient_credits", required: 0.1, available: 0, deficit: 0.1 },
+        });
       }
       const state = await ledgerState(db, orgId);
       expect(state.cached).toBe(0);
@@ -37,7 +41,9 @@ describe("credit ledger", () => {
       const err = await charge({ db, orgId, amount: 0.5, idempotencyKey: "big" }).catch((e: unknown) => e);
       const res = kindResponse(err as InsufficientCreditsError);
       expect(res.status).toBe(402);
-      expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.5, available: 0.3, deficit: 0.2 } });
+      expect(await res.json()).toEqual({
+        detail: { error: "insufficient_credits", required: 0.5, available: 0.3, deficit: 0.2 },
+      });
       expect((await ledgerState(db, orgId)).entries).toHaveLength(1);
     });
   });
@@ -45,7 +51,9 @@ describe("credit ledger", () => {
   it("the same idempotency key posted 20 times concurrently makes one entry", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db, 5);
-      const results = await Promise.all(Array.from({ length: 20 }, () => debit({ db, orgId, amount: 1.5, idempotencyKey: "same-op" })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => debit({ db, orgId, amount: 1.5, idempotencyKey: "same-op" })),
+      );
       expect(results.every((r) => r.ok)).toBe(true);
       const ids = new Set(results.map((r) => (r.ok ? r.entry.id : "")));
       expect(ids.size).toBe(1);
@@ -69,7 +77,13 @@ describe("credit ledger", () => {
   it("records balance_after and returns numbers and ISO timestamps", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db);
-      const res = await postEntry(db, { orgId, amount: 2.25, type: "purchase", idempotencyKey: "p1", expiresAt: new Date("2031-01-01T00:00:00Z") });
+      const res = await postEntry(db, {
+        orgId,
+        amount: 2.25,
+        type: "purchase",
+        idempotencyKey: "p1",
+        expiresAt: new Date("2031-01-01T00:00:00Z"),
+      });
       expect(res.ok).toBe(true);
       if (!res.ok) return;
       expect(res.entry.amount).toBe(2.25);
@@ -81,7 +95,12 @@ describe("credit ledger", () => {
 
   it("an unknown organisation is refused without a write", async () => {
     await withDb(async (db) => {
-      const res = await postEntry(db, { orgId: crypto.randomUUID(), amount: 1, type: "adjustment", idempotencyKey: "x" });
+      const res = await postEntry(db, {
+        orgId: crypto.randomUUID(),
+        amount: 1,
+        type: "adjustment",
+        idempotencyKey: "x",
+      });
       expect(res).toEqual({ ok: false, reason: "org_not_found" });
     });
   });

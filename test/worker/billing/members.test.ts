@@ -7,7 +7,8 @@ const ADMIN_ROLES = ["owner", "admin"] as const;
 const newTeam = (): Promise<TestOrg> => withDb((db) => createTeamOrg(db));
 const extra = (org: TestOrg, role: "admin" | "member" = "member") => withDb((db) => addMember(db, org.orgId, role));
 
-const invite = (token: string, body: unknown): Promise<Response> => call("/billing/invite", { method: "POST", token, body });
+const invite = (token: string, body: unknown): Promise<Response> =>
+  call("/billing/invite", { method: "POST", token, body });
 
 describe("a member (not a billing admin) gets 403 on every member and invite route", () => {
   it.each([
@@ -19,14 +20,21 @@ describe("a member (not a billing admin) gets 403 on every member and invite rou
     ["DELETE", "/billing/invite/{id}", undefined],
   ])("%s %s", async (method, path, body) => {
     const org = await newTeam();
-    const res = await call(path.replace("{id}", org.users.admin.membershipId), { method, token: org.users.member.token, body });
+    const res = await call(path.replace("{id}", org.users.admin.membershipId), {
+      method,
+      token: org.users.member.token,
+      body,
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ detail: "Billing admin access required" });
   });
 
   it("and nothing changed", async () => {
     const org = await newTeam();
-    await call(`/billing/org/members/${org.users.admin.membershipId}`, { method: "DELETE", token: org.users.member.token });
+    await call(`/billing/org/members/${org.users.admin.membershipId}`, {
+      method: "DELETE",
+      token: org.users.member.token,
+    });
     const res = await call("/billing/org/members", { token: org.users.owner.token });
     expect((await res.json<unknown[]>()).length).toBe(3);
   });
@@ -54,7 +62,9 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
   it("a member the identity provider does not know still lists, with null e-mail and name", async () => {
     const org = await newTeam();
     const ghost = await withDb((db) => addMember(db, org.orgId, "member", { idpUser: false }));
-    const members = await (await call("/billing/org/members", { token: org.users[role].token })).json<Record<string, unknown>[]>();
+    const members = await (await call("/billing/org/members", { token: org.users[role].token })).json<
+      Record<string, unknown>[]
+    >();
     expect(members).toHaveLength(4);
     expect(members.find((m) => m.id === ghost.membershipId)).toMatchObject({ email: null, display_name: null });
     expect(members.filter((m) => m.email !== null)).toHaveLength(3);
@@ -63,33 +73,77 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
   it("PUT role: promotes and demotes a member", async () => {
     const org = await newTeam();
     const target = await extra(org);
-    const up = await call(`/billing/org/members/${target.membershipId}/role`, { method: "PUT", token: org.users[role].token, body: { role: "admin" } });
+    const up = await call(`/billing/org/members/${target.membershipId}/role`, {
+      method: "PUT",
+      token: org.users[role].token,
+      body: { role: "admin" },
+    });
     expect(up.status).toBe(200);
-    expect(await up.json()).toMatchObject({ id: target.membershipId, role: "admin", user_id: target.userId, email: target.email });
-    const down = await call(`/billing/org/members/${target.membershipId}/role`, { method: "PUT", token: org.users[role].token, body: { role: "member" } });
+    expect(await up.json()).toMatchObject({
+      id: target.membershipId,
+      role: "admin",
+      user_id: target.userId,
+      email: target.email,
+    });
+    const down = await call(`/billing/org/members/${target.membershipId}/role`, {
+      method: "PUT",
+      token: org.users[role].token,
+      body: { role: "member" },
+    });
     expect(await down.json()).toMatchObject({ role: "member" });
   });
 
   it("PUT role: the owner's role cannot change (400); owner cannot be granted (422); extra fields 422", async () => {
     const org = await newTeam();
     const token = org.users[role].token;
-    const owner = await call(`/billing/org/members/${org.users.owner.membershipId}/role`, { method: "PUT", token, body: { role: "member" } });
+    const owner = await call(`/billing/org/members/${org.users.owner.membershipId}/role`, {
+      method: "PUT",
+      token,
+      body: { role: "member" },
+    });
     expect(owner.status).toBe(400);
     expect(await owner.json()).toEqual({ detail: "The owner's role cannot be changed" });
 
-    const grant = await call(`/billing/org/members/${org.users.member.membershipId}/role`, { method: "PUT", token, body: { role: "owner" } });
+    const grant = await call(`/billing/org/members/${org.users.member.membershipId}/role`, {
+      method: "PUT",
+      token,
+      body: { role: "owner" },
+    });
     expect(grant.status).toBe(422);
     expect(await grant.json()).toEqual({
-      detail: [{ loc: ["body", "role"], msg: "Input should be 'admin' or 'member'", type: "literal_error", input: "owner", ctx: { expected: "'admin' or 'member'" } }],
+      detail: [
+        {
+          loc: ["body", "role"],
+          msg: "Input should be 'admin' or 'member'",
+          type: "literal_error",
+          input: "owner",
+          ctx: { expected: "'admin' or 'member'" },
+        },
+      ],
     });
 
-    const extraField = await call(`/billing/org/members/${org.users.member.membershipId}/role`, { method: "PUT", token, body: { role: "admin", org_id: org.orgId } });
+    const extraField = await call(`/billing/org/members/${org.users.member.membershipId}/role`, {
+      method: "PUT",
+      token,
+      body: { role: "admin", org_id: org.orgId },
+    });
     expect(extraField.status).toBe(422);
-    expect(await extraField.json()).toEqual({ detail: [{ loc: ["body", "org_id"], msg: "Extra inputs are not permitted", type: "extra_forbidden", input: org.orgId }] });
+    expect(await extraField.json()).toEqual({
+      detail: [
+        { loc: ["body", "org_id"], msg: "Extra inputs are not permitted", type: "extra_forbidden", input: org.orgId },
+      ],
+    });
 
-    const missing = await call(`/billing/org/members/${org.users.member.membershipId}/role`, { method: "PUT", token, body: {} });
+    const missing = await call(`/billing/org/members/${org.users.member.membershipId}/role`, {
+      method: "PUT",
+      token,
+      body: {},
+    });
     expect(missing.status).toBe(422);
-    expect((await missing.json<{ detail: { type: string; loc: unknown[] }[] }>()).detail[0]).toMatchObject({ type: "missing", loc: ["body", "role"] });
+    expect((await missing.json<{ detail: { type: string; loc: unknown[] }[] }>()).detail[0]).toMatchObject({
+      type: "missing",
+      loc: ["body", "role"],
+    });
   });
 
   it("DELETE member: removes another member; not the owner, not oneself (400)", async () => {
@@ -109,7 +163,8 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
     expect(await owner.json()).toEqual({ detail: "The organisation owner cannot be removed" });
     const self = await call(`/billing/org/members/${org.users[role].membershipId}`, { method: "DELETE", token });
     expect(self.status).toBe(400);
-    if (role === "admin") expect(await self.json()).toEqual({ detail: "You cannot remove yourself from the organisation" });
+    if (role === "admin")
+      expect(await self.json()).toEqual({ detail: "You cannot remove yourself from the organisation" });
     const members = await (await call("/billing/org/members", { token })).json<unknown[]>();
     expect(members).toHaveLength(3);
   });
@@ -133,7 +188,9 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
     }
     const theirs = await (await call("/billing/invites", { token: other.users.owner.token })).json<{ id: string }[]>();
     expect(theirs.map((i) => i.id)).toEqual([otherInviteId]);
-    expect(await (await call("/billing/org/members", { token: other.users.owner.token })).json<unknown[]>()).toHaveLength(3);
+    expect(
+      await (await call("/billing/org/members", { token: other.users.owner.token })).json<unknown[]>(),
+    ).toHaveLength(3);
     expect(await (await call("/billing/invites", { token })).json()).toEqual([]);
   });
 
@@ -177,7 +234,9 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
 
     const member = await invite(token, { email: org.users.member.email.toUpperCase() });
     expect(member.status).toBe(409);
-    expect(await member.json()).toEqual({ detail: "This e-mail address already belongs to a member of the organisation" });
+    expect(await member.json()).toEqual({
+      detail: "This e-mail address already belongs to a member of the organisation",
+    });
 
     const defaults = await invite(token, { email: uniqueEmail("plain") });
     expect((await defaults.json<{ role: string }>()).role).toBe("member");
@@ -192,10 +251,16 @@ describe.each(ADMIN_ROLES)("as %s", (role) => {
     const token = org.users[role].token;
     const bad = await invite(token, { email: "not-an-email" });
     expect(bad.status).toBe(422);
-    expect((await bad.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({ loc: ["body", "email"], type: "value_error" });
+    expect((await bad.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({
+      loc: ["body", "email"],
+      type: "value_error",
+    });
     const owner = await invite(token, { email: uniqueEmail("x"), role: "owner" });
     expect(owner.status).toBe(422);
-    expect((await owner.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({ loc: ["body", "role"], type: "literal_error" });
+    expect((await owner.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({
+      loc: ["body", "role"],
+      type: "literal_error",
+    });
     const extraField = await invite(token, { email: uniqueEmail("x"), org_id: org.orgId });
     expect(extraField.status).toBe(422);
     expect((await extraField.json<{ detail: { type: string }[] }>()).detail[0]?.type).toBe("extra_forbidden");

@@ -50,13 +50,19 @@ describe("POST /auth/post-signup", () => {
     });
     const second = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
     expect(second).toMatchObject({ id: org.id, credit_balance: 10, role: "owner", created: false });
-    const tx = await (await call("/billing/credits/transactions", { token: u.token })).json<{ type: string; amount: number }[]>();
-    expect(tx).toEqual([expect.objectContaining({ type: "signup_bonus", amount: 10, balance_after: 10, user_id: u.userId })]);
+    const tx = await (await call("/billing/credits/transactions", { token: u.token })).json<
+      { type: string; amount: number }[]
+    >();
+    expect(tx).toEqual([
+      expect.objectContaining({ type: "signup_bonus", amount: 10, balance_after: 10, user_id: u.userId }),
+    ]);
   });
 
   it("concurrent calls make one organisation and one bonus", async () => {
     const u = await newUser("race");
-    const results = await Promise.all(Array.from({ length: 8 }, () => call("/auth/post-signup", { method: "POST", token: u.token })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call("/auth/post-signup", { method: "POST", token: u.token })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     const bodies = await Promise.all(results.map((r) => r.json<Signup>()));
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
@@ -66,30 +72,49 @@ describe("POST /auth/post-signup", () => {
     expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus" }]);
     expect(state.cached).toBe(10);
     // The org is the caller's, with them as owner.
-    const members = await (await call("/billing/org/members", { token: u.token })).json<{ user_id: string; role: string }[]>();
+    const members = await (await call("/billing/org/members", { token: u.token })).json<
+      { user_id: string; role: string }[]
+    >();
     expect(members).toEqual([expect.objectContaining({ user_id: u.userId, role: "owner" })]);
   });
 
   it("joins the organisation of a pending invite with the invited role, and accepts it", async () => {
     const team = await withDb((db) => createTeamOrg(db, { credits: 50 }));
     const u = await newUser("invited");
-    const inv = await call("/billing/invite", { method: "POST", token: team.users.admin.token, body: { email: u.email.toUpperCase(), role: "admin" } });
+    const inv = await call("/billing/invite", {
+      method: "POST",
+      token: team.users.admin.token,
+      body: { email: u.email.toUpperCase(), role: "admin" },
+    });
     expect(inv.status).toBe(200);
     const res = await call("/auth/post-signup", { method: "POST", token: u.token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: team.orgId, org_type: "team", role: "admin", created: false, credit_balance: 50 });
+    expect(await res.json()).toMatchObject({
+      id: team.orgId,
+      org_type: "team",
+      role: "admin",
+      created: false,
+      credit_balance: 50,
+    });
     expect(await (await call("/billing/invites", { token: team.users.owner.token })).json()).toEqual([]);
-    const members = await (await call("/billing/org/members", { token: u.token })).json<{ user_id: string; role: string }[]>();
+    const members = await (await call("/billing/org/members", { token: u.token })).json<
+      { user_id: string; role: string }[]
+    >();
     expect(members.find((m) => m.user_id === u.userId)?.role).toBe("admin");
     // No bonus for joining a team; calling again changes nothing.
     expect((await withDb((db) => ledgerState(db, team.orgId))).entries).toHaveLength(1);
-    expect(await (await call("/auth/post-signup", { method: "POST", token: u.token })).json()).toMatchObject({ id: team.orgId, created: false });
+    expect(await (await call("/auth/post-signup", { method: "POST", token: u.token })).json()).toMatchObject({
+      id: team.orgId,
+      created: false,
+    });
   });
 
   it("ignores a revoked or expired invite and creates a personal organisation instead", async () => {
     const team = await withDb((db) => createTeamOrg(db));
     const u = await newUser("revoked");
-    const { id } = await (await call("/billing/invite", { method: "POST", token: team.users.owner.token, body: { email: u.email } })).json<{ id: string }>();
+    const { id } = await (
+      await call("/billing/invite", { method: "POST", token: team.users.owner.token, body: { email: u.email } })
+    ).json<{ id: string }>();
     await call(`/billing/invite/${id}`, { method: "DELETE", token: team.users.owner.token });
     const res = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
     expect(res).toMatchObject({ org_type: "personal", created: true, role: "owner" });

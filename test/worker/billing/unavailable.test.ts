@@ -13,7 +13,11 @@ const CLOSED = "http://127.0.0.1:1";
 
 async function fetchWith(overrides: Partial<Env>, path: string, init: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`https://api.test${path}`, init), { ...env, ...overrides } as Env, ctx);
+  const res = await createApp().fetch(
+    new Request(`https://api.test${path}`, init),
+    { ...env, ...overrides } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -55,7 +59,9 @@ describe("billing dependencies unavailable", () => {
   it("the member list survives an unreachable identity provider, with null e-mail and name", async () => {
     const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
     const token = await mintToken({ sub: org.users.admin.userId, authUrl: CLOSED });
-    const res = await fetchWith({ SUPABASE_URL: CLOSED }, "/billing/org/members", { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetchWith({ SUPABASE_URL: CLOSED }, "/billing/org/members", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const members = await res.json<{ email: unknown; display_name: unknown }[]>();
     expect(members).toHaveLength(3);
@@ -72,7 +78,9 @@ describe("billing dependencies unavailable", () => {
         },
       };
       const email = uniqueEmail("rollback");
-      await expect(createInvite({ db, orgId: org.orgId, invitedBy: org.users.owner.userId, email, role: "member", idp })).rejects.toBeInstanceOf(UnavailableError);
+      await expect(
+        createInvite({ db, orgId: org.orgId, invitedBy: org.users.owner.userId, email, role: "member", idp }),
+      ).rejects.toBeInstanceOf(UnavailableError);
       const rows = await db.execute(sql`select 1 from invitations where org_id = ${org.orgId}`);
       expect(rows.rows).toHaveLength(0);
     });

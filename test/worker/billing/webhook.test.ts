@@ -40,7 +40,13 @@ async function paidOrg(tier = "starter"): Promise<Paid> {
   const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
   const paid = await pay(await checkoutUrl(org.users.owner.token, tier));
   const customer = (await withDb((db) => storedCustomer(db, org.orgId))) ?? "";
-  return { org, customer, subscription: paid.subscription, invoice: paid.invoice, deliveries: await deliveriesFor(customer) };
+  return {
+    org,
+    customer,
+    subscription: paid.subscription,
+    invoice: paid.invoice,
+    deliveries: await deliveriesFor(customer),
+  };
 }
 
 const byType = (ds: Delivery[], type: string): Delivery => {
@@ -54,11 +60,14 @@ async function subscriptionInfo(org: TestOrg): Promise<Record<string, unknown>> 
 }
 
 async function balance(org: TestOrg): Promise<number> {
-  return (await (await call("/billing/credits/balance", { token: org.users.owner.token })).json<{ balance: number }>()).balance;
+  return (await (await call("/billing/credits/balance", { token: org.users.owner.token })).json<{ balance: number }>())
+    .balance;
 }
 
 async function periodEnd(subscription: string): Promise<string> {
-  const sub = await processorGet<{ items: { data: { current_period_end: number }[] } }>(`/v1/subscriptions/${subscription}`);
+  const sub = await processorGet<{ items: { data: { current_period_end: number }[] } }>(
+    `/v1/subscriptions/${subscription}`,
+  );
   return iso(sub.items.data[0]?.current_period_end);
 }
 
@@ -85,7 +94,12 @@ describe("POST /billing/webhook signatures", () => {
     const now = Math.floor(Date.now() / 1000);
     const cases: [string, string | null, string, string][] = [
       ["unsigned", null, d.payload, "Missing Stripe-Signature header"],
-      ["tampered", d.signature, d.payload.replace('"amount_paid": 2900', '"amount_paid": 9999999'), "Invalid webhook signature"],
+      [
+        "tampered",
+        d.signature,
+        d.payload.replace('"amount_paid": 2900', '"amount_paid": 9999999'),
+        "Invalid webhook signature",
+      ],
       ["stale", await sign(d.payload, { timestamp: now - 301 }), d.payload, "Webhook timestamp is older than 300 s"],
       ["wrong secret", await sign(d.payload, { secret: "whsec_someone_else" }), d.payload, "Invalid webhook signature"],
       ["garbage header", "v1=deadbeef", d.payload, "Invalid webhook signature"],
@@ -99,11 +113,19 @@ describe("POST /billing/webhook signatures", () => {
     }
     await nothingWritten(p, d.event_id);
     // Within the tolerance the same bytes are accepted: the refusals were about the signature alone.
-    expect((await postWebhook(d.payload, await sign(d.payload, { timestamp: now - 290 }))).body).toEqual({ received: true, outcome: "processed" });
+    expect((await postWebhook(d.payload, await sign(d.payload, { timestamp: now - 290 }))).body).toEqual({
+      received: true,
+      outcome: "processed",
+    });
   });
 
   it("acknowledges a signed event of a type it does not handle, without writing", async () => {
-    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type: "charge.succeeded", data: { object: { id: "ch_1", object: "charge" } } });
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      type: "charge.succeeded",
+      data: { object: { id: "ch_1", object: "charge" } },
+    });
     const reply = await postWebhook(payload, await sign(payload));
     expect(reply).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
     const p = await paidOrg();
@@ -121,7 +143,10 @@ describe("POST /billing/webhook processing", () => {
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
     const outcomes = replies.map((r) => r.body.outcome).sort();
     expect(outcomes).toEqual(["duplicate", ...Array(8).fill("duplicate"), "processed"].sort());
-    expect(await relay(byType(p.deliveries, "invoice.payment_succeeded"))).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
+    expect(await relay(byType(p.deliveries, "invoice.payment_succeeded"))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "processed" },
+    });
     expect(await relay(paidEvent)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
     await withDb(async (db) => {
       expect(await grantsOf(db, p.org.orgId)).toHaveLength(1);
@@ -156,12 +181,17 @@ describe("POST /billing/webhook processing", () => {
     const firstEnd = await periodEnd(p.subscription);
     await control(p.subscription, "renew");
     const renewal = await relayNew(p.customer, seen);
-    expect(renewal.map((d) => d.type)).toEqual(["invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated"]);
+    expect(renewal.map((d) => d.type)).toEqual([
+      "invoice.paid",
+      "invoice.payment_succeeded",
+      "customer.subscription.updated",
+    ]);
     // Replaying the whole history changes nothing.
     for (const d of await deliveriesFor(p.customer)) expect((await relay(d)).body.outcome).not.toBe("processed");
     const secondEnd = await periodEnd(p.subscription);
     expect(secondEnd > firstEnd).toBe(true);
-    const renewalInvoice = (await processorGet<{ latest_invoice: string }>(`/v1/subscriptions/${p.subscription}`)).latest_invoice;
+    const renewalInvoice = (await processorGet<{ latest_invoice: string }>(`/v1/subscriptions/${p.subscription}`))
+      .latest_invoice;
     await withDb(async (db) => {
       expect(await grantsOf(db, p.org.orgId)).toEqual([
         { amount: 100, expires_at: firstEnd, related_entity_id: p.invoice, type: "subscription_grant" },
@@ -177,10 +207,28 @@ describe("POST /billing/webhook processing", () => {
     await relayNew(p.customer, new Set());
     const end = new Date(await periodEnd(p.subscription));
     await withDb(async (db) => {
-      expect((await debit({ db, orgId: p.org.orgId, amount: 30, idempotencyKey: `spend:${p.org.orgId}`, actionType: "report" })).ok).toBe(true);
-      expect(await expireOrgGrants({ db, orgId: p.org.orgId, now: new Date(end.getTime() - 1000) })).toEqual({ expired: 0, deferred: false });
-      expect(await expireOrgGrants({ db, orgId: p.org.orgId, now: new Date(end.getTime() + 1000) })).toEqual({ expired: 1, deferred: false });
-      const expiry = await db.execute<{ amount: string }>(sql`select amount from credit_ledger where org_id = ${p.org.orgId} and type = 'expiry'`);
+      expect(
+        (
+          await debit({
+            db,
+            orgId: p.org.orgId,
+            amount: 30,
+            idempotencyKey: `spend:${p.org.orgId}`,
+            actionType: "report",
+          })
+        ).ok,
+      ).toBe(true);
+      expect(await expireOrgGrants({ db, orgId: p.org.orgId, now: new Date(end.getTime() - 1000) })).toEqual({
+        expired: 0,
+        deferred: false,
+      });
+      expect(await expireOrgGrants({ db, orgId: p.org.orgId, now: new Date(end.getTime() + 1000) })).toEqual({
+        expired: 1,
+        deferred: false,
+      });
+      const expiry = await db.execute<{ amount: string }>(
+        sql`select amount from credit_ledger where org_id = ${p.org.orgId} and type = 'expiry'`,
+      );
       expect(expiry.rows.map((r) => Number(r.amount))).toEqual([-70]);
       expect(await expectLedgerConsistent(db, p.org.orgId)).toBe(0);
     });
@@ -195,7 +243,11 @@ describe("POST /billing/webhook processing", () => {
     expect(await subscriptionInfo(p.org)).toMatchObject({ status: "active", cancel_at_period_end: true });
     await control(p.subscription, "cancel");
     expect((await relayNew(p.customer, seen)).map((d) => d.type)).toEqual(["customer.subscription.deleted"]);
-    expect(await subscriptionInfo(p.org)).toMatchObject({ status: "canceled", tier_name: "Starter", cancel_at_period_end: false });
+    expect(await subscriptionInfo(p.org)).toMatchObject({
+      status: "canceled",
+      tier_name: "Starter",
+      cancel_at_period_end: false,
+    });
     // No live subscription any more: a new checkout, not the portal.
     expect(await checkoutUrl(p.org.users.owner.token, "pro")).toMatch(/\/c\/pay\/cs_test_/);
     expect(await balance(p.org)).toBe(100);
@@ -210,8 +262,17 @@ describe("POST /billing/webhook processing", () => {
     const cancelled = await relayNew(p.customer, seen);
     const second = await pay(await checkoutUrl(p.org.users.owner.token, "team"));
     await relayNew(p.customer, seen);
-    for (const d of cancelled) await postWebhook(d.payload.replace(d.event_id, `${d.event_id}x`), await sign(d.payload.replace(d.event_id, `${d.event_id}x`)));
-    expect(await subscriptionInfo(p.org)).toMatchObject({ status: "active", tier_name: "Team", credits_per_month: 2000, current_period_end: await periodEnd(second.subscription) });
+    for (const d of cancelled)
+      await postWebhook(
+        d.payload.replace(d.event_id, `${d.event_id}x`),
+        await sign(d.payload.replace(d.event_id, `${d.event_id}x`)),
+      );
+    expect(await subscriptionInfo(p.org)).toMatchObject({
+      status: "active",
+      tier_name: "Team",
+      credits_per_month: 2000,
+      current_period_end: await periodEnd(second.subscription),
+    });
     await withDb(async (db) => expect(await expectLedgerConsistent(db, p.org.orgId)).toBe(2100));
   });
 
@@ -220,8 +281,14 @@ describe("POST /billing/webhook processing", () => {
     const seen = new Set<string>();
     await relayNew(p.customer, seen);
     await control(p.subscription, "fail_payment");
-    expect((await relayNew(p.customer, seen)).map((d) => d.type)).toEqual(["invoice.payment_failed", "customer.subscription.updated"]);
-    expect(await subscriptionInfo(p.org)).toMatchObject({ status: "past_due", current_period_end: await periodEnd(p.subscription) });
+    expect((await relayNew(p.customer, seen)).map((d) => d.type)).toEqual([
+      "invoice.payment_failed",
+      "customer.subscription.updated",
+    ]);
+    expect(await subscriptionInfo(p.org)).toMatchObject({
+      status: "past_due",
+      current_period_end: await periodEnd(p.subscription),
+    });
     await withDb(async (db) => {
       expect(await grantsOf(db, p.org.orgId)).toHaveLength(1);
       expect(await expectLedgerConsistent(db, p.org.orgId)).toBe(100);
@@ -234,7 +301,11 @@ describe("POST /billing/webhook processing", () => {
     const p = await paidOrg();
     const d = byType(p.deliveries, "invoice.paid");
     const request = () =>
-      new Request("https://api.test/billing/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": d.signature }, body: d.payload });
+      new Request("https://api.test/billing/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": d.signature },
+        body: d.payload,
+      });
     const down = await appFetch({ STRIPE_API_BASE: "http://127.0.0.1:1" }, request());
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ detail: "Billing service unavailable" });
@@ -249,7 +320,11 @@ describe("POST /billing/webhook processing", () => {
     const d = byType(p.deliveries, "invoice.paid");
     const res = await appFetch(
       { STRIPE_WEBHOOK_SECRET: "" },
-      new Request("https://api.test/billing/webhook", { method: "POST", headers: { "Stripe-Signature": d.signature }, body: d.payload }),
+      new Request("https://api.test/billing/webhook", {
+        method: "POST",
+        headers: { "Stripe-Signature": d.signature },
+        body: d.payload,
+      }),
     );
     expect(res.status).toBe(503);
     await nothingWritten(p, d.event_id);
@@ -260,7 +335,11 @@ describe("POST /billing/webhook processing", () => {
     const d = byType(p.deliveries, "invoice.paid");
     const res = await appFetch(
       { STRIPE_PRICE_STARTER: "price_other" },
-      new Request("https://api.test/billing/webhook", { method: "POST", headers: { "Stripe-Signature": d.signature }, body: d.payload }),
+      new Request("https://api.test/billing/webhook", {
+        method: "POST",
+        headers: { "Stripe-Signature": d.signature },
+        body: d.payload,
+      }),
     );
     expect(await res.json()).toEqual({ received: true, outcome: "processed" });
     await withDb(async (db) => {

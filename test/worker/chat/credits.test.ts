@@ -21,7 +21,13 @@ interface Entry extends Record<string, unknown> {
   related_entity_id: string | null;
 }
 const entries = (o: TestOrg) =>
-  withDb(async (db) => (await db.execute<Entry>(sql`select type, amount, action_type, related_entity_id from credit_ledger where org_id = ${o.orgId} order by seq`)).rows.map((r) => ({ ...r, amount: Number(r.amount) })));
+  withDb(async (db) =>
+    (
+      await db.execute<Entry>(
+        sql`select type, amount, action_type, related_entity_id from credit_ledger where org_id = ${o.orgId} order by seq`,
+      )
+    ).rows.map((r) => ({ ...r, amount: Number(r.amount) })),
+  );
 
 const LOTS = ["22//DP1639151", "18/DP1082997", "Lot 24 DP 1293293"];
 
@@ -30,7 +36,10 @@ describe("charging a question", () => {
     const o = await newOrg(1);
     const chunks = await chunksOf(await ask(o.users.member.token, { question: "What is in Parramatta?" }));
     const rows = await entries(o);
-    expect(rows.map((r) => [r.type, r.amount, r.action_type])).toEqual([["adjustment", 1, null], ["usage", -0.05, "chat"]]);
+    expect(rows.map((r) => [r.type, r.amount, r.action_type])).toEqual([
+      ["adjustment", 1, null],
+      ["usage", -0.05, "chat"],
+    ]);
     expect(ofType(chunks, "data-credits")[0]?.data).toEqual({ action: "chat", charged: 0.05, balance: 0.95 });
     expect(textOf(chunks)).toContain("Parramatta");
   });
@@ -42,7 +51,9 @@ describe("charging a question", () => {
     expect(res.status).toBe(402);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("x-session-id")).toBeNull();
-    expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.05, available: 0.04, deficit: 0.01 } });
+    expect(await res.json()).toEqual({
+      detail: { error: "insufficient_credits", required: 0.05, available: 0.04, deficit: 0.01 },
+    });
     expect(await modelRequests(marker)).toEqual([]);
     const state = await withDb((db) => ledgerState(db, o.orgId));
     expect(state.entries).toHaveLength(1);
@@ -54,18 +65,45 @@ describe("the scoring tool", () => {
   it("charges 0.1 per site scored, as batch scoring, beside the question", async () => {
     const o = await newOrg(1);
     const marker = newMarker();
-    await script(marker, [{ tool_calls: [{ id: "call_score", name: "score_sites", arguments: { lot_ids: LOTS } }] }, { text: "Scored three sites." }]);
+    await script(marker, [
+      { tool_calls: [{ id: "call_score", name: "score_sites", arguments: { lot_ids: LOTS } }] },
+      { text: "Scored three sites." },
+    ]);
     const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score these lots [[${marker}]]` }));
-    const output = ofType(chunks, "tool-output-available")[0]?.output as { charged: number; balance: number; scored: { score: number; rating: string }[] };
+    const output = ofType(chunks, "tool-output-available")[0]?.output as {
+      charged: number;
+      balance: number;
+      scored: { score: number; rating: string }[];
+    };
     expect(output.scored).toHaveLength(3);
     expect(output.charged).toBe(0.3);
     expect(output.balance).toBe(0.65);
-    const parcels = ofType(chunks, "data-parcels")[0]?.data as { features: { properties: { score: number; rating: string } }[] };
+    const parcels = ofType(chunks, "data-parcels")[0]?.data as {
+      features: { properties: { score: number; rating: string } }[];
+    };
     expect(parcels.features.map((f) => f.properties.score)).toEqual(output.scored.map((s) => s.score));
     const rows = await entries(o);
-    expect(rows.map((r) => [r.type, r.amount, r.action_type])).toEqual([["adjustment", 1, null], ["usage", -0.05, "chat"], ["usage", -0.3, "batch_score"]]);
+    expect(rows.map((r) => [r.type, r.amount, r.action_type])).toEqual([
+      ["adjustment", 1, null],
+      ["usage", -0.05, "chat"],
+      ["usage", -0.3, "batch_score"],
+    ]);
     // Each charge is a settlement job: the question still open while it streamed, the sites settled as done.
-    const jobs = await withDb(async (db) => (await db.execute<{ id: string; action: string; units: number; units_done: number; status: string; refunded: string }>(sql`select id, action, units, units_done, status, refunded from charged_jobs where org_id = ${o.orgId} order by settle_after`)).rows);
+    const jobs = await withDb(
+      async (db) =>
+        (
+          await db.execute<{
+            id: string;
+            action: string;
+            units: number;
+            units_done: number;
+            status: string;
+            refunded: string;
+          }>(
+            sql`select id, action, units, units_done, status, refunded from charged_jobs where org_id = ${o.orgId} order by settle_after`,
+          )
+        ).rows,
+    );
     expect(jobs.map((j) => [j.id, j.action, j.units, j.units_done, j.status, Number(j.refunded)])).toEqual(
       expect.arrayContaining([
         [rows[1]?.related_entity_id, "chat", 1, 1, "settled", 0],
@@ -77,9 +115,17 @@ describe("the scoring tool", () => {
   it("short of credits for the sites: the tool returns insufficient_credits to the model, nothing more is charged, the answer still streams", async () => {
     const o = await newOrg(0.2);
     const marker = newMarker();
-    await script(marker, [{ tool_calls: [{ name: "score_sites", arguments: { lot_ids: LOTS } }] }, { text: "You need more credits to score those." }]);
+    await script(marker, [
+      { tool_calls: [{ name: "score_sites", arguments: { lot_ids: LOTS } }] },
+      { text: "You need more credits to score those." },
+    ]);
     const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score these lots [[${marker}]]` }));
-    expect(ofType(chunks, "tool-output-available")[0]?.output).toEqual({ error: "insufficient_credits", required: 0.3, available: 0.15, detail: expect.any(String) });
+    expect(ofType(chunks, "tool-output-available")[0]?.output).toEqual({
+      error: "insufficient_credits",
+      required: 0.3,
+      available: 0.15,
+      detail: expect.any(String),
+    });
     expect(ofType(chunks, "data-parcels")).toEqual([]);
     expect(textOf(chunks)).toBe("You need more credits to score those.");
     const [, second] = await modelRequests(marker);

@@ -14,9 +14,18 @@ beforeAll(async () => {
   org = await withDb((db) => createTeamOrg(db, { credits: 50, idpUsers: false }));
 });
 
-type Parcels = { features: { id: string; properties: { area_m2: number; address: string | null; zone?: string; score?: number } }[] };
+type Parcels = {
+  features: { id: string; properties: { area_m2: number; address: string | null; zone?: string; score?: number } }[];
+};
 
-async function question(body: Record<string, unknown>): Promise<{ chunks: Chunk[]; call: Chunk | undefined; output: Record<string, unknown>; parcels: Parcels | undefined; text: string; sessionId: string }> {
+async function question(body: Record<string, unknown>): Promise<{
+  chunks: Chunk[];
+  call: Chunk | undefined;
+  output: Record<string, unknown>;
+  parcels: Parcels | undefined;
+  text: string;
+  sessionId: string;
+}> {
   const res = await ask(org.users.member.token, body);
   const chunks = await chunksOf(res);
   return {
@@ -80,7 +89,10 @@ describe("offline planner, end to end", () => {
     expect(q.output.charged).toBeCloseTo(scored.length * 0.1, 10);
     expect(q.parcels?.features.every((f) => typeof f.properties.score === "number")).toBe(true);
     const after = await withDb((db) => ledgerState(db, org.orgId));
-    expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([-0.05, -Math.round(scored.length) / 10]);
+    expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([
+      -0.05,
+      -Math.round(scored.length) / 10,
+    ]);
   });
 
   it("a follow-up refers to the previous turn ('there'), without repeating the notice", async () => {

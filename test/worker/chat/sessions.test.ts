@@ -13,7 +13,10 @@ let other: TestOrg;
 beforeAll(async () => {
   await putDemoPacks();
   resetPublicPacks();
-  [org, other] = await withDb(async (db) => [await createTeamOrg(db, { credits: 10, idpUsers: false }), await createTeamOrg(db, { credits: 10, idpUsers: false })]);
+  [org, other] = await withDb(async (db) => [
+    await createTeamOrg(db, { credits: 10, idpUsers: false }),
+    await createTeamOrg(db, { credits: 10, idpUsers: false }),
+  ]);
 });
 
 async function startSession(marker: string): Promise<string> {
@@ -27,9 +30,16 @@ const roles = (messages: { role: string }[]) => messages.map((m) => m.role);
 describe("session continuity", () => {
   it("a follow-up with session_id sends the model the earlier turn and answers under the same X-Session-Id", async () => {
     const marker = newMarker();
-    await script(marker, [{ tool_calls: [{ id: "c1", name: "summarise_area", arguments: { suburb: "Epping" } }] }, { text: "Epping has R2 and R4 zones." }, { text: "Yes, some lots are flooded." }]);
+    await script(marker, [
+      { tool_calls: [{ id: "c1", name: "summarise_area", arguments: { suburb: "Epping" } }] },
+      { text: "Epping has R2 and R4 zones." },
+      { text: "Yes, some lots are flooded." },
+    ]);
     const sessionId = await startSession(marker);
-    const res = await ask(org.users.member.token, { question: `Any flood there? [[${marker}]]`, session_id: sessionId });
+    const res = await ask(org.users.member.token, {
+      question: `Any flood there? [[${marker}]]`,
+      session_id: sessionId,
+    });
     const chunks = await chunksOf(res);
     expect(res.headers.get("x-session-id")).toBe(sessionId);
     expect(textOf(chunks)).toBe("Yes, some lots are flooded.");
@@ -91,7 +101,10 @@ describe("session ids that are not the caller's", () => {
   });
 
   it("the owner can still continue it (ids are case-insensitive)", async () => {
-    const res = await ask(org.users.member.token, { question: "What is in Epping?", session_id: sessionId.toUpperCase() });
+    const res = await ask(org.users.member.token, {
+      question: "What is in Epping?",
+      session_id: sessionId.toUpperCase(),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-session-id")).toBe(sessionId);
     await res.text();

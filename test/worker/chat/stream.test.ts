@@ -31,12 +31,19 @@ describe("a question answered with one tool call", () => {
   let chunks: Chunk[];
 
   beforeAll(async () => {
-    await script(marker, [{ tool_calls: [{ id: "call_find", name: "find_parcels", arguments: FIND }] }, { text: "I found R2 lots over 600 m² in Epping; they are highlighted." }]);
-    res = await ask(org.users.member.token, {
-      question: `Show me R2 lots over 600 m2 in Epping [[${marker}]]`,
-      viewport_bbox: [151.07, -33.78, 151.09, -33.765],
-      visible_layers: ["parcels", "flood"],
-    }, { Origin: "https://app.example.com" });
+    await script(marker, [
+      { tool_calls: [{ id: "call_find", name: "find_parcels", arguments: FIND }] },
+      { text: "I found R2 lots over 600 m² in Epping; they are highlighted." },
+    ]);
+    res = await ask(
+      org.users.member.token,
+      {
+        question: `Show me R2 lots over 600 m2 in Epping [[${marker}]]`,
+        viewport_bbox: [151.07, -33.78, 151.09, -33.765],
+        visible_layers: ["parcels", "flood"],
+      },
+      { Origin: "https://app.example.com" },
+    );
     chunks = await chunksOf(res);
   });
 
@@ -71,18 +78,31 @@ describe("a question answered with one tool call", () => {
       "[DONE]",
     ]);
     expect(textOf(chunks)).toBe("I found R2 lots over 600 m² in Epping; they are highlighted.");
-    expect(ofType(chunks, "data-session")[0]).toMatchObject({ data: { session_id: res.headers.get("x-session-id") }, transient: true });
-    expect(ofType(chunks, "data-credits")[0]).toMatchObject({ data: { action: "chat", charged: 0.05 }, transient: true });
+    expect(ofType(chunks, "data-session")[0]).toMatchObject({
+      data: { session_id: res.headers.get("x-session-id") },
+      transient: true,
+    });
+    expect(ofType(chunks, "data-credits")[0]).toMatchObject({
+      data: { action: "chat", charged: 0.05 },
+      transient: true,
+    });
   });
 
   it("runs the tool on the packs: the output is compact, the parcels go to the map as GeoJSON", () => {
     const input = ofType(chunks, "tool-input-available")[0];
     expect(input).toMatchObject({ toolCallId: "call_find", toolName: "find_parcels", input: FIND });
-    const output = ofType(chunks, "tool-output-available")[0]?.output as { matched: number; shown: number; parcels: { lot_id: string; area_m2: number; zone: string }[] };
+    const output = ofType(chunks, "tool-output-available")[0]?.output as {
+      matched: number;
+      shown: number;
+      parcels: { lot_id: string; area_m2: number; zone: string }[];
+    };
     expect(output.matched).toBeGreaterThan(10);
     expect(output.parcels).toHaveLength(10);
     for (const p of output.parcels) expect(p).toMatchObject({ zone: "R2", area_m2: expect.any(Number) });
-    const parcels = ofType(chunks, "data-parcels")[0]?.data as { type: string; features: { id: string; geometry: { type: string }; properties: { area_m2: number; zone: string } }[] };
+    const parcels = ofType(chunks, "data-parcels")[0]?.data as {
+      type: string;
+      features: { id: string; geometry: { type: string }; properties: { area_m2: number; zone: string } }[];
+    };
     expect(parcels.type).toBe("FeatureCollection");
     expect(parcels.features).toHaveLength(output.shown);
     for (const f of parcels.features) {
@@ -97,19 +117,34 @@ describe("a question answered with one tool call", () => {
     const [first, second] = await modelRequests(marker);
     expect(first?.stream).toBe(true);
     expect(first?.model).toBe("offline-planner");
-    expect(first?.tools?.map((t) => t.function.name).sort()).toEqual(["describe_parcel", "find_parcels", "geocode_suburb", "lookup_lot", "score_sites", "summarise_area"]);
+    expect(first?.tools?.map((t) => t.function.name).sort()).toEqual([
+      "describe_parcel",
+      "find_parcels",
+      "geocode_suburb",
+      "lookup_lot",
+      "score_sites",
+      "summarise_area",
+    ]);
     const system = first?.messages.find((m) => m.role === "system")?.content as string;
-    expect(system).toContain('Map context (JSON): {"bbox":null,"viewport_bbox":[151.07,-33.78,151.09,-33.765],"visible_layers":["parcels","flood"]}');
+    expect(system).toContain(
+      'Map context (JSON): {"bbox":null,"viewport_bbox":[151.07,-33.78,151.09,-33.765],"visible_layers":["parcels","flood"]}',
+    );
     const tool = second?.messages.find((m) => m.role === "tool");
     expect(tool?.tool_call_id).toBe("call_find");
-    expect(JSON.parse(tool?.content as string)).toMatchObject({ area: "Epping, NSW", filters: { min_area_m2: 600, zones: ["R2"] } });
+    expect(JSON.parse(tool?.content as string)).toMatchObject({
+      area: "Epping, NSW",
+      filters: { min_area_m2: 600, zones: ["R2"] },
+    });
   });
 });
 
 describe("the AI SDK's own client", () => {
   it("reads the stream unchanged: useChat's transport assembles text, tool and data parts", async () => {
     const marker = newMarker();
-    await script(marker, [{ tool_calls: [{ name: "describe_parcel", arguments: { lot_id: "Lot 24 DP 1293293" } }] }, { text: "Lot 24 is zoned R2." }]);
+    await script(marker, [
+      { tool_calls: [{ name: "describe_parcel", arguments: { lot_id: "Lot 24 DP 1293293" } }] },
+      { text: "Lot 24 is zoned R2." },
+    ]);
     let sent: unknown;
     const transport = new DefaultChatTransport<ChatUIMessage>({
       api: "https://api.test/chat",
@@ -126,7 +161,9 @@ describe("the AI SDK's own client", () => {
       chatId: "c1",
       messageId: undefined,
       abortSignal: undefined,
-      messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: `Describe Lot 24 DP 1293293 [[${marker}]]` }] }],
+      messages: [
+        { id: "u1", role: "user", parts: [{ type: "text", text: `Describe Lot 24 DP 1293293 [[${marker}]]` }] },
+      ],
     });
     let message: UIMessage | undefined;
     for await (const m of readUIMessageStream<ChatUIMessage>({ stream, terminateOnError: true })) message = m;
@@ -134,8 +171,14 @@ describe("the AI SDK's own client", () => {
     expect(message?.role).toBe("assistant");
     const parts = message?.parts ?? [];
     expect(parts.find((p) => p.type === "text")).toMatchObject({ text: "Lot 24 is zoned R2.", state: "done" });
-    expect(parts.find((p) => p.type === "tool-describe_parcel")).toMatchObject({ state: "output-available", input: { lot_id: "Lot 24 DP 1293293" }, output: { lot_id: "24//DP1293293" } });
-    expect(parts.find((p) => p.type === "data-parcels")).toMatchObject({ data: { type: "FeatureCollection", features: [expect.objectContaining({ id: "24//DP1293293" })] } });
+    expect(parts.find((p) => p.type === "tool-describe_parcel")).toMatchObject({
+      state: "output-available",
+      input: { lot_id: "Lot 24 DP 1293293" },
+      output: { lot_id: "24//DP1293293" },
+    });
+    expect(parts.find((p) => p.type === "data-parcels")).toMatchObject({
+      data: { type: "FeatureCollection", features: [expect.objectContaining({ id: "24//DP1293293" })] },
+    });
     expect(parts.find((p) => p.type === "data-bbox")).toMatchObject({ data: { label: "24//DP1293293" } });
     // Transient parts reach onData only, never the stored message.
     expect(parts.some((p) => p.type === "data-session" || p.type === "data-credits")).toBe(false);

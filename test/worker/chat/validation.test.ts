@@ -27,37 +27,72 @@ const BOX = [151.07, -33.78, 151.09, -33.765];
 describe("422 validation errors", () => {
   it("question missing or not a string", async () => {
     await expect422({}, { loc: ["body", "question"], type: "missing", msg: "Field required" });
-    await expect422({ question: 42 }, { loc: ["body", "question"], type: "string_type", msg: "Input should be a valid string", input: 42 });
+    await expect422(
+      { question: 42 },
+      { loc: ["body", "question"], type: "string_type", msg: "Input should be a valid string", input: 42 },
+    );
     await expect422({ question: null }, { loc: ["body", "question"], type: "string_type" });
   });
 
   it(`question empty, blank or over ${MAX_QUESTION_CHARS} characters`, async () => {
     await expect422({ question: "" }, { loc: ["body", "question"], type: "string_too_short" });
     await expect422({ question: "   " }, { loc: ["body", "question"], type: "string_too_short" });
-    await expect422({ question: "x".repeat(MAX_QUESTION_CHARS + 1) }, { loc: ["body", "question"], type: "string_too_long", ctx: { max_length: MAX_QUESTION_CHARS } });
+    await expect422(
+      { question: "x".repeat(MAX_QUESTION_CHARS + 1) },
+      { loc: ["body", "question"], type: "string_too_long", ctx: { max_length: MAX_QUESTION_CHARS } },
+    );
   });
 
   it("bbox and viewport_bbox must be four numbers [W, S, E, N] in range", async () => {
     await expect422({ question: "q", bbox: [151, -34, 152] }, { loc: ["body", "bbox"], type: "too_short" });
     await expect422({ question: "q", bbox: [151, -34, 152, -33, 1] }, { loc: ["body", "bbox"], type: "too_long" });
     await expect422({ question: "q", bbox: "151,-34,152,-33" }, { loc: ["body", "bbox"], type: "list_type" });
-    await expect422({ question: "q", bbox: [151, "south", 152, -33] }, { loc: ["body", "bbox", 1], type: "float_parsing" });
-    await expect422({ question: "q", bbox: [152, -34, 151, -33] }, { loc: ["body", "bbox"], type: "value_error", msg: "Value error, bbox must be [west, south, east, north] with west < east" });
-    await expect422({ question: "q", viewport_bbox: [151, -33, 152, -34] }, { loc: ["body", "viewport_bbox"], type: "value_error", msg: "Value error, bbox must be [west, south, east, north] with south < north" });
-    await expect422({ question: "q", viewport_bbox: [151, -91, 152, -33] }, { loc: ["body", "viewport_bbox", 1], type: "value_error", msg: "Value error, south must be between -90 and 90" });
-    await expect422({ question: "q", bbox: [181, -34, 182, -33] }, { loc: ["body", "bbox", 0], msg: "Value error, west must be between -180 and 180" });
+    await expect422(
+      { question: "q", bbox: [151, "south", 152, -33] },
+      { loc: ["body", "bbox", 1], type: "float_parsing" },
+    );
+    await expect422(
+      { question: "q", bbox: [152, -34, 151, -33] },
+      {
+        loc: ["body", "bbox"],
+        type: "value_error",
+        msg: "Value error, bbox must be [west, south, east, north] with west < east",
+      },
+    );
+    await expect422(
+      { question: "q", viewport_bbox: [151, -33, 152, -34] },
+      {
+        loc: ["body", "viewport_bbox"],
+        type: "value_error",
+        msg: "Value error, bbox must be [west, south, east, north] with south < north",
+      },
+    );
+    await expect422(
+      { question: "q", viewport_bbox: [151, -91, 152, -33] },
+      { loc: ["body", "viewport_bbox", 1], type: "value_error", msg: "Value error, south must be between -90 and 90" },
+    );
+    await expect422(
+      { question: "q", bbox: [181, -34, 182, -33] },
+      { loc: ["body", "bbox", 0], msg: "Value error, west must be between -180 and 180" },
+    );
   });
 
   it("session_id and visible_layers have their types", async () => {
     await expect422({ question: "q", session_id: 7 }, { loc: ["body", "session_id"], type: "string_type" });
     await expect422({ question: "q", visible_layers: "flood" }, { loc: ["body", "visible_layers"], type: "list_type" });
-    await expect422({ question: "q", visible_layers: [1] }, { loc: ["body", "visible_layers", 0], type: "string_type" });
+    await expect422(
+      { question: "q", visible_layers: [1] },
+      { loc: ["body", "visible_layers", 0], type: "string_type" },
+    );
   });
 
   it("malformed JSON is a 422 at body", async () => {
     const res = await ask(org.users.member.token, '{"question": ');
     expect(res.status).toBe(422);
-    expect((await res.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({ loc: ["body"], type: "json_invalid" });
+    expect((await res.json<{ detail: { loc: unknown[]; type: string }[] }>()).detail[0]).toMatchObject({
+      loc: ["body"],
+      type: "json_invalid",
+    });
   });
 
   it("none of them charged anything", async () => {
@@ -67,10 +102,21 @@ describe("422 validation errors", () => {
   });
 
   it("null for every optional field is accepted", async () => {
-    const res = await ask(org.users.member.token, { question: "What is in Epping?", session_id: null, bbox: null, viewport_bbox: null, visible_layers: null });
+    const res = await ask(org.users.member.token, {
+      question: "What is in Epping?",
+      session_id: null,
+      bbox: null,
+      viewport_bbox: null,
+      visible_layers: null,
+    });
     expect(res.status).toBe(200);
     await res.text();
-    const ok = await ask(org.users.member.token, { question: "Which lots here are over 600 m2?", bbox: BOX, viewport_bbox: BOX, visible_layers: ["parcels"] });
+    const ok = await ask(org.users.member.token, {
+      question: "Which lots here are over 600 m2?",
+      bbox: BOX,
+      viewport_bbox: BOX,
+      visible_layers: ["parcels"],
+    });
     expect(ok.status).toBe(200);
     await ok.text();
   });
@@ -91,7 +137,11 @@ describe("other request errors", () => {
 
   it("without a configured model the route answers 503 saying what to set", async () => {
     const res = await createApp().fetch(
-      new Request("https://api.test/chat", { method: "POST", headers: { Authorization: `Bearer ${org.users.member.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ question: "What is in Epping?" }) }),
+      new Request("https://api.test/chat", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${org.users.member.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ question: "What is in Epping?" }),
+      }),
       { ...env, LLM_API_URL: "", LLM_MODEL: "" },
       createExecutionContext(),
     );

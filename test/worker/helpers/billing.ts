@@ -40,7 +40,10 @@ export interface TestOrg {
 export const uniqueEmail = (label: string): string => `${label}-${crypto.randomUUID().slice(0, 8)}@test.example`;
 
 /** An organisation (team) with one user per role, each known to the identity provider; optional credits. */
-export async function createTeamOrg(db: Db, { credits = 0, idpUsers = true }: { credits?: number; idpUsers?: boolean } = {}): Promise<TestOrg> {
+export async function createTeamOrg(
+  db: Db,
+  { credits = 0, idpUsers = true }: { credits?: number; idpUsers?: boolean } = {},
+): Promise<TestOrg> {
   const orgId = crypto.randomUUID();
   const name = `Team ${orgId.slice(0, 8)}`;
   await db.execute(sql`insert into organisations (id, name, org_type) values (${orgId}, ${name}, 'team')`);
@@ -48,12 +51,20 @@ export async function createTeamOrg(db: Db, { credits = 0, idpUsers = true }: { 
   for (const role of ["owner", "admin", "member"] as const) {
     const userId = crypto.randomUUID();
     const email = uniqueEmail(role);
-    const res = await db.execute<{ id: string }>(sql`insert into memberships (org_id, user_id, role) values (${orgId}, ${userId}, ${role}) returning id`);
+    const res = await db.execute<{ id: string }>(
+      sql`insert into memberships (org_id, user_id, role) values (${orgId}, ${userId}, ${role}) returning id`,
+    );
     const membershipId = res.rows[0]?.id ?? "";
-    if (idpUsers) await createIdpUser({ id: userId, email, fullName: `${role[0]?.toUpperCase()}${role.slice(1)} ${orgId.slice(0, 4)}` });
+    if (idpUsers)
+      await createIdpUser({
+        id: userId,
+        email,
+        fullName: `${role[0]?.toUpperCase()}${role.slice(1)} ${orgId.slice(0, 4)}`,
+      });
     users[role] = { userId, email, membershipId, role, token: await mintToken({ sub: userId, email }) };
   }
-  if (credits > 0) await grant({ db, orgId, amount: credits, type: "adjustment", idempotencyKey: `test-credits:${orgId}` });
+  if (credits > 0)
+    await grant({ db, orgId, amount: credits, type: "adjustment", idempotencyKey: `test-credits:${orgId}` });
   return { orgId, name, users };
 }
 
@@ -61,7 +72,8 @@ export async function createTeamOrg(db: Db, { credits = 0, idpUsers = true }: { 
 export async function createBareOrg(db: Db, credits = 0): Promise<string> {
   const orgId = crypto.randomUUID();
   await db.execute(sql`insert into organisations (id, name) values (${orgId}, ${`Ledger ${orgId.slice(0, 8)}`})`);
-  if (credits > 0) await grant({ db, orgId, amount: credits, type: "adjustment", idempotencyKey: `test-credits:${orgId}` });
+  if (credits > 0)
+    await grant({ db, orgId, amount: credits, type: "adjustment", idempotencyKey: `test-credits:${orgId}` });
   return orgId;
 }
 
@@ -75,7 +87,11 @@ export async function call(path: string, { method = "GET", token, body }: CallOp
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`https://api.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return SELF.fetch(`https://api.test${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 export interface LedgerCheck {
@@ -86,20 +102,33 @@ export interface LedgerCheck {
 
 /** The cached balance next to the ledger, in ledger order, for invariant checks. */
 export async function ledgerState(db: Db, orgId: string): Promise<LedgerCheck> {
-  const org = await db.execute<{ credit_balance: string }>(sql`select credit_balance from organisations where id = ${orgId}`);
+  const org = await db.execute<{ credit_balance: string }>(
+    sql`select credit_balance from organisations where id = ${orgId}`,
+  );
   const rows = await db.execute<{ amount: string; balance_after: string; type: string }>(
     sql`select amount, balance_after, type from credit_ledger where org_id = ${orgId} order by seq`,
   );
-  const entries = rows.rows.map((r) => ({ amount: Number(r.amount), balance_after: Number(r.balance_after), type: r.type }));
+  const entries = rows.rows.map((r) => ({
+    amount: Number(r.amount),
+    balance_after: Number(r.balance_after),
+    type: r.type,
+  }));
   const sumUnits = rows.rows.reduce((s, r) => s + Math.round(Number(r.amount) * 10000), 0);
   return { cached: Number(org.rows[0]?.credit_balance ?? NaN), sum: sumUnits / 10000, entries };
 }
 
 /** Adds one more user with `role` to an organisation (known to the identity provider unless told otherwise). */
-export async function addMember(db: Db, orgId: string, role: "admin" | "member", { idpUser = true }: { idpUser?: boolean } = {}): Promise<TestUser> {
+export async function addMember(
+  db: Db,
+  orgId: string,
+  role: "admin" | "member",
+  { idpUser = true }: { idpUser?: boolean } = {},
+): Promise<TestUser> {
   const userId = crypto.randomUUID();
   const email = uniqueEmail(`extra-${role}`);
-  const res = await db.execute<{ id: string }>(sql`insert into memberships (org_id, user_id, role) values (${orgId}, ${userId}, ${role}) returning id`);
+  const res = await db.execute<{ id: string }>(
+    sql`insert into memberships (org_id, user_id, role) values (${orgId}, ${userId}, ${role}) returning id`,
+  );
   if (idpUser) await createIdpUser({ id: userId, email });
   return { userId, email, membershipId: res.rows[0]?.id ?? "", role, token: await mintToken({ sub: userId, email }) };
 }

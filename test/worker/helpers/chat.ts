@@ -19,14 +19,22 @@ export const newMarker = (): string => `t-${crypto.randomUUID().slice(0, 8)}`;
 
 /** Scripts the model's next turns for questions carrying `[[marker]]`, in request order. */
 export async function script(marker: string, turns: Turn[]): Promise<void> {
-  const res = await fetch(`${inject("llmControlUrl")}/__control/script`, { method: "POST", body: JSON.stringify({ marker, turns }) });
+  const res = await fetch(`${inject("llmControlUrl")}/__control/script`, {
+    method: "POST",
+    body: JSON.stringify({ marker, turns }),
+  });
   if (!res.ok) throw new Error(`scripting the model server: ${res.status}`);
 }
 
 export interface WireRequest {
   model: string;
   stream: boolean;
-  messages: { role: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+  messages: {
+    role: string;
+    content?: unknown;
+    tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
   tools?: { function: { name: string } }[];
 }
 
@@ -36,7 +44,9 @@ export async function modelRequests(marker: string): Promise<WireRequest[]> {
 }
 
 export async function closedByClient(marker: string): Promise<number> {
-  return ((await (await fetch(`${inject("llmControlUrl")}/__control/closed?marker=${marker}`)).json()) as { closed: number }).closed;
+  return (
+    (await (await fetch(`${inject("llmControlUrl")}/__control/closed?marker=${marker}`)).json()) as { closed: number }
+  ).closed;
 }
 
 /** The stream's JSON parts in order; `[DONE]` becomes { type: "[DONE]" }; comments are skipped. */
@@ -60,4 +70,7 @@ export async function chunksOf(res: Response): Promise<Chunk[]> {
 }
 
 export const ofType = (chunks: Chunk[], type: string) => chunks.filter((c) => c.type === type);
-export const textOf = (chunks: Chunk[]) => ofType(chunks, "text-delta").map((c) => c.delta as string).join("");
+export const textOf = (chunks: Chunk[]) =>
+  ofType(chunks, "text-delta")
+    .map((c) => c.delta as string)
+    .join("");

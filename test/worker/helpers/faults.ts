@@ -8,13 +8,22 @@ export interface Fault {
 }
 
 /** Every `op` on `table` for `orgId` raises until cleared; other organisations are untouched. */
-export async function failWrites(db: Db, table: "charged_jobs" | "credit_ledger", op: "INSERT" | "UPDATE", orgId: string): Promise<Fault> {
+export async function failWrites(
+  db: Db,
+  table: "charged_jobs" | "credit_ledger",
+  op: "INSERT" | "UPDATE",
+  orgId: string,
+): Promise<Fault> {
   const name = `fault_${orgId.replaceAll("-", "")}_${op.toLowerCase()}`;
   await db.execute(
-    sql.raw(`create function ${name}() returns trigger as $$ begin raise exception 'injected fault'; end; $$ language plpgsql`),
+    sql.raw(
+      `create function ${name}() returns trigger as $$ begin raise exception 'injected fault'; end; $$ language plpgsql`,
+    ),
   );
   await db.execute(
-    sql.raw(`create trigger ${name} before ${op} on ${table} for each row when (new.org_id = '${orgId}') execute function ${name}()`),
+    sql.raw(
+      `create trigger ${name} before ${op} on ${table} for each row when (new.org_id = '${orgId}') execute function ${name}()`,
+    ),
   );
   return {
     async clear(db) {

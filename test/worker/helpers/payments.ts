@@ -14,7 +14,9 @@ export type Obj = Record<string, unknown>;
 
 /** A Stripe REST call to the local processor, as the SDK would make it. */
 export async function processorGet<T = Obj>(path: string): Promise<T> {
-  const res = await fetch(`${processorUrl()}${path}`, { headers: { Authorization: `Bearer ${DEV_STRIPE_SECRET_KEY}` } });
+  const res = await fetch(`${processorUrl()}${path}`, {
+    headers: { Authorization: `Bearer ${DEV_STRIPE_SECRET_KEY}` },
+  });
   if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
   return res.json<T>();
 }
@@ -31,7 +33,9 @@ export async function checkoutUrl(token: string, tierId = "starter"): Promise<st
 }
 
 /** The Pay button: POST to the checkout URL; returns the completed session. */
-export async function pay(url: string): Promise<{ id: string; subscription: string; invoice: string; customer: string }> {
+export async function pay(
+  url: string,
+): Promise<{ id: string; subscription: string; invoice: string; customer: string }> {
   const res = await fetch(url, { method: "POST" });
   if (!res.ok) throw new Error(`paying ${url}: HTTP ${res.status} ${await res.text()}`);
   return res.json();
@@ -43,8 +47,14 @@ export async function deliveriesFor(customer: string): Promise<Delivery[]> {
 }
 
 /** Triggers a subscription change at the processor: renew, fail_payment, cancel (now, or at_period_end). */
-export async function control(subscriptionId: string, action: "renew" | "fail_payment" | "cancel", query = ""): Promise<void> {
-  const res = await fetch(`${processorUrl()}/__control/subscriptions/${subscriptionId}/${action}${query}`, { method: "POST" });
+export async function control(
+  subscriptionId: string,
+  action: "renew" | "fail_payment" | "cancel",
+  query = "",
+): Promise<void> {
+  const res = await fetch(`${processorUrl()}/__control/subscriptions/${subscriptionId}/${action}${query}`, {
+    method: "POST",
+  });
   if (!res.ok) throw new Error(`${action} ${subscriptionId}: HTTP ${res.status} ${await res.text()}`);
 }
 
@@ -59,10 +69,19 @@ export interface WebhookReply {
 }
 
 /** POSTs a webhook to the Worker with the processor's headers. */
-export async function postWebhook(payload: string, signature: string | null, fetcher: (req: Request) => Promise<Response> = (r) => SELF.fetch(r)): Promise<WebhookReply> {
-  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" };
+export async function postWebhook(
+  payload: string,
+  signature: string | null,
+  fetcher: (req: Request) => Promise<Response> = (r) => SELF.fetch(r),
+): Promise<WebhookReply> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=utf-8",
+    "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+  };
   if (signature !== null) headers["Stripe-Signature"] = signature;
-  const res = await fetcher(new Request("https://api.test/billing/webhook", { method: "POST", headers, body: payload }));
+  const res = await fetcher(
+    new Request("https://api.test/billing/webhook", { method: "POST", headers, body: payload }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -80,14 +99,27 @@ export async function relayNew(customer: string, seen: Set<string>): Promise<Del
 }
 
 /** Signs like the processor does, here with WebCrypto: for stale, foreign-secret and hand-made events. */
-export async function sign(payload: string, { secret = DEV_STRIPE_WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000) } = {}): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${payload}`)));
+export async function sign(
+  payload: string,
+  { secret = DEV_STRIPE_WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000) } = {},
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${payload}`)),
+  );
   return `t=${timestamp},v1=${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 export async function storedCustomer(db: Db, orgId: string): Promise<string | null> {
-  const res = await db.execute<{ payment_customer_id: string | null }>(sql`select payment_customer_id from organisations where id = ${orgId}`);
+  const res = await db.execute<{ payment_customer_id: string | null }>(
+    sql`select payment_customer_id from organisations where id = ${orgId}`,
+  );
   return res.rows[0]?.payment_customer_id ?? null;
 }
 
@@ -104,10 +136,20 @@ export interface GrantRow {
 }
 
 export async function grantsOf(db: Db, orgId: string): Promise<GrantRow[]> {
-  const res = await db.execute<{ amount: string; expires_at: Date | string | null; related_entity_id: string | null; type: string }>(
+  const res = await db.execute<{
+    amount: string;
+    expires_at: Date | string | null;
+    related_entity_id: string | null;
+    type: string;
+  }>(
     sql`select amount, expires_at, related_entity_id, type from credit_ledger where org_id = ${orgId} and type = 'subscription_grant' order by seq`,
   );
-  return res.rows.map((r) => ({ amount: Number(r.amount), expires_at: r.expires_at === null ? null : new Date(r.expires_at).toISOString(), related_entity_id: r.related_entity_id, type: r.type }));
+  return res.rows.map((r) => ({
+    amount: Number(r.amount),
+    expires_at: r.expires_at === null ? null : new Date(r.expires_at).toISOString(),
+    related_entity_id: r.related_entity_id,
+    type: r.type,
+  }));
 }
 
 /** The ledger invariant: the cached balance is the sum of the entries and each balance_after is the running sum. */

@@ -6,7 +6,11 @@ import { parseSse, type ParsedEvent } from "../../support/sse.ts";
 export function generate(token: string, body: unknown, key?: string): Promise<Response> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
   if (key) headers["Idempotency-Key"] = key;
-  return SELF.fetch("https://api.test/report/generate", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return SELF.fetch("https://api.test/report/generate", {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 export interface ReportComplete {
@@ -21,7 +25,9 @@ export interface ReportComplete {
   replayed: boolean;
 }
 
-export async function reportEvents(res: Response): Promise<{ events: ParsedEvent[]; done: ReportComplete; pdf: Uint8Array }> {
+export async function reportEvents(
+  res: Response,
+): Promise<{ events: ParsedEvent[]; done: ReportComplete; pdf: Uint8Array }> {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const events = parseSse(await res.text());
@@ -33,4 +39,7 @@ export async function reportEvents(res: Response): Promise<{ events: ParsedEvent
   return { events, done, pdf };
 }
 
-export const progress = (events: ParsedEvent[]) => events.filter((e) => e.event === "progress").map((e) => e.data as Record<string, unknown> & { stage: string; percent: number; message: string });
+export const progress = (events: ParsedEvent[]) =>
+  events
+    .filter((e) => e.event === "progress")
+    .map((e) => e.data as Record<string, unknown> & { stage: string; percent: number; message: string });

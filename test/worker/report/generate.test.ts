@@ -53,7 +53,12 @@ describe("a batch run piped into a report", () => {
 
   beforeAll(async () => {
     o = await org(5);
-    const body = { scores: [...sites, { input: { site_name: "Kerbside point" } }], parcel_geojsons: [...points(), STREET], location: "Newtown, NSW", top_n: 3 };
+    const body = {
+      scores: [...sites, { input: { site_name: "Kerbside point" } }],
+      parcel_geojsons: [...points(), STREET],
+      location: "Newtown, NSW",
+      top_n: 3,
+    };
     res = await generate(o.users.member.token, body);
     r = await reportEvents(res);
     texts = await pdfPageTexts(r.pdf);
@@ -70,10 +75,24 @@ describe("a batch run piped into a report", () => {
   });
 
   it("replaces each Point by the cadastre lot containing it, and names the unresolved Point", () => {
-    const siteEvents = progress(r.events).filter((e) => e.site).map((e) => e.site as Record<string, unknown>);
+    const siteEvents = progress(r.events)
+      .filter((e) => e.site)
+      .map((e) => e.site as Record<string, unknown>);
     expect(siteEvents).toHaveLength(11);
-    sites.forEach((s, i) => expect(siteEvents[i]).toMatchObject({ index: i, status: "resolved", source: "cadastre_at_point", lot_id: s.parcel.lot_id, score: s.score }));
-    expect(siteEvents[10]).toMatchObject({ index: 10, status: "unresolved", detail: expect.stringContaining("No parcel at") });
+    for (const [i, s] of sites.entries()) {
+      expect(siteEvents[i]).toMatchObject({
+        index: i,
+        status: "resolved",
+        source: "cadastre_at_point",
+        lot_id: s.parcel.lot_id,
+        score: s.score,
+      });
+    }
+    expect(siteEvents[10]).toMatchObject({
+      index: 10,
+      status: "unresolved",
+      detail: expect.stringContaining("No parcel at"),
+    });
     expect(r.done.unresolved).toEqual([10]);
     expect(texts[1]).toContain("Unresolved sites");
     expect(texts[1]).toContain("Kerbside point");
@@ -82,7 +101,10 @@ describe("a batch run piped into a report", () => {
   it("details the top 3 by score, best first", () => {
     const drawn = progress(r.events).filter((e) => e.stage === "drawing" && e.rank !== undefined);
     expect(drawn.map((e) => e.rank)).toEqual([1, 2, 3]);
-    const best = [...sites].sort((a, b) => b.score - a.score).slice(0, 3).map((s) => s.score);
+    const best = [...sites]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 3)
+      .map((s) => s.score);
     expect(drawn.map((e) => e.score)).toEqual(best);
     expect(r.done).toMatchObject({ ranked: 10, detailed: 3 });
   });
@@ -109,9 +131,17 @@ describe("a batch run piped into a report", () => {
       ["usage", -0.5],
     ]);
     expect(state.cached).toBe(4.5);
-    const tx = await withDb(async (db) => (await db.execute<{ action_type: string; related_entity_id: string }>(
-      (await import("drizzle-orm")).sql`select action_type, related_entity_id from credit_ledger where org_id = ${o.orgId} and type = 'usage'`,
-    )).rows);
+    const tx = await withDb(
+      async (db) =>
+        (
+          await db.execute<{ action_type: string; related_entity_id: string }>(
+            (
+              await import("drizzle-orm")
+            )
+              .sql`select action_type, related_entity_id from credit_ledger where org_id = ${o.orgId} and type = 'usage'`,
+          )
+        ).rows,
+    );
     expect(tx).toEqual([{ action_type: "report", related_entity_id: r.done.report_id }]);
   });
 });
@@ -135,11 +165,31 @@ describe("validation: 422 with loc, nothing charged", () => {
   beforeAll(async () => {
     o = await org(5);
   });
-  const square = [[[151.17, -33.89], [151.171, -33.89], [151.171, -33.891], [151.17, -33.891], [151.17, -33.89]]];
+  const square = [
+    [
+      [151.17, -33.89],
+      [151.171, -33.89],
+      [151.171, -33.891],
+      [151.17, -33.891],
+      [151.17, -33.89],
+    ],
+  ];
   const cases: [string, unknown, (string | number)[]][] = [
-    ["a Point without valid coordinates", { scores: [], parcel_geojsons: [STREET, STREET, { type: "Point", coordinates: [151.17] }] }, ["body", "parcel_geojsons", 2, "coordinates"]],
-    ["an unclosed ring", { scores: [], parcel_geojsons: [{ type: "Polygon", coordinates: [square[0]!.slice(0, 4)] }] }, ["body", "parcel_geojsons", 0, "coordinates", 0]],
-    ["an unknown type", { scores: [], parcel_geojsons: [{ type: "Circle", coordinates: [151.17, -33.89] }] }, ["body", "parcel_geojsons", 0, "type"]],
+    [
+      "a Point without valid coordinates",
+      { scores: [], parcel_geojsons: [STREET, STREET, { type: "Point", coordinates: [151.17] }] },
+      ["body", "parcel_geojsons", 2, "coordinates"],
+    ],
+    [
+      "an unclosed ring",
+      { scores: [], parcel_geojsons: [{ type: "Polygon", coordinates: [square[0]!.slice(0, 4)] }] },
+      ["body", "parcel_geojsons", 0, "coordinates", 0],
+    ],
+    [
+      "an unknown type",
+      { scores: [], parcel_geojsons: [{ type: "Circle", coordinates: [151.17, -33.89] }] },
+      ["body", "parcel_geojsons", 0, "type"],
+    ],
     ["top_n 0", { scores: [{}], parcel_geojsons: [STREET], top_n: 0 }, ["body", "top_n"]],
     ["top_n 51", { scores: [{}], parcel_geojsons: [STREET], top_n: 51 }, ["body", "top_n"]],
     ["top_n 2.5", { scores: [{}], parcel_geojsons: [STREET], top_n: 2.5 }, ["body", "top_n"]],
@@ -182,9 +232,13 @@ describe("validation: 422 with loc, nothing charged", () => {
 describe("top_n bounds", () => {
   it("top_n 1 details one site; top_n 50 details every ranked site", async () => {
     const o = await org(5);
-    const one = await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 1 }));
+    const one = await reportEvents(
+      await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 1 }),
+    );
     expect(one.done).toMatchObject({ detailed: 1, pages: 4 });
-    const all = await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 50 }));
+    const all = await reportEvents(
+      await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 50 }),
+    );
     expect(all.done).toMatchObject({ detailed: 10, ranked: 10, pages: 2 + 10 + 1 });
   });
 });
@@ -192,17 +246,28 @@ describe("top_n bounds", () => {
 describe("when scores and parcel_geojsons differ in length", () => {
   it("more scores: the extra score objects are located from their own parcel data", async () => {
     const o = await org(5);
-    const r = await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points().slice(0, 4) }));
+    const r = await reportEvents(
+      await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points().slice(0, 4) }),
+    );
     expect(progress(r.events)[0]?.message).toContain("10 score objects, 4 geometries: paired by position");
-    const located = progress(r.events).filter((e) => e.site).map((e) => e.site as { status: string; lot_id: string });
+    const located = progress(r.events)
+      .filter((e) => e.site)
+      .map((e) => e.site as { status: string; lot_id: string });
     expect(located.map((s) => s.status)).toEqual(Array(10).fill("resolved"));
     expect(located.map((s) => s.lot_id)).toEqual(sites.map((s) => s.parcel.lot_id));
   });
 
   it("more geometries: the extra geometries are assessed on their own", async () => {
     const o = await org(5);
-    const r = await reportEvents(await generate(o.users.owner.token, { scores: sites.slice(0, 2), parcel_geojsons: [...points().slice(0, 3), STREET] }));
-    const located = progress(r.events).filter((e) => e.site).map((e) => e.site as { status: string });
+    const r = await reportEvents(
+      await generate(o.users.owner.token, {
+        scores: sites.slice(0, 2),
+        parcel_geojsons: [...points().slice(0, 3), STREET],
+      }),
+    );
+    const located = progress(r.events)
+      .filter((e) => e.site)
+      .map((e) => e.site as { status: string });
     expect(located.map((s) => s.status)).toEqual(["resolved", "resolved", "resolved", "unresolved"]);
     expect(r.done).toMatchObject({ ranked: 3, unresolved: [3] });
   });
@@ -214,7 +279,9 @@ describe("credits", () => {
     const res = await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points() });
     expect(res.status).toBe(402);
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ detail: { error: "insufficient_credits", required: 0.5, available: 0.4, deficit: 0.1 } });
+    expect(await res.json()).toEqual({
+      detail: { error: "insufficient_credits", required: 0.5, available: 0.4, deficit: 0.1 },
+    });
     expect((await ledger(o)).cached).toBe(0.4);
     expect(await usage(o)).toEqual([]);
   });
@@ -238,10 +305,17 @@ describe("credits", () => {
     expect(res.status).toBe(200);
     const reportId = res.headers.get("x-report-id") ?? "";
     await res.body?.cancel();
-    const job = await until("settlement", () => withDb((db) => findJob(db, reportId)), (j) => j?.status === "settled");
+    const job = await until(
+      "settlement",
+      () => withDb((db) => findJob(db, reportId)),
+      (j) => j?.status === "settled",
+    );
     expect(job).toMatchObject({ unitsDone: 1, refunded: 0, settledBy: "request" });
     const state = await ledger(o);
-    expect(state.entries.map((e) => [e.type, e.amount])).toEqual([["adjustment", 5], ["usage", -0.5]]);
+    expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
+      ["adjustment", 5],
+      ["usage", -0.5],
+    ]);
     expect(state.sum).toBe(state.cached);
   });
 
@@ -249,7 +323,9 @@ describe("credits", () => {
     const o = await org(5);
     const key = crypto.randomUUID();
     await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points() }, key));
-    await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 2 }, key));
+    await reportEvents(
+      await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 2 }, key),
+    );
     expect(await usage(o)).toEqual([-0.5, -0.5]);
   });
 
@@ -258,7 +334,10 @@ describe("credits", () => {
     const request = ReportGenerateRequestSchema.parse({ scores: sites, parcel_geojsons: points() });
     const text = await withDb(async (db) => {
       const packs = await loadPublicPacks(env.PACKS, "public/");
-      const charge = await chargeReport({ db, orgId: o.orgId, userId: o.users.owner.userId, openOwnDb: openTestDb }, `test:${crypto.randomUUID()}`);
+      const charge = await chargeReport(
+        { db, orgId: o.orgId, userId: o.users.owner.userId, openOwnDb: openTestDb },
+        `test:${crypto.randomUUID()}`,
+      );
       const job = { request, packs, organisation: "Test", date: "2026-07-01", digest: "0".repeat(64), charge };
       // The renderer cannot be loaded: the failure comes after sites were resolved and progress was sent.
       const events = generateReport(job, async () => {
@@ -269,7 +348,12 @@ describe("credits", () => {
     });
     const evs = parseSse(text);
     expect(evs.filter((e) => e.event === "progress").length).toBeGreaterThan(5);
-    expect(evs.at(-1)).toEqual({ event: "error", data: { detail: "Internal server error: the report could not be generated; the 0.5 credits charged were refunded" } });
+    expect(evs.at(-1)).toEqual({
+      event: "error",
+      data: {
+        detail: "Internal server error: the report could not be generated; the 0.5 credits charged were refunded",
+      },
+    });
     const state = await ledger(o);
     expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
       ["adjustment", 5],
@@ -284,7 +368,11 @@ describe("credits", () => {
 describe("refusals before charging", () => {
   it("an unknown pack_id: 404, nothing charged", async () => {
     const o = await org(5);
-    const res = await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), pack_id: "no-such-pack" });
+    const res = await generate(o.users.owner.token, {
+      scores: sites,
+      parcel_geojsons: points(),
+      pack_id: "no-such-pack",
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: "Pack not found: no-such-pack" });
     expect(await usage(o)).toEqual([]);
@@ -292,7 +380,14 @@ describe("refusals before charging", () => {
 
   it("pack_id limits the report to that pack, and the PDF lists only it", async () => {
     const o = await org(5);
-    const r = await reportEvents(await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), pack_id: "sydney-demo", top_n: 1 }));
+    const r = await reportEvents(
+      await generate(o.users.owner.token, {
+        scores: sites,
+        parcel_geojsons: points(),
+        pack_id: "sydney-demo",
+        top_n: 1,
+      }),
+    );
     const texts = await pdfPageTexts(r.pdf);
     expect(texts[0]).toContain("sydney-demo 1.0.0");
     expect(texts.join("\n")).not.toContain("sydney-suburbs");

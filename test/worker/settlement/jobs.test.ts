@@ -28,7 +28,8 @@ async function open(db: Db, orgId: string, over: Partial<OpenJobInput> = {}) {
   return r;
 }
 
-const backdate = (db: Db, jobId: string) => db.execute(sql`update charged_jobs set settle_after = now() - interval '1 second' where id = ${jobId}`);
+const backdate = (db: Db, jobId: string) =>
+  db.execute(sql`update charged_jobs set settle_after = now() - interval '1 second' where id = ${jobId}`);
 
 describe("opening a job", () => {
   it("debits the whole cost and records the job with its debit", async () => {
@@ -36,8 +37,22 @@ describe("opening a job", () => {
       const orgId = await createBareOrg(db, 10);
       const { job, debit, replayed } = await open(db, orgId);
       expect(replayed).toBe(false);
-      expect(job).toMatchObject({ status: "charged", units: 50, unitPrice: 0.1, charged: 5, unitsDone: 0, refunded: null, debitEntryId: debit.id });
-      expect(debit).toMatchObject({ amount: -5, type: "usage", action_type: "batch_score", related_entity_id: job.id, balance_after: 5 });
+      expect(job).toMatchObject({
+        status: "charged",
+        units: 50,
+        unitPrice: 0.1,
+        charged: 5,
+        unitsDone: 0,
+        refunded: null,
+        debitEntryId: debit.id,
+      });
+      expect(debit).toMatchObject({
+        amount: -5,
+        type: "usage",
+        action_type: "batch_score",
+        related_entity_id: job.id,
+        balance_after: 5,
+      });
     });
   });
 
@@ -59,7 +74,12 @@ describe("opening a job", () => {
   it("refuses a short balance without writing anything", async () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db, 1);
-      expect(await openJob(db, input(orgId))).toEqual({ ok: false, reason: "insufficient_credits", required: 5, available: 1 });
+      expect(await openJob(db, input(orgId))).toEqual({
+        ok: false,
+        reason: "insufficient_credits",
+        required: 5,
+        available: 1,
+      });
       const jobs = await db.execute(sql`select 1 from charged_jobs where org_id = ${orgId}`);
       expect(jobs.rows).toHaveLength(0);
     });
@@ -69,7 +89,9 @@ describe("opening a job", () => {
     await withDb(async (db) => {
       const orgId = await createBareOrg(db, 10);
       const key = `k:${crypto.randomUUID()}`;
-      const all = await Promise.all(Array.from({ length: 10 }, () => openJob(db, input(orgId, { idempotencyKey: key }))));
+      const all = await Promise.all(
+        Array.from({ length: 10 }, () => openJob(db, input(orgId, { idempotencyKey: key }))),
+      );
       const ids = new Set(all.map((r) => (r.ok ? r.job.id : r.reason)));
       expect(ids.size).toBe(1);
       expect(all.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
@@ -92,7 +114,9 @@ describe("retrying under a used key", () => {
       const failedKey = `k:${crypto.randomUUID()}`;
       const failed = await open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: failedKey });
       await settleJob(db, { jobId: failed.job.id, unitsDone: 0, by: "request" });
-      const retries = await Promise.all([1, 2, 3].map(() => open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: failedKey })));
+      const retries = await Promise.all(
+        [1, 2, 3].map(() => open(db, orgId, { units: 1, unitPrice: 0.5, idempotencyKey: failedKey })),
+      );
       expect(new Set(retries.map((r) => r.job.id)).size).toBe(1);
       expect(retries[0]?.job.id).not.toBe(failed.job.id);
       const state = await ledgerState(db, orgId);
@@ -114,9 +138,22 @@ describe("settling a job", () => {
       const { job } = await open(db, orgId);
       const s = await settleJob(db, { jobId: job.id, unitsDone: 2, by: "request" });
       expect(s).toMatchObject({ refunded: 4.8, balance: 9.8, alreadySettled: false });
-      expect(s.refund).toMatchObject({ amount: 4.8, type: "refund", action_type: "batch_score", related_entity_id: job.id });
-      expect(s.job).toMatchObject({ status: "settled", unitsDone: 2, refunded: 4.8, refundEntryId: s.refund?.id, settledBy: "request" });
-      const key = await db.execute<{ idempotency_key: string }>(sql`select idempotency_key from credit_ledger where id = ${s.refund?.id ?? ""}`);
+      expect(s.refund).toMatchObject({
+        amount: 4.8,
+        type: "refund",
+        action_type: "batch_score",
+        related_entity_id: job.id,
+      });
+      expect(s.job).toMatchObject({
+        status: "settled",
+        unitsDone: 2,
+        refunded: 4.8,
+        refundEntryId: s.refund?.id,
+        settledBy: "request",
+      });
+      const key = await db.execute<{ idempotency_key: string }>(
+        sql`select idempotency_key from credit_ledger where id = ${s.refund?.id ?? ""}`,
+      );
       expect(key.rows[0]?.idempotency_key).toBe(refundKey(job.id));
     });
   });
