@@ -35,6 +35,7 @@ export const ConfigSchema = z.object({
   CHECKOUT_SUCCESS_URL: optionalText.pipe(z.url().optional()),
   CHECKOUT_CANCEL_URL: optionalText.pipe(z.url().optional()),
   PORTAL_RETURN_URL: optionalText.pipe(z.url().optional()),
+  LLM_PROVIDER: optionalText.pipe(z.enum(["openai-compatible", "workers-ai", "offline"]).optional()),
   LLM_API_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -61,9 +62,18 @@ export interface Config {
   signupBonusCredits: number;
   publicPackPrefix: string;
   payments: PaymentsConfig;
-  /** OpenAI-compatible chat-completions endpoint for POST /chat; undefined until URL and model are set. */
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** The language model behind POST /chat: the embedded offline planner unless a provider is configured. */
+  llm: LlmConfig;
 }
+
+export type LlmConfig = { timeoutMs: number } & (
+  | { provider: "openai-compatible"; baseUrl: string; apiKey: string | undefined; model: string }
+  | { provider: "workers-ai"; model: string }
+  | { provider: "offline" }
+);
+
+/** Used with LLM_PROVIDER=workers-ai when LLM_MODEL is not set. */
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 /** The payment processor (Stripe): every field is unset until configured; routes answer 503 without what they need. */
 export interface PaymentsConfig {
@@ -128,18 +138,27 @@ export function getConfig(env: Env): Config {
       checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
       portalReturnUrl: v.PORTAL_RETURN_URL,
     },
-    llm:
-      v.LLM_API_URL && v.LLM_MODEL
-        ? {
-            baseUrl: v.LLM_API_URL.replace(/\/+$/, ""),
-            apiKey: v.LLM_API_KEY,
-            model: v.LLM_MODEL,
-            timeoutMs: v.LLM_TIMEOUT_MS,
-          }
-        : undefined,
+    llm: llmConfig(v),
   };
   cache.set(env, config);
   return config;
+}
+
+// An explicit provider must be complete; without one, URL and model choose the OpenAI-compatible endpoint.
+function llmConfig(v: z.infer<typeof ConfigSchema>): LlmConfig {
+  const timeoutMs = v.LLM_TIMEOUT_MS;
+  const provider = v.LLM_PROVIDER ?? (v.LLM_API_URL && v.LLM_MODEL ? "openai-compatible" : "offline");
+  if (provider === "workers-ai") return { provider, model: v.LLM_MODEL ?? DEFAULT_WORKERS_AI_MODEL, timeoutMs };
+  if (provider === "offline") return { provider, timeoutMs };
+  if (!v.LLM_API_URL || !v.LLM_MODEL)
+    throw new ConfigError("Invalid configuration: LLM_PROVIDER=openai-compatible needs LLM_API_URL and LLM_MODEL");
+  return {
+    provider,
+    baseUrl: v.LLM_API_URL.replace(/\/+$/, ""),
+    apiKey: v.LLM_API_KEY,
+    model: v.LLM_MODEL,
+    timeoutMs,
+  };
 }
 
 function apiBase(u: URL): PaymentsConfig["apiBase"] {

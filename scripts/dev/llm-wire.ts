@@ -1,14 +1,9 @@
 // The OpenAI Chat Completions wire shapes the local model server reads and writes, and the one
 // "turn" type that both scripted tests and the offline planner produce.
 
-export type ContentPart = { type: string; text?: string };
+import type { ChatMessage } from "../../src/chat/offline/wire.ts";
 
-export type WireToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
-
-export type ChatMessage =
-  | { role: "system" | "developer" | "user"; content: string | ContentPart[] }
-  | { role: "assistant"; content?: string | ContentPart[] | null; tool_calls?: WireToolCall[] }
-  | { role: "tool"; tool_call_id: string; content: string | ContentPart[] };
+export { textOf, type ChatMessage, type ContentPart, type WireToolCall } from "../../src/chat/offline/wire.ts";
 
 export interface ChatCompletionRequest {
   model?: string;
@@ -39,12 +34,6 @@ export interface Turn {
   break_after?: number;
   /** Send an in-stream `{"error": {...}}` event after the chunks instead of finishing. */
   error_event?: string;
-}
-
-export function textOf(content: string | ContentPart[] | null | undefined): string {
-  if (typeof content === "string") return content;
-  if (!content) return "";
-  return content.map((p) => p.text ?? "").join("");
 }
 
 /** Splits text into deltas the way a model streams tokens: words with their trailing space. */

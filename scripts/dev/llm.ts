@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { plan } from "./llm-planner.ts";
+import { plan } from "../../src/chat/offline/planner.ts";
 import { deltas, roughTokens, textOf, type ChatCompletionRequest, type Turn, type WireToolCall } from "./llm-wire.ts";
 
 export const DEV_LLM_MODEL = "offline-planner";

@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { type ModelMessage, createUIMessageStreamResponse } from "ai";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { NotFoundError, UnavailableError } from "../errors.ts";
+import { NotFoundError } from "../errors.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { requireAuth, requireOrg } from "../http/access.ts";
 import type { AuthEnv } from "../http/context.ts";
@@ -14,7 +14,6 @@ import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { chargeQuestion, siteCharger } from "./charge.ts";
 import { chatInstructions } from "./instructions.ts";
-import { MODEL_NOT_CONFIGURED, chatModel } from "./model.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas.ts";
 import { appendTurn, isSessionId, loadHistory, sessionStub } from "./session.ts";
 import { MAX_STEPS, chatStream } from "./stream.ts";
@@ -60,7 +59,7 @@ export const chatRoutes = createRouter().openapi(
   async (c) => {
     const body = c.req.valid("json");
     const { config, services, membership } = c.var;
-    if (!config.llm) throw new UnavailableError("language model", { detail: MODEL_NOT_CONFIGURED });
+    const model = services.chatModel();
     const owner = { orgId: membership.orgId, userId: membership.userId };
 
     const sessions = services.chatSessions;
@@ -88,7 +87,7 @@ export const chatRoutes = createRouter().openapi(
     };
 
     const { stream, done } = chatStream({
-      model: chatModel(config.llm),
+      model,
       instructions: chatInstructions(map, packs),
       history,
       question: body.question,

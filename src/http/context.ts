@@ -9,6 +9,7 @@ import type { Config } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import type { PackSource } from "../packs/visible.ts";
+import type { LanguageModel } from "ai";
 import type { RateLimiterClient } from "./rate-limiter.ts";
 
 /**
@@ -37,6 +38,8 @@ export interface Services {
   payments: PaymentProcessor;
   /** Chat histories (the ChatSession Durable Objects). */
   chatSessions: Env["CHAT_SESSIONS"];
+  /** The chat agent's language model (config.llm); throws UnavailableError when its provider is not bound. */
+  chatModel(): LanguageModel;
 }
 
 export interface AppEnv {

@@ -8,6 +8,8 @@ import { type Logger, logger } from "../logger.ts";
 import { marketingClient } from "../marketing/contacts.ts";
 import { processorFromConfig } from "../billing/stripe-processor.ts";
 import { packSource } from "../packs/visible.ts";
+import { chatModel } from "../chat/model.ts";
+import { isWorkersAiBinding } from "../chat/workers-ai-model.ts";
 import type { AppEnv, Services } from "./context.ts";
 import { errors } from "./errors.ts";
 import { rateLimiterClient } from "./rate-limiter.ts";
@@ -41,6 +43,11 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     packs: packSource(env, config.publicPackPrefix, log),
     payments: processorFromConfig(config.payments),
     chatSessions: env.CHAT_SESSIONS,
+    // `AI` is not in the generated Env: the binding is optional (README: Chat model providers).
+    chatModel: () => {
+      const ai = (env as { AI?: unknown }).AI;
+      return chatModel(config.llm, isWorkersAiBinding(ai) ? ai : undefined);
+    },
   };
   return {
     services,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLANNER_NOTICE, plan } from "../../../scripts/dev/llm-planner.ts";
+import { PLANNER_NOTICE, plan } from "../../../src/chat/offline/planner.ts";
 import type { ChatMessage } from "../../../scripts/dev/llm-wire.ts";
 
 const TOOLS = new Set([

@@ -2,7 +2,7 @@
 // form reaches the right tool through the real client, and the map gets the right data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
-import { PLANNER_NOTICE } from "../../../scripts/dev/llm-planner.ts";
+import { PLANNER_NOTICE } from "../../../src/chat/offline/planner.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { ask, chunksOf, ofType, textOf, type Chunk } from "../helpers/chat.ts";

@@ -1,10 +1,10 @@
-// POST /chat's request errors: the spec's 422 shape with loc, 413 past the body cap, 503 without a
-// configured model, 404 before post-signup; none of them charges anything or reaches the model.
+// POST /chat's request errors: the spec's 422 shape with loc, 413 past the body cap, 503 when Workers AI is
+// chosen but not bound, 404 before post-signup; none of them charges anything or reaches the model.
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.ts";
 import { MAX_QUESTION_CHARS } from "../../../src/chat/schemas.ts";
-import { MODEL_NOT_CONFIGURED } from "../../../src/chat/model.ts";
+import { WORKERS_AI_NOT_BOUND } from "../../../src/chat/model.ts";
 import { NO_ORGANISATION } from "../../../src/billing/membership.ts";
 import { mintToken } from "../../support/tokens.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
@@ -135,17 +135,19 @@ describe("other request errors", () => {
     expect(await res.json()).toEqual({ detail: NO_ORGANISATION });
   });
 
-  it("without a configured model the route answers 503 saying what to set", async () => {
+  it("Workers AI chosen without an AI binding: 503 saying what to bind, and nothing charged", async () => {
+    const before = await withDb((db) => ledgerState(db, org.orgId));
     const res = await createApp().fetch(
       new Request("https://api.test/chat", {
         method: "POST",
         headers: { Authorization: `Bearer ${org.users.member.token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ question: "What is in Epping?" }),
       }),
-      { ...env, LLM_API_URL: "", LLM_MODEL: "" },
+      { ...env, LLM_PROVIDER: "workers-ai" },
       createExecutionContext(),
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ detail: MODEL_NOT_CONFIGURED });
+    expect(await res.json()).toEqual({ detail: WORKERS_AI_NOT_BOUND });
+    expect((await withDb((db) => ledgerState(db, org.orgId))).entries).toEqual(before.entries);
   });
 });

@@ -1,8 +1,9 @@
-// The offline planner: a deterministic stand-in for a language model behind the local model server.
+// The offline planner: a deterministic stand-in for a language model (embedded in the Worker as the
+// default model, and behind the local model server).
 // It reads the conversation as a model would (last question, map context, earlier tool calls and this
 // turn's tool results), picks one tool call by keywords and place names, then answers from the results.
-import { answerFrom, type ToolResult } from "./llm-answers.ts";
-import { textOf, type ChatMessage, type Turn } from "./llm-wire.ts";
+import { answerFrom, type ToolResult } from "./answers.ts";
+import { textOf, type ChatMessage, type PlannerTurn } from "./wire.ts";
 
 export const PLANNER_NOTICE =
   "(Offline planner: a deterministic stand-in for a language model; it answers only from the data packs.)";
@@ -192,7 +193,7 @@ function decide(question: string, messages: readonly ChatMessage[], lastUser: nu
 }
 
 /** The next turn for a conversation: one tool call, or an answer built from this turn's tool results. */
-export function plan(messages: readonly ChatMessage[], toolNames: ReadonlySet<string>): Turn {
+export function plan(messages: readonly ChatMessage[], toolNames: ReadonlySet<string>): PlannerTurn {
   let lastUser = -1;
   messages.forEach((m, i) => {
     if (m.role === "user") lastUser = i;
