@@ -44,6 +44,10 @@ function checkDirectory(v: unknown): Directory {
     if (!Array.isArray(l.fields) || !l.fields.every((f) => typeof f === "string")) fail(`${where} has bad fields`);
     if (l.categoryField !== null && typeof l.categoryField !== "string") fail(`${where} has bad categoryField`);
     if (!isBBox(l.bbox)) fail(`${where} has bad bbox`);
+    if (l.order !== undefined && l.order !== "index") fail(`${where} has unknown order ${String(l.order)}`);
+    if (l.syntheticField !== undefined && (typeof l.syntheticField !== "string" || !(l.fields as string[]).includes(l.syntheticField))) fail(`${where} has bad syntheticField`);
+    const sc = l.syntheticCount;
+    if (sc !== undefined && (typeof sc !== "number" || !Number.isInteger(sc) || sc < 0 || sc > (l.count as number))) fail(`${where} has bad syntheticCount`);
     const sections = l.sections;
     if (!isRecord(sections)) return fail(`${where} has no sections`);
     for (const s of SECTION_NAMES) {
@@ -148,6 +152,9 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     categoryField: e.categoryField,
     bbox: e.bbox,
     index,
+    indexOrder: e.order === "index",
+    syntheticField: e.syntheticField ?? null,
+    syntheticCount: e.synthetic ? e.count : (e.syntheticCount ?? 0),
     coords,
     ringOffsets,
     polyOffsets,

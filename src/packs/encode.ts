@@ -3,6 +3,7 @@ import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
 import type { Directory, LayerEntry, Section, SectionName } from "./format.ts";
+import { permuteGeometry } from "./order.ts";
 import type { BBox, LayerInput, PackInput } from "./types.ts";
 
 type Built = { entry: LayerEntry; blobs: Record<SectionName, Uint8Array> };
@@ -76,7 +77,26 @@ function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; 
   return { offsets, data: data.subarray(0, pos) };
 }
 
-function buildLayer(layer: LayerInput): Built {
+// Features move into the index's leaf order and its leaf ids become the identity, so a lookup walks
+// neighbouring memory and needs no id indirection. Boxes already sit at their leaf positions.
+function toIndexOrder(layer: LayerInput, fb: Flatbush, count: number): LayerInput {
+  const ids = fb._indices;
+  const perm = Uint32Array.from(ids.subarray(0, count));
+  for (let i = 0; i < count; i++) ids[i] = i;
+  return { ...layer, geometry: permuteGeometry(layer.geometry, perm), row: (i) => layer.row(perm[i] as number) };
+}
+
+function countSynthetic(layer: LayerInput, count: number): number {
+  if (layer.syntheticField === undefined) return 0;
+  const k = layer.fields.indexOf(layer.syntheticField);
+  if (k < 0) throw new Error(`layer ${layer.name}: syntheticField ${layer.syntheticField} is not one of its fields`);
+  let n = 0;
+  for (let i = 0; i < count; i++) if (layer.row(i)[k] === true) n++;
+  return n;
+}
+
+function buildLayer(input: LayerInput, order: "input" | "index"): Built {
+  let layer = input;
   const count = featureCount(layer);
   checkColumns(layer, count);
   const boxes = featureBoxes(layer, count);
@@ -88,6 +108,7 @@ function buildLayer(layer: LayerInput): Built {
       fb.add(boxes[4 * i] as number, boxes[4 * i + 1] as number, boxes[4 * i + 2] as number, boxes[4 * i + 3] as number);
     }
     fb.finish();
+    if (order === "index") layer = toIndexOrder(layer, fb, count);
     index = new Uint8Array(fb.data as ArrayBuffer);
     bbox[0] = fb.minX;
     bbox[1] = fb.minY;
@@ -122,6 +143,11 @@ function buildLayer(layer: LayerInput): Built {
     vertices: g.coords.length >>> 1,
     sections: { index: zero, coords: zero, ringOffsets: zero, polyOffsets: zero, featureOffsets: zero, propOffsets: zero, propData: zero },
   };
+  if (order === "index") entry.order = "index";
+  if (layer.syntheticField !== undefined) {
+    entry.syntheticField = layer.syntheticField;
+    entry.syntheticCount = countSynthetic(layer, count);
+  }
   return { entry, blobs };
 }
 
@@ -132,7 +158,7 @@ export function encodePack(input: PackInput): Uint8Array {
     if (names.has(l.name)) throw new Error(`duplicate layer ${l.name}`);
     names.add(l.name);
   }
-  const built = input.layers.map(buildLayer);
+  const built = input.layers.map((l) => buildLayer(l, input.order ?? "input"));
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const b of built) {
     if (b.entry.count === 0) continue;

@@ -24,6 +24,10 @@ export type LayerEntry = {
   polygons: number;
   vertices: number;
   sections: Record<SectionName, Section>;
+  // Optional (absent in older v1 packs): features in index leaf order; per-feature synthetic marks.
+  order?: "index";
+  syntheticField?: string;
+  syntheticCount?: number;
 };
 
 // The JSON directory after the fixed header: everything about the pack except the bulk arrays.

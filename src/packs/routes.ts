@@ -14,7 +14,15 @@ const PackSummarySchema = z
     licence: z.string(),
     note: z.string().nullable(),
     bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north]" }),
-    layers: z.array(z.object({ name: z.string(), kind: z.enum(["point", "polygon"]), count: z.number().int(), synthetic: z.boolean() })),
+    layers: z.array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(["point", "polygon"]),
+        count: z.number().int(),
+        synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
+        synthetic_features: z.number().int().openapi({ description: "How many features are synthetic; a layer may mix real features with synthetic ones" }),
+      }),
+    ),
   })
   .openapi("PackSummary");
 

@@ -20,9 +20,9 @@ import { featureCentroid } from "../geo/centroid.ts";
 import { columnsFromGeometry, featureToGeometry } from "../geo/columns.ts";
 import { relate } from "../geo/relate.ts";
 import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distance.ts";
-import { pointInFeature } from "../geo/pip.ts";
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
 import { normaliseLotId } from "./lot-id.ts";
+import { featureAt } from "./lookup.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type ParcelHit = {
@@ -63,6 +63,8 @@ export type ZoneShare = {
   props: Props;
 };
 
+export { featureAt };
+
 export const PARCELS = "parcels";
 export const ZONES = "zones";
 
@@ -90,19 +92,6 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
     centroid: featureCentroid(layer, index),
     props,
   };
-}
-
-// Index of the polygon feature containing the point, or -1; the exact test runs inside the index search.
-export function featureAt(layer: Layer, lon: number, lat: number): number {
-  const index = layer.index;
-  if (!index || layer.kind !== "polygon") return -1;
-  let found = -1;
-  index.search(lon, lat, lon, lat, (i) => {
-    // Lowest index wins so overlapping inputs answer deterministically.
-    if ((found < 0 || i < found) && pointInFeature(layer, i, lon, lat)) found = i;
-    return false;
-  });
-  return found;
 }
 
 export function parcelAt(packs: readonly Pack[], lon: number, lat: number): ParcelHit | null {

@@ -9,7 +9,8 @@ export interface PackSummary {
   licence: string;
   note: string | null;
   bbox: [number, number, number, number];
-  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean }[];
+  // synthetic: every feature is synthetic; synthetic_features: how many are (a layer may mix real and synthetic).
+  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean; synthetic_features: number }[];
 }
 
 export function summarisePack(pack: Pack): PackSummary {
@@ -21,6 +22,6 @@ export function summarisePack(pack: Pack): PackSummary {
     licence: pack.meta.licence,
     note: pack.meta.note ?? null,
     bbox: [...pack.bbox],
-    layers: [...pack.layers.values()].map((l) => ({ name: l.name, kind: l.kind, count: l.count, synthetic: l.synthetic })),
+    layers: [...pack.layers.values()].map((l) => ({ name: l.name, kind: l.kind, count: l.count, synthetic: l.synthetic, synthetic_features: l.syntheticCount })),
   };
 }

@@ -21,6 +21,12 @@ export type Layer = {
   categoryField: string | null;
   bbox: BBox;
   index: Flatbush | null;
+  // Features are stored in the index's leaf order (Hilbert), so leaf position = feature index.
+  indexOrder: boolean;
+  // Field whose `true` marks one feature as synthetic in a layer of mixed provenance, or null.
+  syntheticField: string | null;
+  // How many features are synthetic: all of them for a synthetic layer, else those marked by syntheticField.
+  syntheticCount: number;
   // Interleaved lon/lat of every vertex (polygon) or of each point (point layer).
   coords: Float64Array;
   // Polygon layers only (empty for points): vertex start of each ring, ring start of each polygon, polygon start of each feature; each has one extra closing entry.
@@ -55,6 +61,7 @@ export type LayerInput = {
   name: string;
   synthetic: boolean;
   categoryField?: string;
+  syntheticField?: string;
   fields: readonly string[];
   geometry: PolygonColumns | PointColumns;
   // One value per field for feature i; values must be JSON-serialisable.
@@ -66,4 +73,6 @@ export type PackInput = {
   version: string;
   meta: PackMeta;
   layers: readonly LayerInput[];
+  // "index" reorders each layer's features into the index's Hilbert order (what the builder does); default keeps input order.
+  order?: "input" | "index";
 };
