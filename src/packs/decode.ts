@@ -1,8 +1,8 @@
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { PackFormatError } from "./errors.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, SECTION_NAMES, flatbushByteSize } from "./format.ts";
-import type { Directory, LayerEntry } from "./format.ts";
+import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, OPTIONAL_SECTION_NAMES, SECTION_NAMES, VERTEX_MASK, flatbushByteSize } from "./format.ts";
+import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type DecodeOptions = {
@@ -50,8 +50,9 @@ function checkDirectory(v: unknown): Directory {
     if (sc !== undefined && (typeof sc !== "number" || !Number.isInteger(sc) || sc < 0 || sc > (l.count as number))) fail(`${where} has bad syntheticCount`);
     const sections = l.sections;
     if (!isRecord(sections)) return fail(`${where} has no sections`);
-    for (const s of SECTION_NAMES) {
+    for (const s of [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES]) {
       const sec = sections[s];
+      if (sec === undefined && (OPTIONAL_SECTION_NAMES as readonly string[]).includes(s)) continue;
       if (!Array.isArray(sec) || sec.length !== 2 || !sec.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)) {
         fail(`${where} section ${s} is malformed`);
       }
@@ -63,15 +64,17 @@ function checkDirectory(v: unknown): Directory {
 // Sections are checked against the real byte length and each other before any typed array is made over them.
 function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number): void {
   const where = `layer ${e.name}`;
-  for (const s of SECTION_NAMES) {
-    const [off, len] = e.sections[s];
+  for (const s of [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES]) {
+    const sec = e.sections[s];
+    if (!sec) continue;
+    const [off, len] = sec;
     if (len === 0) continue;
     if (off % ALIGN !== 0) throw new PackFormatError(`${where} section ${s} is not 8-byte aligned`);
     if (off < dataStart) throw new PackFormatError(`${where} section ${s} overlaps the header`);
     if (off + len > byteLength) throw new PackFormatError(`${where} extends past end of file (section ${s} ends at byte ${off + len}, file has ${byteLength})`);
   }
-  const expect = (s: (typeof SECTION_NAMES)[number], bytes: number) => {
-    const len = e.sections[s][1];
+  const expect = (s: AnySectionName, bytes: number) => {
+    const len = (e.sections[s] as Section)[1];
     if (len !== bytes) throw new PackFormatError(`${where} section ${s} has ${len} bytes, expected ${bytes}`);
   };
   expect("index", e.count === 0 ? 0 : flatbushByteSize(e.count, FLATBUSH_NODE_SIZE));
@@ -84,7 +87,9 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
     expect("ringOffsets", (e.rings + 1) * 4);
     expect("polyOffsets", (e.polygons + 1) * 4);
     expect("featureOffsets", (e.count + 1) * 4);
+    if (e.sections.featureVertices) expect("featureVertices", (e.count + 1) * 4);
   }
+  if (e.kind === "point" && e.sections.featureVertices && e.sections.featureVertices[1] !== 0) throw new PackFormatError(`${where} is a point layer with feature vertices`);
 }
 
 function makeProps(name: string, fields: readonly string[], data: Uint8Array, offsets: Uint32Array): (i: number) => Props {
@@ -109,12 +114,12 @@ function makeProps(name: string, fields: readonly string[], data: Uint8Array, of
 
 function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
   const where = `layer ${e.name}`;
-  const sec = (s: (typeof SECTION_NAMES)[number]) => [base + e.sections[s][0], e.sections[s][1]] as const;
-  const f64 = (s: (typeof SECTION_NAMES)[number]) => {
+  const sec = (s: AnySectionName) => [base + (e.sections[s] as Section)[0], (e.sections[s] as Section)[1]] as const;
+  const f64 = (s: AnySectionName) => {
     const [o, l] = sec(s);
     return new Float64Array(buf, o, l / 8);
   };
-  const u32 = (s: (typeof SECTION_NAMES)[number]) => {
+  const u32 = (s: AnySectionName) => {
     const [o, l] = sec(s);
     return new Uint32Array(buf, o, l / 4);
   };
@@ -139,6 +144,10 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     if (polyOffsets[0] !== 0 || polyOffsets[e.polygons] !== e.rings) throw new PackFormatError(`${where} polygon offsets are inconsistent`);
     if (ringOffsets[0] !== 0 || ringOffsets[e.rings] !== e.vertices) throw new PackFormatError(`${where} ring offsets are inconsistent`);
   }
+  const featureVertices = e.kind === "polygon" && e.sections.featureVertices ? u32("featureVertices") : null;
+  if (featureVertices && (((featureVertices[0] as number) & VERTEX_MASK) !== 0 || featureVertices[e.count] !== e.vertices)) {
+    throw new PackFormatError(`${where} feature vertices are inconsistent`);
+  }
   const propOffsets = u32("propOffsets");
   const [po, pl] = sec("propData");
   const propData = new Uint8Array(buf, po, pl);
@@ -159,6 +168,7 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     ringOffsets,
     polyOffsets,
     featureOffsets,
+    featureVertices,
     props: makeProps(e.name, e.fields, propData, propOffsets),
   };
 }

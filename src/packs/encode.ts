@@ -1,12 +1,12 @@
 import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
-import type { Directory, LayerEntry, Section, SectionName } from "./format.ts";
+import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, SIMPLE_FEATURE, align } from "./format.ts";
+import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import { permuteGeometry } from "./order.ts";
-import type { BBox, LayerInput, PackInput } from "./types.ts";
+import type { BBox, LayerInput, PackInput, PolygonColumns } from "./types.ts";
 
-type Built = { entry: LayerEntry; blobs: Record<SectionName, Uint8Array> };
+type Built = { entry: LayerEntry; blobs: Partial<Record<AnySectionName, Uint8Array>> };
 
 const EMPTY = new Uint8Array(0);
 
@@ -86,6 +86,19 @@ function toIndexOrder(layer: LayerInput, fb: Flatbush, count: number): LayerInpu
   return { ...layer, geometry: permuteGeometry(layer.geometry, perm), row: (i) => layer.row(perm[i] as number) };
 }
 
+// One entry per feature so a lookup reaches a simple lot's ring in one load instead of three dependent ones.
+function featureVertices(g: PolygonColumns, count: number): Uint32Array {
+  const out = new Uint32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const p = g.featureOffsets[i] as number;
+    const r = g.polyOffsets[p] as number;
+    const simple = (g.featureOffsets[i + 1] as number) === p + 1 && (g.polyOffsets[p + 1] as number) === r + 1;
+    out[i] = ((g.ringOffsets[r] as number) | (simple ? SIMPLE_FEATURE : 0)) >>> 0;
+  }
+  out[count] = g.coords.length >>> 1;
+  return out;
+}
+
 function countSynthetic(layer: LayerInput, count: number): number {
   if (layer.syntheticField === undefined) return 0;
   const k = layer.fields.indexOf(layer.syntheticField);
@@ -120,7 +133,7 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
   const props = encodeProps(layer, count);
   const g = layer.geometry;
   const poly = g.kind === "polygon" ? g : null;
-  const blobs: Record<SectionName, Uint8Array> = {
+  const blobs: Partial<Record<AnySectionName, Uint8Array>> = {
     index,
     coords: bytesOf(g.coords),
     ringOffsets: poly ? bytesOf(poly.ringOffsets) : EMPTY,
@@ -129,6 +142,7 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
     propOffsets: bytesOf(props.offsets),
     propData: props.data,
   };
+  if (poly) blobs.featureVertices = bytesOf(featureVertices(poly, count));
   const zero: Section = [0, 0];
   const entry: LayerEntry = {
     name: layer.name,
@@ -176,8 +190,8 @@ export function encodePack(input: PackInput): Uint8Array {
   for (let attempt = 0; attempt < 8; attempt++) {
     let pos = dataStart < 0 ? 0 : dataStart;
     for (const b of built) {
-      for (const name of Object.keys(b.blobs) as SectionName[]) {
-        const blob = b.blobs[name];
+      for (const name of Object.keys(b.blobs) as AnySectionName[]) {
+        const blob = b.blobs[name] as Uint8Array;
         b.entry.sections[name] = [blob.byteLength === 0 ? 0 : pos, blob.byteLength];
         pos = align(pos + blob.byteLength);
       }
@@ -189,7 +203,7 @@ export function encodePack(input: PackInput): Uint8Array {
   }
 
   let total = dataStart;
-  for (const b of built) for (const [off, len] of Object.values(b.entry.sections)) total = Math.max(total, align(off + len));
+  for (const b of built) for (const [off, len] of Object.values(b.entry.sections) as Section[]) total = Math.max(total, align(off + len));
   const out = new Uint8Array(total);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
@@ -200,9 +214,9 @@ export function encodePack(input: PackInput): Uint8Array {
   // Directory padding is spaces so the JSON stays parseable if read with its padding.
   out.fill(0x20, FIXED_HEADER_BYTES + dirBytes.byteLength, dataStart);
   for (const b of built) {
-    for (const name of Object.keys(b.blobs) as SectionName[]) {
-      const blob = b.blobs[name];
-      if (blob.byteLength > 0) out.set(blob, b.entry.sections[name][0]);
+    for (const name of Object.keys(b.blobs) as AnySectionName[]) {
+      const blob = b.blobs[name] as Uint8Array;
+      if (blob.byteLength > 0) out.set(blob, (b.entry.sections[name] as Section)[0]);
     }
   }
   view.setUint32(12, checksum32(out.subarray(16)), true);

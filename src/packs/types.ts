@@ -33,6 +33,8 @@ export type Layer = {
   ringOffsets: Uint32Array;
   polyOffsets: Uint32Array;
   featureOffsets: Uint32Array;
+  // First vertex of each feature (| SIMPLE_FEATURE when it is a single ring), count+1 entries; null in older packs.
+  featureVertices: Uint32Array | null;
   props(i: number): Props;
 };
 
