@@ -98,7 +98,8 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const bushfire = overlapsOn(packs, lot, "bushfire");
   const heritage = overlapsOn(packs, lot, "heritage");
   const [stop] = nearest(packs, "transport", parcel.centroid[0], parcel.centroid[1], 1, STOP_SEARCH_M);
-  const heritageNames = [...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null))];
+  // Sorted, so the names read the same whatever order the pack stores its features in.
+  const heritageNames = [...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null))].sort();
 
   // Demo data when any fact came from a layer its pack marks synthetic, or from a feature marked synthetic.
   const parcelLayer = packs.find((p) => p.id === parcel.packId)?.layers.get("parcels");
