@@ -319,3 +319,16 @@ describe("scoreSite: a control mapped on a small part of the lot", () => {
     expect(r.reasons).toContain("Minimum lot size: 1,000 m² on 3% of the lot, none mapped on the rest; most of the lot has none, so none applies.");
   });
 });
+
+describe("scoreSite: the worked example from control layers", () => {
+  it("gives the same figures and reasons when FSR, height and lot size come from their own layers", () => {
+    const legacy = scoreSite(workedExample());
+    const layered = scoreSite(site({
+      zones: [{ code: "R2", name: "Low Density Residential", share: 1, fsr: null, heightM: null, minLotSizeM2: null }],
+      controls: { fsr: [{ value: 0.5, share: 1, label: null }], heightM: [{ value: 8.5, share: 1, label: null }], minLotSizeM2: [{ value: 450, share: 1, label: null }] },
+    }));
+    expect(layered.controls).toEqual(legacy.controls);
+    expect(layered.score).toBe(78);
+    expect(layered.reasons).toEqual(legacy.reasons);
+  });
+});
