@@ -92,10 +92,22 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
   if (e.kind === "point" && e.sections.featureVertices && e.sections.featureVertices[1] !== 0) throw new PackFormatError(`${where} is a point layer with feature vertices`);
 }
 
+// Overlay layers are read over and over (every lot in a zone reads that zone): rows of layers up to this size
+// are parsed once. Larger layers (a state's cadastre) are parsed per read, so memory stays flat.
+const PROPS_CACHE_MAX = 1 << 16;
+
 function makeProps(name: string, fields: readonly string[], data: Uint8Array, offsets: Uint32Array): (i: number) => Props {
   const count = offsets.length - 1;
+  const cache: (readonly unknown[] | undefined)[] | null = count <= PROPS_CACHE_MAX ? [] : null;
   return (i: number): Props => {
     if (!Number.isInteger(i) || i < 0 || i >= count) throw new RangeError(`layer ${name} has no feature ${i}`);
+    const row = cache?.[i] ?? parseRow(i);
+    // A fresh object per read: callers may change what they are given without touching the cache.
+    const out: Props = {};
+    for (let f = 0; f < fields.length; f++) out[fields[f] as string] = row[f] ?? null;
+    return out;
+  };
+  function parseRow(i: number): readonly unknown[] {
     const a = offsets[i] as number;
     const b = offsets[i + 1] as number;
     if (a > b || b > data.byteLength) throw new PackFormatError(`layer ${name} properties of feature ${i} are out of range`);
@@ -106,10 +118,9 @@ function makeProps(name: string, fields: readonly string[], data: Uint8Array, of
       throw new PackFormatError(`layer ${name} properties of feature ${i} are not valid JSON`);
     }
     if (!Array.isArray(row)) throw new PackFormatError(`layer ${name} properties of feature ${i} are not a row`);
-    const out: Props = {};
-    for (let f = 0; f < fields.length; f++) out[fields[f] as string] = row[f] ?? null;
-    return out;
-  };
+    if (cache) cache[i] = row;
+    return row;
+  }
 }
 
 function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
