@@ -3,23 +3,14 @@
 // Zoning, FSR, height of building and minimum lot size are separate layers (as NSW publishes them), each
 // with its own boundaries: every control is read from its own layer with the share of the lot it covers.
 // Packs built before the split carry the controls on their zoning layer ("zones"); those still assess.
-import { bboxIntersects } from "../geo/bbox.ts";
 import type { Layer, Pack, Props } from "../packs/types.ts";
-import { lotOverlay, overlapShare, overlapsOn, unionShare, ZONING_LAYERS } from "../packs/overlay.ts";
-import type { LotOverlay, Overlap } from "../packs/overlay.ts";
+import { controlHits, lotOverlay, overlapsOn, unionShare, valueOverPart, ZONING_LAYERS } from "../packs/overlay.ts";
+import type { ControlHits, Overlap } from "../packs/overlay.ts";
 import { nearest, type NearestHit, type ParcelHit } from "../packs/spatial.ts";
 import type { ControlAreas, ControlShare, SiteFacts, ZoneShare } from "../scoring/index.ts";
 
 // Stops further than this are "no stop nearby" for scoring purposes.
 const STOP_SEARCH_M = 5_000;
-
-// Each control layer, the pack field holding its value, and the older zoning field it replaces.
-const CONTROL_LAYERS = [
-  { key: "fsr", layer: "fsr", field: "fsr", legacy: "fsr" },
-  { key: "heightM", layer: "height", field: "height_m", legacy: "height_m" },
-  { key: "minLotSizeM2", layer: "lot_size", field: "min_lot_m2", legacy: "min_lot_m2" },
-] as const;
-type ControlKey = (typeof CONTROL_LAYERS)[number]["key"];
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
@@ -47,8 +38,6 @@ function zoneGroups(overlaps: readonly Overlap[]): ZoneGroup[] {
   return [...groups.values()];
 }
 
-type ControlHits = { key: ControlKey; field: string; overlaps: Overlap[] };
-
 function controlShares(h: ControlHits): ControlShare[] {
   return h.overlaps.flatMap((o) => {
     const value = num(o.props[h.field]);
@@ -56,42 +45,18 @@ function controlShares(h: ControlHits): ControlShare[] {
   });
 }
 
-// The value covering most of the zone's part of the lot (when the zone is the whole lot, most of the lot);
-// an even split goes to the stricter value, as in the scoring.
-function valueOverZone(lot: LotOverlay, zone: ZoneGroup, zoneCount: number, h: ControlHits): number | null {
-  const stricter = (a: number, b: number) => (h.key === "minLotSizeM2" ? a > b : a < b);
-  const weights = new Map<number, number>();
-  for (const c of h.overlaps) {
-    const value = num(c.props[h.field]);
-    if (value === null) continue;
-    const w = zoneCount === 1 ? c.share : zone.overlaps.reduce((sum, z) => sum + overlapShare(lot, z, c), 0);
-    if (w > 0) weights.set(value, (weights.get(value) ?? 0) + w);
-  }
-  let best: number | null = null;
-  let bestW = 0;
-  for (const [value, w] of weights) {
-    if (w > bestW + 1e-12 || (Math.abs(w - bestW) <= 1e-12 && best !== null && stricter(value, best))) {
-      best = value;
-      bestW = w;
-    }
-  }
-  return best;
-}
-
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
   const lot = lotOverlay(parcel.polygon);
   const zoning = overlapsOn(packs, lot, ZONING_LAYERS);
   const groups = zoneGroups(zoning);
-  const hasControlLayers = packs.some((p) => bboxIntersects(p.bbox, lot.bbox) && CONTROL_LAYERS.some((c) => p.layers.has(c.layer)));
-  const controlHits: ControlHits[] = hasControlLayers ? CONTROL_LAYERS.map((c) => ({ key: c.key, field: c.field, overlaps: overlapsOn(packs, lot, c.layer) })) : [];
-  const controls: ControlAreas | undefined = hasControlLayers
-    ? { fsr: controlShares(controlHits[0] as ControlHits), heightM: controlShares(controlHits[1] as ControlHits), minLotSizeM2: controlShares(controlHits[2] as ControlHits) }
-    : undefined;
+  const hits = controlHits(packs, lot);
+  const byKey = (key: ControlHits["key"]) => (hits ?? []).find((h) => h.key === key) as ControlHits;
+  const controls: ControlAreas | undefined = hits ? { fsr: controlShares(byKey("fsr")), heightM: controlShares(byKey("heightM")), minLotSizeM2: controlShares(byKey("minLotSizeM2")) } : undefined;
 
+  // Each zone shows the controls over its own part; older packs' zones carry them as props.
   const zones: ZoneShare[] = groups.map((g) => {
-    const legacy = (field: string) => num(g.overlaps[0]?.props[field]);
-    const value = (k: number) => (hasControlLayers ? valueOverZone(lot, g, groups.length, controlHits[k] as ControlHits) : legacy(CONTROL_LAYERS[k]!.legacy));
-    return { code: g.code, name: g.name, share: Math.min(1, g.share), fsr: value(0), heightM: value(1), minLotSizeM2: value(2) };
+    const value = (key: ControlHits["key"], field: string) => (hits ? valueOverPart(lot, g.overlaps, byKey(key)) : num(g.overlaps[0]?.props[field]));
+    return { code: g.code, name: g.name, share: Math.min(1, g.share), fsr: value("fsr", "fsr"), heightM: value("heightM", "height_m"), minLotSizeM2: value("minLotSizeM2", "min_lot_m2") };
   });
 
   const flood = overlapsOn(packs, lot, "flood");
@@ -103,7 +68,7 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
 
   // Demo data when any fact came from a layer its pack marks synthetic, or from a feature marked synthetic.
   const parcelLayer = packs.find((p) => p.id === parcel.packId)?.layers.get("parcels");
-  const used: Overlap[] = [...zoning, ...controlHits.flatMap((h) => h.overlaps), ...flood, ...bushfire, ...heritage];
+  const used: Overlap[] = [...zoning, ...(hits ?? []).flatMap((h) => h.overlaps), ...flood, ...bushfire, ...heritage];
   const demoData =
     (parcelLayer !== undefined && isSynthetic(parcelLayer, parcel.props)) ||
     used.some((o) => isSynthetic(o.layer, o.props)) ||

@@ -4,6 +4,8 @@
 //   overlapsOn(packs, lot, layerNames): Overlap[]                     each feature meeting the lot with its share
 //   unionShare(lot, overlaps): number                                 share of the lot under any of them
 //   overlapShare(a, b): number                                        share of the lot under both a and b
+//   controlHits(packs, lot): ControlHits[] | null                     FSR, height and lot size areas on the lot
+//   valueOverPart(lot, part, h): number | null                         the control value over most of a part
 //   overlayShares / zonesOnParcel / overlayCoverage(packs, polygon, ...)   the same, from a GeoJSON lot
 import polygonClipping from "polygon-clipping";
 import type { Geom, MultiPolygon as PcMultiPolygon } from "polygon-clipping";
@@ -102,7 +104,7 @@ export type OverlayShare = {
   features: { packId: string; index: number; props: Props }[];
 };
 
-export type ZoneShare = {
+export type ZoneHit = {
   packId: string;
   index: number;
   zone: string | null;
@@ -115,6 +117,48 @@ export type OverlayCoverage = { share: number; areaM2: number; categories: Overl
 
 // Packs built before the controls were split carry zoning (with its controls) in a layer named "zones".
 export const ZONING_LAYERS = ["zoning", "zones"] as const;
+
+// Each control's layer and the field holding its value (also the field older packs put on their zones).
+export const CONTROL_LAYERS = [
+  { key: "fsr", layer: "fsr", field: "fsr" },
+  { key: "heightM", layer: "height", field: "height_m" },
+  { key: "minLotSizeM2", layer: "lot_size", field: "min_lot_m2" },
+] as const;
+export type ControlKey = (typeof CONTROL_LAYERS)[number]["key"];
+export type ControlHits = { key: ControlKey; field: string; overlaps: Overlap[] };
+
+/** The areas of each control layer on the lot, or null when no pack over the lot has control layers (older packs). */
+export function controlHits(packs: readonly Pack[], lot: LotOverlay): ControlHits[] | null {
+  const has = packs.some((p) => bboxIntersects(p.bbox, lot.bbox) && CONTROL_LAYERS.some((c) => p.layers.has(c.layer)));
+  return has ? CONTROL_LAYERS.map((c) => ({ key: c.key, field: c.field, overlaps: overlapsOn(packs, lot, c.layer) })) : null;
+}
+
+const numeric = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * The control value covering most of a part of the lot (given as the overlaps that make it up, which do
+ * not overlap each other); an even split goes to the stricter value (lower FSR or height, larger lot).
+ */
+export function valueOverPart(lot: LotOverlay, part: readonly Overlap[], h: ControlHits): number | null {
+  const stricter = (a: number, b: number) => (h.key === "minLotSizeM2" ? a > b : a < b);
+  const whole = part.reduce((sum, z) => sum + z.share, 0) >= 1;
+  const weights = new Map<number, number>();
+  for (const c of h.overlaps) {
+    const value = numeric(c.props[h.field]);
+    if (value === null) continue;
+    const w = whole ? c.share : part.reduce((sum, z) => sum + overlapShare(lot, z, c), 0);
+    if (w > 0) weights.set(value, (weights.get(value) ?? 0) + w);
+  }
+  let best: number | null = null;
+  let bestW = 0;
+  for (const [value, w] of weights) {
+    if (w > bestW + 1e-12 || (Math.abs(w - bestW) <= 1e-12 && best !== null && stricter(value, best))) {
+      best = value;
+      bestW = w;
+    }
+  }
+  return best;
+}
 
 function categoryOf(layer: Layer, props: Props): string {
   const v = layer.categoryField ? props[layer.categoryField] : null;
@@ -143,12 +187,18 @@ export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometr
   return categoryShares(lot, overlapsOn(packs, lot, layerName));
 }
 
-export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneShare[] {
+/**
+ * Every zone feature on the parcel with its share. With control layers, each zone's props also carry the
+ * controls over its part of the lot (fsr, height_m, min_lot_m2), as older packs' zones did themselves.
+ */
+export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneHit[] {
   const lot = lotOverlay(parcelPolygon);
+  const controls = controlHits(packs, lot);
   return overlapsOn(packs, lot, ZONING_LAYERS)
     .map((o) => {
       const zone = o.props.zone;
-      return { packId: o.pack.id, index: o.index, zone: typeof zone === "string" ? zone : null, share: o.share, areaM2: o.share * lot.areaM2, props: o.props };
+      const props = controls ? { ...o.props, ...Object.fromEntries(controls.map((h) => [h.field, valueOverPart(lot, [o], h)])) } : o.props;
+      return { packId: o.pack.id, index: o.index, zone: typeof zone === "string" ? zone : null, share: o.share, areaM2: o.share * lot.areaM2, props };
     })
     .sort((a, b) => b.share - a.share || a.index - b.index);
 }

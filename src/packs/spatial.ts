@@ -7,7 +7,7 @@
 //   featuresInBbox(packs, layer, bbox, limit): FeatureHit[]            features whose bbox meets the box, pack order then index
 //   nearest(packs, layer, lon, lat, k, maxDistanceM?): NearestHit[]    k closest features by true distance in metres
 //   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
-//   zonesOnParcel(packs, parcelPolygon): ZoneShare[]                   every zone feature meeting the parcel with its share
+//   zonesOnParcel(packs, parcelPolygon): ZoneHit[]                     every zone feature meeting the parcel with its share
 //   overlayCoverage(packs, parcelPolygon, layer): OverlayCoverage      share under any feature of the layer, plus by category
 //   (the last three live in overlay.ts, with the prepared-lot functions the assessment uses)
 //
@@ -48,9 +48,11 @@ export type NearestHit = FeatureHit & { distanceM: number };
 
 export { featureAt };
 export { overlayCoverage, overlayShares, zonesOnParcel } from "./overlay.ts";
-export type { OverlayCoverage, OverlayShare, ZoneShare } from "./overlay.ts";
+export type { OverlayCoverage, OverlayShare, ZoneHit } from "./overlay.ts";
 
 export const PARCELS = "parcels";
+// The zoning layer (zone code and name); packs from before the control layers call it "zones".
+export const ZONES = "zoning";
 
 export function packContaining(packs: readonly Pack[], lon: number, lat: number): Pack | null {
   for (const p of packs) if (bboxContains(p.bbox, lon, lat)) return p;

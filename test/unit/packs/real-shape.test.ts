@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { haversineM } from "../../../src/geo/distance.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
-import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
+import { parcelAt, parcelByLot, zonesOnParcel } from "../../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
 import { buildPack, main } from "../../../scripts/pack/cli.ts";
@@ -138,6 +138,15 @@ describe("assessing lots of the NSW-shaped pack", () => {
     expect(result.reasons).toContain("Split zoning: R2 60%, R4 40%; R2 is dominant.");
     expect(result.reasons).toContain("Minimum lot size: 450 m² on 60% of the lot, none mapped on the rest; the 450 m² minimum of the largest area is used.");
     expect(facts.controls?.minLotSizeM2[0]?.share).toBeCloseTo(0.6, 6);
+  });
+
+  it("gives each zone feature the controls over its part, for callers that read them from the zone", () => {
+    const zones = zonesOnParcel(packs, lot("5/3/DP758001").polygon);
+    expect(zones.map((z) => [z.zone, Number(z.share.toFixed(6)), z.props.fsr, z.props.height_m, z.props.min_lot_m2])).toEqual([
+      ["R2", 0.6, 0.5, 9, 450],
+      ["R4", 0.4, 1, 22, null],
+    ]);
+    expect(zones[0]?.props.zone_name).toBe("Low Density Residential");
   });
 
   it("measures the distance to the real station from the GTFS file, ignoring the nearer platform", () => {
