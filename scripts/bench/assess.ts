@@ -56,10 +56,10 @@ export async function runAssessBenches(): Promise<BenchResult[]> {
   const score: number[] = [];
   // Interleaved rounds, medians: a busy neighbour skews every part alike.
   for (let rep = 0; rep < 9; rep++) {
-    full.push(sample(() => points.forEach(row), n, 60));
-    locate.push(sample(() => points.forEach(([lon, lat]) => parcelAt(packs, lon, lat)), n, 20));
-    gather.push(sample(() => parcels.forEach((p) => siteFacts(packs, p)), n, 40));
-    score.push(sample(() => facts.forEach((f) => scoreSite(f)), n, 40));
+    full.push(sample(() => points.forEach((p) => void row(p)), n, 60));
+    locate.push(sample(() => points.forEach(([lon, lat]) => void parcelAt(packs, lon, lat)), n, 20));
+    gather.push(sample(() => parcels.forEach((p) => void siteFacts(packs, p)), n, 40));
+    score.push(sample(() => facts.forEach((f) => void scoreSite(f)), n, 40));
   }
   const csvText = ["site,latitude,longitude", ...points.map(([lon, lat], i) => `s${i},${lat},${lon}`)].join("\n");
   const parse = [1, 2, 3, 4, 5].map(() => sample(() => parseSitesCsv(csvText), 1, 20));
@@ -76,9 +76,18 @@ export async function runAssessBenches(): Promise<BenchResult[]> {
       note: `warm, median CPU time of 9 interleaved rounds; x = full row / scoring alone on the same facts; ${splits} of the sites straddle two FSR or height areas`,
     },
     { name: "  locate: parcelAt (lookup + answer object)", value: median(locate), unit: "us/site" },
-    { name: "  facts: zoning, fsr, height, lot_size, flood, bushfire, heritage, nearest stop", value: median(gather), unit: "us/site" },
+    {
+      name: "  facts: zoning, fsr, height, lot_size, flood, bushfire, heritage, nearest stop",
+      value: median(gather),
+      unit: "us/site",
+    },
     { name: "  score: scoreSite", value: scoring, unit: "us/site" },
-    { name: "first batch in a fresh process (JIT cold)", value: coldUs, unit: "us/site", note: "one pass over the 50 sites before any warm-up" },
+    {
+      name: "first batch in a fresh process (JIT cold)",
+      value: coldUs,
+      unit: "us/site",
+      note: "one pass over the 50 sites before any warm-up",
+    },
     { name: "50-site batch, CPU for all rows (warm)", value: (perSite * n) / 1000, unit: "ms" },
     { name: "parse the 50-row CSV", value: median(parse), unit: "us" },
   ];

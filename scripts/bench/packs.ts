@@ -50,19 +50,30 @@ export function gridPackBytes(side: number, order: "input" | "index" = "index"):
     version: "bench",
     meta: { title: "benchmark grid", attribution: "synthetic", licence: "none", note: "benchmark only" },
     order,
-    layers: [{
-      name: "parcels",
-      synthetic: true,
-      fields: ["lot_id", "area_m2"],
-      geometry: { kind: "polygon", coords, ringOffsets: seq(n + 1, 4), polyOffsets: seq(n + 1, 1), featureOffsets: seq(n + 1, 1) },
-      row: (i) => [`${(i % 200) + 1}//DP${1000000 + Math.floor(i / 200)}`, 450],
-    }],
+    layers: [
+      {
+        name: "parcels",
+        synthetic: true,
+        fields: ["lot_id", "area_m2"],
+        geometry: {
+          kind: "polygon",
+          coords,
+          ringOffsets: seq(n + 1, 4),
+          polyOffsets: seq(n + 1, 1),
+          featureOffsets: seq(n + 1, 1),
+        },
+        row: (i) => [`${(i % 200) + 1}//DP${1000000 + Math.floor(i / 200)}`, 450],
+      },
+    ],
   });
 }
 
 function queryPoints(side: number, count: number): Float64Array {
   let s = 12345;
-  const rnd = () => ((s = (Math.imul(s, 48271) >>> 0) % 2147483647) / 2147483647);
+  const rnd = () => {
+    s = (Math.imul(s, 48271) >>> 0) % 2147483647;
+    return s / 2147483647;
+  };
   const q = new Float64Array(count * 2);
   for (let i = 0; i < count; i++) {
     q[2 * i] = LON0 + rnd() * side * DX;
@@ -71,7 +82,13 @@ function queryPoints(side: number, count: number): Float64Array {
   return q;
 }
 
-type Item = { minX: number; minY: number; maxX: number; maxY: number; f: { type: "Feature"; properties: null; geometry: { type: "Polygon"; coordinates: number[][][] } } };
+type Item = {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  f: { type: "Feature"; properties: null; geometry: { type: "Polygon"; coordinates: number[][][] } };
+};
 
 function turfIndex(pack: Pack): RBush<Item> {
   const layer = pack.layers.get("parcels");
@@ -80,16 +97,27 @@ function turfIndex(pack: Pack): RBush<Item> {
   const items: Item[] = new Array(layer.count);
   for (let i = 0; i < layer.count; i++) {
     const o = i * 8;
-    const ring = [[c[o], c[o + 1]], [c[o + 2], c[o + 3]], [c[o + 4], c[o + 5]], [c[o + 6], c[o + 7]], [c[o], c[o + 1]]] as number[][];
+    const ring = [
+      [c[o], c[o + 1]],
+      [c[o + 2], c[o + 3]],
+      [c[o + 4], c[o + 5]],
+      [c[o + 6], c[o + 7]],
+      [c[o], c[o + 1]],
+    ] as number[][];
     const xs = [c[o], c[o + 2], c[o + 4], c[o + 6]] as number[];
     const ys = [c[o + 1], c[o + 3], c[o + 5], c[o + 7]] as number[];
-    items[i] = { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys), f: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } } };
+    items[i] = {
+      minX: Math.min(...xs),
+      minY: Math.min(...ys),
+      maxX: Math.max(...xs),
+      maxY: Math.max(...ys),
+      f: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } },
+    };
   }
   const tree = new RBush<Item>();
   tree.load(items);
   return tree;
 }
-
 
 const mb = (n: number) => n / (1024 * 1024);
 
@@ -100,7 +128,12 @@ function cpuUs(): number {
 }
 
 // Runs each lookup loop over the same chunk of points in turn, several rounds; median us per lookup of each.
-function interleaved(loops: readonly ((from: number, to: number) => number)[], nq: number, rounds: number, chunk: number): { us: number[]; hits: number[] } {
+function interleaved(
+  loops: readonly ((from: number, to: number) => number)[],
+  nq: number,
+  rounds: number,
+  chunk: number,
+): { us: number[]; hits: number[] } {
   const samples: number[][] = loops.map(() => []);
   const hits: number[] = loops.map(() => 0);
   for (let r = 0; r < rounds; r++) {
@@ -135,7 +168,8 @@ async function parcelAtBench(out: BenchResult[]): Promise<void> {
 
   const ours = (l: Layer) => (from: number, to: number) => {
     let hits = 0;
-    for (let k = from; k < to; k++) if (featureAt(l, queries[2 * k] as number, queries[2 * k + 1] as number) >= 0) hits++;
+    for (let k = from; k < to; k++)
+      if (featureAt(l, queries[2 * k] as number, queries[2 * k + 1] as number) >= 0) hits++;
     return hits;
   };
   const flatbushSearch = (from: number, to: number) => {
@@ -178,13 +212,53 @@ async function parcelAtBench(out: BenchResult[]): Promise<void> {
   const fullUs = (cpuUs() - t) / full;
 
   const note = `${chunk} of ${nq} random points per round, 9 rounds interleaved, median CPU time; ${hits[0]} hits each`;
-  out.push({ name: "parcel at point, 1M lots (featureAt, Hilbert-ordered)", value: oursUs, unit: "us/lookup", baseline: baseUs, ratio: baseUs / oursUs, note: `baseline turf booleanPointInPolygon over rbush, same points, same run; ${note}` });
-  out.push({ name: "  featureAt, features in input order", value: plainUs, unit: "us/lookup", baseline: baseUs, ratio: baseUs / plainUs, note: "same lots unordered: every candidate tested, lowest id kept; what the index order buys" });
-  out.push({ name: "  flatbush.search + PIP filter (input order)", value: searchUs, unit: "us/lookup", baseline: baseUs, ratio: baseUs / searchUs, note: "the lookup before this change" });
-  out.push({ name: "parcelAt() incl. GeoJSON, area, centroid, props", value: fullUs, unit: "us/lookup", note: "full answer object" });
-  out.push({ name: "pack bytes per parcel (1M grid)", value: bytes.byteLength / n, unit: "B/parcel", note: `${mb(bytes.byteLength).toFixed(1)} MiB file` });
-  out.push({ name: "arrayBuffers delta, 1M-lot pack loaded", value: mb(mem1.arrayBuffers - mem0.arrayBuffers), unit: "MiB" });
-  out.push({ name: "rss delta, 1M-lot pack built + loaded", value: mb(mem1.rss - mem0.rss), unit: "MiB", note: "includes encoder scratch not yet collected" });
+  out.push({
+    name: "parcel at point, 1M lots (featureAt, Hilbert-ordered)",
+    value: oursUs,
+    unit: "us/lookup",
+    baseline: baseUs,
+    ratio: baseUs / oursUs,
+    note: `baseline turf booleanPointInPolygon over rbush, same points, same run; ${note}`,
+  });
+  out.push({
+    name: "  featureAt, features in input order",
+    value: plainUs,
+    unit: "us/lookup",
+    baseline: baseUs,
+    ratio: baseUs / plainUs,
+    note: "same lots unordered: every candidate tested, lowest id kept; what the index order buys",
+  });
+  out.push({
+    name: "  flatbush.search + PIP filter (input order)",
+    value: searchUs,
+    unit: "us/lookup",
+    baseline: baseUs,
+    ratio: baseUs / searchUs,
+    note: "the lookup before this change",
+  });
+  out.push({
+    name: "parcelAt() incl. GeoJSON, area, centroid, props",
+    value: fullUs,
+    unit: "us/lookup",
+    note: "full answer object",
+  });
+  out.push({
+    name: "pack bytes per parcel (1M grid)",
+    value: bytes.byteLength / n,
+    unit: "B/parcel",
+    note: `${mb(bytes.byteLength).toFixed(1)} MiB file`,
+  });
+  out.push({
+    name: "arrayBuffers delta, 1M-lot pack loaded",
+    value: mb(mem1.arrayBuffers - mem0.arrayBuffers),
+    unit: "MiB",
+  });
+  out.push({
+    name: "rss delta, 1M-lot pack built + loaded",
+    value: mb(mem1.rss - mem0.rss),
+    unit: "MiB",
+    note: "includes encoder scratch not yet collected",
+  });
 }
 
 function rebuildIndex(pack: Pack): Flatbush {
@@ -228,8 +302,22 @@ async function coldLoadBench(out: BenchResult[]): Promise<void> {
   }
   const base = median(rebuilt);
   const n = side * side;
-  out.push({ name: `cold load ${n} lots -> first parcelAt (no checksum)`, value: median(trusted), unit: "ms", baseline: base, ratio: base / median(trusted), note: "baseline rebuilds the flatbush index from coordinates" });
-  out.push({ name: `cold load ${n} lots -> first parcelAt (checksum)`, value: median(verified), unit: "ms", baseline: base, ratio: base / median(verified), note: `verifies ${mb(bytes.byteLength).toFixed(1)} MiB` });
+  out.push({
+    name: `cold load ${n} lots -> first parcelAt (no checksum)`,
+    value: median(trusted),
+    unit: "ms",
+    baseline: base,
+    ratio: base / median(trusted),
+    note: "baseline rebuilds the flatbush index from coordinates",
+  });
+  out.push({
+    name: `cold load ${n} lots -> first parcelAt (checksum)`,
+    value: median(verified),
+    unit: "ms",
+    baseline: base,
+    ratio: base / median(verified),
+    note: `verifies ${mb(bytes.byteLength).toFixed(1)} MiB`,
+  });
 }
 
 export async function runPackBenches(): Promise<BenchResult[]> {

@@ -64,7 +64,9 @@ function readFeatures(file: string, topoObject: string | undefined, gtfsMode: st
 // Attribution quoted in the shared data README, so the pack credits its sources in their own words.
 export function readmeAttribution(readmePath: string): string | null {
   try {
-    const lines = readFileSync(readmePath, "utf8").split("\n").filter((l) => l.startsWith("> "));
+    const lines = readFileSync(readmePath, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("> "));
     return lines.length ? lines.map((l) => l.slice(2).trim()).join(" ") : null;
   } catch {
     return null;
@@ -94,11 +96,17 @@ export function buildPack(spec: BuildSpec): { bytes: Uint8Array; layers: string[
   for (const name of LAYER_NAMES) {
     const file = spec.files[name];
     if (!file) continue;
-    const { layer, skipped } = buildLayer(name, readFeatures(file, spec.topoObject, spec.gtfsMode ?? "train"), synthetic.has(name), { defaultState: spec.state });
+    const { layer, skipped } = buildLayer(
+      name,
+      readFeatures(file, spec.topoObject, spec.gtfsMode ?? "train"),
+      synthetic.has(name),
+      { defaultState: spec.state },
+    );
     if (skipped) warnings.push(`${name}: skipped ${skipped} features of the wrong geometry type`);
     layers.push(layer);
   }
-  if (layers.length === 0) throw new Error(`build needs at least one layer file (--${LAYER_NAMES.map(flagOf).join(", --")})`);
+  if (layers.length === 0)
+    throw new Error(`build needs at least one layer file (--${LAYER_NAMES.map(flagOf).join(", --")})`);
   const meta: PackMeta = { title: spec.title, attribution: spec.attribution ?? "", licence: spec.licence ?? "" };
   if (spec.note) meta.note = spec.note;
   const bytes = encodePack({ id: spec.id, version: spec.version ?? "1", meta, layers, order: "index" });
@@ -120,7 +128,10 @@ function build(args: Args): void {
     const file = f.get(flagOf(name)) ?? f.get(name);
     if (file) files[name] = file;
   }
-  if (f.has("zones")) throw new Error("--zones is gone: give --zoning, --fsr, --height and --lot-size, one file per layer as NSW publishes them");
+  if (f.has("zones"))
+    throw new Error(
+      "--zones is gone: give --zoning, --fsr, --height and --lot-size, one file per layer as NSW publishes them",
+    );
   const { bytes, layers, warnings } = buildPack({
     id: need("id"),
     title: need("title"),
@@ -156,10 +167,17 @@ export function inspect(file: string): string {
   if (pack.meta.note) lines.push(`note      ${pack.meta.note}`);
   lines.push("layers");
   for (const l of pack.layers.values()) {
-    const geom = l.kind === "polygon" ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices` : `${l.count} points`;
+    const geom =
+      l.kind === "polygon"
+        ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices`
+        : `${l.count} points`;
     const provenance = l.synthetic ? "  [synthetic]" : l.syntheticCount > 0 ? `  [${l.syntheticCount} synthetic]` : "";
-    lines.push(`  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.indexOrder ? ", index order" : ""}${provenance}`);
-    lines.push(`  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`);
+    lines.push(
+      `  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.indexOrder ? ", index order" : ""}${provenance}`,
+    );
+    lines.push(
+      `  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`,
+    );
     if (l.count > 0) lines.push(`  ${"".padEnd(10)} first: ${JSON.stringify(l.props(0))}`);
   }
   return lines.join("\n");
@@ -169,8 +187,15 @@ export function buildSuburbsPack(topoPath: string): Uint8Array {
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   const { layer } = buildLayer("suburbs", topologyFeatures(topo, "suburbs"), false, { defaultState: "NSW" });
-  const attribution = readmeAttribution(join(dirname(topoPath), "README.md")) ?? "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
-  return encodePack({ id: "sydney-suburbs", version: "2021.1", meta: { ...SUBURBS_META_BASE, attribution }, layers: [layer] });
+  const attribution =
+    readmeAttribution(join(dirname(topoPath), "README.md")) ??
+    "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
+  return encodePack({
+    id: "sydney-suburbs",
+    version: "2021.1",
+    meta: { ...SUBURBS_META_BASE, attribution },
+    layers: [layer],
+  });
 }
 
 function demo(args: Args): void {

@@ -18,7 +18,8 @@ export function gtfsStations(text: string): Station[] {
     if ((r.location_type ?? "").trim() !== "1") continue;
     const lat = Number(r.stop_lat);
     const lon = Number(r.stop_lon);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || r.stop_lat?.trim() === "" || r.stop_lon?.trim() === "") continue;
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || r.stop_lat?.trim() === "" || r.stop_lon?.trim() === "")
+      continue;
     out.push({ stopId: (r.stop_id ?? "").trim(), name: (r.stop_name ?? "").trim(), lon, lat });
   }
   return out;
@@ -26,5 +27,8 @@ export function gtfsStations(text: string): Station[] {
 
 /** Stations as point features for the transport layer (GTFS has no mode per stop: the feed's is given). */
 export function stationFeatures(stations: readonly Station[], mode: string): InputFeature[] {
-  return stations.map((s) => ({ properties: { stop_name: s.name, stop_id: s.stopId, mode, synthetic: false }, geometry: { type: "Point", coordinates: [s.lon, s.lat] } }));
+  return stations.map((s) => ({
+    properties: { stop_name: s.name, stop_id: s.stopId, mode, synthetic: false },
+    geometry: { type: "Point", coordinates: [s.lon, s.lat] },
+  }));
 }

@@ -5,7 +5,10 @@ import type { AreaGeometry } from "../../src/geo/types.ts";
 import { normaliseLotId } from "../../src/packs/lot-id.ts";
 import type { LayerInput } from "../../src/packs/types.ts";
 
-export type InputFeature = { properties: Record<string, unknown> | null; geometry: { type: string; coordinates?: unknown } | null };
+export type InputFeature = {
+  properties: Record<string, unknown> | null;
+  geometry: { type: string; coordinates?: unknown } | null;
+};
 
 type Spec = {
   kind: "polygon" | "point";
@@ -18,7 +21,18 @@ type Spec = {
 export type BuildOptions = { defaultState?: string };
 
 // Zoning, FSR, height of building and lot size are separate layers, as the NSW Planning Portal publishes them.
-export const LAYER_NAMES = ["suburbs", "parcels", "zoning", "fsr", "height", "lot_size", "flood", "bushfire", "heritage", "transport"] as const;
+export const LAYER_NAMES = [
+  "suburbs",
+  "parcels",
+  "zoning",
+  "fsr",
+  "height",
+  "lot_size",
+  "flood",
+  "bushfire",
+  "heritage",
+  "transport",
+] as const;
 export type LayerName = (typeof LAYER_NAMES)[number];
 
 // Property lookup that ignores case, since agencies publish both LOTIDSTRING and lotidstring.
@@ -80,7 +94,13 @@ const SPECS: Record<LayerName, Spec> = {
       const plan = str(pick(p, "planlabel", "plan_label"));
       const section = str(pick(p, "sectionnumber", "section_number")) ?? "";
       const built = raw ?? (lotNumber && plan ? `${lotNumber}/${section}/${plan}` : null);
-      return [built === null ? null : (normaliseLotId(built) ?? built), num(pick(p, "planlotarea", "area_m2")), str(pick(p, "cadid")), plan, lotNumber];
+      return [
+        built === null ? null : (normaliseLotId(built) ?? built),
+        num(pick(p, "planlotarea", "area_m2")),
+        str(pick(p, "cadid")),
+        plan,
+        lotNumber,
+      ];
     },
   },
   zoning: {
@@ -88,32 +108,53 @@ const SPECS: Record<LayerName, Spec> = {
     fields: ["zone", "zone_name", "epi_name", "lga"],
     categoryField: "zone",
     // Land Zoning (MAP_TYPE LZN): SYM_CODE "R2", LAY_CLASS "Low Density Residential".
-    map: (p) => [str(pick(p, "SYM_CODE", "zone")), str(pick(p, "LAY_CLASS", "zone_name")), str(pick(p, "EPI_NAME", "epi_name")), str(pick(p, "LGA_NAME", "lga"))],
+    map: (p) => [
+      str(pick(p, "SYM_CODE", "zone")),
+      str(pick(p, "LAY_CLASS", "zone_name")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+      str(pick(p, "LGA_NAME", "lga")),
+    ],
   },
   fsr: {
     kind: "polygon",
     fields: ["fsr", "label", "epi_name"],
     categoryField: "fsr",
-    map: (p) => [num(pick(p, "FSR", "fsr")), str(pick(p, "LAY_CLASS", "SYM_CODE", "label")), str(pick(p, "EPI_NAME", "epi_name"))],
+    map: (p) => [
+      num(pick(p, "FSR", "fsr")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+    ],
   },
   height: {
     kind: "polygon",
     fields: ["height_m", "label", "clause", "epi_name"],
     categoryField: "height_m",
     // Height of Building: MAX_B_H_M 22.0, LAY_CLASS "21-22.9", LEGIS_REF_CLAUSE "Clause 4.3".
-    map: (p) => [num(pick(p, "MAX_B_H_M", "MAX_B_H", "height_m")), str(pick(p, "LAY_CLASS", "SYM_CODE", "label")), str(pick(p, "LEGIS_REF_CLAUSE", "clause")), str(pick(p, "EPI_NAME", "epi_name"))],
+    map: (p) => [
+      num(pick(p, "MAX_B_H_M", "MAX_B_H", "height_m")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "LEGIS_REF_CLAUSE", "clause")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+    ],
   },
   lot_size: {
     kind: "polygon",
     fields: ["min_lot_m2", "label", "epi_name"],
     categoryField: "min_lot_m2",
-    map: (p) => [num(pick(p, "LOT_SIZE", "min_lot_m2")), str(pick(p, "LAY_CLASS", "SYM_CODE", "label")), str(pick(p, "EPI_NAME", "epi_name"))],
+    map: (p) => [
+      num(pick(p, "LOT_SIZE", "min_lot_m2")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+    ],
   },
   flood: {
     kind: "polygon",
     fields: ["category", "name"],
     categoryField: "category",
-    map: (p) => [str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area", str(pick(p, "name", "LAY_NAME"))],
+    map: (p) => [
+      str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area",
+      str(pick(p, "name", "LAY_NAME")),
+    ],
   },
   bushfire: {
     kind: "polygon",
@@ -154,7 +195,12 @@ export function layerSpec(name: LayerName): Spec {
 }
 
 // Builds one layer; features whose geometry does not fit the layer kind are counted and skipped.
-export function buildLayer(name: LayerName, features: readonly InputFeature[], synthetic: boolean, options: BuildOptions = {}): { layer: LayerInput; skipped: number } {
+export function buildLayer(
+  name: LayerName,
+  features: readonly InputFeature[],
+  synthetic: boolean,
+  options: BuildOptions = {},
+): { layer: LayerInput; skipped: number } {
   const spec = SPECS[name];
   const rows: unknown[][] = [];
   let skipped = 0;
@@ -170,7 +216,15 @@ export function buildLayer(name: LayerName, features: readonly InputFeature[], s
       rows.push(spec.map(f.properties ?? {}, options));
     }
     return {
-      layer: { name, synthetic, categoryField: spec.categoryField, syntheticField: spec.syntheticField, fields: spec.fields, geometry: { kind: "point", coords: Float64Array.from(xy) }, row: (i) => rows[i] as unknown[] },
+      layer: {
+        name,
+        synthetic,
+        categoryField: spec.categoryField,
+        syntheticField: spec.syntheticField,
+        fields: spec.fields,
+        geometry: { kind: "point", coords: Float64Array.from(xy) },
+        row: (i) => rows[i] as unknown[],
+      },
       skipped,
     };
   }
@@ -186,7 +240,14 @@ export function buildLayer(name: LayerName, features: readonly InputFeature[], s
   }
   const cols = columnsFromGeometries(geoms);
   return {
-    layer: { name, synthetic, categoryField: spec.categoryField, fields: spec.fields, geometry: { kind: "polygon", ...cols }, row: (i) => rows[i] as unknown[] },
+    layer: {
+      name,
+      synthetic,
+      categoryField: spec.categoryField,
+      fields: spec.fields,
+      geometry: { kind: "polygon", ...cols },
+      row: (i) => rows[i] as unknown[],
+    },
     skipped,
   };
 }

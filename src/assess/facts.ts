@@ -51,12 +51,26 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const groups = zoneGroups(zoning);
   const hits = controlHits(packs, lot);
   const byKey = (key: ControlHits["key"]) => (hits ?? []).find((h) => h.key === key) as ControlHits;
-  const controls: ControlAreas | undefined = hits ? { fsr: controlShares(byKey("fsr")), heightM: controlShares(byKey("heightM")), minLotSizeM2: controlShares(byKey("minLotSizeM2")) } : undefined;
+  const controls: ControlAreas | undefined = hits
+    ? {
+        fsr: controlShares(byKey("fsr")),
+        heightM: controlShares(byKey("heightM")),
+        minLotSizeM2: controlShares(byKey("minLotSizeM2")),
+      }
+    : undefined;
 
   // Each zone shows the controls over its own part; older packs' zones carry them as props.
   const zones: ZoneShare[] = groups.map((g) => {
-    const value = (key: ControlHits["key"], field: string) => (hits ? valueOverPart(lot, g.overlaps, byKey(key)) : num(g.overlaps[0]?.props[field]));
-    return { code: g.code, name: g.name, share: Math.min(1, g.share), fsr: value("fsr", "fsr"), heightM: value("heightM", "height_m"), minLotSizeM2: value("minLotSizeM2", "min_lot_m2") };
+    const value = (key: ControlHits["key"], field: string) =>
+      hits ? valueOverPart(lot, g.overlaps, byKey(key)) : num(g.overlaps[0]?.props[field]);
+    return {
+      code: g.code,
+      name: g.name,
+      share: Math.min(1, g.share),
+      fsr: value("fsr", "fsr"),
+      heightM: value("heightM", "height_m"),
+      minLotSizeM2: value("minLotSizeM2", "min_lot_m2"),
+    };
   });
 
   const flood = overlapsOn(packs, lot, "flood");
@@ -64,7 +78,9 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const heritage = overlapsOn(packs, lot, "heritage");
   const [stop] = nearest(packs, "transport", parcel.centroid[0], parcel.centroid[1], 1, STOP_SEARCH_M);
   // Sorted, so the names read the same whatever order the pack stores its features in.
-  const heritageNames = [...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null))].sort();
+  const heritageNames = [
+    ...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null)),
+  ].sort();
 
   // Demo data when any fact came from a layer its pack marks synthetic, or from a feature marked synthetic.
   const parcelLayer = packs.find((p) => p.id === parcel.packId)?.layers.get("parcels");
@@ -83,7 +99,13 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
     hazards: { flood: unionShare(lot, flood), bushfire: unionShare(lot, bushfire) },
     heritageShare: unionShare(lot, heritage),
     heritageNames,
-    nearestStop: stop ? { name: text(stop.props.name) ?? "Unnamed stop", mode: text(stop.props.mode) ?? "bus", distanceM: stop.distanceM } : null,
+    nearestStop: stop
+      ? {
+          name: text(stop.props.name) ?? "Unnamed stop",
+          mode: text(stop.props.mode) ?? "bus",
+          distanceM: stop.distanceM,
+        }
+      : null,
     demoData,
   };
 }

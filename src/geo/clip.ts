@@ -88,7 +88,8 @@ export function ringSignedArea(ring: Float64Array): number {
 
 export function pieceArea(p: Piece): number {
   let a = 0;
-  for (let k = 0; k < p.rings.length; k++) a += (p.weights[k] as number) * Math.abs(ringSignedArea(p.rings[k] as Float64Array));
+  for (let k = 0; k < p.rings.length; k++)
+    a += (p.weights[k] as number) * Math.abs(ringSignedArea(p.rings[k] as Float64Array));
   return a;
 }
 
@@ -172,7 +173,14 @@ export function windowsOf(p: Piece): Windows {
     const x0 = ring[0] as number;
     const y0 = ring[1] as number;
     for (let k = 1; k + 1 < n; k++) {
-      const tri = Float64Array.of(x0, y0, ring[2 * k] as number, ring[2 * k + 1] as number, ring[2 * k + 2] as number, ring[2 * k + 3] as number);
+      const tri = Float64Array.of(
+        x0,
+        y0,
+        ring[2 * k] as number,
+        ring[2 * k + 1] as number,
+        ring[2 * k + 2] as number,
+        ring[2 * k + 3] as number,
+      );
       const s = Math.sign(ringSignedArea(tri));
       if (s === 0) continue;
       planes.push(planesOf(tri, s));
@@ -296,7 +304,12 @@ export function intersectPiece(w: Windows, other: Piece): Piece {
  * Area (frame units) of the union of pieces[i] = lot & features[i], by inclusion-exclusion with empty
  * terms pruned (their supersets are empty too); null when it would take more than maxTerms.
  */
-export function unionArea(pieces: readonly Piece[], featureRings: readonly Piece[], eps: number, maxTerms = 256): number | null {
+export function unionArea(
+  pieces: readonly Piece[],
+  featureRings: readonly Piece[],
+  eps: number,
+  maxTerms = 256,
+): number | null {
   let terms = 0;
   let total = 0;
   const extend = (piece: Piece, sign: number, next: number): boolean => {

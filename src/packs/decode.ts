@@ -1,7 +1,17 @@
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { PackFormatError } from "./errors.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, OPTIONAL_SECTION_NAMES, SECTION_NAMES, VERTEX_MASK, flatbushByteSize } from "./format.ts";
+import {
+  ALIGN,
+  FIXED_HEADER_BYTES,
+  FLATBUSH_NODE_SIZE,
+  FORMAT_VERSION,
+  MAGIC,
+  OPTIONAL_SECTION_NAMES,
+  SECTION_NAMES,
+  VERTEX_MASK,
+  flatbushByteSize,
+} from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
@@ -28,7 +38,12 @@ function checkDirectory(v: unknown): Directory {
   if (typeof v.id !== "string" || typeof v.version !== "string") fail("id and version must be strings");
   if (!isBBox(v.bbox)) fail("bbox must be four finite numbers");
   const meta = v.meta;
-  if (!isRecord(meta) || typeof meta.title !== "string" || typeof meta.attribution !== "string" || typeof meta.licence !== "string") {
+  if (
+    !isRecord(meta) ||
+    typeof meta.title !== "string" ||
+    typeof meta.attribution !== "string" ||
+    typeof meta.licence !== "string"
+  ) {
     fail("meta needs title, attribution and licence strings");
   }
   if (!Array.isArray(v.layers)) return fail("layers must be an array");
@@ -45,15 +60,24 @@ function checkDirectory(v: unknown): Directory {
     if (l.categoryField !== null && typeof l.categoryField !== "string") fail(`${where} has bad categoryField`);
     if (!isBBox(l.bbox)) fail(`${where} has bad bbox`);
     if (l.order !== undefined && l.order !== "index") fail(`${where} has unknown order ${String(l.order)}`);
-    if (l.syntheticField !== undefined && (typeof l.syntheticField !== "string" || !(l.fields as string[]).includes(l.syntheticField))) fail(`${where} has bad syntheticField`);
+    if (
+      l.syntheticField !== undefined &&
+      (typeof l.syntheticField !== "string" || !(l.fields as string[]).includes(l.syntheticField))
+    )
+      fail(`${where} has bad syntheticField`);
     const sc = l.syntheticCount;
-    if (sc !== undefined && (typeof sc !== "number" || !Number.isInteger(sc) || sc < 0 || sc > (l.count as number))) fail(`${where} has bad syntheticCount`);
+    if (sc !== undefined && (typeof sc !== "number" || !Number.isInteger(sc) || sc < 0 || sc > (l.count as number)))
+      fail(`${where} has bad syntheticCount`);
     const sections = l.sections;
     if (!isRecord(sections)) return fail(`${where} has no sections`);
     for (const s of [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES]) {
       const sec = sections[s];
       if (sec === undefined && (OPTIONAL_SECTION_NAMES as readonly string[]).includes(s)) continue;
-      if (!Array.isArray(sec) || sec.length !== 2 || !sec.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)) {
+      if (
+        !Array.isArray(sec) ||
+        sec.length !== 2 ||
+        !sec.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)
+      ) {
         fail(`${where} section ${s} is malformed`);
       }
     }
@@ -71,7 +95,10 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
     if (len === 0) continue;
     if (off % ALIGN !== 0) throw new PackFormatError(`${where} section ${s} is not 8-byte aligned`);
     if (off < dataStart) throw new PackFormatError(`${where} section ${s} overlaps the header`);
-    if (off + len > byteLength) throw new PackFormatError(`${where} extends past end of file (section ${s} ends at byte ${off + len}, file has ${byteLength})`);
+    if (off + len > byteLength)
+      throw new PackFormatError(
+        `${where} extends past end of file (section ${s} ends at byte ${off + len}, file has ${byteLength})`,
+      );
   }
   const expect = (s: AnySectionName, bytes: number) => {
     const len = (e.sections[s] as Section)[1];
@@ -81,7 +108,8 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
   expect("propOffsets", (e.count + 1) * 4);
   if (e.kind === "point") {
     expect("coords", e.count * 16);
-    if (e.vertices !== e.count) throw new PackFormatError(`${where} is a point layer with ${e.vertices} vertices for ${e.count} points`);
+    if (e.vertices !== e.count)
+      throw new PackFormatError(`${where} is a point layer with ${e.vertices} vertices for ${e.count} points`);
   } else {
     expect("coords", e.vertices * 16);
     expect("ringOffsets", (e.rings + 1) * 4);
@@ -89,14 +117,20 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
     expect("featureOffsets", (e.count + 1) * 4);
     if (e.sections.featureVertices) expect("featureVertices", (e.count + 1) * 4);
   }
-  if (e.kind === "point" && e.sections.featureVertices && e.sections.featureVertices[1] !== 0) throw new PackFormatError(`${where} is a point layer with feature vertices`);
+  if (e.kind === "point" && e.sections.featureVertices && e.sections.featureVertices[1] !== 0)
+    throw new PackFormatError(`${where} is a point layer with feature vertices`);
 }
 
 // Overlay layers are read over and over (every lot in a zone reads that zone): rows of layers up to this size
 // are parsed once. Larger layers (a state's cadastre) are parsed per read, so memory stays flat.
 const PROPS_CACHE_MAX = 1 << 16;
 
-function makeProps(name: string, fields: readonly string[], data: Uint8Array, offsets: Uint32Array): (i: number) => Props {
+function makeProps(
+  name: string,
+  fields: readonly string[],
+  data: Uint8Array,
+  offsets: Uint32Array,
+): (i: number) => Props {
   const count = offsets.length - 1;
   const cache: (readonly unknown[] | undefined)[] | null = count <= PROPS_CACHE_MAX ? [] : null;
   return (i: number): Props => {
@@ -110,7 +144,8 @@ function makeProps(name: string, fields: readonly string[], data: Uint8Array, of
   function parseRow(i: number): readonly unknown[] {
     const a = offsets[i] as number;
     const b = offsets[i + 1] as number;
-    if (a > b || b > data.byteLength) throw new PackFormatError(`layer ${name} properties of feature ${i} are out of range`);
+    if (a > b || b > data.byteLength)
+      throw new PackFormatError(`layer ${name} properties of feature ${i} are out of range`);
     let row: unknown;
     try {
       row = JSON.parse(decoder.decode(data.subarray(a, b)));
@@ -139,7 +174,8 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     const [o] = sec("index");
     const head = new Uint8Array(buf, o, 8);
     const headView = new DataView(buf, o, 8);
-    if (head[0] !== 0xfb || head[1] !== ((3 << 4) | 8)) throw new PackFormatError(`${where} index is not a Flatbush v3 Float64 index`);
+    if (head[0] !== 0xfb || head[1] !== ((3 << 4) | 8))
+      throw new PackFormatError(`${where} index is not a Flatbush v3 Float64 index`);
     if (headView.getUint16(2, true) !== FLATBUSH_NODE_SIZE || headView.getUint32(4, true) !== e.count) {
       throw new PackFormatError(`${where} index does not match its feature count`);
     }
@@ -151,18 +187,25 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
   const featureOffsets = e.kind === "polygon" ? u32("featureOffsets") : new Uint32Array(0);
   if (e.kind === "polygon") {
     // End-points tie the offset arrays together; the checksum covers what lies between.
-    if (featureOffsets[0] !== 0 || featureOffsets[e.count] !== e.polygons) throw new PackFormatError(`${where} feature offsets are inconsistent`);
-    if (polyOffsets[0] !== 0 || polyOffsets[e.polygons] !== e.rings) throw new PackFormatError(`${where} polygon offsets are inconsistent`);
-    if (ringOffsets[0] !== 0 || ringOffsets[e.rings] !== e.vertices) throw new PackFormatError(`${where} ring offsets are inconsistent`);
+    if (featureOffsets[0] !== 0 || featureOffsets[e.count] !== e.polygons)
+      throw new PackFormatError(`${where} feature offsets are inconsistent`);
+    if (polyOffsets[0] !== 0 || polyOffsets[e.polygons] !== e.rings)
+      throw new PackFormatError(`${where} polygon offsets are inconsistent`);
+    if (ringOffsets[0] !== 0 || ringOffsets[e.rings] !== e.vertices)
+      throw new PackFormatError(`${where} ring offsets are inconsistent`);
   }
   const featureVertices = e.kind === "polygon" && e.sections.featureVertices ? u32("featureVertices") : null;
-  if (featureVertices && (((featureVertices[0] as number) & VERTEX_MASK) !== 0 || featureVertices[e.count] !== e.vertices)) {
+  if (
+    featureVertices &&
+    (((featureVertices[0] as number) & VERTEX_MASK) !== 0 || featureVertices[e.count] !== e.vertices)
+  ) {
     throw new PackFormatError(`${where} feature vertices are inconsistent`);
   }
   const propOffsets = u32("propOffsets");
   const [po, pl] = sec("propData");
   const propData = new Uint8Array(buf, po, pl);
-  if (propOffsets[0] !== 0 || propOffsets[e.count] !== pl) throw new PackFormatError(`${where} property offsets are inconsistent`);
+  if (propOffsets[0] !== 0 || propOffsets[e.count] !== pl)
+    throw new PackFormatError(`${where} property offsets are inconsistent`);
   return {
     name: e.name,
     kind: e.kind,
@@ -192,7 +235,8 @@ export function decodePack(bytes: ArrayBuffer | Uint8Array, options: DecodeOptio
   const buf = u8.buffer as ArrayBuffer;
   const base = u8.byteOffset;
   const n = u8.byteLength;
-  if (n < FIXED_HEADER_BYTES) throw new PackFormatError(`file too short: ${n} bytes, the header alone needs ${FIXED_HEADER_BYTES}`);
+  if (n < FIXED_HEADER_BYTES)
+    throw new PackFormatError(`file too short: ${n} bytes, the header alone needs ${FIXED_HEADER_BYTES}`);
   for (let i = 0; i < MAGIC.length; i++) {
     if (u8[i] !== MAGIC[i]) throw new PackFormatError("not a pack file: bad magic bytes (expected GAPK)");
   }
@@ -202,7 +246,10 @@ export function decodePack(bytes: ArrayBuffer | Uint8Array, options: DecodeOptio
   const dirLength = view.getUint32(8, true);
   const storedChecksum = view.getUint32(12, true);
   const declaredLength = view.getUint32(16, true);
-  if (FIXED_HEADER_BYTES + dirLength > n) throw new PackFormatError(`directory extends past end of file (needs ${FIXED_HEADER_BYTES + dirLength} bytes, file has ${n})`);
+  if (FIXED_HEADER_BYTES + dirLength > n)
+    throw new PackFormatError(
+      `directory extends past end of file (needs ${FIXED_HEADER_BYTES + dirLength} bytes, file has ${n})`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoder.decode(u8.subarray(FIXED_HEADER_BYTES, FIXED_HEADER_BYTES + dirLength)));
@@ -212,12 +259,15 @@ export function decodePack(bytes: ArrayBuffer | Uint8Array, options: DecodeOptio
   const dir = checkDirectory(parsed);
   const dataStart = FIXED_HEADER_BYTES + dirLength;
   for (const e of dir.layers) checkLayerBounds(e, n, dataStart);
-  if (declaredLength !== n) throw new PackFormatError(`file length mismatch: header says ${declaredLength} bytes, got ${n}`);
+  if (declaredLength !== n)
+    throw new PackFormatError(`file length mismatch: header says ${declaredLength} bytes, got ${n}`);
   if (n % ALIGN !== 0) throw new PackFormatError(`file length ${n} is not a multiple of ${ALIGN}`);
   if (options.verify !== false) {
     const actual = checksum32(u8.subarray(16));
     if (actual !== storedChecksum) {
-      throw new PackFormatError(`checksum mismatch: header says ${hex(storedChecksum)}, content hashes to ${hex(actual)}`);
+      throw new PackFormatError(
+        `checksum mismatch: header says ${hex(storedChecksum)}, content hashes to ${hex(actual)}`,
+      );
     }
   }
   const layers = new Map<string, Layer>();

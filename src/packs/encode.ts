@@ -1,7 +1,15 @@
 import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, SIMPLE_FEATURE, align } from "./format.ts";
+import {
+  ALIGN,
+  FIXED_HEADER_BYTES,
+  FLATBUSH_NODE_SIZE,
+  FORMAT_VERSION,
+  MAGIC,
+  SIMPLE_FEATURE,
+  align,
+} from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import { permuteGeometry } from "./order.ts";
 import type { BBox, LayerInput, PackInput, PolygonColumns } from "./types.ts";
@@ -49,8 +57,10 @@ function checkColumns(layer: LayerInput, count: number): void {
   };
   if (g.featureOffsets[0] !== 0 || g.polyOffsets[0] !== 0 || g.ringOffsets[0] !== 0) fail("offsets must start at 0");
   if (g.featureOffsets[count] !== g.polyOffsets.length - 1) fail("featureOffsets must end at the polygon count");
-  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1) fail("polyOffsets must end at the ring count");
-  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1) fail("ringOffsets must end at the vertex count");
+  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1)
+    fail("polyOffsets must end at the ring count");
+  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1)
+    fail("ringOffsets must end at the vertex count");
   for (let i = 0; i < count; i++) {
     if ((g.featureOffsets[i + 1] as number) <= (g.featureOffsets[i] as number)) fail(`feature ${i} has no polygon`);
   }
@@ -63,7 +73,8 @@ function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; 
   let pos = 0;
   for (let i = 0; i < count; i++) {
     const row = layer.row(i);
-    if (row.length !== layer.fields.length) throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
+    if (row.length !== layer.fields.length)
+      throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
     const text = JSON.stringify(row);
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
     if (pos + text.length * 3 > data.length) {
@@ -118,7 +129,12 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
   if (count > 0) {
     const fb = new Flatbush(count, FLATBUSH_NODE_SIZE, Float64Array);
     for (let i = 0; i < count; i++) {
-      fb.add(boxes[4 * i] as number, boxes[4 * i + 1] as number, boxes[4 * i + 2] as number, boxes[4 * i + 3] as number);
+      fb.add(
+        boxes[4 * i] as number,
+        boxes[4 * i + 1] as number,
+        boxes[4 * i + 2] as number,
+        boxes[4 * i + 3] as number,
+      );
     }
     fb.finish();
     if (order === "index") layer = toIndexOrder(layer, fb, count);
@@ -155,7 +171,15 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
     rings: poly ? poly.ringOffsets.length - 1 : 0,
     polygons: poly ? poly.polyOffsets.length - 1 : 0,
     vertices: g.coords.length >>> 1,
-    sections: { index: zero, coords: zero, ringOffsets: zero, polyOffsets: zero, featureOffsets: zero, propOffsets: zero, propData: zero },
+    sections: {
+      index: zero,
+      coords: zero,
+      ringOffsets: zero,
+      polyOffsets: zero,
+      featureOffsets: zero,
+      propOffsets: zero,
+      propData: zero,
+    },
   };
   if (order === "index") entry.order = "index";
   if (layer.syntheticField !== undefined) {
@@ -184,11 +208,17 @@ export function encodePack(input: PackInput): Uint8Array {
   if (!Number.isFinite(bbox[0])) bbox.fill(0);
 
   // Section offsets depend on the directory length, which depends on the offsets: iterate until stable.
-  const directory: Directory = { id: input.id, version: input.version, bbox, meta: input.meta, layers: built.map((b) => b.entry) };
+  const directory: Directory = {
+    id: input.id,
+    version: input.version,
+    bbox,
+    meta: input.meta,
+    layers: built.map((b) => b.entry),
+  };
   let dirBytes: Uint8Array = new Uint8Array(0);
   let dataStart = -1;
   for (let attempt = 0; attempt < 8; attempt++) {
-    let pos = dataStart < 0 ? 0 : dataStart;
+    let pos = Math.max(dataStart, 0);
     for (const b of built) {
       for (const name of Object.keys(b.blobs) as AnySectionName[]) {
         const blob = b.blobs[name] as Uint8Array;
@@ -203,7 +233,8 @@ export function encodePack(input: PackInput): Uint8Array {
   }
 
   let total = dataStart;
-  for (const b of built) for (const [off, len] of Object.values(b.entry.sections) as Section[]) total = Math.max(total, align(off + len));
+  for (const b of built)
+    for (const [off, len] of Object.values(b.entry.sections) as Section[]) total = Math.max(total, align(off + len));
   const out = new Uint8Array(total);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);

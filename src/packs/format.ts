@@ -8,7 +8,15 @@ export const FIXED_HEADER_BYTES = 24;
 export const ALIGN = 8;
 export const FLATBUSH_NODE_SIZE = 16;
 
-export const SECTION_NAMES = ["index", "coords", "ringOffsets", "polyOffsets", "featureOffsets", "propOffsets", "propData"] as const;
+export const SECTION_NAMES = [
+  "index",
+  "coords",
+  "ringOffsets",
+  "polyOffsets",
+  "featureOffsets",
+  "propOffsets",
+  "propData",
+] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 // Sections a v1 pack may lack (written before they existed); readers fall back when absent.
 export const OPTIONAL_SECTION_NAMES = ["featureVertices"] as const;

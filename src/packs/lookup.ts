@@ -16,7 +16,8 @@ function contains(layer: Layer, i: number, x: number, y: number): boolean {
   const fv = layer.featureVertices;
   if (fv !== null) {
     const a = fv[i] as number;
-    if (a >= SIMPLE_FEATURE) return pointInRing(layer.coords, a - SIMPLE_FEATURE, (fv[i + 1] as number) & VERTEX_MASK, x, y);
+    if (a >= SIMPLE_FEATURE)
+      return pointInRing(layer.coords, a - SIMPLE_FEATURE, (fv[i + 1] as number) & VERTEX_MASK, x, y);
   }
   return pointInFeature(layer, i, x, y);
 }
@@ -42,7 +43,14 @@ export function featureAt(layer: Layer, x: number, y: number): number {
     let pos = stack[sp - 3] as number;
     const end = stack[sp - 2] as number;
     const level = stack[sp - 1] as number;
-    while (pos < end && (x < (boxes[pos] as number) || y < (boxes[pos + 1] as number) || x > (boxes[pos + 2] as number) || y > (boxes[pos + 3] as number))) pos += 4;
+    while (
+      pos < end &&
+      (x < (boxes[pos] as number) ||
+        y < (boxes[pos + 1] as number) ||
+        x > (boxes[pos + 2] as number) ||
+        y > (boxes[pos + 3] as number))
+    )
+      pos += 4;
     if (pos >= end) {
       sp -= 3;
       continue;
@@ -61,7 +69,16 @@ export function featureAt(layer: Layer, x: number, y: number): number {
 }
 
 // Input-ordered layers (older packs): every candidate is tested and the lowest feature id kept.
-function lowestAt(layer: Layer, x: number, y: number, boxes: Float64Array, ids: Uint16Array | Uint32Array, bounds: number[], nodeSize4: number, leaves4: number): number {
+function lowestAt(
+  layer: Layer,
+  x: number,
+  y: number,
+  boxes: Float64Array,
+  ids: Uint16Array | Uint32Array,
+  bounds: number[],
+  nodeSize4: number,
+  leaves4: number,
+): number {
   let best = -1;
   let sp = 0;
   stack[sp++] = boxes.length - 4;
@@ -72,7 +89,13 @@ function lowestAt(layer: Layer, x: number, y: number, boxes: Float64Array, ids: 
     const level = stack[sp + 1] as number;
     const end = Math.min(node + nodeSize4, bounds[level] as number);
     for (let pos = node; pos < end; pos += 4) {
-      if (x < (boxes[pos] as number) || y < (boxes[pos + 1] as number) || x > (boxes[pos + 2] as number) || y > (boxes[pos + 3] as number)) continue;
+      if (
+        x < (boxes[pos] as number) ||
+        y < (boxes[pos + 1] as number) ||
+        x > (boxes[pos + 2] as number) ||
+        y > (boxes[pos + 3] as number)
+      )
+        continue;
       if (node >= leaves4) {
         stack[sp++] = ids[pos >> 2] as number;
         stack[sp++] = level - 1;
@@ -101,7 +124,13 @@ export function featuresInBox(layer: Layer, minX: number, minY: number, maxX: nu
     const node = queue.pop() as number;
     const end = Math.min(node + nodeSize4, bounds[level] as number);
     for (let pos = node; pos < end; pos += 4) {
-      if (maxX < (boxes[pos] as number) || maxY < (boxes[pos + 1] as number) || minX > (boxes[pos + 2] as number) || minY > (boxes[pos + 3] as number)) continue;
+      if (
+        maxX < (boxes[pos] as number) ||
+        maxY < (boxes[pos + 1] as number) ||
+        minX > (boxes[pos + 2] as number) ||
+        minY > (boxes[pos + 3] as number)
+      )
+        continue;
       if (node >= leaves4) queue.push(ids[pos >> 2] as number, level - 1);
       else out.push(layer.indexOrder ? pos >> 2 : (ids[pos >> 2] as number));
     }

@@ -54,7 +54,7 @@ export function overlapsOn(packs: readonly Pack[], lot: LotOverlay, layerNames: 
   for (const pack of packs) {
     if (!bboxIntersects(pack.bbox, bbox)) continue;
     const layer = names.map((n) => pack.layers.get(n)).find((l) => l !== undefined);
-    if (!layer || layer.kind !== "polygon" || !layer.index) continue;
+    if (layer?.kind !== "polygon" || !layer.index) continue;
     for (const i of featuresInBox(layer, bbox[0], bbox[1], bbox[2], bbox[3])) {
       const rings = ringsInBox(layer, i, clip.frame, clip.box);
       if (rings.rings.length === 0) continue;
@@ -83,14 +83,23 @@ export function unionShare(lot: LotOverlay, overlaps: readonly Overlap[]): numbe
   const kept: Overlap[] = [];
   for (const o of bySize) if (!kept.some((k) => overlapShare(lot, o, k) >= o.share * (1 - 1e-9))) kept.push(o);
   if (kept.length === 1) return (kept[0] as Overlap).share;
-  const area = unionArea(kept.map((k) => k.piece), kept.map((k) => k.rings), lot.clip.area * SLIVER);
+  const area = unionArea(
+    kept.map((k) => k.piece),
+    kept.map((k) => k.rings),
+    lot.clip.area * SLIVER,
+  );
   if (area !== null) return shareOf(lot, area);
   return shareOf(lot, (fallbackUnionM2(lot, kept) / lot.areaM2) * lot.clip.area);
 }
 
 // Many mutually overlapping features (beyond the inclusion-exclusion budget): exact polygon union.
 function fallbackUnionM2(lot: LotOverlay, overlaps: readonly Overlap[]): number {
-  const parts = overlaps.map((o) => polygonClipping.intersection(lot.polygon.coordinates as Geom, featureToGeometry(o.layer, o.index).coordinates as Geom));
+  const parts = overlaps.map((o) =>
+    polygonClipping.intersection(
+      lot.polygon.coordinates as Geom,
+      featureToGeometry(o.layer, o.index).coordinates as Geom,
+    ),
+  );
   const union: PcMultiPolygon = polygonClipping.union(parts[0] as PcMultiPolygon, ...parts.slice(1));
   return union.length === 0 ? 0 : areaM2({ type: "MultiPolygon", coordinates: union });
 }
@@ -130,7 +139,9 @@ export type ControlHits = { key: ControlKey; field: string; overlaps: Overlap[] 
 /** The areas of each control layer on the lot, or null when no pack over the lot has control layers (older packs). */
 export function controlHits(packs: readonly Pack[], lot: LotOverlay): ControlHits[] | null {
   const has = packs.some((p) => bboxIntersects(p.bbox, lot.bbox) && CONTROL_LAYERS.some((c) => p.layers.has(c.layer)));
-  return has ? CONTROL_LAYERS.map((c) => ({ key: c.key, field: c.field, overlaps: overlapsOn(packs, lot, c.layer) })) : null;
+  return has
+    ? CONTROL_LAYERS.map((c) => ({ key: c.key, field: c.field, overlaps: overlapsOn(packs, lot, c.layer) }))
+    : null;
 }
 
 const numeric = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -177,7 +188,12 @@ export function categoryShares(lot: LotOverlay, overlaps: readonly Overlap[]): O
   const out: OverlayShare[] = [];
   for (const [category, group] of groups) {
     const share = unionShare(lot, group);
-    out.push({ category, share, areaM2: share * lot.areaM2, features: group.map((g) => ({ packId: g.pack.id, index: g.index, props: g.props })) });
+    out.push({
+      category,
+      share,
+      areaM2: share * lot.areaM2,
+      features: group.map((g) => ({ packId: g.pack.id, index: g.index, props: g.props })),
+    });
   }
   return out.sort((a, b) => b.share - a.share || a.category.localeCompare(b.category));
 }
@@ -197,14 +213,27 @@ export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometr
   return overlapsOn(packs, lot, ZONING_LAYERS)
     .map((o) => {
       const zone = o.props.zone;
-      const props = controls ? { ...o.props, ...Object.fromEntries(controls.map((h) => [h.field, valueOverPart(lot, [o], h)])) } : o.props;
-      return { packId: o.pack.id, index: o.index, zone: typeof zone === "string" ? zone : null, share: o.share, areaM2: o.share * lot.areaM2, props };
+      const props = controls
+        ? { ...o.props, ...Object.fromEntries(controls.map((h) => [h.field, valueOverPart(lot, [o], h)])) }
+        : o.props;
+      return {
+        packId: o.pack.id,
+        index: o.index,
+        zone: typeof zone === "string" ? zone : null,
+        share: o.share,
+        areaM2: o.share * lot.areaM2,
+        props,
+      };
     })
     .sort((a, b) => b.share - a.share || a.index - b.index);
 }
 
 /** Share of the parcel under any feature of an overlay layer: categories are unioned, not summed. */
-export function overlayCoverage(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayCoverage {
+export function overlayCoverage(
+  packs: readonly Pack[],
+  parcelPolygon: AreaGeometry,
+  layerName: string,
+): OverlayCoverage {
   const lot = lotOverlay(parcelPolygon);
   const overlaps = overlapsOn(packs, lot, layerName);
   const share = unionShare(lot, overlaps);

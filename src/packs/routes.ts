@@ -20,7 +20,9 @@ const PackSummarySchema = z
         kind: z.enum(["point", "polygon"]),
         count: z.number().int(),
         synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
-        synthetic_features: z.number().int().openapi({ description: "How many features are synthetic; a layer may mix real features with synthetic ones" }),
+        synthetic_features: z.number().int().openapi({
+          description: "How many features are synthetic; a layer may mix real features with synthetic ones",
+        }),
       }),
     ),
   })
@@ -35,7 +37,10 @@ export const packRoutes = createRouter().openapi(
     security: bearerSecurity,
     middleware: [requireAuth] as const,
     responses: {
-      200: { description: "Public packs and the organisation's private packs", content: { "application/json": { schema: z.array(PackSummarySchema) } } },
+      200: {
+        description: "Public packs and the organisation's private packs",
+        content: { "application/json": { schema: z.array(PackSummarySchema) } },
+      },
       ...authErrors,
     },
   }),

@@ -66,7 +66,7 @@ function lotIdOf(props: Props): string | null {
 
 export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   const layer = pack.layers.get(PARCELS);
-  if (!layer || layer.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
+  if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
   const props = layer.props(index);
   return {
     packId: pack.id,
@@ -129,9 +129,23 @@ function pointBBox(layer: Layer, i: number): BBox {
 function featureHit(pack: Pack, layer: Layer, i: number): FeatureHit {
   if (layer.kind === "point") {
     const b = pointBBox(layer, i);
-    return { packId: pack.id, layer: layer.name, index: i, geometry: { type: "Point", coordinates: [b[0], b[1]] }, bbox: b, props: layer.props(i) };
+    return {
+      packId: pack.id,
+      layer: layer.name,
+      index: i,
+      geometry: { type: "Point", coordinates: [b[0], b[1]] },
+      bbox: b,
+      props: layer.props(i),
+    };
   }
-  return { packId: pack.id, layer: layer.name, index: i, geometry: featureToGeometry(layer, i), bbox: featureBBox(layer, i), props: layer.props(i) };
+  return {
+    packId: pack.id,
+    layer: layer.name,
+    index: i,
+    geometry: featureToGeometry(layer, i),
+    bbox: featureBBox(layer, i),
+    props: layer.props(i),
+  };
 }
 
 export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: BBox, limit: number): FeatureHit[] {
@@ -150,7 +164,8 @@ export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: 
 }
 
 function distanceTo(layer: Layer, i: number, lon: number, lat: number): number {
-  if (layer.kind === "point") return haversineM(lon, lat, layer.coords[2 * i] as number, layer.coords[2 * i + 1] as number);
+  if (layer.kind === "point")
+    return haversineM(lon, lat, layer.coords[2 * i] as number, layer.coords[2 * i + 1] as number);
   return distanceToFeatureM(layer, i, lon, lat);
 }
 
@@ -165,7 +180,14 @@ function withinRadius(layer: Layer, lon: number, lat: number, radiusM: number, o
   });
 }
 
-export function nearest(packs: readonly Pack[], layerName: string, lon: number, lat: number, k: number, maxDistanceM = Infinity): NearestHit[] {
+export function nearest(
+  packs: readonly Pack[],
+  layerName: string,
+  lon: number,
+  lat: number,
+  k: number,
+  maxDistanceM = Infinity,
+): NearestHit[] {
   if (k <= 0) return [];
   const all: { pack: Pack; layer: Layer; i: number; d: number; order: number }[] = [];
   packs.forEach((pack, order) => {

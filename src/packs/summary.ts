@@ -22,6 +22,12 @@ export function summarisePack(pack: Pack): PackSummary {
     licence: pack.meta.licence,
     note: pack.meta.note ?? null,
     bbox: [...pack.bbox],
-    layers: [...pack.layers.values()].map((l) => ({ name: l.name, kind: l.kind, count: l.count, synthetic: l.synthetic, synthetic_features: l.syntheticCount })),
+    layers: [...pack.layers.values()].map((l) => ({
+      name: l.name,
+      kind: l.kind,
+      count: l.count,
+      synthetic: l.synthetic,
+      synthetic_features: l.syntheticCount,
+    })),
   };
 }

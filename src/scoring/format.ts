@@ -10,7 +10,7 @@ export function roundTo(x: number, dp = 0): number {
 
 export function clamp(x: number, lo: number, hi: number): number {
   if (!Number.isFinite(x)) return lo;
-  return x < lo ? lo : x > hi ? hi : x;
+  return x < lo ? lo : Math.min(x, hi);
 }
 
 // Share of a lot as shown (2 decimals, clamped to 0..1).

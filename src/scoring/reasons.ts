@@ -23,7 +23,12 @@ function joinAnd(parts: string[]): string {
 }
 
 // Said only when a control does not cover the lot as one area: split between areas, or mapped on part of it.
-function controlReason(what: string, areas: readonly ControlShare[], show: (v: number) => string, applied: string): string | null {
+function controlReason(
+  what: string,
+  areas: readonly ControlShare[],
+  show: (v: number) => string,
+  applied: string,
+): string | null {
   const first = areas[0];
   if (!first || (areas.length === 1 && first.share >= 1)) return null;
   const parts = joinAnd(areas.map((a) => `${show(a.value)} on ${formatPercent(a.share)}`));
@@ -36,11 +41,22 @@ function controlReason(what: string, areas: readonly ControlShare[], show: (v: n
 function controlReasons(r: ReasonInput): string[] {
   const c = r.controlAreas;
   const fsr = (v: number) => `${formatNumber(v, 2)}:1`;
-  const largest = (v: number | null, show: string) => (v === null ? "most of the lot has none, so none applies" : `the ${show} of the largest area is used`);
+  const largest = (v: number | null, show: string) =>
+    v === null ? "most of the lot has none, so none applies" : `the ${show} of the largest area is used`;
   const out = [
     controlReason("FSR", c.fsr, fsr, `each applies to its part, ${fsr(r.controls.fsr ?? 0)} over the lot`),
-    controlReason("height limit", c.heightM, (v) => formatMetres(v), largest(r.controls.heightM, `${formatMetres(r.controls.heightM ?? 0)} limit`)),
-    controlReason("minimum lot size", c.minLotSizeM2, (v) => formatArea(v), largest(r.controls.minLotSizeM2, `${formatArea(r.controls.minLotSizeM2 ?? 0)} minimum`)),
+    controlReason(
+      "height limit",
+      c.heightM,
+      (v) => formatMetres(v),
+      largest(r.controls.heightM, `${formatMetres(r.controls.heightM ?? 0)} limit`),
+    ),
+    controlReason(
+      "minimum lot size",
+      c.minLotSizeM2,
+      (v) => formatArea(v),
+      largest(r.controls.minLotSizeM2, `${formatArea(r.controls.minLotSizeM2 ?? 0)} minimum`),
+    ),
   ];
   return out.filter((s): s is string => s !== null);
 }
@@ -103,11 +119,15 @@ function hazardReasons(r: ReasonInput): string[] {
 
 function transportReason(r: ReasonInput): string {
   const t = r.transport;
-  return t === null ? "No public transport stop found nearby." : `${formatDistance(t.distanceM)} from ${t.name} (${t.mode}).`;
+  return t === null
+    ? "No public transport stop found nearby."
+    : `${formatDistance(t.distanceM)} from ${t.name} (${t.mode}).`;
 }
 
 function geometryReason(r: ReasonInput): string | null {
-  return r.regularity < REGULARITY_HIGH ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle).` : null;
+  return r.regularity < REGULARITY_HIGH
+    ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle).`
+    : null;
 }
 
 // Control splits are explained when the controls came from their own layers; older packs split only by zone.

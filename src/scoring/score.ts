@@ -66,5 +66,12 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     transport,
     demoData: facts.demoData,
   };
-  return { modelVersion: MODEL_VERSION, ...base, score, rating: ratingFor(score), components, reasons: buildReasons(base, facts.controls !== undefined) };
+  return {
+    modelVersion: MODEL_VERSION,
+    ...base,
+    score,
+    rating: ratingFor(score),
+    components,
+    reasons: buildReasons(base, facts.controls !== undefined),
+  };
 }

@@ -62,22 +62,42 @@ export function summariseControls(controls: ControlAreas | undefined, zones: rea
       const v = pick(z);
       return v === null ? [] : [{ value: v, share: z.share, label: z.code }];
     });
-  const c = controls ?? { fsr: fromZones((z) => z.fsr), heightM: fromZones((z) => z.heightM), minLotSizeM2: fromZones((z) => z.minLotSizeM2) };
+  const c = controls ?? {
+    fsr: fromZones((z) => z.fsr),
+    heightM: fromZones((z) => z.heightM),
+    minLotSizeM2: fromZones((z) => z.minLotSizeM2),
+  };
   // Ties go to the stricter control: the lower FSR and height, the larger minimum lot.
-  return { fsr: summariseAreas(c.fsr, true), heightM: summariseAreas(c.heightM, true), minLotSizeM2: summariseAreas(c.minLotSizeM2, false) };
+  return {
+    fsr: summariseAreas(c.fsr, true),
+    heightM: summariseAreas(c.heightM, true),
+    minLotSizeM2: summariseAreas(c.minLotSizeM2, false),
+  };
 }
 
 // FSR applies to each part of the lot (parts with none add no floor space); height and minimum lot size
 // are those of the largest area (none when a larger part of the lot has none). Older packs: the dominant
 // zone's height and lot size.
-export function effectiveControls(summaries: readonly ZoneSummary[], areas: ControlAreas, fromLayers: boolean): EffectiveControls {
+export function effectiveControls(
+  summaries: readonly ZoneSummary[],
+  areas: ControlAreas,
+  fromLayers: boolean,
+): EffectiveControls {
   let fsr: number | null = null;
   for (const a of areas.fsr) fsr = (fsr ?? 0) + a.share * a.value;
   if (!fromLayers) {
     const dom = dominantZone(summaries);
-    return { fsr: fsr === null ? null : roundTo(fsr, 3), heightM: dom?.heightM ?? null, minLotSizeM2: dom?.minLotSizeM2 ?? null };
+    return {
+      fsr: fsr === null ? null : roundTo(fsr, 3),
+      heightM: dom?.heightM ?? null,
+      minLotSizeM2: dom?.minLotSizeM2 ?? null,
+    };
   }
-  return { fsr: fsr === null ? null : roundTo(fsr, 3), heightM: controlling(areas.heightM), minLotSizeM2: controlling(areas.minLotSizeM2) };
+  return {
+    fsr: fsr === null ? null : roundTo(fsr, 3),
+    heightM: controlling(areas.heightM),
+    minLotSizeM2: controlling(areas.minLotSizeM2),
+  };
 }
 
 // The value of the largest area, unless more of the lot has no such control at all.

@@ -45,12 +45,18 @@ describe("public pack versions", () => {
   });
 
   it("a pack replaced in R2 is reloaded at the next check, without a restart", async () => {
-    await env.PACKS.put("public/versioned.pack", suburbPack("versioned", "1", [squareSuburb("Firstvale", 149.0, -35.0)]));
+    await env.PACKS.put(
+      "public/versioned.pack",
+      suburbPack("versioned", "1", [squareSuburb("Firstvale", 149.0, -35.0)]),
+    );
     resetPublicPacks();
     const auth2 = bearer(await mintToken());
     const find = (q: string) => SELF.fetch(`https://api.test/geocode?suburb=${q}`, { headers: auth2 });
     expect((await find("Firstvale")).status).toBe(200);
-    await env.PACKS.put("public/versioned.pack", suburbPack("versioned", "2", [squareSuburb("Secondvale", 149.0, -35.0)]));
+    await env.PACKS.put(
+      "public/versioned.pack",
+      suburbPack("versioned", "2", [squareSuburb("Secondvale", 149.0, -35.0)]),
+    );
     // Within the recheck interval the loaded copy is served; after it, the new etag is seen.
     expect((await find("Secondvale")).status).toBe(404);
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -90,14 +96,17 @@ describe("GET /geocode on the real suburb boundaries", () => {
       expect(res.status, q).toBe(200);
       expect((await res.json<{ name: string }>()).name).toBe("Newtown");
     }
-    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("st. leonards")}`, { headers: auth });
+    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("st. leonards")}`, {
+      headers: auth,
+    });
     expect((await res.json<{ name: string }>()).name).toBe("St Leonards");
   });
 
   it("GET /packs lists coverage, layers and attribution, and marks synthetic layers", async () => {
     const res = await SELF.fetch("https://api.test/packs", { headers: auth });
     expect(res.status).toBe(200);
-    const packs = await res.json<{ id: string; attribution: string; layers: { name: string; synthetic: boolean }[] }[]>();
+    const packs =
+      await res.json<{ id: string; attribution: string; layers: { name: string; synthetic: boolean }[] }[]>();
     const suburbs = packs.find((p) => p.id === "sydney-suburbs");
     const demo = packs.find((p) => p.id === "sydney-demo");
     expect(suburbs?.attribution).toContain("Australian Bureau of Statistics");
@@ -107,19 +116,33 @@ describe("GET /geocode on the real suburb boundaries", () => {
 
   it("GET /packs counts the synthetic stops of a transport layer that also holds real stations", async () => {
     const res = await SELF.fetch("https://api.test/packs", { headers: auth });
-    const packs = await res.json<{ id: string; attribution: string; layers: { name: string; count: number; synthetic: boolean; synthetic_features: number }[] }[]>();
+    const packs =
+      await res.json<
+        {
+          id: string;
+          attribution: string;
+          layers: { name: string; count: number; synthetic: boolean; synthetic_features: number }[];
+        }[]
+      >();
     const demo = packs.find((p) => p.id === "sydney-demo");
     const transport = demo?.layers.find((l) => l.name === "transport");
     expect(transport?.synthetic).toBe(false);
     expect(transport?.synthetic_features).toBeGreaterThan(0);
     expect(transport?.synthetic_features).toBeLessThan(transport?.count ?? 0);
-    expect(demo?.layers.find((l) => l.name === "parcels")).toMatchObject({ synthetic: true, synthetic_features: demo?.layers.find((l) => l.name === "parcels")?.count });
+    expect(demo?.layers.find((l) => l.name === "parcels")).toMatchObject({
+      synthetic: true,
+      synthetic_features: demo?.layers.find((l) => l.name === "parcels")?.count,
+    });
     expect(demo?.attribution).toContain("Transport for NSW");
-    expect(demo?.layers.map((l) => l.name)).toEqual(expect.arrayContaining(["zoning", "fsr", "height", "lot_size", "heritage"]));
+    expect(demo?.layers.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["zoning", "fsr", "height", "lot_size", "heritage"]),
+    );
   });
 
   it("a suburb in another state is not found in a Sydney pack", async () => {
-    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("Newtown, VIC")}`, { headers: auth });
+    const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("Newtown, VIC")}`, {
+      headers: auth,
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: "Suburb not found: Newtown, VIC" });
   });
@@ -131,7 +154,10 @@ describe("organisation-private packs (Durable Object cache)", () => {
   const stubFor = (org: string) => env.PRIVATE_PACKS.get(env.PRIVATE_PACKS.idFromName(org));
 
   beforeAll(async () => {
-    await env.PACKS.put(`orgs/${orgA}/mine.pack`, suburbPack("org-a", "1", [squareSuburb("Privateville", 150.0, -34.0)]));
+    await env.PACKS.put(
+      `orgs/${orgA}/mine.pack`,
+      suburbPack("org-a", "1", [squareSuburb("Privateville", 150.0, -34.0)]),
+    );
   });
 
   it("loads from R2 once, then serves from memory", async () => {
@@ -163,9 +189,16 @@ describe("organisation-private packs (Durable Object cache)", () => {
   });
 
   it("GET /geocode includes the caller's organisation's private packs, and only theirs", async () => {
-    const [mine, theirs] = await withDb(async (db) => [await createTeamOrg(db, { idpUsers: false }), await createTeamOrg(db, { idpUsers: false })]);
-    await env.PACKS.put(`orgs/${mine!.orgId}/estate.pack`, suburbPack("estate", "1", [squareSuburb("Hiddenbrook", 150.2, -34.2)]));
-    const ask = (token: string) => SELF.fetch("https://api.test/geocode?suburb=Hiddenbrook", { headers: bearer(token) });
+    const [mine, theirs] = await withDb(async (db) => [
+      await createTeamOrg(db, { idpUsers: false }),
+      await createTeamOrg(db, { idpUsers: false }),
+    ]);
+    await env.PACKS.put(
+      `orgs/${mine!.orgId}/estate.pack`,
+      suburbPack("estate", "1", [squareSuburb("Hiddenbrook", 150.2, -34.2)]),
+    );
+    const ask = (token: string) =>
+      SELF.fetch("https://api.test/geocode?suburb=Hiddenbrook", { headers: bearer(token) });
     const ok = await ask(mine!.users.member.token);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ name: "Hiddenbrook", pack_id: "estate" });

@@ -32,9 +32,11 @@ function inside(rings: Ring[], x: number, y: number): boolean {
 // splitting every edge where it crosses another shape's edge and keeping the pieces whose midpoint
 // lies on the right side. Outer rings run counter-clockwise, holes clockwise.
 function greenArea(lot: Ring[], features: Ring[][]): number {
-  const orient = (rings: Ring[]) => rings.map((r, k) => ((signed(r) > 0) === (k === 0) ? r : r.slice().reverse()));
+  const orient = (rings: Ring[]) => rings.map((r, k) => (signed(r) > 0 === (k === 0) ? r : r.slice().reverse()));
   const shapes = [orient(lot), ...features.map(orient)];
-  const edges = shapes.flatMap((rings, owner) => rings.flatMap((r) => r.map((a, i) => ({ owner, a, b: r[(i + 1) % r.length]! }))));
+  const edges = shapes.flatMap((rings, owner) =>
+    rings.flatMap((r) => r.map((a, i) => ({ owner, a, b: r[(i + 1) % r.length]! }))),
+  );
   let area = 0;
   for (const e of edges) {
     const ts = [0, 1];
@@ -60,7 +62,10 @@ function greenArea(lot: Ring[], features: Ring[][]): number {
       const inFeature = (skip: number) => shapes.some((s, o) => o > 0 && o !== skip && inside(s, mx, my));
       const keep = e.owner === 0 ? inFeature(-1) : inside(shapes[0]!, mx, my) && !inFeature(e.owner);
       if (!keep) continue;
-      const x0 = ax + dx * t0, y0 = ay + dy * t0, x1 = ax + dx * t1, y1 = ay + dy * t1;
+      const x0 = ax + dx * t0,
+        y0 = ay + dy * t0,
+        x1 = ax + dx * t1,
+        y1 = ay + dy * t1;
       area += (x0 * y1 - x1 * y0) / 2;
     }
   }
@@ -81,12 +86,19 @@ function overlap(lot: AreaGeometry, other: AreaGeometry): number {
 // so different shapes never share an edge) are simple; concave whenever the radii differ.
 const starRing = (cx: number, cy: number, n: number) =>
   fc
-    .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 31 }), { minLength: n, maxLength: n + 8 }), fc.array(fc.integer({ min: 2, max: 10 }), { minLength: n + 8, maxLength: n + 8 }), fc.double({ min: 0, max: 0.09, noNaN: true }))
+    .tuple(
+      fc.uniqueArray(fc.integer({ min: 0, max: 31 }), { minLength: n, maxLength: n + 8 }),
+      fc.array(fc.integer({ min: 2, max: 10 }), { minLength: n + 8, maxLength: n + 8 }),
+      fc.double({ min: 0, max: 0.09, noNaN: true }),
+    )
     .map(([angles, radii, twist]) =>
       angles
         .slice()
         .sort((a, b) => a - b)
-        .map((a, k) => [cx + (radii[k]! / 10) * Math.cos((a * Math.PI) / 16 + twist), cy + (radii[k]! / 10) * Math.sin((a * Math.PI) / 16 + twist)]),
+        .map((a, k) => [
+          cx + (radii[k]! / 10) * Math.cos((a * Math.PI) / 16 + twist),
+          cy + (radii[k]! / 10) * Math.sin((a * Math.PI) / 16 + twist),
+        ]),
     )
     .filter((pts) => {
       // Keep the centre inside: no gap of half a turn or more between consecutive angles.
@@ -96,34 +108,145 @@ const starRing = (cx: number, cy: number, n: number) =>
 
 describe("convex clipping overlap", () => {
   it("halves a unit square cut down the middle", () => {
-    const lot = polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]]);
-    const west = polygon([[[-1, -1], [-1, 2], [0.5, 2], [0.5, -1]]]);
+    const lot = polygon([
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+    ]);
+    const west = polygon([
+      [
+        [-1, -1],
+        [-1, 2],
+        [0.5, 2],
+        [0.5, -1],
+      ],
+    ]);
     expect(overlap(lot, west)).toBeCloseTo(0.5, 12);
     expect(overlap(lot, lot)).toBeCloseTo(1, 12);
   });
 
   it("subtracts holes, on the lot or on the feature, and handles a concave lot", () => {
-    const donut = polygon([[[0, 0], [4, 0], [4, 4], [0, 4]], [[1, 1], [1, 3], [3, 3], [3, 1]]]);
-    const all = polygon([[[-1, -1], [5, -1], [5, 5], [-1, 5]]]);
+    const donut = polygon([
+      [
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [0, 4],
+      ],
+      [
+        [1, 1],
+        [1, 3],
+        [3, 3],
+        [3, 1],
+      ],
+    ]);
+    const all = polygon([
+      [
+        [-1, -1],
+        [5, -1],
+        [5, 5],
+        [-1, 5],
+      ],
+    ]);
     expect(overlap(donut, all)).toBeCloseTo(12, 10);
     expect(overlap(all, donut)).toBeCloseTo(12, 10);
-    const lShape = polygon([[[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]]]);
+    const lShape = polygon([
+      [
+        [0, 0],
+        [2, 0],
+        [2, 1],
+        [1, 1],
+        [1, 2],
+        [0, 2],
+      ],
+    ]);
     expect(overlap(lShape, all)).toBeCloseTo(3, 10);
     // The hole takes [0.5, 1.5] x [0.5, 1] and [0.5, 1] x [1, 1.5] out of the L: 3 - 0.5 - 0.25.
-    const offCentre = polygon([[[0, 0], [4, 0], [4, 4], [0, 4]], [[0.5, 0.5], [0.5, 1.5], [1.5, 1.5], [1.5, 0.5]]]);
+    const offCentre = polygon([
+      [
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [0, 4],
+      ],
+      [
+        [0.5, 0.5],
+        [0.5, 1.5],
+        [1.5, 1.5],
+        [1.5, 0.5],
+      ],
+    ]);
     expect(overlap(lShape, offCentre)).toBeCloseTo(2.25, 10);
   });
 
   it("gives 0 for a neighbour sharing an edge", () => {
-    const lot = polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]]);
-    const east = polygon([[[1, 0], [2, 0], [2, 1], [1, 1]]]);
+    const lot = polygon([
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+    ]);
+    const east = polygon([
+      [
+        [1, 0],
+        [2, 0],
+        [2, 1],
+        [1, 1],
+      ],
+    ]);
     expect(Math.abs(overlap(lot, east))).toBeLessThan(1e-15);
   });
 
   it("the reference agrees with areas worked out by hand", () => {
-    const square: Ring = [[0, 0], [1, 0], [1, 1], [0, 1]];
-    expect(greenArea([square], [[[[0.5, -1], [2, -1], [2, 2], [0.5, 2]]]])).toBeCloseTo(0.5, 12);
-    expect(greenArea([square], [[[[0.5, -1], [2, -1], [2, 2], [0.5, 2]]], [[[-1, 0.5], [2, 0.5], [2, 2], [-1, 2]]]])).toBeCloseTo(0.75, 12);
+    const square: Ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
+    expect(
+      greenArea(
+        [square],
+        [
+          [
+            [
+              [0.5, -1],
+              [2, -1],
+              [2, 2],
+              [0.5, 2],
+            ],
+          ],
+        ],
+      ),
+    ).toBeCloseTo(0.5, 12);
+    expect(
+      greenArea(
+        [square],
+        [
+          [
+            [
+              [0.5, -1],
+              [2, -1],
+              [2, 2],
+              [0.5, 2],
+            ],
+          ],
+          [
+            [
+              [-1, 0.5],
+              [2, 0.5],
+              [2, 2],
+              [-1, 2],
+            ],
+          ],
+        ],
+      ),
+    ).toBeCloseTo(0.75, 12);
   });
 
   it("matches Green's theorem on random concave lots and features, with and without holes", () => {
@@ -140,21 +263,64 @@ describe("convex clipping overlap", () => {
 
   it("unions overlapping features by inclusion-exclusion", () => {
     fc.assert(
-      fc.property(starRing(0, 0, 4), fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })), { minLength: 1, maxLength: 4 }).chain((cs) => fc.tuple(...cs.map(([x, y]) => starRing(x / 10, y / 10, 3)))), (lotRing, features) => {
-        const clip = lotClip(columnsFromGeometry(polygon([lotRing])), 0);
-        const rings = features.map((f) => ringsInBox(columnsFromGeometry(polygon([f])), 0, clip.frame, clip.box));
-        const pieces = rings.map((r) => intersectPiece(clip.windows, r));
-        const union = unionArea(pieces, rings, 1e-12, 10_000);
-        expect(union).not.toBeNull();
-        expect((union as number) / clip.frame.kx).toBeCloseTo(greenArea([lotRing], features.map((f) => [f])), 9);
-      }),
+      fc.property(
+        starRing(0, 0, 4),
+        fc
+          .array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })), {
+            minLength: 1,
+            maxLength: 4,
+          })
+          .chain((cs) => fc.tuple(...cs.map(([x, y]) => starRing(x / 10, y / 10, 3)))),
+        (lotRing, features) => {
+          const clip = lotClip(columnsFromGeometry(polygon([lotRing])), 0);
+          const rings = features.map((f) => ringsInBox(columnsFromGeometry(polygon([f])), 0, clip.frame, clip.box));
+          const pieces = rings.map((r) => intersectPiece(clip.windows, r));
+          const union = unionArea(pieces, rings, 1e-12, 10_000);
+          expect(union).not.toBeNull();
+          expect((union as number) / clip.frame.kx).toBeCloseTo(
+            greenArea(
+              [lotRing],
+              features.map((f) => [f]),
+            ),
+            9,
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it("gives up (null) rather than run past the term budget", () => {
-    const lot = lotClip(columnsFromGeometry(polygon([[[0, 0], [1, 0], [1, 1], [0, 1]]])), 0);
-    const rings = [0, 1, 2, 3].map((k) => ringsInBox(columnsFromGeometry(polygon([[[-1, -1], [2 + k, -1], [2, 2], [-1, 2]]])), 0, lot.frame, lot.box));
+    const lot = lotClip(
+      columnsFromGeometry(
+        polygon([
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+        ]),
+      ),
+      0,
+    );
+    const rings = [0, 1, 2, 3].map((k) =>
+      ringsInBox(
+        columnsFromGeometry(
+          polygon([
+            [
+              [-1, -1],
+              [2 + k, -1],
+              [2, 2],
+              [-1, 2],
+            ],
+          ]),
+        ),
+        0,
+        lot.frame,
+        lot.box,
+      ),
+    );
     const pieces = rings.map((r) => intersectPiece(lot.windows, r));
     expect(unionArea(pieces, rings, 1e-12, 3)).toBeNull();
     expect(unionArea(pieces, rings, 1e-12)! / lot.frame.kx).toBeCloseTo(1, 12);

@@ -33,14 +33,50 @@ describe("TopoJSON decoding", () => {
     const topo: Topology = {
       type: "Topology",
       transform: { scale: [0.5, 0.25], translate: [100, -30] },
-      arcs: [[[0, 0], [2, 0], [0, 4]], [[2, 4], [-2, 0], [0, -4]]],
-      objects: { o: { type: "GeometryCollection", geometries: [{ type: "Polygon", arcs: [[0, 1]], properties: { a: 1 } }, { type: "Polygon", arcs: [[~1, ~0]] }, { type: "Point" }] } },
+      arcs: [
+        [
+          [0, 0],
+          [2, 0],
+          [0, 4],
+        ],
+        [
+          [2, 4],
+          [-2, 0],
+          [0, -4],
+        ],
+      ],
+      objects: {
+        o: {
+          type: "GeometryCollection",
+          geometries: [
+            { type: "Polygon", arcs: [[0, 1]], properties: { a: 1 } },
+            { type: "Polygon", arcs: [[~1, ~0]] },
+            { type: "Point" },
+          ],
+        },
+      },
     };
     const f = topologyFeatures(topo, "o");
     expect(f).toHaveLength(2);
     expect(f[0]?.properties).toEqual({ a: 1 });
-    expect(f[0]?.geometry.coordinates).toEqual([[[100, -30], [101, -30], [101, -29], [100, -29], [100, -30]]]);
-    expect(f[1]?.geometry.coordinates).toEqual([[[100, -30], [100, -29], [101, -29], [101, -30], [100, -30]]]);
+    expect(f[0]?.geometry.coordinates).toEqual([
+      [
+        [100, -30],
+        [101, -30],
+        [101, -29],
+        [100, -29],
+        [100, -30],
+      ],
+    ]);
+    expect(f[1]?.geometry.coordinates).toEqual([
+      [
+        [100, -30],
+        [100, -29],
+        [101, -29],
+        [101, -30],
+        [100, -30],
+      ],
+    ]);
     expect(() => topologyFeatures(topo, "missing")).toThrow(/has no object missing; it has o/);
   });
 });
@@ -50,7 +86,9 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
     const pack = decodePack(buildSuburbsPack(TOPO));
     const suburbs = pack.layers.get("suburbs");
     expect(suburbs?.count).toBe(648);
-    expect(pack.meta.attribution).toMatch(/^Suburb boundaries, parks and surrounding land: Australian Bureau of Statistics/);
+    expect(pack.meta.attribution).toMatch(
+      /^Suburb boundaries, parks and surrounding land: Australian Bureau of Statistics/,
+    );
     const layer = suburbs as NonNullable<typeof suburbs>;
     for (let i = 0; i < layer.count; i++) {
       const p = layer.props(i);
@@ -69,7 +107,8 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
     const demo = generateDemo(loadTopo(), { stations: stations() });
     expect(sha(demo.pack)).toBe(sha(readFileSync(join("packs", "sydney-demo.pack"))));
     expect(sha(buildSuburbsPack(TOPO))).toBe(sha(readFileSync(join("packs", "sydney-suburbs.pack"))));
-    for (const [name, text] of Object.entries(demo.examples)) expect(readFileSync(join("packs", "examples", name), "utf8")).toBe(text);
+    for (const [name, text] of Object.entries(demo.examples))
+      expect(readFileSync(join("packs", "examples", name), "utf8")).toBe(text);
   });
 
   it("generates a small variant deterministically, with unique lots inside their suburbs", () => {
@@ -101,7 +140,11 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
     const bytes = readFileSync(join("packs", "sydney-demo.pack"));
     expect(bytes.byteLength).toBeLessThan(5 * 1024 * 1024);
     const demo = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const rows = (name: string) => readFileSync(join("packs", "examples", name), "utf8").trim().split("\n").slice(1);
+    const rows = (name: string) =>
+      readFileSync(join("packs", "examples", name), "utf8")
+        .trim()
+        .split("\n")
+        .slice(1);
     for (const file of ["newtown-latlon.csv", "parramatta-latlon.csv"]) {
       for (const row of rows(file)) {
         const cells = row.split(",");
@@ -110,7 +153,7 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
         expect(parcelAt([demo], lon, lat), row).not.toBeNull();
       }
     }
-    for (const row of rows("epping-lots.csv")) expect(parcelByLot([demo], row.split(",")[1] as string), row).not.toBeNull();
+    for (const row of rows("epping-lots.csv"))
+      expect(parcelByLot([demo], row.split(",")[1] as string), row).not.toBeNull();
   });
 });
-

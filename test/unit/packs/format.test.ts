@@ -29,7 +29,12 @@ describe("pack format", () => {
     expect(pack.id).toBe("tiny");
     expect(pack.version).toBe("test-1");
     expect(pack.formatVersion).toBe(FORMAT_VERSION);
-    expect(pack.meta).toEqual({ title: "Tiny test pack", attribution: "hand-made", licence: "CC0", note: "unit test fixture" });
+    expect(pack.meta).toEqual({
+      title: "Tiny test pack",
+      attribution: "hand-made",
+      licence: "CC0",
+      note: "unit test fixture",
+    });
     expect([...pack.layers.keys()]).toEqual(["parcels", "zones", "flood", "transport"]);
     const parcels = pack.layers.get("parcels");
     expect(parcels?.kind).toBe("polygon");
@@ -76,7 +81,9 @@ describe("pack format", () => {
     const parcels = decodePack(bytes).layers.get("parcels");
     const at = (parcels?.coords.byteOffset ?? 0) + 3;
     bytes[at] = (bytes[at] as number) ^ 0x10;
-    expect(refusal(bytes)).toMatch(/^PackFormatError: checksum mismatch: header says 0x[0-9a-f]{8}, content hashes to 0x[0-9a-f]{8}$/);
+    expect(refusal(bytes)).toMatch(
+      /^PackFormatError: checksum mismatch: header says 0x[0-9a-f]{8}, content hashes to 0x[0-9a-f]{8}$/,
+    );
   });
 
   it("refuses a wrong version", () => {
@@ -92,13 +99,17 @@ describe("pack format", () => {
   });
 
   it("refuses a file shorter than its header", () => {
-    expect(refusal(tinyPackBytes().subarray(0, 10))).toBe("PackFormatError: file too short: 10 bytes, the header alone needs 24");
+    expect(refusal(tinyPackBytes().subarray(0, 10))).toBe(
+      "PackFormatError: file too short: 10 bytes, the header alone needs 24",
+    );
   });
 
   it("refuses a truncated file by naming the layer that runs past its end", () => {
     const bytes = tinyPackBytes();
     const cut = bytes.slice(0, bytes.byteLength - 8);
-    expect(refusal(cut)).toMatch(/^PackFormatError: layer transport extends past end of file \(section propData ends at byte \d+, file has \d+\)$/);
+    expect(refusal(cut)).toMatch(
+      /^PackFormatError: layer transport extends past end of file \(section propData ends at byte \d+, file has \d+\)$/,
+    );
   });
 
   it("refuses a file cut inside its directory", () => {
@@ -113,17 +124,22 @@ describe("pack format", () => {
     const [whole, off, len] = m as unknown as [string, string, string];
     const stretched = String(Number(len) + bytes.byteLength).slice(0, len.length);
     // Same digit count keeps the directory length, so only the bound check can catch it.
-    const bigger = stretched.length === len.length && Number(stretched) > Number(len) ? stretched : "9".repeat(len.length);
+    const bigger =
+      stretched.length === len.length && Number(stretched) > Number(len) ? stretched : "9".repeat(len.length);
     const patched = whole.replace(`[${off},${len}]`, `[${off},${bigger}]`);
     const start = text.indexOf(whole);
     bytes.set(new TextEncoder().encode(patched), start);
-    expect(refusal(reseal(bytes))).toMatch(/^PackFormatError: layer parcels (extends past end of file|section coords has)/);
+    expect(refusal(reseal(bytes))).toMatch(
+      /^PackFormatError: layer parcels (extends past end of file|section coords has)/,
+    );
   });
 
   it("refuses a header whose declared length disagrees", () => {
     const bytes = tinyPackBytes();
     new DataView(bytes.buffer).setUint32(16, bytes.byteLength + 8, true);
-    expect(refusal(bytes)).toBe(`PackFormatError: file length mismatch: header says ${bytes.byteLength + 8} bytes, got ${bytes.byteLength}`);
+    expect(refusal(bytes)).toBe(
+      `PackFormatError: file length mismatch: header says ${bytes.byteLength + 8} bytes, got ${bytes.byteLength}`,
+    );
   });
 
   it("refuses a directory that is not JSON", () => {
@@ -144,7 +160,8 @@ describe("pack format", () => {
     const clean = tinyPackBytes();
     let seed = 7;
     for (let k = 0; k < 300; k++) {
-      const bytes = clean.slice(0, k % 3 === 0 ? (seed = (seed * 48271) % 2147483647) % clean.byteLength : clean.byteLength);
+      if (k % 3 === 0) seed = (seed * 48271) % 2147483647;
+      const bytes = clean.slice(0, k % 3 === 0 ? seed % clean.byteLength : clean.byteLength);
       for (let f = 0; f < 3 && bytes.byteLength > 0; f++) {
         seed = (seed * 48271) % 2147483647;
         bytes[seed % bytes.byteLength] = seed & 0xff;

@@ -18,7 +18,11 @@ const pack = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byt
 describe("a pack from before index order and split control layers", () => {
   it("decodes with input order and no feature vertex section", () => {
     const parcels = pack.layers.get("parcels")!;
-    expect(new TextDecoder().decode(bytes.subarray(24, 24 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true)))).not.toMatch(/featureVertices|"order"/);
+    expect(
+      new TextDecoder().decode(
+        bytes.subarray(24, 24 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true)),
+      ),
+    ).not.toMatch(/featureVertices|"order"/);
     expect(parcels.indexOrder).toBe(false);
     expect(parcels.featureVertices).toBeNull();
     expect(pack.layers.get("transport")?.syntheticField).toBeNull();

@@ -11,19 +11,36 @@ import type { Layer, PackInput } from "../../../src/packs/types.ts";
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 48271) >>> 0) % 2147483647) / 2147483647);
+  return () => {
+    s = (Math.imul(s, 48271) >>> 0) % 2147483647;
+    return s / 2147483647;
+  };
 }
 
 // A grid of lots with random jitter, some with holes, some in two parts, and a few big overlapping blocks.
 function features(n: number, seed: number): AreaGeometry[] {
   const r = rng(seed);
   const out: AreaGeometry[] = [];
-  const sq = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+  const sq = (x0: number, y0: number, x1: number, y1: number) => [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ];
   for (let i = 0; i < n; i++) {
     const x = 151 + (i % 40) * 0.001 + r() * 0.0002;
     const y = -33.9 + Math.floor(i / 40) * 0.001 + r() * 0.0002;
-    if (i % 17 === 0) out.push({ type: "Polygon", coordinates: [sq(x, y, x + 0.0009, y + 0.0009), sq(x + 0.0003, y + 0.0003, x + 0.0006, y + 0.0006)] });
-    else if (i % 23 === 0) out.push({ type: "MultiPolygon", coordinates: [[sq(x, y, x + 0.0004, y + 0.0009)], [sq(x + 0.0005, y, x + 0.0009, y + 0.0009)]] });
+    if (i % 17 === 0)
+      out.push({
+        type: "Polygon",
+        coordinates: [sq(x, y, x + 0.0009, y + 0.0009), sq(x + 0.0003, y + 0.0003, x + 0.0006, y + 0.0006)],
+      });
+    else if (i % 23 === 0)
+      out.push({
+        type: "MultiPolygon",
+        coordinates: [[sq(x, y, x + 0.0004, y + 0.0009)], [sq(x + 0.0005, y, x + 0.0009, y + 0.0009)]],
+      });
     else if (i % 97 === 0) out.push({ type: "Polygon", coordinates: [sq(x - 0.002, y - 0.002, x + 0.003, y + 0.003)] });
     else out.push({ type: "Polygon", coordinates: [sq(x, y, x + 0.0009 + r() * 0.0002, y + 0.0009)] });
   }
@@ -36,7 +53,15 @@ function pack(geoms: AreaGeometry[], order: "input" | "index") {
     version: "1",
     meta: { title: "t", attribution: "t", licence: "t" },
     order,
-    layers: [{ name: "parcels", synthetic: false, fields: ["id"], geometry: { kind: "polygon", ...columnsFromGeometries(geoms) }, row: (i) => [i] }],
+    layers: [
+      {
+        name: "parcels",
+        synthetic: false,
+        fields: ["id"],
+        geometry: { kind: "polygon", ...columnsFromGeometries(geoms) },
+        row: (i) => [i],
+      },
+    ],
   };
   return decodePack(encodePack(input));
 }
@@ -126,7 +151,16 @@ describe("synthetic marks on single features", () => {
       version: "1",
       meta: { title: "t", attribution: "t", licence: "t" },
       order: "index",
-      layers: [{ name: "transport", synthetic: false, syntheticField, fields: ["name", "synthetic"], geometry: { kind: "point", coords: Float64Array.from(marks.flatMap((_, i) => [151 + i * 0.01, -33.9])) }, row: (i) => [`stop ${i}`, marks[i]] }],
+      layers: [
+        {
+          name: "transport",
+          synthetic: false,
+          syntheticField,
+          fields: ["name", "synthetic"],
+          geometry: { kind: "point", coords: Float64Array.from(marks.flatMap((_, i) => [151 + i * 0.01, -33.9])) },
+          row: (i) => [`stop ${i}`, marks[i]],
+        },
+      ],
     });
 
   it("counts the features a layer marks synthetic, and keeps each mark on its own point", () => {

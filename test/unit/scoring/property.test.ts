@@ -14,9 +14,15 @@ const zoneArb = fc.record({
   minLotSizeM2: fc.option(fc.double({ min: 0, max: 5000, noNaN: true })),
 });
 
-const areasArb = (max: number) => fc.array(fc.record({ value: fc.double({ min: 0, max, noNaN: true }), share, label: fc.option(fc.string({ maxLength: 8 })) }), { maxLength: 3 });
+const areasArb = (max: number) =>
+  fc.array(
+    fc.record({ value: fc.double({ min: 0, max, noNaN: true }), share, label: fc.option(fc.string({ maxLength: 8 })) }),
+    { maxLength: 3 },
+  );
 // Packs with separate control layers supply them; older packs leave them to the zones.
-const controlsArb = fc.option(fc.record({ fsr: areasArb(8), heightM: areasArb(120), minLotSizeM2: areasArb(5000) }), { nil: undefined });
+const controlsArb = fc.option(fc.record({ fsr: areasArb(8), heightM: areasArb(120), minLotSizeM2: areasArb(5000) }), {
+  nil: undefined,
+});
 
 const siteArb: fc.Arbitrary<SiteFacts> = fc
   .record({
@@ -30,14 +36,30 @@ const siteArb: fc.Arbitrary<SiteFacts> = fc
     flood: share,
     bushfire: share,
     heritage: share,
-    stop: fc.option(fc.record({ name: fc.string({ maxLength: 12 }), mode: fc.constantFrom("train", "bus", "ferry"), distanceM: fc.double({ min: 0, max: 10_000, noNaN: true }) })),
+    stop: fc.option(
+      fc.record({
+        name: fc.string({ maxLength: 12 }),
+        mode: fc.constantFrom("train", "bus", "ferry"),
+        distanceM: fc.double({ min: 0, max: 10_000, noNaN: true }),
+      }),
+    ),
     demoData: fc.boolean(),
     controls: controlsArb,
   })
   .map((g) => {
-    const c = Math.cos(g.angle), s = Math.sin(g.angle);
-    const corners: [number, number][] = [[0, 0], [g.width, 0], [g.width, g.depth], [0, g.depth]];
-    const ring = ringAt(g.lat, g.lon, corners.map(([x, y]): [number, number] => [x * c - y * s, x * s + y * c]));
+    const c = Math.cos(g.angle),
+      s = Math.sin(g.angle);
+    const corners: [number, number][] = [
+      [0, 0],
+      [g.width, 0],
+      [g.width, g.depth],
+      [0, g.depth],
+    ];
+    const ring = ringAt(
+      g.lat,
+      g.lon,
+      corners.map(([x, y]): [number, number] => [x * c - y * s, x * s + y * c]),
+    );
     return {
       lotId: null,
       areaM2: g.areaM2,
@@ -90,7 +112,10 @@ describe("scoreSite properties", () => {
     fc.assert(
       fc.property(siteArb, share, (facts, less) => {
         const worse = scoreSite(facts);
-        const better = scoreSite({ ...facts, hazards: { ...facts.hazards, flood: Math.min(facts.hazards.flood, less) } });
+        const better = scoreSite({
+          ...facts,
+          hazards: { ...facts.hazards, flood: Math.min(facts.hazards.flood, less) },
+        });
         expect(better.score).toBeGreaterThanOrEqual(worse.score);
       }),
       { numRuns: 200 },

@@ -9,7 +9,13 @@ function points(r: FeasibilityResult): Record<string, number> {
   return Object.fromEntries(r.components.map((c) => [c.key, c.points]));
 }
 
-function zone(code: string, share: number, fsr: number | null, minLotSizeM2: number | null = null, heightM: number | null = null): ZoneShare {
+function zone(
+  code: string,
+  share: number,
+  fsr: number | null,
+  minLotSizeM2: number | null = null,
+  heightM: number | null = null,
+): ZoneShare {
   return { code, name: null, share, fsr, heightM, minLotSizeM2 };
 }
 
@@ -36,7 +42,12 @@ describe("scoreSite: the worked example of docs/scoring.md", () => {
   });
 
   it("scores 25 + 24 + 14 + 15 = 78, rated high", () => {
-    expect(points(r)).toEqual({ development_potential: 25, site_constraints: 24, transport_access: 14, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 25,
+      site_constraints: 24,
+      transport_access: 14,
+      lot_geometry: 15,
+    });
     expect(r.components.map((c) => c.maxPoints)).toEqual([40, 30, 15, 15]);
     expect(r.score).toBe(78);
     expect(r.rating).toBe("high");
@@ -72,7 +83,12 @@ describe("scoreSite: edge cases", () => {
     expect(r.yieldBasis).toBe("no_zone");
     expect(r.dwellingYield).toBeNull();
     expect(r.dualOccupancy.eligible).toBe(false);
-    expect(points(r)).toEqual({ development_potential: 0, site_constraints: 24, transport_access: 14, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 0,
+      site_constraints: 24,
+      transport_access: 14,
+      lot_geometry: 15,
+    });
     expect(r.score).toBe(53);
     expect(r.rating).toBe("medium");
     expect(r.reasons.join(" ")).toMatch(/no planning zone found/i);
@@ -111,19 +127,28 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("estimates apartments from floor space in R4", () => {
-    const r = scoreSite(site({
-      areaM2: 1000,
-      polygon: rectangle(lat, lon, 25, 40),
-      zones: [zone("R4", 1, 1.8, null, 21)],
-      hazards: { flood: 0, bushfire: 0 },
-      nearestStop: { name: "Stanmore station", mode: "train", distanceM: 300 },
-    }));
+    const r = scoreSite(
+      site({
+        areaM2: 1000,
+        polygon: rectangle(lat, lon, 25, 40),
+        zones: [zone("R4", 1, 1.8, null, 21)],
+        hazards: { flood: 0, bushfire: 0 },
+        nearestStop: { name: "Stanmore station", mode: "train", distanceM: 300 },
+      }),
+    );
     expect(r.gfaPotentialM2).toBe(1800);
     expect(r.dwellingYield).toBe(15); // floor(1800 x 0.75 / 85) = floor(15.88)
     expect(r.yieldBasis).toBe("apartments");
-    expect(points(r)).toEqual({ development_potential: 37, site_constraints: 30, transport_access: 15, lot_geometry: 15 });
+    expect(points(r)).toEqual({
+      development_potential: 37,
+      site_constraints: 30,
+      transport_access: 15,
+      lot_geometry: 15,
+    });
     expect(r.score).toBe(97);
-    expect(r.reasons).toContain("FSR 1.80:1 allows about 1,800 m² of floor space, roughly 15 apartments (75% efficiency, 85 m² average).");
+    expect(r.reasons).toContain(
+      "FSR 1.80:1 allows about 1,800 m² of floor space, roughly 15 apartments (75% efficiency, 85 m² average).",
+    );
   });
 
   it("gives an apartment zone without FSR the unknown-yield points", () => {
@@ -177,7 +202,9 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("falls back to subdivision into two when dual occupancy fails on frontage", () => {
-    const r = scoreSite(site({ areaM2: 1000, polygon: rectangle(lat, lon, 12, 83.3), zones: [zone("R2", 1, 0.5, 450)] }));
+    const r = scoreSite(
+      site({ areaM2: 1000, polygon: rectangle(lat, lon, 12, 83.3), zones: [zone("R2", 1, 0.5, 450)] }),
+    );
     expect(r.frontageM).toBe(12);
     expect(r.dualOccupancy.frontageOk).toBe(false);
     expect(r.dwellingYield).toBe(2);
@@ -185,8 +212,18 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("scores a MultiPolygon lot over all its parts", () => {
-    const a = ringAt(lat, lon, [[-15, -5], [-5, -5], [-5, 5], [-15, 5]]);
-    const b = ringAt(lat, lon, [[5, -5], [15, -5], [15, 5], [5, 5]]);
+    const a = ringAt(lat, lon, [
+      [-15, -5],
+      [-5, -5],
+      [-5, 5],
+      [-15, 5],
+    ]);
+    const b = ringAt(lat, lon, [
+      [5, -5],
+      [15, -5],
+      [15, 5],
+      [5, 5],
+    ]);
     const r = scoreSite(site({ areaM2: 200, polygon: { type: "MultiPolygon", coordinates: [[a], [b]] } }));
     expect(r.frontageM).toBe(10);
     expect(r.regularity).toBe(0.67);
@@ -196,7 +233,9 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("deducts flood, bushfire and heritage and never goes below zero", () => {
-    const some = scoreSite(site({ hazards: { flood: 0.1, bushfire: 0.2 }, heritageShare: 0.4, heritageNames: ["Terrace house"] }));
+    const some = scoreSite(
+      site({ hazards: { flood: 0.1, bushfire: 0.2 }, heritageShare: 0.4, heritageNames: ["Terrace house"] }),
+    );
     // 30 - 15 x 0.1 - 10 x 0.2 - 10 x 0.4 = 22.5 -> 23 (halves round up)
     expect(points(some)["site_constraints"]).toBe(23);
     expect(some.reasons).toContain("10% of the lot is flood-affected.");
@@ -215,7 +254,8 @@ describe("scoreSite: edge cases", () => {
   });
 
   it("scales transport points with distance", () => {
-    const at = (distanceM: number) => points(scoreSite(site({ nearestStop: { name: "Stop", mode: "bus", distanceM } })))["transport_access"];
+    const at = (distanceM: number) =>
+      points(scoreSite(site({ nearestStop: { name: "Stop", mode: "bus", distanceM } })))["transport_access"];
     expect(at(0)).toBe(15);
     expect(at(400)).toBe(15);
     expect(at(1000)).toBe(8); // 15 x 600/1200 = 7.5, halves round up
@@ -263,41 +303,81 @@ describe("scoreSite: controls from their own layers (FSR, height, lot size mappe
   const big = { areaM2: 1000, polygon: rectangle(lat, lon, 25, 40), hazards: { flood: 0, bushfire: 0 } };
 
   it("applies each FSR to its part of a split lot and says so", () => {
-    const r = scoreSite(site({ ...big, zones: [r4], controls: { fsr: [area(0.5, 0.4), area(3, 0.6)], heightM: [area(22, 1, "21-22.9")], minLotSizeM2: [] } }));
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [r4],
+        controls: { fsr: [area(0.5, 0.4), area(3, 0.6)], heightM: [area(22, 1, "21-22.9")], minLotSizeM2: [] },
+      }),
+    );
     expect(r.controls).toEqual({ fsr: 2, heightM: 22, minLotSizeM2: null });
     expect(r.controlAreas.fsr).toEqual([area(3, 0.6), area(0.5, 0.4)]);
     expect(r.gfaPotentialM2).toBe(2000);
     expect(r.dwellingYield).toBe(17); // floor(2000 x 0.75 / 85) = floor(17.6)
-    expect(r.reasons).toContain("Split FSR: 3.00:1 on 60% and 0.50:1 on 40% of the lot; each applies to its part, 2.00:1 over the lot.");
+    expect(r.reasons).toContain(
+      "Split FSR: 3.00:1 on 60% and 0.50:1 on 40% of the lot; each applies to its part, 2.00:1 over the lot.",
+    );
     expect(r.reasons.join(" ")).not.toMatch(/height limit/);
   });
 
   it("takes the height and minimum lot size of the area covering most of the lot", () => {
-    const r = scoreSite(site({ ...big, zones: [zone("R2", 1, null)], controls: { fsr: [area(0.5, 1)], heightM: [area(8.5, 0.3), area(9.5, 0.7)], minLotSizeM2: [area(450, 0.55), area(700, 0.45)] } }));
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: {
+          fsr: [area(0.5, 1)],
+          heightM: [area(8.5, 0.3), area(9.5, 0.7)],
+          minLotSizeM2: [area(450, 0.55), area(700, 0.45)],
+        },
+      }),
+    );
     expect(r.controls).toEqual({ fsr: 0.5, heightM: 9.5, minLotSizeM2: 450 });
     expect(r.subdivision).toEqual({ lots: 2, possible: true });
-    expect(r.reasons).toContain("Split height limit: 9.5 m on 70% and 8.5 m on 30% of the lot; the 9.5 m limit of the largest area is used.");
-    expect(r.reasons).toContain("Split minimum lot size: 450 m² on 55% and 700 m² on 45% of the lot; the 450 m² minimum of the largest area is used.");
+    expect(r.reasons).toContain(
+      "Split height limit: 9.5 m on 70% and 8.5 m on 30% of the lot; the 9.5 m limit of the largest area is used.",
+    );
+    expect(r.reasons).toContain(
+      "Split minimum lot size: 450 m² on 55% and 700 m² on 45% of the lot; the 450 m² minimum of the largest area is used.",
+    );
     expect(r.reasons.join(" ")).not.toMatch(/Split FSR/);
   });
 
   it("breaks an even split toward the stricter control, and merges areas of equal value", () => {
-    const r = scoreSite(site({ ...big, zones: [zone("R2", 1, null)], controls: { fsr: [], heightM: [area(12, 0.5), area(9, 0.5)], minLotSizeM2: [area(450, 0.5), area(600, 0.5)] } }));
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: { fsr: [], heightM: [area(12, 0.5), area(9, 0.5)], minLotSizeM2: [area(450, 0.5), area(600, 0.5)] },
+      }),
+    );
     expect(r.controls.heightM).toBe(9);
     expect(r.controls.minLotSizeM2).toBe(600);
-    const merged = scoreSite(site({ ...big, zones: [zone("R2", 1, null)], controls: { fsr: [area(0.5, 0.5), area(0.5, 0.5)], heightM: [], minLotSizeM2: [] } }));
+    const merged = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: { fsr: [area(0.5, 0.5), area(0.5, 0.5)], heightM: [], minLotSizeM2: [] },
+      }),
+    );
     expect(merged.controlAreas.fsr).toEqual([area(0.5, 1)]);
     expect(merged.reasons.join(" ")).not.toMatch(/FSR:/);
   });
 
   it("says when a control covers only part of the lot, and counts no floor space on the rest", () => {
-    const r = scoreSite(site({ ...big, zones: [r4], controls: { fsr: [area(2, 0.6)], heightM: [], minLotSizeM2: [] } }));
+    const r = scoreSite(
+      site({ ...big, zones: [r4], controls: { fsr: [area(2, 0.6)], heightM: [], minLotSizeM2: [] } }),
+    );
     expect(r.controls.fsr).toBe(1.2);
-    expect(r.reasons).toContain("FSR: 2.00:1 on 60% of the lot, none mapped on the rest; each applies to its part, 1.20:1 over the lot.");
+    expect(r.reasons).toContain(
+      "FSR: 2.00:1 on 60% of the lot, none mapped on the rest; each applies to its part, 1.20:1 over the lot.",
+    );
   });
 
   it("ignores the zones' own controls when the layers supply them, and has no FSR when none is mapped", () => {
-    const r = scoreSite(site({ ...big, zones: [zone("R4", 1, 9, 5000, 90)], controls: { fsr: [], heightM: [], minLotSizeM2: [] } }));
+    const r = scoreSite(
+      site({ ...big, zones: [zone("R4", 1, 9, 5000, 90)], controls: { fsr: [], heightM: [], minLotSizeM2: [] } }),
+    );
     expect(r.controls).toEqual({ fsr: null, heightM: null, minLotSizeM2: null });
     expect(r.yieldBasis).toBe("no_fsr");
   });
@@ -312,21 +392,35 @@ describe("scoreSite: controls from their own layers (FSR, height, lot size mappe
 
 describe("scoreSite: a control mapped on a small part of the lot", () => {
   it("does not apply it to the whole lot when most of the lot has none", () => {
-    const c = { fsr: [{ value: 4, share: 0.97, label: null }], heightM: [{ value: 40, share: 1, label: null }], minLotSizeM2: [{ value: 1000, share: 0.03, label: null }] };
+    const c = {
+      fsr: [{ value: 4, share: 0.97, label: null }],
+      heightM: [{ value: 40, share: 1, label: null }],
+      minLotSizeM2: [{ value: 1000, share: 0.03, label: null }],
+    };
     const r = scoreSite(site({ zones: [zone("B4", 0.97, null), zone("R4", 0.03, null)], controls: c }));
     expect(r.controls.minLotSizeM2).toBeNull();
     expect(r.subdivision).toEqual({ lots: null, possible: false });
-    expect(r.reasons).toContain("Minimum lot size: 1,000 m² on 3% of the lot, none mapped on the rest; most of the lot has none, so none applies.");
+    expect(r.reasons).toContain(
+      "Minimum lot size: 1,000 m² on 3% of the lot, none mapped on the rest; most of the lot has none, so none applies.",
+    );
   });
 });
 
 describe("scoreSite: the worked example from control layers", () => {
   it("gives the same figures and reasons when FSR, height and lot size come from their own layers", () => {
     const legacy = scoreSite(workedExample());
-    const layered = scoreSite(site({
-      zones: [{ code: "R2", name: "Low Density Residential", share: 1, fsr: null, heightM: null, minLotSizeM2: null }],
-      controls: { fsr: [{ value: 0.5, share: 1, label: null }], heightM: [{ value: 8.5, share: 1, label: null }], minLotSizeM2: [{ value: 450, share: 1, label: null }] },
-    }));
+    const layered = scoreSite(
+      site({
+        zones: [
+          { code: "R2", name: "Low Density Residential", share: 1, fsr: null, heightM: null, minLotSizeM2: null },
+        ],
+        controls: {
+          fsr: [{ value: 0.5, share: 1, label: null }],
+          heightM: [{ value: 8.5, share: 1, label: null }],
+          minLotSizeM2: [{ value: 450, share: 1, label: null }],
+        },
+      }),
+    );
     expect(layered.controls).toEqual(legacy.controls);
     expect(layered.score).toBe(78);
     expect(layered.reasons).toEqual(legacy.reasons);
