@@ -8,7 +8,8 @@ import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
 import { gtfsStations, isGtfsStops, stationFeatures } from "./gtfs.ts";
 import { buildLayer, LAYER_NAMES } from "./layers.ts";
-import type { InputFeature, LayerName } from "./layers.ts";
+import type { InputFeature } from "./layers.ts";
+import type { LayerName } from "./layers.ts";
 import { isTopology, topologyFeatures } from "./topojson.ts";
 
 export const SHARED_TOPO = "../shared/data/sydney-suburbs/sydney-suburbs.topo.json";
