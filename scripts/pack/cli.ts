@@ -6,19 +6,24 @@ import { encodePack } from "../../src/packs/encode.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
+import { gtfsStations, isGtfsStops, stationFeatures } from "./gtfs.ts";
 import { buildLayer, LAYER_NAMES } from "./layers.ts";
 import type { InputFeature } from "./layers.ts";
+import type { LayerName } from "./layers.ts";
 import { isTopology, topologyFeatures } from "./topojson.ts";
 
 export const SHARED_TOPO = "../shared/data/sydney-suburbs/sydney-suburbs.topo.json";
+export const SHARED_GTFS = "../shared/data/sydney-trains-gtfs/stops.txt";
 
 const USAGE = `usage:
   npm run pack -- build --out FILE --id ID --title TITLE [--version V] [--attribution TEXT] [--licence TEXT]
-                        [--note TEXT] [--synthetic layer,layer] [--state NSW] [--topo-object suburbs]
-                        [--suburbs F] [--parcels F] [--zones F] [--flood F] [--bushfire F] [--heritage F] [--transport F]
-      inputs are GeoJSON FeatureCollections; suburbs may also be TopoJSON
+                        [--note TEXT] [--synthetic layer,layer] [--state NSW] [--topo-object suburbs] [--gtfs-mode train]
+                        [--suburbs F] [--parcels F] [--zoning F] [--fsr F] [--height F] [--lot-size F]
+                        [--flood F] [--bushfire F] [--heritage F] [--transport F]
+      inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs may also be TopoJSON;
+      transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode, default train)
   npm run pack -- inspect FILE
-  npm run pack -- demo [--topo ${SHARED_TOPO}] [--out-dir packs]`;
+  npm run pack -- demo [--topo ${SHARED_TOPO}] [--gtfs ${SHARED_GTFS}] [--out-dir packs]`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
@@ -41,8 +46,15 @@ function parseArgs(argv: string[]): Args {
   return { positional, flags };
 }
 
-function readFeatures(file: string, topoObject: string | undefined): InputFeature[] {
-  const json: unknown = JSON.parse(readFileSync(file, "utf8"));
+function readFeatures(file: string, topoObject: string | undefined, gtfsMode: string): InputFeature[] {
+  const text = readFileSync(file, "utf8");
+  if (isGtfsStops(text)) return stationFeatures(gtfsStations(text), gtfsMode);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is neither GeoJSON, TopoJSON nor a GTFS stops.txt`);
+  }
   if (isTopology(json)) return topologyFeatures(json, topoObject ?? Object.keys(json.objects)[0] ?? "");
   const fc = json as { type?: string; features?: InputFeature[] };
   if (fc.type === "FeatureCollection" && Array.isArray(fc.features)) return fc.features;
@@ -62,6 +74,48 @@ export function readmeAttribution(readmePath: string): string | null {
   }
 }
 
+export type BuildSpec = {
+  id: string;
+  title: string;
+  version?: string;
+  attribution?: string;
+  licence?: string;
+  note?: string;
+  synthetic?: readonly string[];
+  state?: string;
+  topoObject?: string;
+  gtfsMode?: string;
+  // One file per layer, as downloaded (GeoJSON; TopoJSON for suburbs; GTFS stops.txt for transport).
+  files: Partial<Record<LayerName, string>>;
+};
+
+/** Builds a pack from per-layer files; features are stored in each layer's index order. */
+export function buildPack(spec: BuildSpec): { bytes: Uint8Array; layers: string[]; warnings: string[] } {
+  const synthetic = new Set(spec.synthetic ?? []);
+  const layers: LayerInput[] = [];
+  const warnings: string[] = [];
+  for (const name of LAYER_NAMES) {
+    const file = spec.files[name];
+    if (!file) continue;
+    const { layer, skipped } = buildLayer(
+      name,
+      readFeatures(file, spec.topoObject, spec.gtfsMode ?? "train"),
+      synthetic.has(name),
+      { defaultState: spec.state },
+    );
+    if (skipped) warnings.push(`${name}: skipped ${skipped} features of the wrong geometry type`);
+    layers.push(layer);
+  }
+  if (layers.length === 0)
+    throw new Error(`build needs at least one layer file (--${LAYER_NAMES.map(flagOf).join(", --")})`);
+  const meta: PackMeta = { title: spec.title, attribution: spec.attribution ?? "", licence: spec.licence ?? "" };
+  if (spec.note) meta.note = spec.note;
+  const bytes = encodePack({ id: spec.id, version: spec.version ?? "1", meta, layers, order: "index" });
+  return { bytes, layers: layers.map((l) => l.name), warnings };
+}
+
+const flagOf = (layer: string) => layer.replace(/_/g, "-");
+
 function build(args: Args): void {
   const f = args.flags;
   const need = (k: string) => {
@@ -70,29 +124,32 @@ function build(args: Args): void {
     return v;
   };
   const out = need("out");
-  const synthetic = new Set((f.get("synthetic") ?? "").split(",").filter(Boolean));
-  const layers: LayerInput[] = [];
+  const files: Partial<Record<LayerName, string>> = {};
   for (const name of LAYER_NAMES) {
-    const file = f.get(name);
-    if (!file) continue;
-    const { layer, skipped } = buildLayer(name, readFeatures(file, f.get("topo-object")), synthetic.has(name), {
-      defaultState: f.get("state"),
-    });
-    if (skipped) console.warn(`${name}: skipped ${skipped} features of the wrong geometry type`);
-    layers.push(layer);
+    const file = f.get(flagOf(name)) ?? f.get(name);
+    if (file) files[name] = file;
   }
-  if (layers.length === 0) throw new Error(`build needs at least one layer file (--${LAYER_NAMES.join(", --")})`);
-  const meta: PackMeta = {
+  if (f.has("zones"))
+    throw new Error(
+      "--zones is gone: give --zoning, --fsr, --height and --lot-size, one file per layer as NSW publishes them",
+    );
+  const { bytes, layers, warnings } = buildPack({
+    id: need("id"),
     title: need("title"),
-    attribution: f.get("attribution") ?? "",
-    licence: f.get("licence") ?? "",
-  };
-  const note = f.get("note");
-  if (note) meta.note = note;
-  const bytes = encodePack({ id: need("id"), version: f.get("version") ?? "1", meta, layers });
+    version: f.get("version"),
+    attribution: f.get("attribution"),
+    licence: f.get("licence"),
+    note: f.get("note"),
+    synthetic: (f.get("synthetic") ?? "").split(",").filter(Boolean),
+    state: f.get("state"),
+    topoObject: f.get("topo-object"),
+    gtfsMode: f.get("gtfs-mode"),
+    files,
+  });
+  for (const w of warnings) console.warn(w);
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, bytes);
-  console.log(`wrote ${out}: ${bytes.byteLength} bytes, ${layers.map((l) => l.name).join(", ")}`);
+  console.log(`wrote ${out}: ${bytes.byteLength} bytes, ${layers.join(", ")}`);
 }
 
 export function inspect(file: string): string {
@@ -115,8 +172,9 @@ export function inspect(file: string): string {
       l.kind === "polygon"
         ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices`
         : `${l.count} points`;
+    const provenance = l.synthetic ? "  [synthetic]" : l.syntheticCount > 0 ? `  [${l.syntheticCount} synthetic]` : "";
     lines.push(
-      `  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.synthetic ? "  [synthetic]" : ""}`,
+      `  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.indexOrder ? ", index order" : ""}${provenance}`,
     );
     lines.push(
       `  ${"".padEnd(10)} fields: ${l.fields.join(", ")}${l.categoryField ? ` (category: ${l.categoryField})` : ""}`,
@@ -143,17 +201,20 @@ export function buildSuburbsPack(topoPath: string): Uint8Array {
 
 function demo(args: Args): void {
   const topoPath = args.flags.get("topo") ?? SHARED_TOPO;
+  const gtfsPath = args.flags.get("gtfs") ?? SHARED_GTFS;
   const outDir = args.flags.get("out-dir") ?? "packs";
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
+  const stations = gtfsStations(readFileSync(gtfsPath, "utf8"));
   mkdirSync(join(outDir, "examples"), { recursive: true });
   const suburbs = buildSuburbsPack(topoPath);
   writeFileSync(join(outDir, "sydney-suburbs.pack"), suburbs);
-  const { pack, lots, examples } = generateDemo(topo);
+  const { pack, lots, stops, examples } = generateDemo(topo, { stations });
   writeFileSync(join(outDir, "sydney-demo.pack"), pack);
   for (const [name, text] of Object.entries(examples)) writeFileSync(join(outDir, "examples", name), text);
   console.log(
-    `wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots), ${Object.keys(examples).length} example CSVs`,
+    `wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots, ` +
+      `${stops.real} real stations, ${stops.synthetic} synthetic stops), ${Object.keys(examples).length} example CSVs`,
   );
 }
 

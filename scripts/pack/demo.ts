@@ -1,27 +1,36 @@
-// Deterministic synthetic demo pack: street blocks two lots deep inside real suburb boundaries, with zones, hazards and stops.
+// Deterministic demo pack: synthetic street blocks two lots deep inside real suburb boundaries, with zoning,
+// FSR, height and lot size as separate layers (their own boundaries, as NSW publishes them), hazards,
+// synthetic bus stops and the real railway stations of Transport for NSW's GTFS feed.
 import polygonClipping from "polygon-clipping";
 import type { MultiPolygon as PcMultiPolygon, Polygon as PcPolygon } from "polygon-clipping";
 import { ellipsoidRadii } from "../../src/geo/area.ts";
+import { haversineM } from "../../src/geo/distance.ts";
 import { columnsFromGeometries, columnsFromGeometry } from "../../src/geo/columns.ts";
 import { featureCentroid } from "../../src/geo/centroid.ts";
 import { pointInFeature } from "../../src/geo/pip.ts";
 import type { AreaGeometry, Columns } from "../../src/geo/types.ts";
 import { encodePack } from "../../src/packs/encode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
+import type { Station } from "./gtfs.ts";
 import { topologyFeatures } from "./topojson.ts";
 import type { Topology } from "./topojson.ts";
 
 export const DEMO_NOTE =
-  "demo data: synthetic cadastre, zoning and hazards modelled on typical figures; not for decisions";
+  "demo data: synthetic cadastre, zoning, controls, hazards and bus stops modelled on typical figures; real railway stations; not for decisions";
 export const DEMO_SEED = 20240611;
 
 type Rect = [u0: number, v0: number, u1: number, v1: number];
 type Zone = { code: string; name: string; fsr: number | null; height: number | null; minLot: number | null };
-type Stop = { name: string; lon: number; lat: number; mode: string };
+type Stop = { name: string; lon: number; lat: number; mode: string; id: string; synthetic: boolean };
+// A control (FSR, height, minimum lot size) drawn over the zones' own value inside a rectangle, so its map
+// has boundaries of its own that cut through lots, as real control maps do.
+type ControlArea = { rect: Rect; value: number };
+type ControlKind = "fsr" | "height" | "minLot";
 
 type SuburbPlan = {
   name: string;
   postcode: string;
+  lga: string;
   centre: [number, number];
   halfU: number;
   halfV: number;
@@ -37,7 +46,8 @@ type SuburbPlan = {
   conservation?: Rect;
   heritageItems: number;
   streets: string[];
-  stations: Stop[];
+  // Later areas win where they overlap, like a map drawn in layers.
+  controls?: Partial<Record<ControlKind, ControlArea[]>>;
 };
 
 const R2: Zone = { code: "R2", name: "Low Density Residential", fsr: 0.5, height: 9.5, minLot: 450 };
@@ -52,6 +62,7 @@ const PLANS: SuburbPlan[] = [
   {
     name: "Newtown",
     postcode: "2042",
+    lga: "Inner West",
     centre: [151.1795, -33.8985],
     halfU: 420,
     halfV: 330,
@@ -74,11 +85,18 @@ const PLANS: SuburbPlan[] = [
       "Lennox Street",
       "Station Street",
     ],
-    stations: [{ name: "Newtown Station", lon: 151.1794, lat: -33.8978, mode: "train" }],
+    controls: {
+      height: [
+        { rect: [-420, -70, 420, 55], value: 12 },
+        { rect: [-420, -40, 420, 25], value: 14 },
+      ],
+      fsr: [{ rect: [-150, -40, 150, 25], value: 2 }],
+    },
   },
   {
     name: "Erskineville",
     postcode: "2043",
+    lga: "Sydney",
     centre: [151.1862, -33.9012],
     halfU: 300,
     halfV: 260,
@@ -99,11 +117,12 @@ const PLANS: SuburbPlan[] = [
       "Knight Street",
       "Prospect Street",
     ],
-    stations: [{ name: "Erskineville Station", lon: 151.1857, lat: -33.9006, mode: "train" }],
+    controls: { minLot: [{ rect: [-300, 60, 0, 260], value: 230 }] },
   },
   {
     name: "Epping",
     postcode: "2121",
+    lga: "Parramatta",
     centre: [151.0825, -33.7735],
     halfU: 650,
     halfV: 500,
@@ -132,11 +151,19 @@ const PLANS: SuburbPlan[] = [
       "Pembroke Street",
       "Carlingford Road",
     ],
-    stations: [{ name: "Epping Station", lon: 151.0819, lat: -33.7727, mode: "metro" }],
+    controls: {
+      fsr: [{ rect: [-140, -120, 160, 110], value: 3 }],
+      height: [
+        { rect: [-140, -120, 160, 110], value: 36 },
+        { rect: [-60, -40, 80, 60], value: 40 },
+      ],
+      minLot: [{ rect: [-650, 250, 650, 500], value: 550 }],
+    },
   },
   {
     name: "Eastwood",
     postcode: "2122",
+    lga: "Ryde",
     centre: [151.0815, -33.7905],
     halfU: 550,
     halfV: 420,
@@ -162,11 +189,12 @@ const PLANS: SuburbPlan[] = [
       "Trelawney Street",
       "First Avenue",
     ],
-    stations: [{ name: "Eastwood Station", lon: 151.082, lat: -33.791, mode: "train" }],
+    controls: { height: [{ rect: [-180, -160, 10, 150], value: 15 }] },
   },
   {
     name: "Carlingford",
     postcode: "2118",
+    lga: "Parramatta",
     centre: [151.0486, -33.7795],
     halfU: 500,
     halfV: 380,
@@ -188,11 +216,12 @@ const PLANS: SuburbPlan[] = [
       "Felton Road",
       "Lloyds Avenue",
     ],
-    stations: [{ name: "Carlingford Light Rail", lon: 151.0486, lat: -33.7826, mode: "light_rail" }],
+    controls: { fsr: [{ rect: [-150, -120, -20, 100], value: 1.8 }] },
   },
   {
     name: "Parramatta",
     postcode: "2150",
+    lga: "Parramatta",
     centre: [151.0045, -33.8155],
     halfU: 500,
     halfV: 380,
@@ -218,10 +247,7 @@ const PLANS: SuburbPlan[] = [
       "Harris Street",
       "Station Street East",
     ],
-    stations: [
-      { name: "Parramatta Station", lon: 151.0049, lat: -33.8174, mode: "train" },
-      { name: "Church Street Light Rail", lon: 151.0033, lat: -33.8136, mode: "light_rail" },
-    ],
+    controls: { fsr: [{ rect: [0, -180, 320, 60], value: 6 }], height: [{ rect: [-300, -180, 0, 220], value: 52 }] },
   },
 ];
 
@@ -282,13 +308,16 @@ type Lot = {
   centre: [number, number];
 };
 
+type Controls = Record<ControlKind, { geometry: PcMultiPolygon; value: number }[]>;
+
 type Generated = {
   lots: Lot[];
-  zones: { geometry: PcMultiPolygon; zone: Zone }[];
+  zones: { geometry: PcMultiPolygon; zone: Zone; lga: string }[];
+  controls: Controls;
   flood: { geometry: PcMultiPolygon; category: string; name: string }[];
   bushfire: { geometry: PcMultiPolygon; category: string }[];
   heritage: { geometry: PcMultiPolygon; name: string; significance: string; itemId: string }[];
-  stops: (Stop & { id: string })[];
+  stops: Stop[];
 };
 
 function creekBand(plan: SuburbPlan, to: (u: number, v: number) => [number, number], width: number): PcPolygon {
@@ -389,6 +418,7 @@ function generateSuburb(
             lat: p[1],
             mode: "bus",
             id: `${plan.name.slice(0, 3).toUpperCase()}${stopNo}`,
+            synthetic: true,
           });
       }
       u = uEnd;
@@ -412,8 +442,33 @@ function generateSuburb(
     if (g.length) drawn.push({ geometry: g, zone: s.zone });
   }
   const base = clip(rest);
-  if (base.length) out.zones.push({ geometry: base, zone: plan.baseZone });
-  out.zones.push(...drawn.reverse());
+  const zones = [...(base.length ? [{ geometry: base, zone: plan.baseZone }] : []), ...drawn.reverse()];
+  out.zones.push(...zones.map((z) => ({ ...z, lga: plan.lga })));
+  const zoneValue: Record<ControlKind, (z: Zone) => number | null> = {
+    fsr: (z) => z.fsr,
+    height: (z) => z.height,
+    minLot: (z) => z.minLot,
+  };
+  for (const kind of ["fsr", "height", "minLot"] as const) {
+    // Each control starts from its zones' values, then its own areas are drawn over them.
+    let areas = zones.flatMap((z) => {
+      const v = zoneValue[kind](z.zone);
+      return v === null ? [] : [{ geometry: z.geometry, value: v }];
+    });
+    for (const a of plan.controls?.[kind] ?? []) {
+      // Only where the control is mapped at all: parks and bushland keep none.
+      const mapped = areas.length
+        ? polygonClipping.union(...(areas.map((x) => x.geometry) as [PcMultiPolygon, ...PcMultiPolygon[]]))
+        : [];
+      const g = polygonClipping.intersection(clip([rectRing(to, a.rect)]), mapped);
+      if (!g.length) continue;
+      areas = areas
+        .map((x) => ({ ...x, geometry: polygonClipping.difference(x.geometry, g) }))
+        .filter((x) => x.geometry.length > 0);
+      areas.push({ geometry: g, value: a.value });
+    }
+    out.controls[kind].push(...areas);
+  }
 
   if (plan.creek) {
     const outer = clip(creekBand(plan, to, plan.creek.width));
@@ -456,8 +511,6 @@ function generateSuburb(
       itemId: `I${100 + out.heritage.length}`,
     });
   }
-  for (const s of plan.stations)
-    out.stops.push({ ...s, id: `${plan.name.slice(0, 3).toUpperCase()}STN${s.name.length}` });
 }
 
 function polygonLayer(
@@ -483,28 +536,81 @@ function mp(g: PcMultiPolygon): AreaGeometry {
     : { type: "MultiPolygon", coordinates: g };
 }
 
-export type DemoOutput = { pack: Uint8Array; lots: Lot[]; examples: Record<string, string> };
+export type DemoOutput = {
+  pack: Uint8Array;
+  lots: Lot[];
+  stops: { real: number; synthetic: number };
+  examples: Record<string, string>;
+};
+
+export const GTFS_ATTRIBUTION =
+  "Railway stations: Contains data from Transport for NSW (Sydney Trains GTFS, 2018), CC BY 4.0.";
 
 export const DEMO_META: PackMeta = {
-  title: "Sydney demo (synthetic)",
+  title: "Sydney demo (synthetic, with real stations)",
   attribution:
-    "Synthetic cadastre, zoning, hazards and stops generated by scripts/pack/demo.ts inside suburb boundaries from the ABS ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.",
-  licence: "CC BY 4.0 (suburb boundaries); synthetic layers: no restrictions",
+    "Synthetic cadastre, zoning, controls, hazards and bus stops generated by scripts/pack/demo.ts inside suburb boundaries from the ABS ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0. " +
+    GTFS_ATTRIBUTION,
+  licence: "CC BY 4.0 (suburb boundaries, railway stations); synthetic layers: no restrictions",
   note: DEMO_NOTE,
 };
 
-// Builds the demo pack; `scale` (0..1] shrinks every suburb's window, for quick tests.
-export function generateDemo(topo: Topology, options: { seed?: number; scale?: number } = {}): DemoOutput {
+// A station serves the demo when it is within the scoring's 1.6 km reach of a suburb's street grid.
+const STATION_REACH_M = 1600;
+
+function stationsNear(plans: readonly SuburbPlan[], stations: readonly Station[], scale: number): Stop[] {
+  return stations
+    .filter((st) =>
+      plans.some(
+        (p) =>
+          haversineM(p.centre[0], p.centre[1], st.lon, st.lat) <=
+          Math.hypot(p.halfU, p.halfV) * scale + STATION_REACH_M,
+      ),
+    )
+    .map((st) => ({ name: st.name, lon: st.lon, lat: st.lat, mode: "train", id: st.stopId, synthetic: false }));
+}
+
+function valueLabel(kind: ControlKind, v: number): string {
+  return kind === "fsr" ? `${v}:1` : kind === "height" ? `${v} m` : `${v} m²`;
+}
+
+// Builds the demo pack; `stations` are the real stations (GTFS) to place, `scale` (0..1] shrinks every suburb's window, for quick tests.
+export function generateDemo(
+  topo: Topology,
+  options: { stations: readonly Station[]; seed?: number; scale?: number },
+): DemoOutput {
   const rand = seededRandom(options.seed ?? DEMO_SEED);
   const scale = options.scale ?? 1;
   const suburbs = topologyFeatures(topo, "suburbs");
-  const out: Generated = { lots: [], zones: [], flood: [], bushfire: [], heritage: [], stops: [] };
+  const out: Generated = {
+    lots: [],
+    zones: [],
+    controls: { fsr: [], height: [], minLot: [] },
+    flood: [],
+    bushfire: [],
+    heritage: [],
+    stops: [],
+  };
   const usedPlans = new Set<number>();
   for (const plan of PLANS) {
     const s = suburbs.find((f) => f.properties.name === plan.name);
     if (!s) throw new Error(`suburb ${plan.name} is not in the topology`);
     generateSuburb(plan, s.geometry, rand, usedPlans, scale, out);
   }
+  out.stops.push(...stationsNear(PLANS, options.stations, scale));
+  const control = (name: string, field: string, kind: ControlKind, extra: string[] = []) =>
+    polygonLayer(
+      name,
+      [field, "label", ...extra, "epi_name"],
+      out.controls[kind].map((c) => mp(c.geometry)),
+      out.controls[kind].map((c) => [
+        c.value,
+        valueLabel(kind, c.value),
+        ...extra.map(() => (kind === "height" ? "Clause 4.3" : null)),
+        DEMO_EPI,
+      ]),
+      field,
+    );
   const layers: LayerInput[] = [
     polygonLayer(
       "parcels",
@@ -513,12 +619,15 @@ export function generateDemo(topo: Topology, options: { seed?: number; scale?: n
       out.lots.map((l) => [l.lotId, l.area, l.address]),
     ),
     polygonLayer(
-      "zones",
-      ["zone", "zone_name", "fsr", "height_m", "min_lot_m2"],
+      "zoning",
+      ["zone", "zone_name", "epi_name", "lga"],
       out.zones.map((z) => mp(z.geometry)),
-      out.zones.map((z) => [z.zone.code, z.zone.name, z.zone.fsr, z.zone.height, z.zone.minLot]),
+      out.zones.map((z) => [z.zone.code, z.zone.name, DEMO_EPI, z.lga]),
       "zone",
     ),
+    control("fsr", "fsr", "fsr"),
+    control("height", "height_m", "height", ["clause"]),
+    control("lot_size", "min_lot_m2", "minLot"),
     polygonLayer(
       "flood",
       ["category", "name"],
@@ -535,26 +644,43 @@ export function generateDemo(topo: Topology, options: { seed?: number; scale?: n
     ),
     polygonLayer(
       "heritage",
-      ["name", "significance", "item_id"],
+      ["name", "significance", "item_id", "class", "epi_name"],
       out.heritage.map((f) => mp(f.geometry)),
-      out.heritage.map((f) => [f.name, f.significance, f.itemId]),
+      out.heritage.map((f) => [
+        f.name,
+        f.significance,
+        f.itemId,
+        f.itemId.startsWith("C") ? "Conservation Area - General" : "Item - General",
+        DEMO_EPI,
+      ]),
       "significance",
     ),
     {
       name: "transport",
-      synthetic: true,
+      // Real stations and synthetic bus stops side by side: each stop says which it is.
+      synthetic: false,
+      syntheticField: "synthetic",
       categoryField: "mode",
-      fields: ["name", "mode", "stop_id"],
+      fields: ["name", "mode", "stop_id", "synthetic"],
       geometry: { kind: "point", coords: Float64Array.from(out.stops.flatMap((s) => [s.lon, s.lat])) },
       row: (i) => {
-        const s = out.stops[i] as Stop & { id: string };
-        return [s.name, s.mode, s.id];
+        const s = out.stops[i] as Stop;
+        return [s.name, s.mode, s.id, s.synthetic];
       },
     },
   ];
-  const pack = encodePack({ id: "sydney-demo", version: "1.0.0", meta: DEMO_META, layers });
-  return { pack, lots: out.lots, examples: examples(out.lots, rand) };
+  const pack = encodePack({ id: "sydney-demo", version: "2.0.0", meta: DEMO_META, layers, order: "index" });
+  const real = out.stops.filter((s) => !s.synthetic).length;
+  return {
+    pack,
+    lots: out.lots,
+    stops: { real, synthetic: out.stops.length - real },
+    examples: examples(out.lots, rand),
+  };
 }
+
+// The synthetic layers name no real plan.
+const DEMO_EPI = "Synthetic demo plan";
 
 function csvCell(v: string | number): string {
   const s = String(v);

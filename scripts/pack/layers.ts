@@ -14,12 +14,25 @@ type Spec = {
   kind: "polygon" | "point";
   fields: readonly string[];
   categoryField?: string;
+  syntheticField?: string;
   map(p: Record<string, unknown>, options: BuildOptions): unknown[];
 };
 
 export type BuildOptions = { defaultState?: string };
 
-export const LAYER_NAMES = ["suburbs", "parcels", "zones", "flood", "bushfire", "heritage", "transport"] as const;
+// Zoning, FSR, height of building and lot size are separate layers, as the NSW Planning Portal publishes them.
+export const LAYER_NAMES = [
+  "suburbs",
+  "parcels",
+  "zoning",
+  "fsr",
+  "height",
+  "lot_size",
+  "flood",
+  "bushfire",
+  "heritage",
+  "transport",
+] as const;
 export type LayerName = (typeof LAYER_NAMES)[number];
 
 // Property lookup that ignores case, since agencies publish both LOTIDSTRING and lotidstring.
@@ -71,22 +84,67 @@ const SPECS: Record<LayerName, Spec> = {
   },
   parcels: {
     kind: "polygon",
-    fields: ["lot_id", "area_m2"],
+    fields: ["lot_id", "area_m2", "cadid", "plan_label", "lot_number"],
+    // NSW cadastre: lotidstring "100//DP1048011", else built from lotnumber, sectionnumber and planlabel.
+    // Shape__Area is in the service's projection units (Web Mercator m², ~1.45x at Sydney), so area comes
+    // from planlotarea or is measured from the geometry.
     map: (p) => {
       const raw = str(pick(p, "lotidstring", "lot_id", "lotid"));
-      return [raw === null ? null : (normaliseLotId(raw) ?? raw), num(pick(p, "planlotarea", "area_m2", "shape_area"))];
+      const lotNumber = str(pick(p, "lotnumber", "lot_number"));
+      const plan = str(pick(p, "planlabel", "plan_label"));
+      const section = str(pick(p, "sectionnumber", "section_number")) ?? "";
+      const built = raw ?? (lotNumber && plan ? `${lotNumber}/${section}/${plan}` : null);
+      return [
+        built === null ? null : (normaliseLotId(built) ?? built),
+        num(pick(p, "planlotarea", "area_m2")),
+        str(pick(p, "cadid")),
+        plan,
+        lotNumber,
+      ];
     },
   },
-  zones: {
+  zoning: {
     kind: "polygon",
-    fields: ["zone", "zone_name", "fsr", "height_m", "min_lot_m2"],
+    fields: ["zone", "zone_name", "epi_name", "lga"],
     categoryField: "zone",
+    // Land Zoning (MAP_TYPE LZN): SYM_CODE "R2", LAY_CLASS "Low Density Residential".
     map: (p) => [
       str(pick(p, "SYM_CODE", "zone")),
       str(pick(p, "LAY_CLASS", "zone_name")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+      str(pick(p, "LGA_NAME", "lga")),
+    ],
+  },
+  fsr: {
+    kind: "polygon",
+    fields: ["fsr", "label", "epi_name"],
+    categoryField: "fsr",
+    map: (p) => [
       num(pick(p, "FSR", "fsr")),
-      num(pick(p, "MAX_B_H", "height_m")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+    ],
+  },
+  height: {
+    kind: "polygon",
+    fields: ["height_m", "label", "clause", "epi_name"],
+    categoryField: "height_m",
+    // Height of Building: MAX_B_H_M 22.0, LAY_CLASS "21-22.9", LEGIS_REF_CLAUSE "Clause 4.3".
+    map: (p) => [
+      num(pick(p, "MAX_B_H_M", "MAX_B_H", "height_m")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "LEGIS_REF_CLAUSE", "clause")),
+      str(pick(p, "EPI_NAME", "epi_name")),
+    ],
+  },
+  lot_size: {
+    kind: "polygon",
+    fields: ["min_lot_m2", "label", "epi_name"],
+    categoryField: "min_lot_m2",
+    map: (p) => [
       num(pick(p, "LOT_SIZE", "min_lot_m2")),
+      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
+      str(pick(p, "EPI_NAME", "epi_name")),
     ],
   },
   flood: {
@@ -106,22 +164,28 @@ const SPECS: Record<LayerName, Spec> = {
   },
   heritage: {
     kind: "polygon",
-    fields: ["name", "significance", "item_id"],
+    fields: ["name", "significance", "item_id", "class", "epi_name"],
     categoryField: "significance",
+    // LAY_CLASS ("Item - General", "Conservation Area - General") and EPI_NAME as on every EPI layer; the
+    // item fields H_NAME, SIG and H_ID follow the Planning Portal's heritage layer.
     map: (p) => [
       str(pick(p, "name", "H_NAME", "ITEM_NAME", "LAY_NAME")),
       str(pick(p, "significance", "SIG", "SIGNIFICANCE")) ?? "Local",
       str(pick(p, "item_id", "H_ID", "ITEM_NO")),
+      str(pick(p, "class", "LAY_CLASS")),
+      str(pick(p, "EPI_NAME", "epi_name")),
     ],
   },
   transport: {
     kind: "point",
-    fields: ["name", "mode", "stop_id"],
+    fields: ["name", "mode", "stop_id", "synthetic"],
     categoryField: "mode",
+    syntheticField: "synthetic",
     map: (p) => [
       str(pick(p, "name", "stop_name", "STOP_NAME")),
       str(pick(p, "mode", "MODE", "route_type")) ?? "bus",
       str(pick(p, "stop_id", "id")),
+      pick(p, "synthetic") === true,
     ],
   },
 };
@@ -156,6 +220,7 @@ export function buildLayer(
         name,
         synthetic,
         categoryField: spec.categoryField,
+        syntheticField: spec.syntheticField,
         fields: spec.fields,
         geometry: { kind: "point", coords: Float64Array.from(xy) },
         row: (i) => rows[i] as unknown[],

@@ -1,7 +1,13 @@
 // Gathers what the feasibility model needs about one parcel from the packs (pure, no I/O).
-import type { Pack } from "../packs/types.ts";
-import { nearest, overlayCoverage, zonesOnParcel, type ParcelHit } from "../packs/spatial.ts";
-import type { SiteFacts, ZoneShare } from "../scoring/index.ts";
+//
+// Zoning, FSR, height of building and minimum lot size are separate layers (as NSW publishes them), each
+// with its own boundaries: every control is read from its own layer with the share of the lot it covers.
+// Packs built before the split carry the controls on their zoning layer ("zones"); those still assess.
+import type { Layer, Pack, Props } from "../packs/types.ts";
+import { controlHits, lotOverlay, overlapsOn, unionShare, valueOverPart, ZONING_LAYERS } from "../packs/overlay.ts";
+import type { ControlHits, Overlap } from "../packs/overlay.ts";
+import { nearest, type NearestHit, type ParcelHit } from "../packs/spatial.ts";
+import type { ControlAreas, ControlShare, SiteFacts, ZoneShare } from "../scoring/index.ts";
 
 // Stops further than this are "no stop nearby" for scoring purposes.
 const STOP_SEARCH_M = 5_000;
@@ -9,50 +15,89 @@ const STOP_SEARCH_M = 5_000;
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
-function isSynthetic(packs: readonly Pack[], packId: string, layer: string): boolean {
-  return packs.find((p) => p.id === packId)?.layers.get(layer)?.synthetic ?? false;
+function isSynthetic(layer: Layer, props: Props): boolean {
+  return layer.synthetic || (layer.syntheticField !== null && props[layer.syntheticField] === true);
+}
+
+type ZoneGroup = { code: string; name: string | null; share: number; overlaps: Overlap[] };
+
+// Zone features of one code are parts of one zone on this lot (a layer's features do not overlap).
+function zoneGroups(overlaps: readonly Overlap[]): ZoneGroup[] {
+  const groups = new Map<string, ZoneGroup>();
+  for (const o of overlaps) {
+    const code = text(o.props.zone);
+    if (code === null) continue;
+    const g = groups.get(code);
+    if (!g) groups.set(code, { code, name: text(o.props.zone_name), share: o.share, overlaps: [o] });
+    else {
+      g.share += o.share;
+      g.overlaps.push(o);
+      if (g.name === null) g.name = text(o.props.zone_name);
+    }
+  }
+  return [...groups.values()];
+}
+
+function controlShares(h: ControlHits): ControlShare[] {
+  return h.overlaps.flatMap((o) => {
+    const value = num(o.props[h.field]);
+    return value === null ? [] : [{ value, share: o.share, label: text(o.props.label) }];
+  });
 }
 
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
-  const zoneHits = zonesOnParcel(packs, parcel.polygon).filter((z) => z.zone !== null);
-  const zones: ZoneShare[] = zoneHits.map((z) => ({
-    code: z.zone as string,
-    name: text(z.props.zone_name),
-    share: z.share,
-    fsr: num(z.props.fsr),
-    heightM: num(z.props.height_m),
-    minLotSizeM2: num(z.props.min_lot_m2),
-  }));
-  const flood = overlayCoverage(packs, parcel.polygon, "flood");
-  const bushfire = overlayCoverage(packs, parcel.polygon, "bushfire");
-  const heritage = overlayCoverage(packs, parcel.polygon, "heritage");
+  const lot = lotOverlay(parcel.polygon);
+  const zoning = overlapsOn(packs, lot, ZONING_LAYERS);
+  const groups = zoneGroups(zoning);
+  const hits = controlHits(packs, lot);
+  const byKey = (key: ControlHits["key"]) => (hits ?? []).find((h) => h.key === key) as ControlHits;
+  const controls: ControlAreas | undefined = hits
+    ? {
+        fsr: controlShares(byKey("fsr")),
+        heightM: controlShares(byKey("heightM")),
+        minLotSizeM2: controlShares(byKey("minLotSizeM2")),
+      }
+    : undefined;
+
+  // Each zone shows the controls over its own part; older packs' zones carry them as props.
+  const zones: ZoneShare[] = groups.map((g) => {
+    const value = (key: ControlHits["key"], field: string) =>
+      hits ? valueOverPart(lot, g.overlaps, byKey(key)) : num(g.overlaps[0]?.props[field]);
+    return {
+      code: g.code,
+      name: g.name,
+      share: Math.min(1, g.share),
+      fsr: value("fsr", "fsr"),
+      heightM: value("heightM", "height_m"),
+      minLotSizeM2: value("minLotSizeM2", "min_lot_m2"),
+    };
+  });
+
+  const flood = overlapsOn(packs, lot, "flood");
+  const bushfire = overlapsOn(packs, lot, "bushfire");
+  const heritage = overlapsOn(packs, lot, "heritage");
   const [stop] = nearest(packs, "transport", parcel.centroid[0], parcel.centroid[1], 1, STOP_SEARCH_M);
+  // Sorted, so the names read the same whatever order the pack stores its features in.
   const heritageNames = [
-    ...new Set(
-      heritage.categories.flatMap((c) =>
-        c.features.map((f) => text(f.props.name)).filter((n): n is string => n !== null),
-      ),
-    ),
-  ];
-  // Demo data when any fact came from a layer its pack marks synthetic.
-  const sources: [string, string][] = [
-    [parcel.packId, "parcels"],
-    ...zoneHits.map((z): [string, string] => [z.packId, "zones"]),
-    ...[flood, bushfire, heritage].flatMap((o, k) =>
-      o.categories.flatMap((c) =>
-        c.features.map((f): [string, string] => [f.packId, ["flood", "bushfire", "heritage"][k] as string]),
-      ),
-    ),
-    ...(stop ? [[stop.packId, "transport"] as [string, string]] : []),
-  ];
-  const demoData = sources.some(([packId, layer]) => isSynthetic(packs, packId, layer));
+    ...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null)),
+  ].sort();
+
+  // Demo data when any fact came from a layer its pack marks synthetic, or from a feature marked synthetic.
+  const parcelLayer = packs.find((p) => p.id === parcel.packId)?.layers.get("parcels");
+  const used: Overlap[] = [...zoning, ...(hits ?? []).flatMap((h) => h.overlaps), ...flood, ...bushfire, ...heritage];
+  const demoData =
+    (parcelLayer !== undefined && isSynthetic(parcelLayer, parcel.props)) ||
+    used.some((o) => isSynthetic(o.layer, o.props)) ||
+    (stop !== undefined && stopIsSynthetic(packs, stop));
+
   return {
     lotId: parcel.lotId,
     areaM2: parcel.areaM2,
     polygon: parcel.polygon as SiteFacts["polygon"],
     zones,
-    hazards: { flood: flood.share, bushfire: bushfire.share },
-    heritageShare: heritage.share,
+    ...(controls ? { controls } : {}),
+    hazards: { flood: unionShare(lot, flood), bushfire: unionShare(lot, bushfire) },
+    heritageShare: unionShare(lot, heritage),
     heritageNames,
     nearestStop: stop
       ? {
@@ -63,4 +108,9 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
       : null,
     demoData,
   };
+}
+
+function stopIsSynthetic(packs: readonly Pack[], stop: NearestHit): boolean {
+  const layer = packs.find((p) => p.id === stop.packId)?.layers.get(stop.layer);
+  return layer !== undefined && isSynthetic(layer, stop.props);
 }

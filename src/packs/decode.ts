@@ -7,10 +7,12 @@ import {
   FLATBUSH_NODE_SIZE,
   FORMAT_VERSION,
   MAGIC,
+  OPTIONAL_SECTION_NAMES,
   SECTION_NAMES,
+  VERTEX_MASK,
   flatbushByteSize,
 } from "./format.ts";
-import type { Directory, LayerEntry } from "./format.ts";
+import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type DecodeOptions = {
@@ -57,10 +59,20 @@ function checkDirectory(v: unknown): Directory {
     if (!Array.isArray(l.fields) || !l.fields.every((f) => typeof f === "string")) fail(`${where} has bad fields`);
     if (l.categoryField !== null && typeof l.categoryField !== "string") fail(`${where} has bad categoryField`);
     if (!isBBox(l.bbox)) fail(`${where} has bad bbox`);
+    if (l.order !== undefined && l.order !== "index") fail(`${where} has unknown order ${String(l.order)}`);
+    if (
+      l.syntheticField !== undefined &&
+      (typeof l.syntheticField !== "string" || !(l.fields as string[]).includes(l.syntheticField))
+    )
+      fail(`${where} has bad syntheticField`);
+    const sc = l.syntheticCount;
+    if (sc !== undefined && (typeof sc !== "number" || !Number.isInteger(sc) || sc < 0 || sc > (l.count as number)))
+      fail(`${where} has bad syntheticCount`);
     const sections = l.sections;
     if (!isRecord(sections)) return fail(`${where} has no sections`);
-    for (const s of SECTION_NAMES) {
+    for (const s of [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES]) {
       const sec = sections[s];
+      if (sec === undefined && (OPTIONAL_SECTION_NAMES as readonly string[]).includes(s)) continue;
       if (
         !Array.isArray(sec) ||
         sec.length !== 2 ||
@@ -76,8 +88,10 @@ function checkDirectory(v: unknown): Directory {
 // Sections are checked against the real byte length and each other before any typed array is made over them.
 function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number): void {
   const where = `layer ${e.name}`;
-  for (const s of SECTION_NAMES) {
-    const [off, len] = e.sections[s];
+  for (const s of [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES]) {
+    const sec = e.sections[s];
+    if (!sec) continue;
+    const [off, len] = sec;
     if (len === 0) continue;
     if (off % ALIGN !== 0) throw new PackFormatError(`${where} section ${s} is not 8-byte aligned`);
     if (off < dataStart) throw new PackFormatError(`${where} section ${s} overlaps the header`);
@@ -86,8 +100,8 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
         `${where} extends past end of file (section ${s} ends at byte ${off + len}, file has ${byteLength})`,
       );
   }
-  const expect = (s: (typeof SECTION_NAMES)[number], bytes: number) => {
-    const len = e.sections[s][1];
+  const expect = (s: AnySectionName, bytes: number) => {
+    const len = (e.sections[s] as Section)[1];
     if (len !== bytes) throw new PackFormatError(`${where} section ${s} has ${len} bytes, expected ${bytes}`);
   };
   expect("index", e.count === 0 ? 0 : flatbushByteSize(e.count, FLATBUSH_NODE_SIZE));
@@ -101,8 +115,15 @@ function checkLayerBounds(e: LayerEntry, byteLength: number, dataStart: number):
     expect("ringOffsets", (e.rings + 1) * 4);
     expect("polyOffsets", (e.polygons + 1) * 4);
     expect("featureOffsets", (e.count + 1) * 4);
+    if (e.sections.featureVertices) expect("featureVertices", (e.count + 1) * 4);
   }
+  if (e.kind === "point" && e.sections.featureVertices && e.sections.featureVertices[1] !== 0)
+    throw new PackFormatError(`${where} is a point layer with feature vertices`);
 }
+
+// Overlay layers are read over and over (every lot in a zone reads that zone): rows of layers up to this size
+// are parsed once. Larger layers (a state's cadastre) are parsed per read, so memory stays flat.
+const PROPS_CACHE_MAX = 1 << 16;
 
 function makeProps(
   name: string,
@@ -111,8 +132,16 @@ function makeProps(
   offsets: Uint32Array,
 ): (i: number) => Props {
   const count = offsets.length - 1;
+  const cache: (readonly unknown[] | undefined)[] | null = count <= PROPS_CACHE_MAX ? [] : null;
   return (i: number): Props => {
     if (!Number.isInteger(i) || i < 0 || i >= count) throw new RangeError(`layer ${name} has no feature ${i}`);
+    const row = cache?.[i] ?? parseRow(i);
+    // A fresh object per read: callers may change what they are given without touching the cache.
+    const out: Props = {};
+    for (let f = 0; f < fields.length; f++) out[fields[f] as string] = row[f] ?? null;
+    return out;
+  };
+  function parseRow(i: number): readonly unknown[] {
     const a = offsets[i] as number;
     const b = offsets[i + 1] as number;
     if (a > b || b > data.byteLength)
@@ -124,20 +153,19 @@ function makeProps(
       throw new PackFormatError(`layer ${name} properties of feature ${i} are not valid JSON`);
     }
     if (!Array.isArray(row)) throw new PackFormatError(`layer ${name} properties of feature ${i} are not a row`);
-    const out: Props = {};
-    for (let f = 0; f < fields.length; f++) out[fields[f] as string] = row[f] ?? null;
-    return out;
-  };
+    if (cache) cache[i] = row;
+    return row;
+  }
 }
 
 function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
   const where = `layer ${e.name}`;
-  const sec = (s: (typeof SECTION_NAMES)[number]) => [base + e.sections[s][0], e.sections[s][1]] as const;
-  const f64 = (s: (typeof SECTION_NAMES)[number]) => {
+  const sec = (s: AnySectionName) => [base + (e.sections[s] as Section)[0], (e.sections[s] as Section)[1]] as const;
+  const f64 = (s: AnySectionName) => {
     const [o, l] = sec(s);
     return new Float64Array(buf, o, l / 8);
   };
-  const u32 = (s: (typeof SECTION_NAMES)[number]) => {
+  const u32 = (s: AnySectionName) => {
     const [o, l] = sec(s);
     return new Uint32Array(buf, o, l / 4);
   };
@@ -166,6 +194,13 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     if (ringOffsets[0] !== 0 || ringOffsets[e.rings] !== e.vertices)
       throw new PackFormatError(`${where} ring offsets are inconsistent`);
   }
+  const featureVertices = e.kind === "polygon" && e.sections.featureVertices ? u32("featureVertices") : null;
+  if (
+    featureVertices &&
+    (((featureVertices[0] as number) & VERTEX_MASK) !== 0 || featureVertices[e.count] !== e.vertices)
+  ) {
+    throw new PackFormatError(`${where} feature vertices are inconsistent`);
+  }
   const propOffsets = u32("propOffsets");
   const [po, pl] = sec("propData");
   const propData = new Uint8Array(buf, po, pl);
@@ -180,10 +215,14 @@ function makeLayer(buf: ArrayBuffer, base: number, e: LayerEntry): Layer {
     categoryField: e.categoryField,
     bbox: e.bbox,
     index,
+    indexOrder: e.order === "index",
+    syntheticField: e.syntheticField ?? null,
+    syntheticCount: e.synthetic ? e.count : (e.syntheticCount ?? 0),
     coords,
     ringOffsets,
     polyOffsets,
     featureOffsets,
+    featureVertices,
     props: makeProps(e.name, e.fields, propData, propOffsets),
   };
 }

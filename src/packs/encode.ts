@@ -1,11 +1,20 @@
-import { bboxOfRange, featureVertexRange } from "../geo/bbox.ts";
+import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
-import type { Directory, LayerEntry, Section, SectionName } from "./format.ts";
-import type { BBox, LayerInput, PackInput } from "./types.ts";
+import {
+  ALIGN,
+  FIXED_HEADER_BYTES,
+  FLATBUSH_NODE_SIZE,
+  FORMAT_VERSION,
+  MAGIC,
+  SIMPLE_FEATURE,
+  align,
+} from "./format.ts";
+import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
+import { permuteGeometry } from "./order.ts";
+import type { BBox, LayerInput, PackInput, PolygonColumns } from "./types.ts";
 
-type Built = { entry: LayerEntry; blobs: Record<SectionName, Uint8Array> };
+type Built = { entry: LayerEntry; blobs: Partial<Record<AnySectionName, Uint8Array>> };
 
 const EMPTY = new Uint8Array(0);
 
@@ -24,7 +33,17 @@ function featureBoxes(layer: LayerInput, count: number): Float64Array {
   const boxes = new Float64Array(count * 4);
   const c = g.coords;
   for (let i = 0; i < count; i++) {
-    const [v0, v1] = g.kind === "point" ? [i, i + 1] : featureVertexRange(g, i);
+    let v0: number;
+    let v1: number;
+    if (g.kind === "point") {
+      v0 = i;
+      v1 = i + 1;
+    } else {
+      const r0 = g.polyOffsets[g.featureOffsets[i] as number] as number;
+      const r1 = g.polyOffsets[g.featureOffsets[i + 1] as number] as number;
+      v0 = g.ringOffsets[r0] as number;
+      v1 = g.ringOffsets[r1] as number;
+    }
     boxes.set(bboxOfRange(c, v0, v1), 4 * i);
   }
   return boxes;
@@ -69,7 +88,39 @@ function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; 
   return { offsets, data: data.subarray(0, pos) };
 }
 
-function buildLayer(layer: LayerInput): Built {
+// Features move into the index's leaf order and its leaf ids become the identity, so a lookup walks
+// neighbouring memory and needs no id indirection. Boxes already sit at their leaf positions.
+function toIndexOrder(layer: LayerInput, fb: Flatbush, count: number): LayerInput {
+  const ids = fb._indices;
+  const perm = Uint32Array.from(ids.subarray(0, count));
+  for (let i = 0; i < count; i++) ids[i] = i;
+  return { ...layer, geometry: permuteGeometry(layer.geometry, perm), row: (i) => layer.row(perm[i] as number) };
+}
+
+// One entry per feature so a lookup reaches a simple lot's ring in one load instead of three dependent ones.
+function featureVertices(g: PolygonColumns, count: number): Uint32Array {
+  const out = new Uint32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const p = g.featureOffsets[i] as number;
+    const r = g.polyOffsets[p] as number;
+    const simple = (g.featureOffsets[i + 1] as number) === p + 1 && (g.polyOffsets[p + 1] as number) === r + 1;
+    out[i] = ((g.ringOffsets[r] as number) | (simple ? SIMPLE_FEATURE : 0)) >>> 0;
+  }
+  out[count] = g.coords.length >>> 1;
+  return out;
+}
+
+function countSynthetic(layer: LayerInput, count: number): number {
+  if (layer.syntheticField === undefined) return 0;
+  const k = layer.fields.indexOf(layer.syntheticField);
+  if (k < 0) throw new Error(`layer ${layer.name}: syntheticField ${layer.syntheticField} is not one of its fields`);
+  let n = 0;
+  for (let i = 0; i < count; i++) if (layer.row(i)[k] === true) n++;
+  return n;
+}
+
+function buildLayer(input: LayerInput, order: "input" | "index"): Built {
+  let layer = input;
   const count = featureCount(layer);
   checkColumns(layer, count);
   const boxes = featureBoxes(layer, count);
@@ -86,6 +137,7 @@ function buildLayer(layer: LayerInput): Built {
       );
     }
     fb.finish();
+    if (order === "index") layer = toIndexOrder(layer, fb, count);
     index = new Uint8Array(fb.data as ArrayBuffer);
     bbox[0] = fb.minX;
     bbox[1] = fb.minY;
@@ -97,7 +149,7 @@ function buildLayer(layer: LayerInput): Built {
   const props = encodeProps(layer, count);
   const g = layer.geometry;
   const poly = g.kind === "polygon" ? g : null;
-  const blobs: Record<SectionName, Uint8Array> = {
+  const blobs: Partial<Record<AnySectionName, Uint8Array>> = {
     index,
     coords: bytesOf(g.coords),
     ringOffsets: poly ? bytesOf(poly.ringOffsets) : EMPTY,
@@ -106,6 +158,7 @@ function buildLayer(layer: LayerInput): Built {
     propOffsets: bytesOf(props.offsets),
     propData: props.data,
   };
+  if (poly) blobs.featureVertices = bytesOf(featureVertices(poly, count));
   const zero: Section = [0, 0];
   const entry: LayerEntry = {
     name: layer.name,
@@ -128,6 +181,11 @@ function buildLayer(layer: LayerInput): Built {
       propData: zero,
     },
   };
+  if (order === "index") entry.order = "index";
+  if (layer.syntheticField !== undefined) {
+    entry.syntheticField = layer.syntheticField;
+    entry.syntheticCount = countSynthetic(layer, count);
+  }
   return { entry, blobs };
 }
 
@@ -138,7 +196,7 @@ export function encodePack(input: PackInput): Uint8Array {
     if (names.has(l.name)) throw new Error(`duplicate layer ${l.name}`);
     names.add(l.name);
   }
-  const built = input.layers.map(buildLayer);
+  const built = input.layers.map((l) => buildLayer(l, input.order ?? "input"));
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const b of built) {
     if (b.entry.count === 0) continue;
@@ -162,8 +220,8 @@ export function encodePack(input: PackInput): Uint8Array {
   for (let attempt = 0; attempt < 8; attempt++) {
     let pos = Math.max(dataStart, 0);
     for (const b of built) {
-      for (const name of Object.keys(b.blobs) as SectionName[]) {
-        const blob = b.blobs[name];
+      for (const name of Object.keys(b.blobs) as AnySectionName[]) {
+        const blob = b.blobs[name] as Uint8Array;
         b.entry.sections[name] = [blob.byteLength === 0 ? 0 : pos, blob.byteLength];
         pos = align(pos + blob.byteLength);
       }
@@ -176,7 +234,7 @@ export function encodePack(input: PackInput): Uint8Array {
 
   let total = dataStart;
   for (const b of built)
-    for (const [off, len] of Object.values(b.entry.sections)) total = Math.max(total, align(off + len));
+    for (const [off, len] of Object.values(b.entry.sections) as Section[]) total = Math.max(total, align(off + len));
   const out = new Uint8Array(total);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
@@ -187,9 +245,9 @@ export function encodePack(input: PackInput): Uint8Array {
   // Directory padding is spaces so the JSON stays parseable if read with its padding.
   out.fill(0x20, FIXED_HEADER_BYTES + dirBytes.byteLength, dataStart);
   for (const b of built) {
-    for (const name of Object.keys(b.blobs) as SectionName[]) {
-      const blob = b.blobs[name];
-      if (blob.byteLength > 0) out.set(blob, b.entry.sections[name][0]);
+    for (const name of Object.keys(b.blobs) as AnySectionName[]) {
+      const blob = b.blobs[name] as Uint8Array;
+      if (blob.byteLength > 0) out.set(blob, (b.entry.sections[name] as Section)[0]);
     }
   }
   view.setUint32(12, checksum32(out.subarray(16)), true);

@@ -18,13 +18,25 @@ export const SECTION_NAMES = [
   "propData",
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
+// Sections a v1 pack may lack (written before they existed); readers fall back when absent.
+export const OPTIONAL_SECTION_NAMES = ["featureVertices"] as const;
+export type OptionalSectionName = (typeof OPTIONAL_SECTION_NAMES)[number];
+export type AnySectionName = SectionName | OptionalSectionName;
 export type Section = [offset: number, length: number];
+
+// featureVertices entry flag: the feature is one polygon with one ring, so [first vertex, next feature's) is that ring.
+export const SIMPLE_FEATURE = 0x80000000;
+export const VERTEX_MASK = 0x7fffffff;
 
 export type LayerEntry = LayerInfo & {
   rings: number;
   polygons: number;
   vertices: number;
-  sections: Record<SectionName, Section>;
+  sections: Record<SectionName, Section> & Partial<Record<OptionalSectionName, Section>>;
+  // Optional (absent in older v1 packs): features in index leaf order; per-feature synthetic marks.
+  order?: "index";
+  syntheticField?: string;
+  syntheticCount?: number;
 };
 
 // The JSON directory after the fixed header: everything about the pack except the bulk arrays.

@@ -19,7 +19,10 @@ const PackSummarySchema = z
         name: z.string(),
         kind: z.enum(["point", "polygon"]),
         count: z.number().int(),
-        synthetic: z.boolean(),
+        synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
+        synthetic_features: z.number().int().openapi({
+          description: "How many features are synthetic; a layer may mix real features with synthetic ones",
+        }),
       }),
     ),
   })

@@ -9,20 +9,19 @@
 //   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
 //   zonesOnParcel(packs, parcelPolygon): ZoneHit[]                     every zone feature meeting the parcel with its share
 //   overlayCoverage(packs, parcelPolygon, layer): OverlayCoverage      share under any feature of the layer, plus by category
+//   (the last three live in overlay.ts, with the prepared-lot functions the assessment uses)
 //
-// Layer names used by packs: suburbs, parcels, zones, flood, bushfire, heritage, transport.
-import polygonClipping from "polygon-clipping";
-import type { Geom, MultiPolygon as PcMultiPolygon } from "polygon-clipping";
-import { areaM2, featureAreaM2 } from "../geo/area.ts";
+// Layer names used by packs: suburbs, parcels, zoning, fsr, height, lot_size, flood, bushfire, heritage,
+// transport (packs built before the controls were split have one "zones" layer carrying them).
+import { featureAreaM2 } from "../geo/area.ts";
 import { bboxContains, bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { featureCentroid } from "../geo/centroid.ts";
-import { columnsFromGeometry, featureToGeometry } from "../geo/columns.ts";
-import { relate } from "../geo/relate.ts";
+import { featureToGeometry } from "../geo/columns.ts";
 import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distance.ts";
-import { pointInFeature } from "../geo/pip.ts";
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
 import { normaliseLotId } from "./lot-id.ts";
+import { featureAt, featuresInBox } from "./lookup.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type ParcelHit = {
@@ -47,24 +46,13 @@ export type FeatureHit = {
 
 export type NearestHit = FeatureHit & { distanceM: number };
 
-export type OverlayShare = {
-  category: string;
-  share: number;
-  areaM2: number;
-  features: { packId: string; index: number; props: Props }[];
-};
-
-export type ZoneHit = {
-  packId: string;
-  index: number;
-  zone: string | null;
-  share: number;
-  areaM2: number;
-  props: Props;
-};
+export { featureAt };
+export { overlayCoverage, overlayShares, zonesOnParcel } from "./overlay.ts";
+export type { OverlayCoverage, OverlayShare, ZoneHit } from "./overlay.ts";
 
 export const PARCELS = "parcels";
-export const ZONES = "zones";
+// The zoning layer (zone code and name); packs from before the control layers call it "zones".
+export const ZONES = "zoning";
 
 export function packContaining(packs: readonly Pack[], lon: number, lat: number): Pack | null {
   for (const p of packs) if (bboxContains(p.bbox, lon, lat)) return p;
@@ -90,19 +78,6 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
     centroid: featureCentroid(layer, index),
     props,
   };
-}
-
-// Index of the polygon feature containing the point, or -1; the exact test runs inside the index search.
-export function featureAt(layer: Layer, lon: number, lat: number): number {
-  const index = layer.index;
-  if (!index || layer.kind !== "polygon") return -1;
-  let found = -1;
-  index.search(lon, lat, lon, lat, (i) => {
-    // Lowest index wins so overlapping inputs answer deterministically.
-    if ((found < 0 || i < found) && pointInFeature(layer, i, lon, lat)) found = i;
-    return false;
-  });
-  return found;
 }
 
 export function parcelAt(packs: readonly Pack[], lon: number, lat: number): ParcelHit | null {
@@ -180,8 +155,7 @@ export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: 
     if (!bboxIntersects(pack.bbox, bbox)) continue;
     const layer = pack.layers.get(layerName);
     if (!layer?.index) continue;
-    const ids = layer.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
-    for (const i of ids) {
+    for (const i of featuresInBox(layer, bbox[0], bbox[1], bbox[2], bbox[3])) {
       if (out.length >= limit) break;
       out.push(featureHit(pack, layer, i));
     }
@@ -219,140 +193,15 @@ export function nearest(
   packs.forEach((pack, order) => {
     const layer = pack.layers.get(layerName);
     if (!layer?.index) return;
-    let radius = maxDistanceM;
-    if (!Number.isFinite(radius)) {
-      // Nearest-by-degrees gives k candidates; the farthest of them bounds the true k nearest.
-      const seeds = layer.index.neighbors(lon, lat, k);
-      radius = 0;
-      for (const i of seeds) radius = Math.max(radius, distanceTo(layer, i, lon, lat));
-    }
+    // Nearest-by-degrees gives k candidates; the farthest of them bounds the true k nearest.
+    const seeds = layer.index.neighbors(lon, lat, k);
+    let seedRadius = 0;
+    for (const i of seeds) seedRadius = Math.max(seedRadius, distanceTo(layer, i, lon, lat));
+    const radius = Math.min(maxDistanceM, seedRadius);
     const found: { i: number; d: number }[] = [];
     withinRadius(layer, lon, lat, radius, found);
     for (const f of found) all.push({ pack, layer, i: f.i, d: f.d, order });
   });
   all.sort((a, b) => a.d - b.d || a.order - b.order || a.i - b.i);
   return all.slice(0, k).map((h) => ({ ...featureHit(h.pack, h.layer, h.i), distanceM: h.d }));
-}
-
-function toClip(g: AreaGeometry): Geom {
-  return g.coordinates as Geom;
-}
-
-function asMultiPolygon(g: AreaGeometry): PcMultiPolygon {
-  return (g.type === "Polygon" ? [g.coordinates] : g.coordinates) as PcMultiPolygon;
-}
-
-function clipAreaM2(mp: PcMultiPolygon): number {
-  if (mp.length === 0) return 0;
-  return areaM2({ type: "MultiPolygon", coordinates: mp });
-}
-
-type Piece = { pack: Pack; layer: Layer; i: number; clipped: PcMultiPolygon; areaM2: number };
-
-// Intersections of the parcel with every feature of a layer, across packs.
-function piecesOnParcel(
-  packs: readonly Pack[],
-  parcel: AreaGeometry,
-  layerName: string,
-): { pieces: Piece[]; parcelArea: number } {
-  const cols = columnsFromGeometry(parcel);
-  const bbox = featureBBox(cols, 0);
-  const parcelArea = featureAreaM2(cols, 0);
-  const pieces: Piece[] = [];
-  const subject = toClip(parcel);
-  for (const pack of packs) {
-    if (!bboxIntersects(pack.bbox, bbox)) continue;
-    const layer = pack.layers.get(layerName);
-    if (!layer?.index || layer.kind !== "polygon") continue;
-    const ids = layer.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
-    for (const i of ids) {
-      const relation = relate(cols, 0, layer, i);
-      if (relation === "disjoint") continue;
-      if (relation === "inside") {
-        pieces.push({ pack, layer, i, clipped: asMultiPolygon(parcel), areaM2: parcelArea });
-        continue;
-      }
-      const clipped = polygonClipping.intersection(subject, toClip(featureToGeometry(layer, i)));
-      const a = clipAreaM2(clipped);
-      if (a > 0) pieces.push({ pack, layer, i, clipped, areaM2: a });
-    }
-  }
-  return { pieces, parcelArea };
-}
-
-function categoryOf(layer: Layer, props: Props): string {
-  const v = layer.categoryField ? props[layer.categoryField] : null;
-  return v === null || v === undefined || v === "" ? layer.name : String(v);
-}
-
-function share(a: number, total: number): number {
-  return total > 0 ? Math.min(1, a / total) : 0;
-}
-
-// Pieces grouped by overlay category; overlapping features of one category are merged, not summed.
-function sharesOf(pieces: readonly Piece[], parcelArea: number): OverlayShare[] {
-  const groups = new Map<string, Piece[]>();
-  const propsOf = new Map<Piece, Props>();
-  for (const p of pieces) {
-    const props = p.layer.props(p.i);
-    propsOf.set(p, props);
-    const cat = categoryOf(p.layer, props);
-    const g = groups.get(cat);
-    if (g) g.push(p);
-    else groups.set(cat, [p]);
-  }
-  const out: OverlayShare[] = [];
-  for (const [category, group] of groups) {
-    const a = unionAreaM2(group);
-    out.push({
-      category,
-      share: share(a, parcelArea),
-      areaM2: a,
-      features: group.map((g) => ({ packId: g.pack.id, index: g.i, props: propsOf.get(g) as Props })),
-    });
-  }
-  return out.sort((a, b) => b.share - a.share || a.category.localeCompare(b.category));
-}
-
-function unionAreaM2(pieces: readonly Piece[]): number {
-  const first = pieces[0];
-  if (!first) return 0;
-  if (pieces.length === 1) return first.areaM2;
-  return clipAreaM2(polygonClipping.union(first.clipped, ...pieces.slice(1).map((p) => p.clipped)));
-}
-
-export function overlayShares(packs: readonly Pack[], parcelPolygon: AreaGeometry, layerName: string): OverlayShare[] {
-  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
-  return sharesOf(pieces, parcelArea);
-}
-
-export function zonesOnParcel(packs: readonly Pack[], parcelPolygon: AreaGeometry): ZoneHit[] {
-  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, ZONES);
-  return pieces
-    .map((p) => {
-      const props = p.layer.props(p.i);
-      const zone = props.zone;
-      return {
-        packId: p.pack.id,
-        index: p.i,
-        zone: typeof zone === "string" ? zone : null,
-        share: share(p.areaM2, parcelArea),
-        areaM2: p.areaM2,
-        props,
-      };
-    })
-    .sort((a, b) => b.share - a.share || a.index - b.index);
-}
-
-export type OverlayCoverage = { share: number; areaM2: number; categories: OverlayShare[] };
-
-/** Share of the parcel under any feature of an overlay layer: categories are unioned, not summed. */
-export function overlayCoverage(
-  packs: readonly Pack[],
-  parcelPolygon: AreaGeometry,
-  layerName: string,
-): OverlayCoverage {
-  const { pieces, parcelArea } = piecesOnParcel(packs, parcelPolygon, layerName);
-  const a = unionAreaM2(pieces);
-  return { share: share(a, parcelArea), areaM2: a, categories: sharesOf(pieces, parcelArea) };
 }

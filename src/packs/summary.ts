@@ -9,7 +9,8 @@ export interface PackSummary {
   licence: string;
   note: string | null;
   bbox: [number, number, number, number];
-  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean }[];
+  // synthetic: every feature is synthetic; synthetic_features: how many are (a layer may mix real and synthetic).
+  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean; synthetic_features: number }[];
 }
 
 export function summarisePack(pack: Pack): PackSummary {
@@ -26,6 +27,7 @@ export function summarisePack(pack: Pack): PackSummary {
       kind: l.kind,
       count: l.count,
       synthetic: l.synthetic,
+      synthetic_features: l.syntheticCount,
     })),
   };
 }

@@ -29,6 +29,14 @@ export type LayerInfo = {
 export type Layer = LayerInfo &
   Columns & {
     index: Flatbush | null;
+    // Features are stored in the index's leaf order (Hilbert), so leaf position = feature index.
+    indexOrder: boolean;
+    // Field whose `true` marks one feature as synthetic in a layer of mixed provenance, or null.
+    syntheticField: string | null;
+    // How many features are synthetic: all of them for a synthetic layer, else those marked by syntheticField.
+    syntheticCount: number;
+    // First vertex of each feature (| SIMPLE_FEATURE when it is a single ring), count+1 entries; null in older packs.
+    featureVertices: Uint32Array | null;
     props(i: number): Props;
   };
 
@@ -51,6 +59,7 @@ export type LayerInput = {
   name: string;
   synthetic: boolean;
   categoryField?: string;
+  syntheticField?: string;
   fields: readonly string[];
   geometry: PolygonColumns | PointColumns;
   // One value per field for feature i; values must be JSON-serialisable.
@@ -62,4 +71,6 @@ export type PackInput = {
   version: string;
   meta: PackMeta;
   layers: readonly LayerInput[];
+  // "index" reorders each layer's features into the index's Hilbert order (what the builder does); default keeps input order.
+  order?: "input" | "index";
 };

@@ -19,13 +19,18 @@ export function share(x: number): number {
 }
 
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let k = out.length; k < digits.length; k += 3) out += `,${digits.slice(k, k + 3)}`;
+  return out;
 }
 
 export function formatNumber(x: number, dp = 0): string {
   const r = roundTo(x, dp);
-  const [int = "0", frac] = Math.abs(r).toFixed(dp).split(".");
-  const body = frac === undefined ? groupThousands(int) : `${groupThousands(int)}.${frac}`;
+  const fixed = Math.abs(r).toFixed(dp);
+  if (fixed.includes("e")) return r < 0 ? `-${fixed}` : fixed; // 1e21 and beyond: toFixed gives exponent form
+  const cut = dp > 0 ? fixed.length - dp - 1 : fixed.length;
+  const int = cut > 3 ? groupThousands(fixed.slice(0, cut)) : fixed.slice(0, cut);
+  const body = dp > 0 ? int + fixed.slice(cut) : int;
   return r < 0 ? `-${body}` : body;
 }
 

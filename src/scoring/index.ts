@@ -4,6 +4,8 @@ export { DEMO_DATA_REASON } from "./reasons.ts";
 export { MODEL_VERSION } from "./constants.ts";
 export type {
   ComponentKey,
+  ControlAreas,
+  ControlShare,
   DualOccupancyTest,
   EffectiveControls,
   FeasibilityResult,

@@ -1,7 +1,7 @@
 // Plain-English reasons behind a result, in the order a planner would read them.
 import { APARTMENT_EFFICIENCY, AVERAGE_UNIT_M2, MIN_BUILDABLE_AREA_M2, REGULARITY_HIGH } from "./constants.ts";
 import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent } from "./format.ts";
-import type { FeasibilityResult } from "./types.ts";
+import type { ControlShare, FeasibilityResult } from "./types.ts";
 
 export const DEMO_DATA_REASON = "These figures come from synthetic demo data, not official planning layers.";
 
@@ -16,6 +16,49 @@ function zoneReason(r: ReasonInput): string {
   if (dom === null) return "No planning zone found on this lot, so no development potential is counted.";
   if (r.zones.length === 1) return `Zoned ${zoneLabel(dom.code, dom.name)} (${formatPercent(dom.share)} of the lot).`;
   return `Split zoning: ${r.zones.map((z) => `${z.code} ${formatPercent(z.share)}`).join(", ")}; ${dom.code} is dominant.`;
+}
+
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+// Said only when a control does not cover the lot as one area: split between areas, or mapped on part of it.
+function controlReason(
+  what: string,
+  areas: readonly ControlShare[],
+  show: (v: number) => string,
+  applied: string,
+): string | null {
+  const first = areas[0];
+  if (!first || (areas.length === 1 && first.share >= 1)) return null;
+  const parts = joinAnd(areas.map((a) => `${show(a.value)} on ${formatPercent(a.share)}`));
+  const covered = areas.reduce((sum, a) => sum + a.share, 0);
+  const rest = covered < 1 ? ", none mapped on the rest" : "";
+  const title = areas.length > 1 ? `Split ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
+  return `${title}: ${parts} of the lot${rest}; ${applied}.`;
+}
+
+function controlReasons(r: ReasonInput): string[] {
+  const c = r.controlAreas;
+  const fsr = (v: number) => `${formatNumber(v, 2)}:1`;
+  const largest = (v: number | null, show: string) =>
+    v === null ? "most of the lot has none, so none applies" : `the ${show} of the largest area is used`;
+  const out = [
+    controlReason("FSR", c.fsr, fsr, `each applies to its part, ${fsr(r.controls.fsr ?? 0)} over the lot`),
+    controlReason(
+      "height limit",
+      c.heightM,
+      (v) => formatMetres(v),
+      largest(r.controls.heightM, `${formatMetres(r.controls.heightM ?? 0)} limit`),
+    ),
+    controlReason(
+      "minimum lot size",
+      c.minLotSizeM2,
+      (v) => formatArea(v),
+      largest(r.controls.minLotSizeM2, `${formatArea(r.controls.minLotSizeM2 ?? 0)} minimum`),
+    ),
+  ];
+  return out.filter((s): s is string => s !== null);
 }
 
 function areaReasons(r: ReasonInput): string[] {
@@ -87,10 +130,12 @@ function geometryReason(r: ReasonInput): string | null {
     : null;
 }
 
-export function buildReasons(r: ReasonInput): string[] {
+// Control splits are explained when the controls came from their own layers; older packs split only by zone.
+export function buildReasons(r: ReasonInput, controlsFromLayers = false): string[] {
   const out: (string | null)[] = [
     r.demoData ? DEMO_DATA_REASON : null,
     zoneReason(r),
+    ...(controlsFromLayers ? controlReasons(r) : []),
     ...areaReasons(r),
     subdivisionReason(r),
     yieldReason(r),

@@ -6,7 +6,7 @@ import { measureLot } from "./geometry.ts";
 import { buildReasons } from "./reasons.ts";
 import type { FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
 import { dualOccupancyTest, dwellingYield, gfaPotential, subdivisionPotential } from "./yield.ts";
-import { dominantZone, effectiveControls, summariseZones, zoneCategory } from "./zones.ts";
+import { dominantZone, effectiveControls, summariseControls, summariseZones, zoneCategory } from "./zones.ts";
 
 export function ratingFor(score: number): Rating {
   return score >= RATING_HIGH ? "high" : score >= RATING_MEDIUM ? "medium" : "low";
@@ -27,7 +27,8 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const zones = summariseZones(facts.zones);
   const dominant = dominantZone(zones);
   const category = dominant === null ? null : zoneCategory(dominant.code);
-  const controls = effectiveControls(zones);
+  const controlAreas = summariseControls(facts.controls, zones);
+  const controls = effectiveControls(zones, controlAreas, facts.controls !== undefined);
   const gfaPotentialM2 = gfaPotential(areaM2, controls.fsr);
   const subdivision = subdivisionPotential(areaM2, controls.minLotSizeM2);
   const dualOccupancy = dualOccupancyTest(dominant?.code ?? null, areaM2, frontageM);
@@ -54,6 +55,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     dominantZone: dominant,
     zoneCategory: category,
     controls,
+    controlAreas,
     gfaPotentialM2,
     dwellingYield: dwellings.dwellings,
     yieldBasis: dwellings.basis,
@@ -70,6 +72,6 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     score,
     rating: ratingFor(score),
     components,
-    reasons: buildReasons(base),
+    reasons: buildReasons(base, facts.controls !== undefined),
   };
 }

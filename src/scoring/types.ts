@@ -14,6 +14,20 @@ export interface LotPolygon {
   coordinates: number[][][] | number[][][][];
 }
 
+// One value of a planning control (FSR, height, minimum lot size) and the share of the lot it covers.
+export interface ControlShare {
+  value: number;
+  share: number; // 0..1
+  label: string | null; // the map's own class, e.g. "21-22.9" for a height band
+}
+
+// Each control as mapped on its own layer; a lot straddling two areas has two entries.
+export interface ControlAreas {
+  fsr: ControlShare[];
+  heightM: ControlShare[];
+  minLotSizeM2: ControlShare[];
+}
+
 export interface NearestStop {
   name: string;
   mode: string;
@@ -25,6 +39,9 @@ export interface SiteFacts {
   areaM2: number;
   polygon: LotPolygon; // WGS84 lon/lat
   zones: ZoneShare[]; // every zone on the lot with its share 0..1
+  // Controls from their own layers (NSW publishes FSR, height and lot size separately). When absent (older
+  // packs), each zone's own fsr, heightM and minLotSizeM2 are the controls.
+  controls?: ControlAreas;
   hazards: { flood: number; bushfire: number }; // share of lot area 0..1
   heritageShare: number; // share 0..1 under a heritage item
   heritageNames: string[];
@@ -61,9 +78,9 @@ export type ZoneCategory = "apartment" | "low_rise" | "other";
 export type ZoneSummary = ZoneShare;
 
 export interface EffectiveControls {
-  fsr: number | null; // share-weighted over zones with an FSR
-  heightM: number | null; // dominant zone
-  minLotSizeM2: number | null; // dominant zone
+  fsr: number | null; // share-weighted: each FSR applies to its part of the lot
+  heightM: number | null; // the height area covering most of the lot (older packs: the dominant zone's)
+  minLotSizeM2: number | null; // the lot size area covering most of the lot (older packs: the dominant zone's)
 }
 
 export interface DualOccupancyTest {
@@ -90,6 +107,7 @@ export interface FeasibilityResult {
   dominantZone: ZoneSummary | null;
   zoneCategory: ZoneCategory | null;
   controls: EffectiveControls;
+  controlAreas: ControlAreas; // shares as shown, largest first
   gfaPotentialM2: number | null;
   dwellingYield: number | null;
   yieldBasis: YieldBasis;

@@ -1,7 +1,7 @@
 // Zone shares as shown, the dominant zone, its group, and the effective planning controls.
 import { APARTMENT_ZONES, LOW_RISE_ZONES } from "./constants.ts";
 import { roundTo, share } from "./format.ts";
-import type { EffectiveControls, ZoneCategory, ZoneShare, ZoneSummary } from "./types.ts";
+import type { ControlAreas, ControlShare, EffectiveControls, ZoneCategory, ZoneShare, ZoneSummary } from "./types.ts";
 
 function finiteOrNull(x: number | null): number | null {
   return x !== null && Number.isFinite(x) && x >= 0 ? x : null;
@@ -39,14 +39,71 @@ export function zoneCategory(code: string): ZoneCategory {
   return "other";
 }
 
-// FSR applies to each zone's part of the lot; parts with no FSR add no floor space.
-export function effectiveControls(summaries: readonly ZoneSummary[]): EffectiveControls {
+// Areas of one control as shown: same values merged, shares rounded, slivers dropped, largest share first.
+function summariseAreas(areas: readonly ControlShare[], tieLowFirst: boolean): ControlShare[] {
+  const byValue = new Map<number, ControlShare>();
+  for (const a of areas) {
+    const value = finiteOrNull(a.value);
+    if (value === null) continue;
+    const seen = byValue.get(value);
+    if (seen) seen.share += a.share;
+    else byValue.set(value, { value, share: a.share, label: a.label });
+  }
+  return [...byValue.values()]
+    .map((a) => ({ ...a, share: share(a.share) }))
+    .filter((a) => a.share > 0)
+    .sort((a, b) => b.share - a.share || (tieLowFirst ? a.value - b.value : b.value - a.value));
+}
+
+/** Control areas as shown; from the zones themselves when the facts have no control layers (older packs). */
+export function summariseControls(controls: ControlAreas | undefined, zones: readonly ZoneSummary[]): ControlAreas {
+  const fromZones = (pick: (z: ZoneSummary) => number | null): ControlShare[] =>
+    zones.flatMap((z) => {
+      const v = pick(z);
+      return v === null ? [] : [{ value: v, share: z.share, label: z.code }];
+    });
+  const c = controls ?? {
+    fsr: fromZones((z) => z.fsr),
+    heightM: fromZones((z) => z.heightM),
+    minLotSizeM2: fromZones((z) => z.minLotSizeM2),
+  };
+  // Ties go to the stricter control: the lower FSR and height, the larger minimum lot.
+  return {
+    fsr: summariseAreas(c.fsr, true),
+    heightM: summariseAreas(c.heightM, true),
+    minLotSizeM2: summariseAreas(c.minLotSizeM2, false),
+  };
+}
+
+// FSR applies to each part of the lot (parts with none add no floor space); height and minimum lot size
+// are those of the largest area (none when a larger part of the lot has none). Older packs: the dominant
+// zone's height and lot size.
+export function effectiveControls(
+  summaries: readonly ZoneSummary[],
+  areas: ControlAreas,
+  fromLayers: boolean,
+): EffectiveControls {
   let fsr: number | null = null;
-  for (const z of summaries) if (z.fsr !== null) fsr = (fsr ?? 0) + z.share * z.fsr;
-  const dom = dominantZone(summaries);
+  for (const a of areas.fsr) fsr = (fsr ?? 0) + a.share * a.value;
+  if (!fromLayers) {
+    const dom = dominantZone(summaries);
+    return {
+      fsr: fsr === null ? null : roundTo(fsr, 3),
+      heightM: dom?.heightM ?? null,
+      minLotSizeM2: dom?.minLotSizeM2 ?? null,
+    };
+  }
   return {
     fsr: fsr === null ? null : roundTo(fsr, 3),
-    heightM: dom?.heightM ?? null,
-    minLotSizeM2: dom?.minLotSizeM2 ?? null,
+    heightM: controlling(areas.heightM),
+    minLotSizeM2: controlling(areas.minLotSizeM2),
   };
+}
+
+// The value of the largest area, unless more of the lot has no such control at all.
+function controlling(areas: readonly ControlShare[]): number | null {
+  const first = areas[0];
+  if (!first) return null;
+  const unmapped = 1 - areas.reduce((sum, a) => sum + a.share, 0);
+  return unmapped > first.share + 1e-9 ? null : first.value;
 }

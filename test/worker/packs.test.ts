@@ -114,6 +114,31 @@ describe("GET /geocode on the real suburb boundaries", () => {
     expect(demo?.layers.find((l) => l.name === "parcels")?.synthetic).toBe(true);
   });
 
+  it("GET /packs counts the synthetic stops of a transport layer that also holds real stations", async () => {
+    const res = await SELF.fetch("https://api.test/packs", { headers: auth });
+    const packs =
+      await res.json<
+        {
+          id: string;
+          attribution: string;
+          layers: { name: string; count: number; synthetic: boolean; synthetic_features: number }[];
+        }[]
+      >();
+    const demo = packs.find((p) => p.id === "sydney-demo");
+    const transport = demo?.layers.find((l) => l.name === "transport");
+    expect(transport?.synthetic).toBe(false);
+    expect(transport?.synthetic_features).toBeGreaterThan(0);
+    expect(transport?.synthetic_features).toBeLessThan(transport?.count ?? 0);
+    expect(demo?.layers.find((l) => l.name === "parcels")).toMatchObject({
+      synthetic: true,
+      synthetic_features: demo?.layers.find((l) => l.name === "parcels")?.count,
+    });
+    expect(demo?.attribution).toContain("Transport for NSW");
+    expect(demo?.layers.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["zoning", "fsr", "height", "lot_size", "heritage"]),
+    );
+  });
+
   it("a suburb in another state is not found in a Sydney pack", async () => {
     const res = await SELF.fetch(`https://api.test/geocode?suburb=${encodeURIComponent("Newtown, VIC")}`, {
       headers: auth,

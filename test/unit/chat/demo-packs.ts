@@ -31,7 +31,7 @@ export const inside = (p: Pt, g: AreaGeometry): boolean =>
 
 /** Zone code at a point, by brute force over every zone polygon. */
 export function zoneByBruteForce(p: Pt): string | null {
-  const hit = layerGeometries(demo, "zones").find((z) => inside(p, z.geometry));
+  const hit = layerGeometries(demo, "zoning").find((z) => inside(p, z.geometry));
   return hit ? String(hit.props.zone) : null;
 }
 

@@ -8,14 +8,17 @@ import { decodePack } from "../../../src/packs/decode.ts";
 import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
 import { buildSuburbsPack, inspect } from "../../../scripts/pack/cli.ts";
 import { DEMO_NOTE, generateDemo } from "../../../scripts/pack/demo.ts";
+import { gtfsStations } from "../../../scripts/pack/gtfs.ts";
 import { isTopology, topologyFeatures } from "../../../scripts/pack/topojson.ts";
 import type { Topology } from "../../../scripts/pack/topojson.ts";
 
 // The shared data lives beside the project, never inside it.
 const SHARED_DIR = join(process.cwd(), "..", "shared", "data", "sydney-suburbs");
 const TOPO = join(SHARED_DIR, "sydney-suburbs.topo.json");
-const haveShared = existsSync(TOPO);
-if (!haveShared) console.warn(`skipping builder tests on real suburbs: ${TOPO} is absent`);
+const GTFS = join(process.cwd(), "..", "shared", "data", "sydney-trains-gtfs", "stops.txt");
+const haveShared = existsSync(TOPO) && existsSync(GTFS);
+if (!haveShared) console.warn(`skipping builder tests on real suburbs and stations: ${TOPO} or ${GTFS} is absent`);
+const stations = () => gtfsStations(readFileSync(GTFS, "utf8"));
 
 function loadTopo(): Topology {
   const json: unknown = JSON.parse(readFileSync(TOPO, "utf8"));
@@ -101,7 +104,7 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
   });
 
   it("regenerates the committed packs byte for byte", () => {
-    const demo = generateDemo(loadTopo());
+    const demo = generateDemo(loadTopo(), { stations: stations() });
     expect(sha(demo.pack)).toBe(sha(readFileSync(join("packs", "sydney-demo.pack"))));
     expect(sha(buildSuburbsPack(TOPO))).toBe(sha(readFileSync(join("packs", "sydney-suburbs.pack"))));
     for (const [name, text] of Object.entries(demo.examples))
@@ -110,15 +113,21 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
 
   it("generates a small variant deterministically, with unique lots inside their suburbs", () => {
     const topo = loadTopo();
-    const a = generateDemo(topo, { scale: 0.2 });
-    const b = generateDemo(topo, { scale: 0.2 });
+    const a = generateDemo(topo, { scale: 0.2, stations: stations() });
+    const b = generateDemo(topo, { scale: 0.2, stations: stations() });
     expect(sha(a.pack)).toBe(sha(b.pack));
-    expect(sha(generateDemo(topo, { scale: 0.2, seed: 1 }).pack)).not.toBe(sha(a.pack));
+    expect(sha(generateDemo(topo, { scale: 0.2, seed: 1, stations: stations() }).pack)).not.toBe(sha(a.pack));
     const ids = a.lots.map((l) => l.lotId);
     expect(new Set(ids).size).toBe(ids.length);
     const suburbs = topologyFeatures(topo, "suburbs");
     const pack = decodePack(a.pack);
-    for (const layer of pack.layers.values()) expect(layer.synthetic).toBe(true);
+    // Every layer is synthetic except transport, which holds real stations beside synthetic bus stops.
+    for (const layer of pack.layers.values()) expect(layer.synthetic).toBe(layer.name !== "transport");
+    const stops = pack.layers.get("transport") as NonNullable<ReturnType<typeof pack.layers.get>>;
+    const marks = Array.from({ length: stops.count }, (_, i) => stops.props(i));
+    expect(marks.filter((p) => p.mode === "train").length).toBeGreaterThan(0);
+    for (const p of marks) expect(p.synthetic).toBe(p.mode === "bus");
+    expect(stops.syntheticCount).toBe(marks.filter((p) => p.synthetic).length);
     expect(pack.meta.note).toBe(DEMO_NOTE);
     for (const lot of a.lots.slice(0, 200)) {
       const s = suburbs.find((f) => f.properties.name === lot.suburb);

@@ -51,6 +51,13 @@ describe("pack format", () => {
     expect(pack.bbox[1]).toBeCloseTo(Y0 - 0.01, 12);
   });
 
+  it("reads the same properties each time, whatever a caller did to an earlier copy", () => {
+    const parcels = decodePack(tinyPackBytes()).layers.get("parcels");
+    const first = parcels?.props(3) as Record<string, unknown>;
+    first.lot_id = "changed";
+    expect(parcels?.props(3)).toEqual({ lot_id: "7/2/DP758001", area_m2: null });
+  });
+
   it("views the input bytes instead of copying them (zero-copy)", () => {
     const bytes = tinyPackBytes();
     const pack = decodePack(bytes);

@@ -181,7 +181,7 @@ describe("the PDF", () => {
     for (const s of scores) expect(all).toContain(s.parcel.lot_id);
     expect(texts[1]).toContain("Unresolved sites");
     expect(texts[1]).toContain("No parcel at -33.8985, 151.1789");
-    expect(texts[0]).toContain("sydney-demo 1.0.0");
+    expect(texts[0]).toContain("sydney-demo 2.0.0");
     expect(texts[0]).toContain("Demo data");
     expect(all).toContain("CC BY 4.0");
     const methodology = texts.at(-1) ?? "";

@@ -14,6 +14,16 @@ const zoneArb = fc.record({
   minLotSizeM2: fc.option(fc.double({ min: 0, max: 5000, noNaN: true })),
 });
 
+const areasArb = (max: number) =>
+  fc.array(
+    fc.record({ value: fc.double({ min: 0, max, noNaN: true }), share, label: fc.option(fc.string({ maxLength: 8 })) }),
+    { maxLength: 3 },
+  );
+// Packs with separate control layers supply them; older packs leave them to the zones.
+const controlsArb = fc.option(fc.record({ fsr: areasArb(8), heightM: areasArb(120), minLotSizeM2: areasArb(5000) }), {
+  nil: undefined,
+});
+
 const siteArb: fc.Arbitrary<SiteFacts> = fc
   .record({
     lat: fc.double({ min: -43, max: -10, noNaN: true }),
@@ -34,6 +44,7 @@ const siteArb: fc.Arbitrary<SiteFacts> = fc
       }),
     ),
     demoData: fc.boolean(),
+    controls: controlsArb,
   })
   .map((g) => {
     const c = Math.cos(g.angle),
@@ -59,6 +70,7 @@ const siteArb: fc.Arbitrary<SiteFacts> = fc
       heritageNames: [],
       nearestStop: g.stop,
       demoData: g.demoData,
+      ...(g.controls ? { controls: g.controls } : {}),
     };
   });
 

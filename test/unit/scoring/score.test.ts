@@ -296,3 +296,133 @@ describe("determinism", () => {
     expect(JSON.stringify(facts)).toBe(before);
   });
 });
+
+describe("scoreSite: controls from their own layers (FSR, height, lot size mapped apart from zoning)", () => {
+  const area = (value: number, s: number, label: string | null = null) => ({ value, share: s, label });
+  const r4 = zone("R4", 1, null);
+  const big = { areaM2: 1000, polygon: rectangle(lat, lon, 25, 40), hazards: { flood: 0, bushfire: 0 } };
+
+  it("applies each FSR to its part of a split lot and says so", () => {
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [r4],
+        controls: { fsr: [area(0.5, 0.4), area(3, 0.6)], heightM: [area(22, 1, "21-22.9")], minLotSizeM2: [] },
+      }),
+    );
+    expect(r.controls).toEqual({ fsr: 2, heightM: 22, minLotSizeM2: null });
+    expect(r.controlAreas.fsr).toEqual([area(3, 0.6), area(0.5, 0.4)]);
+    expect(r.gfaPotentialM2).toBe(2000);
+    expect(r.dwellingYield).toBe(17); // floor(2000 x 0.75 / 85) = floor(17.6)
+    expect(r.reasons).toContain(
+      "Split FSR: 3.00:1 on 60% and 0.50:1 on 40% of the lot; each applies to its part, 2.00:1 over the lot.",
+    );
+    expect(r.reasons.join(" ")).not.toMatch(/height limit/);
+  });
+
+  it("takes the height and minimum lot size of the area covering most of the lot", () => {
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: {
+          fsr: [area(0.5, 1)],
+          heightM: [area(8.5, 0.3), area(9.5, 0.7)],
+          minLotSizeM2: [area(450, 0.55), area(700, 0.45)],
+        },
+      }),
+    );
+    expect(r.controls).toEqual({ fsr: 0.5, heightM: 9.5, minLotSizeM2: 450 });
+    expect(r.subdivision).toEqual({ lots: 2, possible: true });
+    expect(r.reasons).toContain(
+      "Split height limit: 9.5 m on 70% and 8.5 m on 30% of the lot; the 9.5 m limit of the largest area is used.",
+    );
+    expect(r.reasons).toContain(
+      "Split minimum lot size: 450 m² on 55% and 700 m² on 45% of the lot; the 450 m² minimum of the largest area is used.",
+    );
+    expect(r.reasons.join(" ")).not.toMatch(/Split FSR/);
+  });
+
+  it("breaks an even split toward the stricter control, and merges areas of equal value", () => {
+    const r = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: { fsr: [], heightM: [area(12, 0.5), area(9, 0.5)], minLotSizeM2: [area(450, 0.5), area(600, 0.5)] },
+      }),
+    );
+    expect(r.controls.heightM).toBe(9);
+    expect(r.controls.minLotSizeM2).toBe(600);
+    const merged = scoreSite(
+      site({
+        ...big,
+        zones: [zone("R2", 1, null)],
+        controls: { fsr: [area(0.5, 0.5), area(0.5, 0.5)], heightM: [], minLotSizeM2: [] },
+      }),
+    );
+    expect(merged.controlAreas.fsr).toEqual([area(0.5, 1)]);
+    expect(merged.reasons.join(" ")).not.toMatch(/FSR:/);
+  });
+
+  it("says when a control covers only part of the lot, and counts no floor space on the rest", () => {
+    const r = scoreSite(
+      site({ ...big, zones: [r4], controls: { fsr: [area(2, 0.6)], heightM: [], minLotSizeM2: [] } }),
+    );
+    expect(r.controls.fsr).toBe(1.2);
+    expect(r.reasons).toContain(
+      "FSR: 2.00:1 on 60% of the lot, none mapped on the rest; each applies to its part, 1.20:1 over the lot.",
+    );
+  });
+
+  it("ignores the zones' own controls when the layers supply them, and has no FSR when none is mapped", () => {
+    const r = scoreSite(
+      site({ ...big, zones: [zone("R4", 1, 9, 5000, 90)], controls: { fsr: [], heightM: [], minLotSizeM2: [] } }),
+    );
+    expect(r.controls).toEqual({ fsr: null, heightM: null, minLotSizeM2: null });
+    expect(r.yieldBasis).toBe("no_fsr");
+  });
+
+  it("reports the zones' own controls as control areas for older packs, scored as before", () => {
+    const r = scoreSite(site({ areaM2: 1000, zones: [zone("RE1", 0.4, null), zone("R4", 0.6, 2, null, 18)] }));
+    expect(r.controlAreas).toEqual({ fsr: [area(2, 0.6, "R4")], heightM: [area(18, 0.6, "R4")], minLotSizeM2: [] });
+    expect(r.controls).toEqual({ fsr: 1.2, heightM: 18, minLotSizeM2: null });
+    expect(r.reasons.join(" ")).not.toMatch(/FSR:|height limit/);
+  });
+});
+
+describe("scoreSite: a control mapped on a small part of the lot", () => {
+  it("does not apply it to the whole lot when most of the lot has none", () => {
+    const c = {
+      fsr: [{ value: 4, share: 0.97, label: null }],
+      heightM: [{ value: 40, share: 1, label: null }],
+      minLotSizeM2: [{ value: 1000, share: 0.03, label: null }],
+    };
+    const r = scoreSite(site({ zones: [zone("B4", 0.97, null), zone("R4", 0.03, null)], controls: c }));
+    expect(r.controls.minLotSizeM2).toBeNull();
+    expect(r.subdivision).toEqual({ lots: null, possible: false });
+    expect(r.reasons).toContain(
+      "Minimum lot size: 1,000 m² on 3% of the lot, none mapped on the rest; most of the lot has none, so none applies.",
+    );
+  });
+});
+
+describe("scoreSite: the worked example from control layers", () => {
+  it("gives the same figures and reasons when FSR, height and lot size come from their own layers", () => {
+    const legacy = scoreSite(workedExample());
+    const layered = scoreSite(
+      site({
+        zones: [
+          { code: "R2", name: "Low Density Residential", share: 1, fsr: null, heightM: null, minLotSizeM2: null },
+        ],
+        controls: {
+          fsr: [{ value: 0.5, share: 1, label: null }],
+          heightM: [{ value: 8.5, share: 1, label: null }],
+          minLotSizeM2: [{ value: 450, share: 1, label: null }],
+        },
+      }),
+    );
+    expect(layered.controls).toEqual(legacy.controls);
+    expect(layered.score).toBe(78);
+    expect(layered.reasons).toEqual(legacy.reasons);
+  });
+});

@@ -1,0 +1,345 @@
+// Exact overlap of a lot with layer features by convex clipping (Sutherland-Hodgman), no general polygon library.
+//
+// A lot is split into convex windows (itself when convex, else a signed fan of triangles); each feature
+// ring is clipped to each window. Clipping a closed ring by a half-plane keeps its winding number inside
+// and zeroes it outside, so |area| of a clipped ring is exactly the overlap with that ring, holes and
+// concave shapes included. A Piece is the result: a signed sum of regions, which can itself be split into
+// windows and intersected again (for unions by inclusion-exclusion).
+import { ellipsoidRadii } from "./area.ts";
+import type { Columns } from "./types.ts";
+
+const RAD = Math.PI / 180;
+
+// Local planar frame about a lot: x = (lon - lon0) * cos(lat0), y = lat - lat0, in degrees of latitude.
+export type Frame = { lon0: number; lat0: number; kx: number; m2PerUnit: number };
+
+export function localFrame(lon0: number, lat0: number): Frame {
+  const { m, n } = ellipsoidRadii(lat0);
+  return { lon0, lat0, kx: Math.cos(lat0 * RAD), m2PerUnit: m * RAD * n * RAD };
+}
+
+// Indicator of the piece = sum of weight * (region enclosed by ring); rings are flat x,y in the frame.
+export type Piece = { rings: Float64Array[]; weights: number[] };
+
+// Convex windows: indicator = sum of weight * (window); each window is half-planes a*x + b*y + c >= 0.
+export type Windows = { planes: Float64Array[]; weights: number[] };
+
+// Ping-pong scratch for clipping passes; grown on demand, never shrunk.
+let bufA = new Float64Array(4096);
+let bufB = new Float64Array(4096);
+
+function ensure(points: number): void {
+  const need = points * 4 + 16;
+  if (bufA.length < need) {
+    bufA = new Float64Array(need * 2);
+    bufB = new Float64Array(need * 2);
+  }
+}
+
+// One Sutherland-Hodgman pass; returns the number of points written to dst.
+function clipPass(src: Float64Array, n: number, dst: Float64Array, a: number, b: number, c: number): number {
+  if (n === 0) return 0;
+  let m = 0;
+  let px = src[2 * n - 2] as number;
+  let py = src[2 * n - 1] as number;
+  let pd = a * px + b * py + c;
+  for (let k = 0; k < n; k++) {
+    const x = src[2 * k] as number;
+    const y = src[2 * k + 1] as number;
+    const d = a * x + b * y + c;
+    if (d >= 0) {
+      if (pd < 0) {
+        const t = pd / (pd - d);
+        dst[m++] = px + t * (x - px);
+        dst[m++] = py + t * (y - py);
+      }
+      dst[m++] = x;
+      dst[m++] = y;
+    } else if (pd > 0) {
+      const t = pd / (pd - d);
+      dst[m++] = px + t * (x - px);
+      dst[m++] = py + t * (y - py);
+    }
+    px = x;
+    py = y;
+    pd = d;
+  }
+  return m >> 1;
+}
+
+function signedAreaOf(buf: Float64Array, n: number): number {
+  if (n < 3) return 0;
+  let s = 0;
+  let px = buf[2 * n - 2] as number;
+  let py = buf[2 * n - 1] as number;
+  for (let k = 0; k < n; k++) {
+    const x = buf[2 * k] as number;
+    const y = buf[2 * k + 1] as number;
+    s += px * y - x * py;
+    px = x;
+    py = y;
+  }
+  return s / 2;
+}
+
+export function ringSignedArea(ring: Float64Array): number {
+  return signedAreaOf(ring, ring.length >> 1);
+}
+
+export function pieceArea(p: Piece): number {
+  let a = 0;
+  for (let k = 0; k < p.rings.length; k++)
+    a += (p.weights[k] as number) * Math.abs(ringSignedArea(p.rings[k] as Float64Array));
+  return a;
+}
+
+// Half-planes of a convex ring, oriented so its interior is inside; null when the ring is not convex.
+function convexPlanes(ring: Float64Array): Float64Array | null {
+  // Turns are judged between distinct points: clipping leaves repeated points that would hide a reflex turn.
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let k = 0; k < ring.length; k += 2) {
+    const x = ring[k] as number;
+    const y = ring[k + 1] as number;
+    const last = xs.length - 1;
+    if (last >= 0 && xs[last] === x && ys[last] === y) continue;
+    xs.push(x);
+    ys.push(y);
+  }
+  while (xs.length > 1 && xs[0] === xs[xs.length - 1] && ys[0] === ys[ys.length - 1]) {
+    xs.pop();
+    ys.pop();
+  }
+  const n = xs.length;
+  if (n < 3) return null;
+  let turn = 0;
+  let total = 0;
+  for (let k = 0; k < n; k++) {
+    const i = (k + 1) % n;
+    const j = (k + 2) % n;
+    const ex = (xs[i] as number) - (xs[k] as number);
+    const ey = (ys[i] as number) - (ys[k] as number);
+    const fx = (xs[j] as number) - (xs[i] as number);
+    const fy = (ys[j] as number) - (ys[i] as number);
+    const cr = ex * fy - ey * fx;
+    const dot = ex * fx + ey * fy;
+    // Straight on is fine; doubling back (a clipping bridge) is not convex.
+    if (cr === 0 && dot < 0) return null;
+    if (cr !== 0) {
+      const s = cr > 0 ? 1 : -1;
+      if (turn === 0) turn = s;
+      else if (s !== turn) return null;
+    }
+    total += Math.atan2(cr, dot);
+  }
+  // Turns all one way make a convex ring only if they add up to one full turn (a pentagram makes two).
+  if (turn === 0 || Math.abs(total) > 3 * Math.PI) return null;
+  return planesOf(ring, turn);
+}
+
+function planesOf(ring: Float64Array, orientation: number): Float64Array {
+  const n = ring.length >> 1;
+  const planes = new Float64Array(n * 3);
+  for (let k = 0; k < n; k++) {
+    const x0 = ring[2 * k] as number;
+    const y0 = ring[2 * k + 1] as number;
+    const i = (k + 1) % n;
+    const ex = (ring[2 * i] as number) - x0;
+    const ey = (ring[2 * i + 1] as number) - y0;
+    planes[3 * k] = -ey * orientation;
+    planes[3 * k + 1] = ex * orientation;
+    planes[3 * k + 2] = (ey * x0 - ex * y0) * orientation;
+  }
+  return planes;
+}
+
+/** Splits a piece into convex windows: convex rings as they are, others as a signed fan of triangles. */
+export function windowsOf(p: Piece): Windows {
+  const planes: Float64Array[] = [];
+  const weights: number[] = [];
+  for (let r = 0; r < p.rings.length; r++) {
+    const ring = p.rings[r] as Float64Array;
+    const w = p.weights[r] as number;
+    const convex = convexPlanes(ring);
+    if (convex) {
+      planes.push(convex);
+      weights.push(w);
+      continue;
+    }
+    // Region = orientation * winding = sum over fan triangles of orientation * (triangle sign) * triangle.
+    const o = Math.sign(ringSignedArea(ring));
+    if (o === 0) continue;
+    const n = ring.length >> 1;
+    const x0 = ring[0] as number;
+    const y0 = ring[1] as number;
+    for (let k = 1; k + 1 < n; k++) {
+      const tri = Float64Array.of(
+        x0,
+        y0,
+        ring[2 * k] as number,
+        ring[2 * k + 1] as number,
+        ring[2 * k + 2] as number,
+        ring[2 * k + 3] as number,
+      );
+      const s = Math.sign(ringSignedArea(tri));
+      if (s === 0) continue;
+      planes.push(planesOf(tri, s));
+      weights.push(w * o * s);
+    }
+  }
+  return { planes, weights };
+}
+
+/** A lot (or any area) in its own frame: one ring per ring of the geometry, holes weighted -1. */
+export function pieceOfColumns(c: Columns, i: number, f: Frame): Piece {
+  const rings: Float64Array[] = [];
+  const weights: number[] = [];
+  const p0 = c.featureOffsets[i] as number;
+  const p1 = c.featureOffsets[i + 1] as number;
+  for (let p = p0; p < p1; p++) {
+    const r0 = c.polyOffsets[p] as number;
+    const r1 = c.polyOffsets[p + 1] as number;
+    for (let r = r0; r < r1; r++) {
+      const v0 = c.ringOffsets[r] as number;
+      const v1 = c.ringOffsets[r + 1] as number;
+      const ring = new Float64Array((v1 - v0) * 2);
+      for (let v = v0; v < v1; v++) {
+        ring[2 * (v - v0)] = ((c.coords[2 * v] as number) - f.lon0) * f.kx;
+        ring[2 * (v - v0) + 1] = (c.coords[2 * v + 1] as number) - f.lat0;
+      }
+      rings.push(ring);
+      weights.push(r === r0 ? 1 : -1);
+    }
+  }
+  return { rings, weights };
+}
+
+// Local-frame box [x0, y0, x1, y1] around a piece.
+export type LocalBox = [number, number, number, number];
+
+export function boxOf(p: Piece): LocalBox {
+  const b: LocalBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const ring of p.rings) {
+    for (let k = 0; k < ring.length; k += 2) {
+      const x = ring[k] as number;
+      const y = ring[k + 1] as number;
+      if (x < b[0]) b[0] = x;
+      if (y < b[1]) b[1] = y;
+      if (x > b[2]) b[2] = x;
+      if (y > b[3]) b[3] = y;
+    }
+  }
+  return b;
+}
+
+/** Feature i's rings in the frame, each clipped to the box first so long rings shrink before the windows see them. */
+export function ringsInBox(c: Columns, i: number, f: Frame, box: LocalBox): Piece {
+  const rings: Float64Array[] = [];
+  const weights: number[] = [];
+  const p0 = c.featureOffsets[i] as number;
+  const p1 = c.featureOffsets[i + 1] as number;
+  const coords = c.coords;
+  const { lon0, lat0, kx } = f;
+  for (let p = p0; p < p1; p++) {
+    const r0 = c.polyOffsets[p] as number;
+    const r1 = c.polyOffsets[p + 1] as number;
+    for (let r = r0; r < r1; r++) {
+      const v0 = c.ringOffsets[r] as number;
+      const v1 = c.ringOffsets[r + 1] as number;
+      const n0 = v1 - v0;
+      ensure(n0);
+      const src = bufA;
+      for (let v = v0, k = 0; v < v1; v++, k += 2) {
+        src[k] = ((coords[2 * v] as number) - lon0) * kx;
+        src[k + 1] = (coords[2 * v + 1] as number) - lat0;
+      }
+      let n = clipPass(src, n0, bufB, 1, 0, -box[0]);
+      n = clipPass(bufB, n, bufA, -1, 0, box[2]);
+      n = clipPass(bufA, n, bufB, 0, 1, -box[1]);
+      n = clipPass(bufB, n, bufA, 0, -1, box[3]);
+      if (n < 3) continue;
+      rings.push(bufA.slice(0, 2 * n));
+      weights.push(r === r0 ? 1 : -1);
+    }
+  }
+  return { rings, weights };
+}
+
+function clipToWindow(ring: Float64Array, planes: Float64Array): Float64Array | null {
+  const n0 = ring.length >> 1;
+  ensure(n0 + planes.length);
+  bufA.set(ring);
+  let n = n0;
+  let src = bufA;
+  let dst = bufB;
+  for (let k = 0; k < planes.length && n > 0; k += 3) {
+    n = clipPass(src, n, dst, planes[k] as number, planes[k + 1] as number, planes[k + 2] as number);
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (n < 3) return null;
+  const out = src.slice(0, 2 * n);
+  return signedAreaOf(out, n) === 0 ? null : out;
+}
+
+/** The part of the windows covered by a piece whose regions are plain rings (weights are its ring roles). */
+export function intersectPiece(w: Windows, other: Piece): Piece {
+  const rings: Float64Array[] = [];
+  const weights: number[] = [];
+  for (let k = 0; k < w.planes.length; k++) {
+    const planes = w.planes[k] as Float64Array;
+    const wk = w.weights[k] as number;
+    for (let r = 0; r < other.rings.length; r++) {
+      const clipped = clipToWindow(other.rings[r] as Float64Array, planes);
+      if (!clipped) continue;
+      rings.push(clipped);
+      weights.push(wk * (other.weights[r] as number));
+    }
+  }
+  return { rings, weights };
+}
+
+/**
+ * Area (frame units) of the union of pieces[i] = lot & features[i], by inclusion-exclusion with empty
+ * terms pruned (their supersets are empty too); null when it would take more than maxTerms.
+ */
+export function unionArea(
+  pieces: readonly Piece[],
+  featureRings: readonly Piece[],
+  eps: number,
+  maxTerms = 256,
+): number | null {
+  let terms = 0;
+  let total = 0;
+  const extend = (piece: Piece, sign: number, next: number): boolean => {
+    const w = windowsOf(piece);
+    for (let j = next; j < featureRings.length; j++) {
+      if (++terms > maxTerms) return false;
+      const q = intersectPiece(w, featureRings[j] as Piece);
+      const a = pieceArea(q);
+      if (a <= eps) continue;
+      total += sign * a;
+      if (!extend(q, -sign, j + 1)) return false;
+    }
+    return true;
+  };
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i] as Piece;
+    const a = pieceArea(p);
+    if (a <= eps) continue;
+    total += a;
+    if (!extend(p, -1, i + 1)) return null;
+  }
+  return total;
+}
+
+/** Frame, piece, windows and box of a lot geometry, computed once per assessment. */
+export type LotClip = { frame: Frame; piece: Piece; windows: Windows; box: LocalBox; area: number };
+
+export function lotClip(c: Columns, i: number): LotClip {
+  const v0 = c.ringOffsets[c.polyOffsets[c.featureOffsets[i] as number] as number] as number;
+  const frame = localFrame(c.coords[2 * v0] as number, c.coords[2 * v0 + 1] as number);
+  const piece = pieceOfColumns(c, i, frame);
+  return { frame, piece, windows: windowsOf(piece), box: boxOf(piece), area: pieceArea(piece) };
+}
