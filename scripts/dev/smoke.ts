@@ -121,6 +121,35 @@ try {
       `status ${res.status}: ${text.slice(0, 300)}`,
     );
   });
+  await check("a chat question streams text, a tool call and map data, with X-Session-Id", async () => {
+    const res = await fetch(`${API}/chat`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "Show me parcels over 150 m2 in Newtown" }),
+    });
+    const text = await res.text();
+    assert(res.status === 200 && res.headers.get("x-session-id"), `status ${res.status}: ${text.slice(0, 300)}`);
+    for (const part of ['"type":"text-delta"', '"type":"tool-output-available"', '"type":"data-parcels"', "[DONE]"]) {
+      assert(text.includes(part), `no ${part} in the chat stream: ${text.slice(0, 300)}`);
+    }
+  });
+  await check("a report of the example sites arrives as a PDF in report_complete", async () => {
+    const points = [
+      [151.175546, -33.897466],
+      [151.177005, -33.898897],
+    ].map((coordinates) => ({ type: "Point", coordinates }));
+    const res = await fetch(`${API}/report/generate`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ scores: [{}, {}], parcel_geojsons: points, location: "Newtown, NSW" }),
+    });
+    const text = await res.text();
+    const block = text.split("\n\n").find((b) => b.startsWith("event: report_complete"));
+    assert(res.status === 200 && block, `status ${res.status}: ${text.slice(0, 300)}`);
+    const done = JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { pdf_base64: string; bytes: number };
+    const pdf = Buffer.from(done.pdf_base64, "base64");
+    assert(pdf.subarray(0, 5).toString() === "%PDF-" && pdf.length === done.bytes, "not a PDF of the stated length");
+  });
   await check(
     "three uploads whose clients leave right after the headers are each charged for 2 scored rows",
     async () => {

@@ -389,7 +389,7 @@ describe("refusals before charging", () => {
       }),
     );
     const texts = await pdfPageTexts(r.pdf);
-    expect(texts[0]).toContain("sydney-demo 1.0.0");
+    expect(texts[0]).toContain("sydney-demo 2.0.0");
     expect(texts.join("\n")).not.toContain("sydney-suburbs");
   });
 
