@@ -1,10 +1,9 @@
 // describe_parcel: what is on a lot — zones with shares and controls, overlays with shares, nearest stop.
 import { featureToGeometry } from "../../geo/columns.ts";
-import { nearest, overlayCoverage, zonesOnParcel, type OverlayCoverage } from "../../packs/spatial.ts";
+import { nearest, overlayCoverage, ZONES, zonesOnParcel, type OverlayCoverage } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, point } from "./area.ts";
-import { collection, r1, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
-import { hitFeature, isSyntheticLayer, locateParcel, type ParcelLocator } from "./parcel-hit.ts";
+import { collection, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
+import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, type ParcelLocator } from "./parcel-hit.ts";
 
 // Same bound the scoring model uses for "a stop nearby".
 const STOP_SEARCH_M = 5_000;
@@ -78,7 +77,7 @@ export function describeParcel(
   const [stop] = nearest(packs, "transport", hit.centroid[0], hit.centroid[1], 1, STOP_SEARCH_M);
   const sources: [string, string][] = [
     [hit.packId, "parcels"],
-    ...zones.map((z): [string, string] => [z.packId, "zones"]),
+    ...zones.map((z): [string, string] => [z.packId, ZONES]),
     ...OVERLAYS.flatMap((o) =>
       coverage[o].categories.flatMap((k) => k.features.map((f): [string, string] => [f.packId, o])),
     ),
@@ -87,11 +86,7 @@ export function describeParcel(
   const dominant = zones[0];
   return {
     output: {
-      lot_id: hit.lotId,
-      address: addressOf(hit.props),
-      area_m2: r1(hit.areaM2),
-      centroid: point(hit.centroid),
-      pack_id: hit.packId,
+      ...lotBasics(hit),
       zones: zones.map((z) => ({
         code: z.zone,
         name: text(z.props.zone_name),

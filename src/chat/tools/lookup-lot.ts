@@ -1,8 +1,7 @@
 // lookup_lot: a lot by its identifier ("Lot 12 DP 34567", "12//DP34567"), shown on the map.
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, point } from "./area.ts";
-import { collection, r1, refusal, roundBox, type ToolRun } from "./map.ts";
-import { hitFeature, isSyntheticLayer, locateParcel } from "./parcel-hit.ts";
+import { collection, refusal, roundBox, type ToolRun } from "./map.ts";
+import { hitFeature, isSyntheticLayer, locateParcel, lotBasics } from "./parcel-hit.ts";
 
 export interface LookupLotOutput {
   lot_id: string | null;
@@ -21,11 +20,7 @@ export function lookupLot(
   if (typeof hit === "string") return refusal(hit);
   return {
     output: {
-      lot_id: hit.lotId,
-      address: addressOf(hit.props),
-      area_m2: r1(hit.areaM2),
-      centroid: point(hit.centroid),
-      pack_id: hit.packId,
+      ...lotBasics(hit),
       demo_data: isSyntheticLayer(packs, hit.packId, "parcels"),
     },
     map: {

@@ -1,7 +1,7 @@
 // A located parcel (by lot id or point) as the map and the model see it.
 import { parcelAt, parcelByLot, type ParcelHit } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf } from "./area.ts";
+import { addressOf, point } from "./area.ts";
 import { r1, type Feature } from "./map.ts";
 
 export interface ParcelLocator {
@@ -38,3 +38,14 @@ export function hitFeature(hit: ParcelHit, extra: Record<string, unknown> = {}):
 
 export const isSyntheticLayer = (packs: readonly Pack[], packId: string, layer: string): boolean =>
   packs.find((p) => p.id === packId)?.layers.get(layer)?.synthetic ?? false;
+
+/** What every lot answer starts with: the lot's identity, address, size and where it is. */
+export function lotBasics(hit: ParcelHit) {
+  return {
+    lot_id: hit.lotId,
+    address: addressOf(hit.props),
+    area_m2: r1(hit.areaM2),
+    centroid: point(hit.centroid),
+    pack_id: hit.packId,
+  };
+}
