@@ -1,7 +1,6 @@
 // Charged jobs: a debit and its job row in one transaction; later the refund and the settled state in another.
 import { sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
-import { isUniqueViolation } from "../db/errors.ts";
 import {
   LEDGER_COLUMNS,
   findByKey,
@@ -150,8 +149,8 @@ async function openOnce(db: Db, input: OpenJobInput): Promise<OpenJobResult> {
       return { ok: true as const, job: toJob(row), debit: posted.entry, replayed: false };
     });
   } catch (err) {
-    // A concurrent twin with the same key committed first: this transaction rolled back, theirs stands.
-    if (!isUniqueViolation(err)) throw err;
+    // A concurrent twin with the same key committed first (a unique violation, then an aborted
+    // transaction): this one rolled back and theirs stands. Anything else left no debit behind.
     const debit = await findByKey(db, input.orgId, input.idempotencyKey);
     if (!debit) throw err;
     return replay(db, debit);
