@@ -15,7 +15,9 @@ import { handleWebhookEvent, isHandledEvent } from "./webhook.ts";
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 const CheckoutRequestSchema = z
-  .object({ tier_id: z.string().openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }) })
+  .object({
+    tier_id: z.string().max(50).openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }),
+  })
   .strict()
   .openapi("CheckoutRequest");
 const CheckoutResponseSchema = z

@@ -55,6 +55,7 @@ const bearer = { "WWW-Authenticate": "Bearer" };
 /** Errors only the HTTP layer raises. */
 export const errors = {
   payloadTooLarge: (detail: string) => new ApiError(413, { detail }),
+  unsupportedMediaType: (detail: string) => new ApiError(415, { detail }),
   rateLimited: (retryAfter: number, headers: Record<string, string> = {}) =>
     new ApiError(
       429,
