@@ -18,7 +18,7 @@ export const RATE_LIMITS = {
   batch: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   report: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   chat: { burst: 20, windowS: 60, whenUnreachable: "closed" },
-  checkout: { burst: 5, windowS: 60, whenUnreachable: "closed" },
+  checkout: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   invite: { burst: 20, windowS: 3600, whenUnreachable: "closed" },
 } as const satisfies Record<string, { burst: number; windowS: number; whenUnreachable: "open" | "closed" }>;
 

@@ -47,11 +47,17 @@ async function signUp(email: string) {
 
 /** An invited address whose owner has not signed up: the provider's record is unconfirmed. */
 async function unconfirmedInvitee(email: string) {
-  const res = await fetch(`${env.SUPABASE_URL}/auth/v1/admin/users`, {
-    headers: { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` },
-  });
-  const { users } = await res.json<{ users: { id: string; email: string; email_confirmed_at?: string }[] }>();
-  const u = users.find((x) => x.email === email);
+  type Listed = { id: string; email: string; email_confirmed_at?: string };
+  let u: Listed | undefined;
+  // Newest users are on the last page: walk the pages (GoTrue's admin list is paginated).
+  for (let page = 1; !u; page++) {
+    const res = await fetch(`${env.SUPABASE_URL}/auth/v1/admin/users?per_page=1000&page=${page}`, {
+      headers: { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` },
+    });
+    const { users } = await res.json<{ users: Listed[] }>();
+    if (users.length === 0) break;
+    u = users.find((x) => x.email === email);
+  }
   if (!u || u.email_confirmed_at) throw new Error(`no unconfirmed idp user ${email}`);
   return { userId: u.id, email, token: await mintToken({ sub: u.id, email }) };
 }
