@@ -1,6 +1,7 @@
 // An organisation's private packs, through its cache Durable Object; decoded once per isolate per etag.
 import { ByteLru } from "./byte-lru.ts";
-import { PRIVATE_PACK_TTL_MS, type PrivatePackCache } from "./private-cache.ts";
+import type { PrivatePackCache } from "./private-cache.ts";
+import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import type { Pack } from "./types.ts";
