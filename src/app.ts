@@ -4,6 +4,7 @@ import type { AppEnv } from "./http/context.ts";
 import { services } from "./http/services.ts";
 import { requestId } from "./http/request-id.ts";
 import { cors } from "./http/cors.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { kindResponse, toErrorResponse } from "./http/errors.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { docsPage } from "./http/docs.ts";
@@ -26,6 +27,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.use("*", requestId);
   app.use("*", services);
   app.use("*", cors);
+  app.use("*", securityHeaders);
 
   app.route("/", healthRoutes);
   app.route("/", geocodeRoutes);
@@ -39,7 +41,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", chatRoutes);
 
   registerOpenApi(app);
-  app.doc31("/openapi.json", {
+  const docConfig = {
     openapi: "3.1.0",
     info: {
       title: "Geospatial Assessment Service",
@@ -47,8 +49,13 @@ export function createApp(): OpenAPIHono<AppEnv> {
       description:
         "Site feasibility for Australian property development: packs, geocoding, batch scoring, reports and billing.",
     },
+  };
+  app.doc31("/openapi.json", docConfig);
+  let docs: string | undefined;
+  app.get("/docs", (c) => {
+    docs ??= docsPage(app.getOpenAPI31Document(docConfig), "/openapi.json");
+    return c.html(docs);
   });
-  app.get("/docs", (c) => c.html(docsPage("/openapi.json")));
 
   app.notFound(() => kindResponse(new NotFoundError()));
   // The services middleware may itself have failed (bad configuration): fall back to a plain logger.

@@ -27,11 +27,19 @@ function describeError(err: unknown): LogFields {
   return { error: err.stack ?? err.message, cause: err.cause === undefined ? undefined : String(err.cause) };
 }
 
+/** Longest string a log line carries per field: a user's 1 MB value is never copied into the logs whole. */
+export const MAX_LOG_FIELD_CHARS = 2000;
+
+const clipped = (_key: string, v: unknown): unknown =>
+  typeof v === "string" && v.length > MAX_LOG_FIELD_CHARS
+    ? `${v.slice(0, MAX_LOG_FIELD_CHARS)}… (${v.length} characters)`
+    : v;
+
 export function createLogger(base: LogFields = {}, sink: LogSink = consoleSink): Logger {
   const write = (level: LogLevel, msg: string, fields: LogFields = {}) => {
     const { error, ...rest } = fields;
     const line = { level, msg, ...base, ...rest, ...("error" in fields ? describeError(error) : {}) };
-    sink(level, JSON.stringify(line));
+    sink(level, JSON.stringify(line, clipped));
   };
   return {
     info: (msg, fields) => write("info", msg, fields),

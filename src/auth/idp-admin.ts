@@ -6,6 +6,8 @@ export interface IdpUser {
   id: string;
   email: string | null;
   displayName: string | null;
+  /** GoTrue's `email_confirmed_at` is set: the user proved they own the address. */
+  emailConfirmed: boolean;
 }
 
 export type InviteOutcome = "sent" | "already_registered";
@@ -35,6 +37,7 @@ function toUser(body: unknown): IdpUser {
     id: String(u.id ?? ""),
     email: text(u.email),
     displayName: text(meta.full_name) ?? text(meta.name) ?? text(meta.display_name),
+    emailConfirmed: text(u.email_confirmed_at) !== null,
   };
 }
 

@@ -29,6 +29,7 @@ const BatchForm = z.object({
   }),
   pack_id: z
     .string()
+    .max(200)
     .default("")
     .openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
 });

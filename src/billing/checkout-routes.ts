@@ -4,6 +4,7 @@ import { InvalidRequestError } from "../errors.ts";
 import { requireAuth, requireRole } from "../http/access.ts";
 import { errors } from "../http/errors.ts";
 import { errorResponses, json, pickErrors } from "../http/openapi.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { openPortal, startCheckout } from "./checkout.ts";
@@ -14,7 +15,9 @@ import { handleWebhookEvent, isHandledEvent } from "./webhook.ts";
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 const CheckoutRequestSchema = z
-  .object({ tier_id: z.string().openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }) })
+  .object({
+    tier_id: z.string().max(50).openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }),
+  })
   .strict()
   .openapi("CheckoutRequest");
 const CheckoutResponseSchema = z
@@ -51,14 +54,14 @@ export const checkoutRoutes = createRouter()
   .openapi(
     route({
       tags,
-      middleware: [requireAuth, requireRole("admin")],
+      middleware: [requireAuth, requireRole("admin"), rateLimit("checkout")],
       method: "post",
       path: "/billing/checkout",
       summary: "Start a subscription checkout for a paid tier",
       description:
         "Creates the organisation's processor customer on first use (stored as `payment_customer_id`) and a subscription-mode checkout session. An organisation whose subscription is still live (active, trialing, past_due, unpaid, paused) gets a billing-portal URL instead, where the plan is changed. Credits arrive through the processor's webhook once the payment completes.",
       request: { body: { required: true, content: { "application/json": { schema: CheckoutRequestSchema } } } },
-      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...pickErrors(400, 503) },
+      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...pickErrors(400, 429, 503) },
     }),
     async (c) => {
       const { tier_id } = c.req.valid("json");

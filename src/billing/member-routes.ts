@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { requireAuth, requireRole } from "../http/access.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { createInvite, listInvites, revokeInvite } from "./invites.ts";
@@ -78,12 +79,12 @@ export const memberRoutes = createRouter()
   .openapi(
     route({
       tags: ["invitations"],
-      middleware: [requireAuth, requireRole("admin")],
+      middleware: [requireAuth, requireRole("admin"), rateLimit("invite")],
       method: "post",
       path: "/billing/invite",
       summary: "Invite someone by e-mail; the invitation lives 7 days",
       request: { body: { required: true, content: { "application/json": { schema: InviteCreateSchema } } } },
-      responses: { 200: json(InviteSchema, "The pending invitation"), ...unavailable, ...pickErrors(409) },
+      responses: { 200: json(InviteSchema, "The pending invitation"), ...unavailable, ...pickErrors(409, 429) },
     }),
     async (c) => {
       const { email, role } = c.req.valid("json");

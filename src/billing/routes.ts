@@ -1,6 +1,7 @@
 // Credits, organisation, tiers and subscription of the caller's organisation.
 import { z } from "@hono/zod-openapi";
 import { requireAuth, requireOrg } from "../http/access.ts";
+import { edgeCache } from "../http/edge-cache.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
@@ -18,6 +19,9 @@ import {
 import { getSubscription } from "./subscription.ts";
 import { listTiers } from "./tiers.ts";
 import { listTransactions, usageHistory } from "./transactions.ts";
+
+/** The price table changes only with a deploy; a minute of edge cache is plenty. */
+const TIERS_TTL_S = 60;
 
 // 503: the billing database is down.
 
@@ -78,7 +82,7 @@ export const billingRoutes = createRouter()
   .openapi(
     route({
       tags: ["billing"],
-      middleware: [requireAuth],
+      middleware: [requireAuth, edgeCache(TIERS_TTL_S, `private, max-age=${TIERS_TTL_S}`)],
       method: "get",
       path: "/billing/tiers",
       summary: "Subscription tiers and their prices (AUD)",

@@ -76,8 +76,8 @@ export const MemberRoleUpdateSchema = z
 
 export const InviteCreateSchema = z
   .object({
-    email: z.email().openapi({
-      description: "E-mail address of the invitee (stored in lower case)",
+    email: z.email().max(254).openapi({
+      description: "E-mail address of the invitee (stored in lower case; at most 254 characters, RFC 5321)",
       example: "colleague@example.com",
     }),
     role: z.enum(["admin", "member"]).default("member"),

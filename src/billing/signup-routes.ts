@@ -34,6 +34,11 @@ export const signupRoutes = createRouter().openapi(
       signupBonusCredits: c.var.config.signupBonusCredits,
       marketing: services.marketing,
       log: services.log,
+      // The provider's own record, not the token: a token's e-mail claim may predate confirmation.
+      emailConfirmed: async (email) => {
+        const u = await services.idp.getUser(principal.userId);
+        return !!u?.emailConfirmed && u.email?.trim().toLowerCase() === email;
+      },
     });
     return c.json(result, 200);
   },

@@ -26,6 +26,32 @@ export interface SignupUser {
 
 export const signupBonusKey = (userId: string): string => `signup_bonus:${userId}`;
 
+/** Whether the identity provider's record of the user says `email` is theirs and confirmed. */
+export type EmailConfirmation = (email: string) => Promise<boolean>;
+
+async function hasLiveInvite(db: Db, email: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    select 1 from invitations where email = ${email} and status = 'pending' and expires_at > now() limit 1`);
+  return res.rows.length > 0;
+}
+
+/** A user belongs to one organisation: once they have one, no other invitation can be accepted. */
+async function expireOtherInvites(db: Db, email: string): Promise<void> {
+  await db.execute(sql`update invitations set status = 'expired' where email = ${email} and status = 'pending'`);
+}
+
+/**
+ * Whether the user has belonged to an organisation before (a removed member): the bonus is once per user,
+ * ever. Memberships are deleted on removal, so this reads what outlives them: an invitation they accepted,
+ * or ledger entries they made in another organisation.
+ */
+async function hadOrganisationBefore(db: Db, userId: string, orgId: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    select 1 where exists (select 1 from invitations where accepted_by = ${userId} and org_id <> ${orgId})
+      or exists (select 1 from credit_ledger where user_id = ${userId} and org_id <> ${orgId})`);
+  return res.rows.length > 0;
+}
+
 function personalOrgName(user: SignupUser): string {
   const base = user.displayName?.trim() || user.email?.split("@")[0];
   return base ? `${base}'s organisation` : "Personal organisation";
@@ -72,6 +98,7 @@ async function createPersonalOrg(db: Db, user: SignupUser): Promise<string | und
 
 async function ensureBonus(db: Db, orgId: string, userId: string, credits: number): Promise<void> {
   if (credits <= 0) return;
+  if (await hadOrganisationBefore(db, userId, orgId)) return;
   const res = await grant({
     db,
     orgId,
@@ -111,9 +138,12 @@ export async function postSignup({
   signupBonusCredits,
   marketing,
   log,
+  emailConfirmed,
 }: {
   db: Db;
   user: SignupUser;
+  /** Asked only when an invitation waits for the e-mail: an unconfirmed address joins no organisation. */
+  emailConfirmed: EmailConfirmation;
   signupBonusCredits: number;
   marketing?: MarketingClient;
   log: Logger;
@@ -123,7 +153,8 @@ export async function postSignup({
   const existing = await findMembership({ db, userId: user.userId });
   if (!existing) {
     try {
-      const invited = email ? await joinByInvite(db, user, email) : undefined;
+      const confirmed = email !== null && (await hasLiveInvite(db, email)) && (await emailConfirmed(email));
+      const invited = email && confirmed ? await joinByInvite(db, user, email) : undefined;
       if (invited) joined = { ...invited, created: false };
       else {
         const orgId = await createPersonalOrg(db, user);
@@ -136,6 +167,9 @@ export async function postSignup({
   }
   const membership = joined ?? existing ?? (await findMembership({ db, userId: user.userId }));
   if (!membership) throw new Error(`post-signup for ${user.userId} produced no membership`);
+  // Only the confirmed owner of the address may retire its invitations (else anyone could cancel them).
+  if (email && (joined ?? existing) && (await hasLiveInvite(db, email)) && (await emailConfirmed(email)))
+    await expireOtherInvites(db, email);
   let org = await getOrg({ db, orgId: membership.orgId });
   // Re-asserted on every call so a crash between org and bonus heals on retry; the key makes it once-only.
   if (org.org_type === "personal" && membership.role === "owner") {

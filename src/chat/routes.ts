@@ -10,6 +10,7 @@ import { requireAuth, requireOrg } from "../http/access.ts";
 import type { AuthEnv } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { chargeQuestion, siteCharger } from "./charge.ts";
@@ -43,7 +44,7 @@ export const chatRoutes = createRouter().openapi(
       `Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when the model fails before answering; the score_sites tool charges 0.1 per site. At most ${MAX_STEPS} model steps per question.`,
       "`X-Session-Id` names the conversation: send it back as `session_id` to continue (sessions expire after a day idle; another user's or an unknown id is 404).",
     ].join(" "),
-    middleware: [requireAuth, requireOrg(), chatBodyLimit],
+    middleware: [requireAuth, requireOrg(), rateLimit("chat"), chatBodyLimit],
     request: { body: { required: true, content: { "application/json": { schema: ChatRequestSchema } } } },
     responses: {
       200: {
@@ -53,7 +54,7 @@ export const chatRoutes = createRouter().openapi(
         }),
         content: { "text/event-stream": { schema: z.string() } },
       },
-      ...pickErrors(402, 404, 413, 503),
+      ...pickErrors(402, 404, 413, 429, 503),
     },
   }),
   async (c) => {

@@ -12,6 +12,7 @@ const GeocodeQuery = z.object({
   suburb: z
     .string()
     .min(2)
+    .max(100)
     .openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
 });
 

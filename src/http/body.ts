@@ -1,5 +1,6 @@
 // Request bodies are parsed before the validators, so a body that is not JSON or not a form fails here
 // with the spec's envelope rather than as the validator's bare 400.
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { InvalidRequestError } from "../errors.ts";
 import { errors } from "./errors.ts";
@@ -10,6 +11,27 @@ const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlen
 function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
+
+/** JSON bodies larger than this are 413 unless the route declares its own `maxBodyBytes` (route()). */
+export const DEFAULT_MAX_JSON_BYTES = 64 * 1024;
+
+/** Caps a JSON body at `maxBytes` (413 in the spec's envelope, counted as it streams in, whatever Content-Length says). */
+export function jsonBodyLimit(maxBytes: number) {
+  const size = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KiB` : `${maxBytes} bytes`;
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw errors.payloadTooLarge(`The request body is larger than ${size}`);
+    },
+  });
+}
+
+/** A route whose only body is JSON: any other Content-Type is 415 (documented on each such route by route()). */
+export const requireJsonType = createMiddleware(async function requireJsonType(c, next) {
+  if (!JSON_TYPE.test(mediaType(c.req.header("Content-Type"))))
+    throw errors.unsupportedMediaType("Unsupported media type: send the body as Content-Type: application/json");
+  await next();
+});
 
 /** A JSON body that does not parse is a 422 json_invalid at `body`. The parsed body is cached for the validator. */
 export const parseJsonBody = createMiddleware(async function parseJsonBody(c, next) {

@@ -20,7 +20,7 @@ export const cors = createMiddleware<AppEnv>(async function cors(c, next) {
     origin: (origin) => (origin && originAllowed(origin, allowed) ? origin : null),
     allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Session-Id"],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    exposeHeaders: ["X-Session-Id", "Retry-After", "X-Request-Id"],
+    exposeHeaders: ["X-Session-Id", "Retry-After", "X-Request-Id", "RateLimit", "RateLimit-Policy"],
     maxAge: 600,
   })(c, next);
 });

@@ -55,11 +55,12 @@ const bearer = { "WWW-Authenticate": "Bearer" };
 /** Errors only the HTTP layer raises. */
 export const errors = {
   payloadTooLarge: (detail: string) => new ApiError(413, { detail }),
-  rateLimited: (retryAfter: number) =>
+  unsupportedMediaType: (detail: string) => new ApiError(415, { detail }),
+  rateLimited: (retryAfter: number, headers: Record<string, string> = {}) =>
     new ApiError(
       429,
       { detail: "Rate limit exceeded", retry_after: retryAfter },
-      { "Retry-After": String(retryAfter) },
+      { ...headers, "Retry-After": String(retryAfter) },
     ),
   validation: (issues: ValidationIssue[]) => new ApiError(422, { detail: issues }),
   internal: () => new ApiError(500, { detail: "Internal server error" }),

@@ -51,6 +51,7 @@ export const errorResponses = {
   404: json(ErrorSchema, "Not found"),
   409: json(ErrorSchema, "Conflict"),
   413: json(ErrorSchema, "Payload too large"),
+  415: json(ErrorSchema, "Unsupported media type: the body must be application/json"),
   422: json(ValidationErrorSchema, "Validation error"),
   429: json(RateLimitSchema, "Rate limit exceeded"),
   500: json(ErrorSchema, "Internal server error"),

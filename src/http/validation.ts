@@ -135,6 +135,20 @@ export function queryInt<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
+// Echoed inputs are clipped: a 422 must not send a huge body back (nor copy it into a log line).
+const MAX_ECHO_CHARS = 100;
+const MAX_ECHO_ITEMS = 10;
+
+/** `input` with long strings cut to MAX_ECHO_CHARS (marked with an ellipsis) and long lists and objects shortened. */
+export function clipInput(input: unknown, depth = 0): unknown {
+  if (typeof input === "string") return input.length > MAX_ECHO_CHARS ? `${input.slice(0, MAX_ECHO_CHARS)}…` : input;
+  if (input === null || typeof input !== "object") return input;
+  if (depth >= 3) return Array.isArray(input) ? "[…]" : "{…}";
+  if (Array.isArray(input)) return input.slice(0, MAX_ECHO_ITEMS).map((v) => clipInput(v, depth + 1));
+  const entries = Object.entries(input as Record<string, unknown>).slice(0, MAX_ECHO_ITEMS);
+  return Object.fromEntries(entries.map(([k, v]) => [clipInput(k, depth + 1) as string, clipInput(v, depth + 1)]));
+}
+
 /** Maps a zod error on `target` (json, form, query, param, header) to the 422 issue list. */
 export function toValidationIssues(target: string, error: z.ZodError, data: unknown): ValidationIssue[] {
   const root = LOC_ROOT[target] ?? target;
@@ -144,13 +158,15 @@ export function toValidationIssues(target: string, error: z.ZodError, data: unkn
     if (issue.code === "unrecognized_keys") {
       // pydantic reports one error per extra field, located at that field.
       for (const key of issue.keys) {
-        out.push({ loc: [root, ...path, key], ...describe(issue, at(data, [...path, key]), at(data, path)) });
+        const d = describe(issue, at(data, [...path, key]), at(data, path));
+        out.push({ loc: [root, ...path, clipInput(key) as string], ...d, input: clipInput(d.input) });
       }
       continue;
     }
     const input = at(data, path);
     const parent = at(data, path.slice(0, -1));
-    out.push({ loc: [root, ...path], ...describe(issue, input, parent) });
+    const d = describe(issue, input, parent);
+    out.push({ loc: [root, ...path], ...d, input: clipInput(d.input) });
   }
   return out;
 }

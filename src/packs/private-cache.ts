@@ -2,7 +2,9 @@
 // isolates; an alarm evicts them so a new upload is seen after expiry.
 import { DurableObject } from "cloudflare:workers";
 
-export const PRIVATE_PACK_TTL_MS = 5 * 60_000;
+import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
+
+export { PRIVATE_PACK_TTL_MS };
 
 export interface PrivatePackBytes {
   key: string;

@@ -8,6 +8,7 @@ import { requireAuth, requireOrg } from "../http/access.ts";
 import type { AuthEnv } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { sseResponse } from "../http/sse.ts";
@@ -33,7 +34,8 @@ export const reportRoutes = createRouter().openapi(
     summary: "A PDF feasibility report of scored sites, streamed as Server-Sent Events",
     description:
       "Charged 0.5 credit in one `usage` entry before the stream starts (send `Idempotency-Key` so a retried request is charged once); refunded in full if the report cannot be generated. Points are replaced by the cadastre lot that contains them; a point outside every lot is reported as an unresolved site. `scores[i]` pairs with `parcel_geojsons[i]`; when the lengths differ the report covers the longer array (see README). Events: `progress` {stage, percent, message} while sites are resolved, ranked and drawn, then `report_complete` {filename, pages, bytes, pdf_base64}; a failure after the stream began is an `error` event {detail}.",
-    middleware: [requireAuth, requireOrg(), jsonLimit],
+    middleware: [requireAuth, requireOrg(), rateLimit("report"), jsonLimit],
+    maxBodyBytes: MAX_BODY_BYTES,
     request: {
       headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
       body: { required: true, content: { "application/json": { schema: ReportGenerateRequestSchema } } },
@@ -43,7 +45,7 @@ export const reportRoutes = createRouter().openapi(
         description: "Event stream of progress, then the PDF",
         content: { "text/event-stream": { schema: z.string() } },
       },
-      ...pickErrors(402, 404, 413, 503),
+      ...pickErrors(402, 404, 413, 429, 503),
     },
   }),
   async (c) => {

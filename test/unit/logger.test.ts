@@ -36,4 +36,13 @@ describe("logger", () => {
     log.error("odd", { error: 42 });
     expect(lines[0]?.entry).toMatchObject({ msg: "odd", error: "42" });
   });
+
+  it("a huge value (a 1 MB user input, or an error quoting it) is clipped in the line", () => {
+    const { log, lines } = capture();
+    const huge = "x".repeat(1024 * 1024);
+    log.warn("bad input", { input: huge, nested: { value: huge }, error: new Error(`refused ${huge}`) });
+    const raw = JSON.stringify(lines[0]?.entry);
+    expect(raw.length).toBeLessThan(10_000);
+    expect(String(lines[0]?.entry.input)).toMatch(/… \(1048576 characters\)$/);
+  });
 });

@@ -97,10 +97,28 @@ describe("request ids", () => {
 });
 
 describe("docs", () => {
-  it("serves an interactive reference of the document", async () => {
+  it("serves a reference of every operation from the Worker itself, loading nothing from elsewhere", async () => {
     const res = await SELF.fetch("https://api.test/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
-    expect(await res.text()).toContain('data-url="/openapi.json"');
+    const html = await res.text();
+    expect(html).toContain('href="/openapi.json"');
+    for (const op of ["/geocode", "/batch/upload", "/report/generate", "/chat", "/billing/invite"])
+      expect(html).toContain(`<code>${op}</code>`);
+    // No script and no other origin: it works with no CDN and under the page's CSP.
+    expect(html).not.toMatch(/<script|https?:\/\/(?!api\.test)/);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+  });
+
+  it("security headers on HTML and JSON responses, errors included", async () => {
+    for (const path of ["/docs", "/health", "/openapi.json", "/nope", "/billing/org"]) {
+      const res = await SELF.fetch(`https://api.test${path}`);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+      expect(res.headers.get("strict-transport-security"), path).toContain("max-age=");
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+    }
   });
 });

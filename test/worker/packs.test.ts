@@ -15,12 +15,17 @@ beforeAll(async () => {
 });
 
 describe("public packs", () => {
+  // Each call names a host of its own: /health is edge-cached for 5 s per URL.
   it("health counts packs once they are in R2, loaded on first use", async () => {
     resetPublicPacks();
-    const before = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    const before = await (await SELF.fetch(`https://${crypto.randomUUID()}.api.test/health`)).json<{
+      packs_loaded: number;
+    }>();
     const names = await putDemoPacks();
     resetPublicPacks();
-    const after = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    const after = await (await SELF.fetch(`https://${crypto.randomUUID()}.api.test/health`)).json<{
+      packs_loaded: number;
+    }>();
     expect(names.length).toBeGreaterThanOrEqual(2);
     expect(after.packs_loaded).toBe(before.packs_loaded + names.length);
   });
@@ -29,12 +34,14 @@ describe("public packs", () => {
     await putDemoPacks();
     await env.PACKS.put("public/broken.pack", new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]));
     resetPublicPacks();
-    const res = await SELF.fetch("https://api.test/health");
+    const res = await SELF.fetch(`https://${crypto.randomUUID()}.api.test/health`);
     expect(res.status).toBe(200);
     const body = await res.json<{ packs_loaded: number }>();
     await env.PACKS.delete("public/broken.pack");
     resetPublicPacks();
-    const clean = await (await SELF.fetch("https://api.test/health")).json<{ packs_loaded: number }>();
+    const clean = await (await SELF.fetch(`https://${crypto.randomUUID()}.api.test/health`)).json<{
+      packs_loaded: number;
+    }>();
     expect(body.packs_loaded).toBe(clean.packs_loaded);
   });
 });

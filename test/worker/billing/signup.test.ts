@@ -2,6 +2,8 @@
 import { describe, expect, it, inject } from "vitest";
 import { call, createTeamOrg, ledgerState, uniqueEmail, withDb } from "../helpers/billing.ts";
 import { mintToken } from "../helpers/auth.ts";
+import { env } from "cloudflare:workers";
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../../scripts/dev/secrets.ts";
 
 const control = inject("controlUrl");
 
@@ -30,6 +32,39 @@ async function newUser(label = "signup", fullName?: string) {
   const email = uniqueEmail(label);
   return { userId, email, token: await mintToken({ sub: userId, email, fullName }) };
 }
+
+/** The invitee signs up at the identity provider (which confirms the address), as a client would. */
+async function signUp(email: string) {
+  const res = await fetch(`${env.SUPABASE_URL}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: DEV_ANON_KEY, "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "test-password" }),
+  });
+  if (!res.ok) throw new Error(`idp signup: ${res.status} ${await res.text()}`);
+  const body = await res.json<{ access_token: string; user: { id: string } }>();
+  return { userId: body.user.id, email, token: body.access_token };
+}
+
+/** An invited address whose owner has not signed up: the provider's record is unconfirmed. */
+async function unconfirmedInvitee(email: string) {
+  type Listed = { id: string; email: string; email_confirmed_at?: string };
+  let u: Listed | undefined;
+  // Newest users are on the last page: walk the pages (GoTrue's admin list is paginated).
+  for (let page = 1; !u; page++) {
+    const res = await fetch(`${env.SUPABASE_URL}/auth/v1/admin/users?per_page=1000&page=${page}`, {
+      headers: { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` },
+    });
+    const { users } = await res.json<{ users: Listed[] }>();
+    if (users.length === 0) break;
+    u = users.find((x) => x.email === email);
+  }
+  if (!u || u.email_confirmed_at) throw new Error(`no unconfirmed idp user ${email}`);
+  return { userId: u.id, email, token: await mintToken({ sub: u.id, email }) };
+}
+
+const invite = (token: string, email: string) => call("/billing/invite", { method: "POST", token, body: { email } });
+const pendingInvites = async (token: string) =>
+  (await (await call("/billing/invites", { token })).json<{ email: string }[]>()).map((i) => i.email);
 
 describe("POST /auth/post-signup", () => {
   it("creates a personal organisation with the sign-up bonus, once", async () => {
@@ -80,13 +115,14 @@ describe("POST /auth/post-signup", () => {
 
   it("joins the organisation of a pending invite with the invited role, and accepts it", async () => {
     const team = await withDb((db) => createTeamOrg(db, { credits: 50 }));
-    const u = await newUser("invited");
+    const email = uniqueEmail("invited");
     const inv = await call("/billing/invite", {
       method: "POST",
       token: team.users.admin.token,
-      body: { email: u.email.toUpperCase(), role: "admin" },
+      body: { email: email.toUpperCase(), role: "admin" },
     });
     expect(inv.status).toBe(200);
+    const u = await signUp(email);
     const res = await call("/auth/post-signup", { method: "POST", token: u.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -157,6 +193,53 @@ describe("POST /auth/post-signup", () => {
     } finally {
       await fetch(`${control}/__control/fail?times=0`, { method: "POST" });
     }
+  });
+
+  it("an unconfirmed e-mail joins no organisation by invite: it gets a personal one, and the invite stays", async () => {
+    const team = await withDb((db) => createTeamOrg(db, { credits: 50 }));
+    const email = uniqueEmail("unconfirmed");
+    expect((await invite(team.users.owner.token, email)).status).toBe(200);
+    const u = await unconfirmedInvitee(email);
+    const res = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(res).toMatchObject({ org_type: "personal", created: true });
+    expect(res.id).not.toBe(team.orgId);
+    // The real owner of the address may still confirm it, so the invitation is not cancelled by this caller.
+    expect(await pendingInvites(team.users.owner.token)).toContain(u.email);
+  });
+
+  it("two organisations invite one address: it joins the newest and the other invitation is expired, not left pending", async () => {
+    const a = await withDb((db) => createTeamOrg(db));
+    const b = await withDb((db) => createTeamOrg(db));
+    const email = uniqueEmail("twice");
+    expect((await invite(b.users.owner.token, email)).status).toBe(200);
+    // A is told nothing of B's invitation: the same answer as any invite.
+    const second = await invite(a.users.owner.token, email);
+    expect(second.status).toBe(200);
+    expect(JSON.stringify(await second.json())).not.toContain(b.orgId);
+    const u = await signUp(email);
+    const res = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(res).toMatchObject({ id: a.orgId, created: false });
+    expect(await pendingInvites(a.users.owner.token)).not.toContain(u.email);
+    expect(await pendingInvites(b.users.owner.token)).not.toContain(u.email);
+  });
+
+  it("the sign-up bonus is once per user: a removed member's post-signup makes a personal organisation without one", async () => {
+    const team = await withDb((db) => createTeamOrg(db, { credits: 5 }));
+    const email = uniqueEmail("removed");
+    expect((await invite(team.users.owner.token, email)).status).toBe(200);
+    const u = await signUp(email);
+    const joined = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(joined.id).toBe(team.orgId);
+    const members = await (await call("/billing/org/members", { token: team.users.owner.token })).json<
+      { id: string; user_id: string }[]
+    >();
+    const memberId = members.find((m) => m.user_id === u.userId)?.id ?? "";
+    expect(
+      (await call(`/billing/org/members/${memberId}`, { method: "DELETE", token: team.users.owner.token })).status,
+    ).toBe(200);
+    const again = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(again).toMatchObject({ org_type: "personal", created: true, credit_balance: 0 });
+    expect((await withDb((db) => ledgerState(db, again.id))).entries).toEqual([]);
   });
 
   it("requires a token", async () => {

@@ -1,7 +1,7 @@
 // POST /chat's request errors: the spec's 422 shape with loc, 413 past the body cap, 503 when Workers AI is
 // chosen but not bound, 404 before post-signup; none of them charges anything or reaches the model.
 import { createExecutionContext, env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.ts";
 import { MAX_QUESTION_CHARS } from "../../../src/chat/schemas.ts";
 import { WORKERS_AI_NOT_BOUND } from "../../../src/chat/model.ts";
@@ -11,7 +11,8 @@ import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/bil
 import { ask } from "../helpers/chat.ts";
 
 let org: TestOrg;
-beforeAll(async () => {
+// An organisation per test: its chat rate limit (src/http/rate-limit.ts) is not what these tests exercise.
+beforeEach(async () => {
   org = await withDb((db) => createTeamOrg(db, { credits: 1, idpUsers: false }));
 });
 

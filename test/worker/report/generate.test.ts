@@ -1,6 +1,6 @@
 // POST /report/generate through the real app: a batch run piped into a report, validation, credits, streaming.
 import { SELF, createExecutionContext, env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import { createApp } from "../../../src/app.ts";
@@ -162,7 +162,8 @@ describe("streaming", () => {
 
 describe("validation: 422 with loc, nothing charged", () => {
   let o: TestOrg;
-  beforeAll(async () => {
+  // An organisation per test: its report rate limit (src/http/rate-limit.ts) is not what these tests exercise.
+  beforeEach(async () => {
     o = await org(5);
   });
   const square = [
@@ -211,7 +212,9 @@ describe("validation: 422 with loc, nothing charged", () => {
       body: "scores please",
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ detail: "Unsupported Media Type" });
+    expect(await res.json()).toEqual({
+      detail: "Unsupported media type: send the body as Content-Type: application/json",
+    });
   });
 
   it("malformed JSON: 422 json_invalid", async () => {
