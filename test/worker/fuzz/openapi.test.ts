@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Components, type JsonSchema, invalidBody, invalidParam, valid } from "./schema-arbitrary.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
+import { resetPublicPacks } from "../../../src/packs/registry.ts";
+import { putDemoPacks } from "../../support/packs.ts";
 
 interface Parameter {
   name: string;
@@ -57,6 +59,9 @@ const token = { value: "" };
 let org: TestOrg;
 
 beforeAll(async () => {
+  // The demo packs make valid requests reach success paths (a suburb found, sites scored, a report drawn).
+  await putDemoPacks();
+  resetPublicPacks();
   org = await withDb((db) => createTeamOrg(db, { credits: 500 }));
   token.value = org.users.owner.token;
 });

@@ -71,6 +71,14 @@ export function valid(schema: JsonSchema, components: Components, depth = 0): fc
     }
     case "object": {
       if (!s.properties || depth > 4) return fc.constant({});
+      // GeoJSON `coordinates` is untyped in the document: a Point near the demo packs' suburbs stands in.
+      if (s.properties.coordinates && !s.properties.coordinates.type && s.properties.type?.enum?.includes("Point"))
+        return fc
+          .tuple(
+            fc.double({ min: 151.0, max: 151.2, noNaN: true }),
+            fc.double({ min: -33.9, max: -33.75, noNaN: true }),
+          )
+          .map((c) => ({ type: "Point", coordinates: c }));
       const props = Object.fromEntries(
         Object.entries(s.properties).map(([k, v]) => [k, valid(v, components, depth + 1)] as const),
       );
