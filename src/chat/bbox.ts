@@ -3,9 +3,11 @@ import { z } from "zod";
 
 const NAMES = ["west", "south", "east", "north"] as const;
 
+// min/max rather than length(4): the OpenAPI generator drops `length`, so the document would not say "four".
 export const BBoxSchema = z
   .array(z.number())
-  .length(4)
+  .min(4)
+  .max(4)
   .superRefine((b, ctx) => {
     if (b.length !== 4) return;
     b.forEach((v, i) => {

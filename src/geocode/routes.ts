@@ -20,8 +20,8 @@ export const GeocodeSchema = z
   .object({
     name: z.string(),
     state: z.string().nullable(),
-    bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
-    center: z.array(z.number()).length(2).openapi({ description: "[lon, lat] of a point inside the suburb" }),
+    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
+    center: z.array(z.number()).min(2).max(2).openapi({ description: "[lon, lat] of a point inside the suburb" }),
     sal_code: z.string().nullable(),
     pack_id: z.string(),
   })

@@ -13,7 +13,7 @@ const PackSummarySchema = z
     attribution: z.string(),
     licence: z.string(),
     note: z.string().nullable(),
-    bbox: z.array(z.number()).length(4).openapi({ description: "[west, south, east, north]" }),
+    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north]" }),
     layers: z.array(
       z.object({
         name: z.string(),

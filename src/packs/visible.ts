@@ -1,4 +1,5 @@
 // The packs a request may use: public packs, plus the organisation's private packs when it has one.
+import { UnavailableError } from "../errors.ts";
 import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks } from "./private.ts";
 import { loadPublicPacks } from "./registry.ts";
@@ -14,6 +15,15 @@ export interface PackSource {
   forOrg(orgId: string | null): Promise<Pack[]>;
 }
 
+/** R2 or the pack cache failing is an outage (503 Service unavailable), not a bug in the request (500). */
+async function storage<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (err) {
+    throw new UnavailableError("pack storage", { cause: err, detail: "Service unavailable" });
+  }
+}
+
 export async function visiblePacks(
   bindings: PackBindings,
   prefix: string,
@@ -21,8 +31,8 @@ export async function visiblePacks(
   log: Logger = logger,
 ): Promise<Pack[]> {
   const [publicPacks, privatePacks] = await Promise.all([
-    loadPublicPacks(bindings.PACKS, prefix, log),
-    orgId ? loadPrivatePacks(bindings.PRIVATE_PACKS, orgId, log) : Promise.resolve([]),
+    storage(loadPublicPacks(bindings.PACKS, prefix, log)),
+    orgId ? storage(loadPrivatePacks(bindings.PRIVATE_PACKS, orgId, log)) : Promise.resolve([]),
   ]);
   // Private packs first: an organisation's own data wins over public data where both answer.
   return [...privatePacks, ...publicPacks];
@@ -30,7 +40,7 @@ export async function visiblePacks(
 
 export function packSource(bindings: PackBindings, prefix: string, log: Logger): PackSource {
   return {
-    public: () => loadPublicPacks(bindings.PACKS, prefix, log),
+    public: () => storage(loadPublicPacks(bindings.PACKS, prefix, log)),
     forOrg: (orgId) => visiblePacks(bindings, prefix, orgId, log),
   };
 }

@@ -6,4 +6,6 @@ declare global {
   namespace Cloudflare {
     interface Env extends ConfigBindings {}
   }
+  // wrangler 4.156's generated global Env no longer extends Cloudflare.Env, so it is augmented too.
+  interface Env extends ConfigBindings {}
 }

@@ -12,6 +12,7 @@ import { startProcessor } from "../../scripts/dev/processor.ts";
 import { startLlmServer } from "../../scripts/dev/llm.ts";
 import { DEV_LLM_KEY } from "../../scripts/dev/secrets.ts";
 import { readFileSync, readdirSync } from "node:fs";
+import { startTarpit } from "./tarpit.ts";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
@@ -34,6 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const llm = await startLlmServer({ apiKey: DEV_LLM_KEY });
   project.provide("llmUrl", llm.url);
   project.provide("llmControlUrl", llm.controlUrl);
+  // Accepts and never answers: the fault tests point a dependency at it to make it slow.
+  const tarpit = await startTarpit();
+  project.provide("tarpitPort", tarpit.port);
   // The committed demo packs, handed to workerd tests that put them into their R2 bucket.
   const packs = Object.fromEntries(
     readdirSync("packs")
@@ -46,6 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await marketing.stop();
     await processor.stop();
     await llm.stop();
+    await tarpit.stop();
     await db.stop();
     await fresh?.drop();
   };

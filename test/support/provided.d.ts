@@ -14,6 +14,8 @@ declare module "vitest" {
     llmUrl: string;
     /** Base URL of the model server's control endpoints (scripted turns, recorded requests). */
     llmControlUrl: string;
+    /** Port of a local TCP server that accepts connections and never answers (a slow dependency). */
+    tarpitPort: number;
     /** Committed demo packs by file name, base64. */
     demoPacks: Record<string, string>;
   }

@@ -17,6 +17,22 @@ async function document(): Promise<Doc> {
 }
 
 describe("GET /openapi.json", () => {
+  it("states fixed-length coordinate arrays (found by fuzzing: a 3-number bbox matched the document but was a 422)", async () => {
+    const doc = (await document()) as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, { minItems?: number; maxItems?: number }> }> };
+    };
+    const s = doc.components.schemas;
+    for (const [schema, field, n] of [
+      ["ChatRequest", "bbox", 4],
+      ["ChatRequest", "viewport_bbox", 4],
+      ["GeocodeResult", "bbox", 4],
+      ["GeocodeResult", "center", 2],
+      ["PackSummary", "bbox", 4],
+    ] as const) {
+      expect(s[schema]?.properties[field], `${schema}.${field}`).toMatchObject({ minItems: n, maxItems: n });
+    }
+  });
+
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0", async () => {
     const doc = await document();
     expect(doc.openapi).toBe("3.1.0");
