@@ -6,6 +6,7 @@
 // concave shapes included. A Piece is the result: a signed sum of regions, which can itself be split into
 // windows and intersected again (for unions by inclusion-exclusion).
 import { ellipsoidRadii } from "./area.ts";
+import { forEachRing } from "./columns.ts";
 import type { Columns } from "./types.ts";
 
 const RAD = Math.PI / 180;
@@ -194,23 +195,15 @@ export function windowsOf(p: Piece): Windows {
 export function pieceOfColumns(c: Columns, i: number, f: Frame): Piece {
   const rings: Float64Array[] = [];
   const weights: number[] = [];
-  const p0 = c.featureOffsets[i] as number;
-  const p1 = c.featureOffsets[i + 1] as number;
-  for (let p = p0; p < p1; p++) {
-    const r0 = c.polyOffsets[p] as number;
-    const r1 = c.polyOffsets[p + 1] as number;
-    for (let r = r0; r < r1; r++) {
-      const v0 = c.ringOffsets[r] as number;
-      const v1 = c.ringOffsets[r + 1] as number;
-      const ring = new Float64Array((v1 - v0) * 2);
-      for (let v = v0; v < v1; v++) {
-        ring[2 * (v - v0)] = ((c.coords[2 * v] as number) - f.lon0) * f.kx;
-        ring[2 * (v - v0) + 1] = (c.coords[2 * v + 1] as number) - f.lat0;
-      }
-      rings.push(ring);
-      weights.push(r === r0 ? 1 : -1);
+  forEachRing(c, i, (v0, v1, outer) => {
+    const ring = new Float64Array((v1 - v0) * 2);
+    for (let v = v0; v < v1; v++) {
+      ring[2 * (v - v0)] = ((c.coords[2 * v] as number) - f.lon0) * f.kx;
+      ring[2 * (v - v0) + 1] = (c.coords[2 * v + 1] as number) - f.lat0;
     }
-  }
+    rings.push(ring);
+    weights.push(outer ? 1 : -1);
+  });
   return { rings, weights };
 }
 
@@ -236,32 +229,24 @@ export function boxOf(p: Piece): LocalBox {
 export function ringsInBox(c: Columns, i: number, f: Frame, box: LocalBox): Piece {
   const rings: Float64Array[] = [];
   const weights: number[] = [];
-  const p0 = c.featureOffsets[i] as number;
-  const p1 = c.featureOffsets[i + 1] as number;
   const coords = c.coords;
   const { lon0, lat0, kx } = f;
-  for (let p = p0; p < p1; p++) {
-    const r0 = c.polyOffsets[p] as number;
-    const r1 = c.polyOffsets[p + 1] as number;
-    for (let r = r0; r < r1; r++) {
-      const v0 = c.ringOffsets[r] as number;
-      const v1 = c.ringOffsets[r + 1] as number;
-      const n0 = v1 - v0;
-      ensure(n0);
-      const src = bufA;
-      for (let v = v0, k = 0; v < v1; v++, k += 2) {
-        src[k] = ((coords[2 * v] as number) - lon0) * kx;
-        src[k + 1] = (coords[2 * v + 1] as number) - lat0;
-      }
-      let n = clipPass(src, n0, bufB, 1, 0, -box[0]);
-      n = clipPass(bufB, n, bufA, -1, 0, box[2]);
-      n = clipPass(bufA, n, bufB, 0, 1, -box[1]);
-      n = clipPass(bufB, n, bufA, 0, -1, box[3]);
-      if (n < 3) continue;
-      rings.push(bufA.slice(0, 2 * n));
-      weights.push(r === r0 ? 1 : -1);
+  forEachRing(c, i, (v0, v1, outer) => {
+    const n0 = v1 - v0;
+    ensure(n0);
+    const src = bufA;
+    for (let v = v0, k = 0; v < v1; v++, k += 2) {
+      src[k] = ((coords[2 * v] as number) - lon0) * kx;
+      src[k + 1] = (coords[2 * v + 1] as number) - lat0;
     }
-  }
+    let n = clipPass(src, n0, bufB, 1, 0, -box[0]);
+    n = clipPass(bufB, n, bufA, -1, 0, box[2]);
+    n = clipPass(bufA, n, bufB, 0, 1, -box[1]);
+    n = clipPass(bufB, n, bufA, 0, -1, box[3]);
+    if (n < 3) return;
+    rings.push(bufA.slice(0, 2 * n));
+    weights.push(outer ? 1 : -1);
+  });
   return { rings, weights };
 }
 
