@@ -1,4 +1,5 @@
 // Everything the PDF shows, decided before drawing: the PDF layer only lays it out.
+import { summarisePack } from "../packs/summary.ts";
 import type { Pack } from "../packs/types.ts";
 import { MODEL_VERSION } from "../scoring/index.ts";
 import type { Ranking } from "./rank.ts";
@@ -32,15 +33,9 @@ export interface ReportModel {
 }
 
 export function packInfo(pack: Pack): PackInfo {
-  return {
-    id: pack.id,
-    version: pack.version,
-    title: pack.meta.title,
-    attribution: pack.meta.attribution,
-    licence: pack.meta.licence,
-    note: pack.meta.note ?? null,
-    syntheticLayers: [...pack.layers.values()].filter((l) => l.synthetic).map((l) => l.name),
-  };
+  const { id, version, title, attribution, licence, note, layers } = summarisePack(pack);
+  const syntheticLayers = layers.filter((l) => l.synthetic).map((l) => l.name);
+  return { id, version, title, attribution, licence, note, syntheticLayers };
 }
 
 export function buildModel(
