@@ -1,10 +1,8 @@
 // Faults through the real app: each dependency unreachable or slow (a local server that accepts and never
 // answers) gives the spec's message within the stated timeout, writes nothing half-way, and ends streams with an error.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fetchWith } from "./helpers/app.ts";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { createApp } from "../../src/app.ts";
 import { resetPublicPacks } from "../../src/packs/registry.ts";
 import { mintToken } from "./helpers/auth.ts";
 import { type TestOrg, createTeamOrg, ledgerState, uniqueEmail, withDb } from "./helpers/billing.ts";
@@ -13,17 +11,6 @@ import { chunksOf } from "./helpers/chat.ts";
 const CLOSED = "http://127.0.0.1:1";
 const SLOW = `http://127.0.0.1:${inject("tarpitPort")}`;
 const BILLING_DOWN = { detail: "Billing service unavailable" };
-
-async function fetchWith(overrides: Record<string, unknown>, path: string, init: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(
-    new Request(`https://api.test${path}`, init),
-    { ...env, ...overrides } as Env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 /** `fn`'s result and how long it took, in ms. */
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {

@@ -1,8 +1,6 @@
 // POST /billing/checkout and /billing/portal through the real app, the Stripe SDK talking to the local processor.
+import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { createApp } from "../../../src/app.ts";
 import { DEV_STRIPE_PRICES } from "../../../scripts/dev/secrets.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 import {
@@ -23,17 +21,6 @@ import {
 
 const newOrg = () => withDb((db) => createTeamOrg(db, { idpUsers: false }));
 const sessionId = (url: string): string => url.split("/").pop() ?? "";
-
-async function fetchWith(overrides: Partial<Env>, path: string, init: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(
-    new Request(`https://api.test${path}`, init),
-    { ...env, ...overrides } as Env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 describe("POST /billing/checkout", () => {
   it("pays through the processor: the webhooks make the subscription active and grant the tier's credits", async () => {

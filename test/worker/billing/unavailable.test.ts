@@ -1,26 +1,13 @@
 // Dependencies down: the database or the identity provider unreachable is 503, with nothing half-written.
+import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { sql } from "drizzle-orm";
-import { createApp } from "../../../src/app.ts";
 import { createInvite } from "../../../src/billing/invites.ts";
 import { UnavailableError } from "../../../src/errors.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { createTeamOrg, uniqueEmail, withDb } from "../helpers/billing.ts";
 
 const CLOSED = "http://127.0.0.1:1";
-
-async function fetchWith(overrides: Partial<Env>, path: string, init: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(
-    new Request(`https://api.test${path}`, init),
-    { ...env, ...overrides } as Env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 const UNAVAILABLE = { detail: "Billing service unavailable" };
 
