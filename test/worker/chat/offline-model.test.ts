@@ -8,7 +8,7 @@ import { PLANNER_NOTICE } from "../../../src/chat/offline/planner.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
-import { modelRequests, newMarker, ofType, parseUiStream, textOf, type Chunk } from "../helpers/chat.ts";
+import { answerOf, modelRequests, newMarker, ofType, parseUiStream } from "../helpers/chat.ts";
 
 // The worker pool's bindings point at the local model server; this copy has no provider at all.
 const offlineEnv = { ...env, LLM_API_URL: "", LLM_API_KEY: "", LLM_MODEL: "" };
@@ -19,10 +19,6 @@ beforeAll(async () => {
   resetPublicPacks();
   org = await withDb((db) => createTeamOrg(db, { credits: 50, idpUsers: false }));
 });
-
-type Parcels = {
-  features: { id: string; properties: { area_m2: number; address: string | null; score?: number } }[];
-};
 
 async function post(body: Record<string, unknown>): Promise<Response> {
   const ctx = createExecutionContext();
@@ -44,15 +40,7 @@ async function post(body: Record<string, unknown>): Promise<Response> {
 async function question(body: Record<string, unknown>) {
   const res = await post(body);
   expect(res.status).toBe(200);
-  const chunks: Chunk[] = parseUiStream(await res.text());
-  return {
-    chunks,
-    calls: ofType(chunks, "tool-input-available"),
-    output: ofType(chunks, "tool-output-available")[0]?.output as Record<string, unknown>,
-    parcels: ofType(chunks, "data-parcels")[0]?.data as Parcels | undefined,
-    text: textOf(chunks),
-    sessionId: res.headers.get("x-session-id") as string,
-  };
+  return answerOf(res);
 }
 
 describe("offline planner embedded in the Worker (no provider configured)", () => {

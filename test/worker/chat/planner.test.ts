@@ -5,7 +5,7 @@ import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { PLANNER_NOTICE } from "../../../src/chat/offline/planner.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
-import { ask, chunksOf, ofType, textOf, type Chunk } from "../helpers/chat.ts";
+import { answerOf, ask, ofType } from "../helpers/chat.ts";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -14,28 +14,9 @@ beforeAll(async () => {
   org = await withDb((db) => createTeamOrg(db, { credits: 50, idpUsers: false }));
 });
 
-type Parcels = {
-  features: { id: string; properties: { area_m2: number; address: string | null; zone?: string; score?: number } }[];
-};
-
-async function question(body: Record<string, unknown>): Promise<{
-  chunks: Chunk[];
-  call: Chunk | undefined;
-  output: Record<string, unknown>;
-  parcels: Parcels | undefined;
-  text: string;
-  sessionId: string;
-}> {
-  const res = await ask(org.users.member.token, body);
-  const chunks = await chunksOf(res);
-  return {
-    chunks,
-    call: ofType(chunks, "tool-input-available")[0],
-    output: ofType(chunks, "tool-output-available")[0]?.output as Record<string, unknown>,
-    parcels: ofType(chunks, "data-parcels")[0]?.data as Parcels | undefined,
-    text: textOf(chunks),
-    sessionId: res.headers.get("x-session-id") as string,
-  };
+async function question(body: Record<string, unknown>) {
+  const answer = await answerOf(await ask(org.users.member.token, body));
+  return { ...answer, call: answer.calls[0] };
 }
 
 describe("offline planner, end to end", () => {

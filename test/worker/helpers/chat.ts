@@ -74,3 +74,21 @@ export const textOf = (chunks: Chunk[]) =>
   ofType(chunks, "text-delta")
     .map((c) => c.delta as string)
     .join("");
+
+/** The highlighted parcels of a `data-parcels` part, with the properties the tests read. */
+export type Parcels = {
+  features: { id: string; properties: { area_m2: number; address: string | null; zone?: string; score?: number } }[];
+};
+
+/** One answered question, taken apart: tool calls, the first tool output, the highlighted parcels, the text. */
+export async function answerOf(res: Response) {
+  const chunks = await chunksOf(res);
+  return {
+    chunks,
+    calls: ofType(chunks, "tool-input-available"),
+    output: ofType(chunks, "tool-output-available")[0]?.output as Record<string, unknown>,
+    parcels: ofType(chunks, "data-parcels")[0]?.data as Parcels | undefined,
+    text: textOf(chunks),
+    sessionId: res.headers.get("x-session-id") as string,
+  };
+}
