@@ -19,6 +19,8 @@ import { checkoutRoutes } from "./billing/checkout-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { reportRoutes } from "./report/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
+import { tileRoutes } from "./tiles/routes.ts";
+import { parcelRoutes } from "./parcels/routes.ts";
 import { NotFoundError } from "./errors.ts";
 import { logger } from "./logger.ts";
 
@@ -39,6 +41,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", batchRoutes);
   app.route("/", reportRoutes);
   app.route("/", chatRoutes);
+  app.route("/", tileRoutes);
+  app.route("/", parcelRoutes);
 
   registerOpenApi(app);
   const docConfig = {

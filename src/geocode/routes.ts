@@ -6,6 +6,8 @@ import { requireAuth } from "../http/access.ts";
 import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { geocode } from "./gazetteer.ts";
+import { suggest } from "./suggest.ts";
+import { queryInt } from "../http/validation.ts";
 import { packsForCaller } from "../http/caller.ts";
 
 const GeocodeQuery = z.object({
@@ -27,23 +29,64 @@ export const GeocodeSchema = z
   })
   .openapi("GeocodeResult");
 
-export const geocodeRoutes = createRouter().openapi(
-  route({
-    method: "get",
-    path: "/geocode",
-    tags: ["geocode"],
-    summary: "Resolve a suburb name to its bounding box",
-    middleware: [requireAuth, rateLimit("geocode")],
-    request: { query: GeocodeQuery },
-    responses: {
-      200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
-      ...pickErrors(404, 429),
-    },
+const SuggestQuery = z.object({
+  q: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ description: "What has been typed so far: a suburb or a lot id", example: "Paramatta" }),
+  limit: queryInt(z.number().int().min(1).max(20).default(8)).openapi({
+    type: "integer",
+    minimum: 1,
+    maximum: 20,
+    default: 8,
   }),
-  async (c) => {
-    const { suburb } = c.req.valid("query");
-    const hit = geocode(await packsForCaller(c), suburb);
-    if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
-    return c.json(hit, 200);
-  },
-);
+});
+
+const SuggestionSchema = GeocodeSchema.extend({
+  kind: z.enum(["suburb", "lot"]),
+  lot_id: z.string().nullable(),
+}).openapi("Suggestion");
+
+export const geocodeRoutes = createRouter()
+  .openapi(
+    route({
+      method: "get",
+      path: "/geocode/suggest",
+      tags: ["geocode"],
+      summary: "Search-as-you-type: suburbs by prefix or near miss, and a lot when the query is a lot id",
+      middleware: [requireAuth, rateLimit("suggest")],
+      request: { query: SuggestQuery },
+      responses: {
+        200: {
+          description: "Up to `limit` suggestions, best first (may be empty)",
+          content: { "application/json": { schema: z.array(SuggestionSchema) } },
+        },
+        ...pickErrors(429),
+      },
+    }),
+    async (c) => {
+      const { q, limit } = c.req.valid("query");
+      return c.json(suggest(await packsForCaller(c), q, limit), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/geocode",
+      tags: ["geocode"],
+      summary: "Resolve a suburb name to its bounding box",
+      middleware: [requireAuth, rateLimit("geocode")],
+      request: { query: GeocodeQuery },
+      responses: {
+        200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
+        ...pickErrors(404, 429),
+      },
+    }),
+    async (c) => {
+      const { suburb } = c.req.valid("query");
+      const hit = geocode(await packsForCaller(c), suburb);
+      if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
+      return c.json(hit, 200);
+    },
+  );

@@ -1,0 +1,137 @@
+// Search-as-you-type: suburbs by name prefix, word prefix or a near miss ("Paramatta"), and a lot by its id.
+import type { Layer, Pack } from "../packs/types.ts";
+import { parcelByLot } from "../packs/spatial.ts";
+import { normaliseLotId } from "../packs/lot-id.ts";
+import { normaliseName, SUBURBS, suburbResult, type GeocodeResult } from "./gazetteer.ts";
+
+export type Suggestion = GeocodeResult & { kind: "suburb" | "lot"; lot_id: string | null };
+
+type Names = { keys: string[]; index: number[] };
+const sortedNames = new WeakMap<Layer, Names>();
+
+// The layer's normalised names, sorted, built once per layer: prefixes are then a binary search.
+function namesOf(layer: Layer): Names {
+  let names = sortedNames.get(layer);
+  if (names) return names;
+  const rows: [string, number][] = [];
+  for (let i = 0; i < layer.count; i++) {
+    const name = layer.props(i).name;
+    if (typeof name === "string") rows.push([normaliseName(name), i]);
+  }
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  names = { keys: rows.map((r) => r[0]), index: rows.map((r) => r[1]) };
+  sortedNames.set(layer, names);
+  return names;
+}
+
+function lowerBound(keys: readonly string[], q: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((keys[mid] as string) < q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const row = new Int32Array(64);
+const prev = new Int32Array(64);
+const prev2 = new Int32Array(64);
+
+/** Optimal-string-alignment distance of `a` to the start of `b` (what has been typed so far), capped at max+1. */
+export function prefixDistance(a: string, b: string, max: number): number {
+  const n = Math.min(a.length, 62);
+  // Compare with the same number of characters of b, give or take the allowed edits.
+  let best = max + 1;
+  const m = Math.min(b.length, n + max, 62);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    row[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (prev2[j - 2] as number) + 1);
+      row[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2.set(prev.subarray(0, m + 1));
+    prev.set(row.subarray(0, m + 1));
+  }
+  // Whole-name typos and prefix typos both count: the best of b's prefixes around a's length.
+  for (let j = Math.max(0, n - max); j <= m; j++) best = Math.min(best, prev[j] as number);
+  return best;
+}
+
+/** Up to `limit` suggestions: a lot first when the query is a lot id, then exact, prefix, word-prefix, near misses. */
+export function suggest(packs: readonly Pack[], query: string, limit: number): Suggestion[] {
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  const add = (s: Suggestion) => {
+    const key = `${s.kind}:${s.pack_id}:${s.lot_id ?? s.name}:${s.state ?? ""}`;
+    if (out.length < limit && !seen.has(key)) {
+      seen.add(key);
+      out.push(s);
+    }
+  };
+  if (normaliseLotId(query) !== null) {
+    const lot = parcelByLot(packs, query);
+    if (lot) {
+      const address = typeof lot.props.address === "string" ? lot.props.address : null;
+      add({
+        kind: "lot",
+        name: address ?? lot.lotId ?? query,
+        state: null,
+        bbox: lot.bbox,
+        center: lot.centroid,
+        sal_code: null,
+        pack_id: lot.packId,
+        lot_id: lot.lotId,
+      });
+    }
+  }
+  const q = normaliseName(query);
+  if (q.length === 0) return out;
+  const layers = packs.flatMap((p) => {
+    const layer = p.layers.get(SUBURBS);
+    return layer?.kind === "polygon" ? [{ pack: p, layer, names: namesOf(layer) }] : [];
+  });
+  const suburb = (pack: Pack, layer: Layer, i: number): Suggestion => ({
+    ...suburbResult(pack, layer, i),
+    kind: "suburb",
+    lot_id: null,
+  });
+  // Prefix matches, shortest name first ("Parramatta" before "Parramatta Park"), then alphabetical.
+  const prefixed: { pack: Pack; layer: Layer; i: number; key: string }[] = [];
+  for (const { pack, layer, names } of layers) {
+    for (let k = lowerBound(names.keys, q); k < names.keys.length; k++) {
+      const key = names.keys[k] as string;
+      if (!key.startsWith(q)) break;
+      prefixed.push({ pack, layer, i: names.index[k] as number, key });
+      if (prefixed.length >= limit * 4) break;
+    }
+  }
+  prefixed.sort((a, b) => a.key.length - b.key.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const p of prefixed) add(suburb(p.pack, p.layer, p.i));
+  if (out.length >= limit) return out;
+  // A later word of the name ("Hills" finds "Baulkham Hills"), then near misses by edit distance.
+  const max = q.length <= 3 ? 0 : q.length <= 6 ? 1 : 2;
+  const near: { pack: Pack; layer: Layer; i: number; d: number; key: string }[] = [];
+  for (const { pack, layer, names } of layers) {
+    for (let k = 0; k < names.keys.length; k++) {
+      const key = names.keys[k] as string;
+      if (key.startsWith(q)) continue;
+      if (key.includes(` ${q}`)) near.push({ pack, layer, i: names.index[k] as number, d: 0, key });
+      else if (max > 0) {
+        const d = prefixDistance(q, key, max);
+        if (d <= max) near.push({ pack, layer, i: names.index[k] as number, d, key });
+      }
+    }
+  }
+  near.sort((a, b) => a.d - b.d || a.key.length - b.key.length || (a.key < b.key ? -1 : 1));
+  for (const n of near) add(suburb(n.pack, n.layer, n.i));
+  return out;
+}
