@@ -22,6 +22,7 @@ import { chatRoutes } from "./chat/routes.ts";
 import { tileRoutes } from "./tiles/routes.ts";
 import { parcelRoutes } from "./parcels/routes.ts";
 import { NotFoundError } from "./errors.ts";
+import { PAGE_PATHS, pageConfig, serveAsset, servePage } from "./http/web.ts";
 import { logger } from "./logger.ts";
 
 export function createApp(): OpenAPIHono<AppEnv> {
@@ -60,6 +61,12 @@ export function createApp(): OpenAPIHono<AppEnv> {
     docs ??= docsPage(app.getOpenAPI31Document(docConfig), "/openapi.json");
     return c.html(docs);
   });
+
+  // The web workspace (web/, built into Workers Static Assets); API paths never fall through to it.
+  for (const path of PAGE_PATHS) app.get(path, servePage);
+  app.get("/assets/*", serveAsset);
+  app.get("/favicon.svg", serveAsset);
+  app.get("/config.json", pageConfig);
 
   app.notFound(() => kindResponse(new NotFoundError()));
   // The services middleware may itself have failed (bad configuration): fall back to a plain logger.

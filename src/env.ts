@@ -19,6 +19,7 @@ export const ConfigSchema = z.object({
   SUPABASE_URL: optionalText.pipe(z.url().optional()),
   SUPABASE_JWT_SECRET: optionalText,
   SUPABASE_ANON_KEY: optionalText,
+  BASEMAP_STYLE_URL: optionalText.pipe(z.url().optional()),
   SUPABASE_SERVICE_ROLE_KEY: optionalText,
   AUTH_JWKS: flag,
   CORS_ORIGINS: optionalText,
@@ -47,6 +48,8 @@ export const ConfigSchema = z.object({
 export type ConfigBindings = { [K in keyof typeof ConfigSchema.shape]?: string };
 
 export interface Config {
+  /** What the web workspace needs to sign in and draw its basemap (all public). */
+  web: { authUrl: string | undefined; anonKey: string | undefined; basemapStyleUrl: string | undefined };
   databaseUrl: string | undefined;
   /** host:port of a local WebSocket-to-TCP bridge; set only for the local stack and tests. */
   dbWsProxy: string | undefined;
@@ -104,6 +107,7 @@ export function getConfig(env: Env): Config {
   const v = parsed.data;
   const authBase = v.SUPABASE_URL?.replace(/\/+$/, "");
   const config: Config = {
+    web: { authUrl: authBase, anonKey: v.SUPABASE_ANON_KEY, basemapStyleUrl: v.BASEMAP_STYLE_URL },
     databaseUrl: v.DATABASE_URL,
     dbWsProxy: v.DB_WS_PROXY,
     auth: {

@@ -2,7 +2,7 @@
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
 // model server (offline planner) on 54340, demo packs in local R2, and the API on 8787.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
@@ -67,6 +67,12 @@ const llmVars = names(".dev.vars").has("LLM_API_URL")
 
 await uploadDemoPacks(PERSIST);
 
+// The web workspace is served by the Worker's static assets: build it first (npm run dev:web live-reloads it).
+if (process.env.SKIP_WEB_BUILD !== "1") {
+  const built = spawnSync("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  if (built.status !== 0) console.warn("the web workspace did not build; the API still runs (GET / explains)");
+}
+
 const wrangler: ChildProcess = spawn(
   "wrangler",
   [
@@ -83,6 +89,9 @@ const wrangler: ChildProcess = spawn(
     `DB_WS_PROXY:${db.wsProxy}`,
     "--var",
     `STRIPE_API_BASE:${processor.url}`,
+    // The page signs in against this identity provider, whatever port it was given.
+    "--var",
+    `SUPABASE_URL:${idp.url}`,
     ...llmVars,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.

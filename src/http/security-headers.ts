@@ -25,5 +25,6 @@ export const securityHeaders = createMiddleware<AppEnv>(async function securityH
   }
   for (const [k, v] of Object.entries(COMMON)) headers.set(k, v);
   const html = (headers.get("Content-Type") ?? "").startsWith("text/html");
-  headers.set("Content-Security-Policy", html ? HTML_CSP : API_CSP);
+  // The workspace page sets its own policy (http/web.ts); everything else gets one of these.
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", html ? HTML_CSP : API_CSP);
 });

@@ -1,0 +1,101 @@
+// The workspace shell: sign-in until there is a session, then the header and the chosen view.
+import type { Session } from "@supabase/supabase-js";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { type Balance, Problem } from "./api.ts";
+import { Header } from "./components/Header.tsx";
+import { Notice } from "./components/Notice.tsx";
+import { SignIn } from "./components/SignIn.tsx";
+import { type Auth, type Membership, postSignup } from "./session.ts";
+
+const Workspace = lazy(() => import("./components/Workspace.tsx"));
+const Account = lazy(() => import("./components/Account.tsx"));
+
+export type View = "map" | "account";
+const viewOf = (path: string): View => (path.startsWith("/account") ? "account" : "map");
+
+export type Shell = {
+  auth: Auth;
+  membership: Membership;
+  balance: number | null;
+  setBalance: (b: number) => void;
+  refreshBalance: () => void;
+  report: (p: unknown) => void;
+};
+
+export function App({ auth }: { auth: Auth }) {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [membership, setMembership] = useState<Membership | null>(null);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [view, setView] = useState<View>(viewOf(location.pathname));
+
+  useEffect(() => {
+    auth.supabase.auth.getSession().then(({ data }) => setSession(data.session));
+    const { data } = auth.supabase.auth.onAuthStateChange((_event, s) => setSession(s));
+    const onPop = () => setView(viewOf(location.pathname));
+    addEventListener("popstate", onPop);
+    return () => {
+      data.subscription.unsubscribe();
+      removeEventListener("popstate", onPop);
+    };
+  }, [auth]);
+
+  const report = useCallback(
+    (p: unknown) => {
+      const problem = p instanceof Problem ? p : new Problem("Something went wrong. Please try again.", 0, "retry");
+      setProblem(problem);
+      if (problem.way === "sign-in") void auth.supabase.auth.signOut();
+    },
+    [auth],
+  );
+
+  const refreshBalance = useCallback(() => {
+    auth.api.get<Balance>("/billing/credits/balance").then((b) => setBalance(b.balance), report);
+  }, [auth, report]);
+
+  // With a session, make sure the user has an organisation (post-signup is idempotent), then read the balance.
+  useEffect(() => {
+    if (!session) {
+      setMembership(null);
+      return;
+    }
+    postSignup(auth).then((m) => {
+      setMembership(m);
+      refreshBalance();
+    }, report);
+  }, [session, auth, refreshBalance, report]);
+
+  const go = (v: View) => {
+    history.pushState(null, "", (v === "account" ? "/account" : "/map") + location.hash);
+    setView(v);
+  };
+
+  if (session === undefined) return <p className="boot">Loading the workspace…</p>;
+  if (session === null)
+    return (
+      <>
+        {problem && problem.way !== "sign-in" && <Notice problem={problem} onClose={() => setProblem(null)} />}
+        <SignIn
+          auth={auth}
+          onSignedIn={() => setProblem(null)}
+          notice={problem?.way === "sign-in" ? problem.message : null}
+        />
+      </>
+    );
+  if (!membership)
+    return (
+      <p className="boot" role="status">
+        Setting up your organisation…
+      </p>
+    );
+  const shell: Shell = { auth, membership, balance, setBalance, refreshBalance, report };
+  return (
+    <div className="app">
+      <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />
+      {problem && <Notice problem={problem} onClose={() => setProblem(null)} onAccount={() => go("account")} />}
+      <Suspense fallback={<p className="boot">Loading…</p>}>
+        {view === "map" ? <Workspace shell={shell} /> : <Account shell={shell} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// The one API client: every call goes through here, and every error envelope becomes a sentence and a way out.
+
+export type Way = "sign-in" | "buy-credits" | "retry" | "fix-input" | "none";
+
+/** What went wrong, said as a person would, with what to do next. */
+export class Problem extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly way: Way,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+type Detail =
+  | string
+  | { loc?: (string | number)[]; msg?: string }[]
+  | { error?: string; required?: number; available?: number };
+
+/** Turns a status and the spec's envelope into a Problem. */
+export function problemOf(status: number, body: { detail?: Detail; retry_after?: number } | null): Problem {
+  const d = body?.detail;
+  if (status === 401) return new Problem("Your session has ended. Sign in again to continue.", 401, "sign-in");
+  if (status === 402 && d && typeof d === "object" && !Array.isArray(d))
+    return new Problem(
+      `This needs ${d.required} credits and your organisation has ${d.available}. Buy credits or choose a plan to continue.`,
+      402,
+      "buy-credits",
+    );
+  if (status === 429) {
+    const s = body?.retry_after ?? 1;
+    return new Problem(`Too many requests just now. Try again in ${s} s.`, 429, "retry", s);
+  }
+  if (status === 403) return new Problem("Only an owner or admin of your organisation can do this.", 403, "none");
+  if (Array.isArray(d)) {
+    const first = d[0];
+    const where = first?.loc?.slice(1).join(".") ?? "input";
+    return new Problem(`Please check ${where}: ${first?.msg ?? "it is not valid"}.`, status, "fix-input");
+  }
+  if (status >= 500)
+    return new Problem(
+      typeof d === "string" && d !== "Internal server error"
+        ? `${d}. Please try again in a moment.`
+        : "Something went wrong on our side. Please try again in a moment.",
+      status,
+      "retry",
+    );
+  return new Problem(typeof d === "string" ? d : `The request failed (${status}).`, status, "none");
+}
+
+export type TokenSource = () => Promise<string | null>;
+
+export class Api {
+  sessionId: string | null = null;
+  constructor(readonly token: TokenSource) {}
+
+  async headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    const t = await this.token();
+    return t ? { Authorization: `Bearer ${t}`, ...extra } : extra;
+  }
+
+  async request<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+    const extra: Record<string, string> = init.json === undefined ? {} : { "Content-Type": "application/json" };
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        ...init,
+        headers: { ...(await this.headers(extra)), ...(init.headers as Record<string, string> | undefined) },
+        body: init.json === undefined ? init.body : JSON.stringify(init.json),
+      });
+    } catch {
+      throw new Problem("The service cannot be reached. Check your connection and try again.", 0, "retry");
+    }
+    if (res.status === 204) return undefined as T;
+    const body = (await res.json().catch(() => null)) as T & { detail?: Detail; retry_after?: number };
+    if (!res.ok) throw problemOf(res.status, body);
+    return body;
+  }
+
+  get<T>(path: string): Promise<T> {
+    return this.request<T>(path);
+  }
+
+  post<T>(path: string, json?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return this.request<T>(path, { method: "POST", json, headers });
+  }
+
+  /** A Server-Sent Events response, each `event:`/`data:` block handed to onEvent as it arrives. */
+  async stream(
+    path: string,
+    init: RequestInit,
+    onEvent: (event: string, data: unknown) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        ...init,
+        signal,
+        headers: { ...(await this.headers()), ...(init.headers as Record<string, string>) },
+      });
+    } catch {
+      if (signal?.aborted) return;
+      throw new Problem("The service cannot be reached. Check your connection and try again.", 0, "retry");
+    }
+    if (!res.ok || !res.body) throw problemOf(res.status, await res.json().catch(() => null));
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += value;
+      let cut = buf.indexOf("\n\n");
+      while (cut >= 0) {
+        const block = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        let event = "message";
+        const data: string[] = [];
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event:")) event = line.slice(6).trim();
+          else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+        }
+        if (data.length > 0) onEvent(event, JSON.parse(data.join("\n")));
+        cut = buf.indexOf("\n\n");
+      }
+    }
+  }
+}
+
+// Shapes the workspace reads.
+export type OrgInfo = { id: string; name: string; org_type: string; credit_balance: number };
+export type Balance = { org_id: string; org_name: string; balance: number };
+export type Suggestion = {
+  kind: "suburb" | "lot";
+  name: string;
+  state: string | null;
+  bbox: [number, number, number, number];
+  center: [number, number];
+  pack_id: string;
+  lot_id: string | null;
+};
+export type PackSummary = {
+  id: string;
+  version: string;
+  title: string;
+  bbox: number[];
+  layers: { name: string; kind: string }[];
+};
+export type Facts = {
+  pack_id: string;
+  lot_id: string | null;
+  address: string | null;
+  area_m2: number;
+  centroid: [number, number];
+  geometry: GeoJSON.Geometry;
+  zones: {
+    code: string;
+    name: string | null;
+    share: number;
+    fsr: number | null;
+    height_m: number | null;
+    min_lot_size_m2: number | null;
+  }[];
+  overlays: { flood: number; bushfire: number; heritage: number };
+  heritage_names: string[];
+  nearest_stop: { name: string; mode: string; distance_m: number } | null;
+  demo_data: boolean;
+};
+export type Rating = "high" | "medium" | "low";
+export type ScoredSite = {
+  parcel: {
+    lot_id: string | null;
+    pack_id: string;
+    area_m2: number;
+    centroid: [number, number];
+    address: string | null;
+    geojson: GeoJSON.Feature;
+  };
+  score: number;
+  rating: Rating;
+  reasons: string[];
+  demo_data: boolean;
+};
+export type ScoreAnswer = ScoredSite & { charged: number; balance: number };
+export type SiteRow =
+  | ({ kind: "result"; index: number; line: number; input: Record<string, string> } & ScoredSite)
+  | { kind: "error"; index: number; line: number; input: Record<string, string>; detail: string };
+export type Transaction = {
+  id: string;
+  amount: number;
+  balance_after: number;
+  type: string;
+  description: string | null;
+  action_type: string | null;
+  created_at: string;
+};
+export type Member = { id: string; user_id: string; role: string; email: string | null; display_name: string | null };
+export type Tier = { id: string; name: string; credits: number; price_display: string; features: string[] };

@@ -1,0 +1,213 @@
+// CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
+import { type DragEvent, useRef, useState } from "react";
+import type { Api, SiteRow } from "../api.ts";
+import { download, sitesCsv, sitesGeoJson } from "../exports.ts";
+import { RatingBadge } from "./RatingBadge.tsx";
+
+type Props = {
+  api: Api;
+  rows: SiteRow[];
+  setRows: (f: (rows: SiteRow[]) => SiteRow[]) => void;
+  onBalance: (b: number) => void;
+  onDone: () => void;
+  onProblem: (p: unknown) => void;
+};
+
+type Progress = { percent: number; message: string } | null;
+
+export function BatchPanel({ api, rows, setRows, onBalance, onDone, onProblem }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress>(null);
+  const [pdf, setPdf] = useState<{ url: string; name: string; pages: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const scored = rows.filter((r) => r.kind === "result");
+
+  async function upload(file: File) {
+    setBusy(true);
+    setSummary(`Uploading ${file.name}…`);
+    setRows(() => []);
+    const form = new FormData();
+    form.set("file", file);
+    try {
+      await api.stream(
+        "/batch/upload",
+        { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } },
+        (event, data) => {
+          const d = data as Record<string, unknown>;
+          if (event === "batch_start") {
+            setSummary(`Scoring ${d.rows} sites (${d.cost} credits)…`);
+            if (typeof d.balance === "number") onBalance(d.balance);
+          } else if (event === "site_result")
+            setRows((r) => [...r, { kind: "result", ...(d as Omit<Extract<SiteRow, { kind: "result" }>, "kind">) }]);
+          else if (event === "site_error")
+            setRows((r) => [...r, { kind: "error", ...(d as Omit<Extract<SiteRow, { kind: "error" }>, "kind">) }]);
+          else if (event === "batch_complete") {
+            setSummary(
+              `${d.scored} scored, ${d.failed} could not be scored${Number(d.refunded) > 0 ? ` (${d.refunded} credits refunded)` : ""}.`,
+            );
+            if (typeof d.balance === "number") onBalance(d.balance);
+          } else if (event === "error") setSummary(String(d.detail));
+        },
+      );
+    } catch (err) {
+      setSummary(null);
+      onProblem(err);
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  }
+
+  async function report() {
+    setProgress({ percent: 0, message: "Starting the report…" });
+    setPdf(null);
+    const sites = scored;
+    const body = {
+      scores: sites,
+      parcel_geojsons: sites.map((s) => s.parcel.geojson.geometry),
+      top_n: Math.min(5, sites.length),
+    };
+    try {
+      await api.stream(
+        "/report/generate",
+        {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+        },
+        (event, data) => {
+          const d = data as Record<string, unknown>;
+          if (event === "progress") setProgress({ percent: Number(d.percent), message: String(d.message) });
+          else if (event === "report_complete") {
+            const bytes = Uint8Array.from(atob(String(d.pdf_base64)), (c) => c.charCodeAt(0));
+            const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+            setPdf({ url, name: String(d.filename), pages: Number(d.pages) });
+            setProgress({ percent: 100, message: `Report ready: ${d.pages} pages.` });
+            download(String(d.filename), "application/pdf", bytes);
+          } else if (event === "error") setProgress({ percent: 100, message: String(d.detail) });
+        },
+      );
+    } catch (err) {
+      setProgress(null);
+      onProblem(err);
+    } finally {
+      onDone();
+    }
+  }
+
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const f = e.dataTransfer.files[0];
+    if (f) void upload(f);
+  };
+
+  return (
+    <section className="batch" aria-label="Batch scoring">
+      {/* Dropping is a shortcut; the file input inside is the accessible way in. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target only; the labelled input is the control */}
+      <div
+        className={`dropzone${dragging ? " dragging" : ""}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <label className="file">
+          <span>Upload CSV</span>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="Upload CSV"
+            disabled={busy}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void upload(f);
+              e.target.value = "";
+            }}
+          />
+        </label>
+        <p className="muted small">
+          or drop a file here · up to 50 sites with latitude/longitude or lot_number columns · 0.1 credit a site
+        </p>
+      </div>
+      {summary && (
+        <p role="status" className="summary">
+          {summary}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <>
+          <div className="actions">
+            <button type="button" onClick={() => download("sites.csv", "text/csv", sitesCsv(rows))}>
+              Export CSV
+            </button>
+            <button
+              type="button"
+              onClick={() => download("sites.geojson", "application/geo+json", JSON.stringify(sitesGeoJson(rows)))}
+            >
+              Export GeoJSON
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={scored.length === 0 || (progress !== null && progress.percent < 100)}
+              onClick={() => void report()}
+            >
+              Generate report · 0.5 credit
+            </button>
+          </div>
+          {progress && (
+            <div className="progress">
+              <progress aria-label="Report progress" max={100} value={progress.percent} />
+              <span role="status">{progress.message}</span>
+              {pdf && (
+                <a href={pdf.url} download={pdf.name}>
+                  Download PDF ({pdf.pages} pages)
+                </a>
+              )}
+            </div>
+          )}
+          <div className="table-wrap">
+            <table>
+              <caption className="sr-only">Scored sites</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Site</th>
+                  <th scope="col">Lot</th>
+                  <th scope="col">Score</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.index}-${r.line}`} className={r.kind === "error" ? "row-error" : undefined}>
+                    <td>{r.line}</td>
+                    <td>{r.input.site_name ?? r.input.address ?? r.input.lot_number ?? Object.values(r.input)[0]}</td>
+                    {r.kind === "result" ? (
+                      <>
+                        <td>{r.parcel.lot_id}</td>
+                        <td>
+                          {r.score} <RatingBadge rating={r.rating} />
+                        </td>
+                      </>
+                    ) : (
+                      <td colSpan={2} className="error-text">
+                        {r.detail}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

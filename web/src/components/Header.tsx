@@ -1,0 +1,34 @@
+// Organisation, role and credit balance, always in view; the views and sign-out.
+import type { Shell, View } from "../App.tsx";
+
+export function Header({ shell, view, go, email }: { shell: Shell; view: View; go: (v: View) => void; email: string }) {
+  const { membership, balance } = shell;
+  return (
+    <header className="topbar">
+      <span className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ▲
+        </span>{" "}
+        Site feasibility
+      </span>
+      <nav aria-label="Views">
+        <button type="button" aria-current={view === "map" ? "page" : undefined} onClick={() => go("map")}>
+          Map
+        </button>
+        <button type="button" aria-current={view === "account" ? "page" : undefined} onClick={() => go("account")}>
+          Account
+        </button>
+      </nav>
+      <section className="who" aria-label="Organisation">
+        <span className="org">{membership.org.name}</span>
+        <span className="role">{membership.role}</span>
+        <output className="balance" aria-label="Credit balance">
+          {balance === null ? "…" : `${balance.toFixed(2)} credits`}
+        </output>
+        <button type="button" className="quiet" title={email} onClick={() => void shell.auth.supabase.auth.signOut()}>
+          Sign out
+        </button>
+      </section>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+// Layer toggles and the legend for what is switched on.
+import { RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "../map/style.ts";
+
+export function LayerPanel({
+  visible,
+  onToggle,
+}: {
+  visible: Record<Toggle, boolean>;
+  onToggle: (t: Toggle, on: boolean) => void;
+}) {
+  const ramps = (["fsr", "height", "lot_size"] as const).filter((k) => visible[k]);
+  return (
+    <details className="layers" open>
+      <summary>Layers</summary>
+      <fieldset>
+        <legend className="sr-only">Show layers</legend>
+        {TOGGLES.map((t) => (
+          <label key={t.id} className="toggle">
+            <input type="checkbox" checked={visible[t.id]} onChange={(e) => onToggle(t.id, e.target.checked)} />
+            {t.label}
+          </label>
+        ))}
+      </fieldset>
+      <section className="legend" aria-label="Legend">
+        {visible.zoning && (
+          <ul>
+            {ZONE_COLOURS.filter((z, i, a) => a.findIndex((y) => y[1] === z[1]) === i).map(([k, c, name]) => (
+              <li key={k}>
+                <i style={{ background: c }} /> {name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {ramps.map((k) => (
+          <div key={k} className="ramp">
+            <span>{TOGGLES.find((t) => t.id === k)?.label}</span>
+            <span className="ramp-bar" style={{ background: `linear-gradient(90deg, ${RAMP.join(",")})` }} />
+            <span className="ramp-ends">
+              <span>
+                {RAMPS[k].stops[0]}
+                {RAMPS[k].unit}
+              </span>
+              <span>
+                {RAMPS[k].stops.at(-1)}
+                {RAMPS[k].unit}+
+              </span>
+            </span>
+          </div>
+        ))}
+        {visible.overlays && (
+          <ul>
+            <li>
+              <i style={{ background: "#0072B2", opacity: 0.5 }} /> Flood
+            </li>
+            <li>
+              <i style={{ background: "#D55E00", opacity: 0.5 }} /> Bushfire
+            </li>
+            <li>
+              <i style={{ border: "2px solid #CC79A7" }} /> Heritage
+            </li>
+          </ul>
+        )}
+        <ul className="ratings">
+          {(["high", "medium", "low"] as const).map((r) => (
+            <li key={r}>
+              <i style={{ background: RATING_COLOURS[r] }} /> {r} feasibility
+            </li>
+          ))}
+        </ul>
+      </section>
+    </details>
+  );
+}

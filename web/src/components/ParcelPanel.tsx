@@ -1,0 +1,88 @@
+// A clicked lot: its facts (free) and `Score site` (0.1 credit), the score explained.
+import type { Facts, ScoreAnswer } from "../api.ts";
+import { RatingBadge } from "./RatingBadge.tsx";
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+export function ParcelPanel({
+  facts,
+  loading,
+  score,
+  scoring,
+  onScore,
+}: {
+  facts: Facts | null;
+  loading: boolean;
+  score: ScoreAnswer | null;
+  scoring: boolean;
+  onScore: () => void;
+}) {
+  if (loading)
+    return (
+      <p className="placeholder" role="status">
+        Reading the lot…
+      </p>
+    );
+  if (!facts)
+    return (
+      <div className="placeholder">
+        <p>Click a lot on the map, or search a suburb or lot id, to see what may be built there.</p>
+        <p className="muted small">Lots appear from zoom 14; facts are free, a score costs 0.1 credit.</p>
+      </div>
+    );
+  const ctl = (v: number | null, unit: string) => (v === null ? "—" : `${v}${unit}`);
+  return (
+    <article className="parcel" aria-label="Parcel facts">
+      <h2>{facts.address ?? facts.lot_id ?? "Lot"}</h2>
+      <p className="muted">
+        {facts.lot_id} · {facts.area_m2.toLocaleString()} m² · pack {facts.pack_id}
+        {facts.demo_data && <span className="tag">demo data</span>}
+      </p>
+      <dl className="facts">
+        {facts.zones.map((z) => (
+          <div key={z.code}>
+            <dt>
+              Zone {z.code} {z.name ? `· ${z.name}` : ""}
+            </dt>
+            <dd>
+              {pct(z.share)} of lot · FSR {ctl(z.fsr, ":1")} · height {ctl(z.height_m, " m")} · min lot{" "}
+              {ctl(z.min_lot_size_m2, " m²")}
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>Constraints</dt>
+          <dd>
+            flood {pct(facts.overlays.flood)} · bushfire {pct(facts.overlays.bushfire)} · heritage{" "}
+            {pct(facts.overlays.heritage)}
+            {facts.heritage_names.length > 0 && ` (${facts.heritage_names.join(", ")})`}
+          </dd>
+        </div>
+        <div>
+          <dt>Nearest stop</dt>
+          <dd>
+            {facts.nearest_stop
+              ? `${facts.nearest_stop.name} (${facts.nearest_stop.mode}), ${facts.nearest_stop.distance_m.toLocaleString()} m`
+              : "none within 5 km"}
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className="primary" onClick={onScore} disabled={scoring}>
+        {scoring ? "Scoring…" : "Score site · 0.1 credit"}
+      </button>
+      {score && score.parcel.lot_id === facts.lot_id && (
+        <section className="score" aria-label="Score">
+          <p className="score-line">
+            <strong>{score.score}</strong>/100 <RatingBadge rating={score.rating} />
+            <span className="muted small"> charged {score.charged} credit</span>
+          </p>
+          <ul>
+            {score.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+// The search box: suburbs and lots as you type (ARIA combobox), flying the map to the choice.
+import { useEffect, useId, useRef, useState } from "react";
+import type { Api, Suggestion } from "../api.ts";
+
+export function SearchBox({
+  api,
+  onChoose,
+  onProblem,
+}: {
+  api: Api;
+  onChoose: (s: Suggestion) => void;
+  onProblem: (p: unknown) => void;
+}) {
+  const [q, setQ] = useState("");
+  const [items, setItems] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const seq = useRef(0);
+  // A chosen suggestion fills the box: that is not typing, so it asks for no new suggestions.
+  const chosen = useRef(false);
+
+  useEffect(() => {
+    const query = q.trim();
+    if (chosen.current) {
+      chosen.current = false;
+      return;
+    }
+    if (query.length < 2) {
+      setItems([]);
+      return;
+    }
+    const mine = ++seq.current;
+    const t = setTimeout(() => {
+      api.get<Suggestion[]>(`/geocode/suggest?q=${encodeURIComponent(query)}&limit=8`).then((s) => {
+        if (mine !== seq.current) return;
+        setItems(s);
+        setActive(s.length > 0 ? 0 : -1);
+        setOpen(true);
+      }, onProblem);
+    }, 120);
+    return () => clearTimeout(t);
+  }, [q, api, onProblem]);
+
+  const choose = (s: Suggestion | undefined) => {
+    if (!s) return;
+    chosen.current = true;
+    setItems([]);
+    setQ(s.kind === "lot" ? (s.lot_id ?? s.name) : s.name);
+    setOpen(false);
+    onChoose(s);
+  };
+
+  return (
+    <div className="search">
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Search"
+        aria-expanded={open && items.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="Search a suburb or lot (e.g. Parramatta, 6//DP1813990)"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") setActive((a) => Math.min(items.length - 1, a + 1));
+          else if (e.key === "ArrowUp") setActive((a) => Math.max(0, a - 1));
+          else if (e.key === "Enter") choose(items[Math.max(0, active)]);
+          else if (e.key === "Escape") setOpen(false);
+          else return;
+          e.preventDefault();
+        }}
+      />
+      {open && items.length > 0 && (
+        <div id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
+          {items.map((s, i) => (
+            <div
+              key={`${s.kind}-${s.pack_id}-${s.lot_id ?? s.name}-${s.state ?? ""}`}
+              id={`${listId}-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(s);
+              }}
+            >
+              <span className="kind">{s.kind === "lot" ? "Lot" : "Suburb"}</span> {s.name}
+              {s.state ? <span className="muted">, {s.state}</span> : null}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

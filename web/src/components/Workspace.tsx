@@ -1,0 +1,190 @@
+// The map view: search and layers over the map; a side panel for the clicked site, the chat and batch scoring.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import type { Shell } from "../App.tsx";
+import type { Facts, PackSummary, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
+import type { BBox, MapController } from "../map/controller.ts";
+import { TOGGLES, type Toggle } from "../map/style.ts";
+import { BatchPanel } from "./BatchPanel.tsx";
+import { ChatPanel } from "./ChatPanel.tsx";
+import { LayerPanel } from "./LayerPanel.tsx";
+import { ParcelPanel } from "./ParcelPanel.tsx";
+import { SearchBox } from "./SearchBox.tsx";
+
+const MapCanvas = lazy(() => import("../map/MapCanvas.tsx"));
+type Tab = "site" | "chat" | "batch";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "site", label: "Site" },
+  { id: "chat", label: "Chat" },
+  { id: "batch", label: "Batch & report" },
+];
+
+export default function Workspace({ shell }: { shell: Shell }) {
+  const { api } = shell.auth;
+  const [packs, setPacks] = useState<PackSummary[] | null>(null);
+  const [visible, setVisible] = useState(
+    () => Object.fromEntries(TOGGLES.map((t) => [t.id, t.on])) as Record<Toggle, boolean>,
+  );
+  const [tab, setTab] = useState<Tab>("site");
+  const [facts, setFacts] = useState<Facts | null>(null);
+  const [loadingFacts, setLoadingFacts] = useState(false);
+  const [score, setScore] = useState<ScoreAnswer | null>(null);
+  const [scoring, setScoring] = useState(false);
+  const [rows, setRows] = useState<SiteRow[]>([]);
+  const [token, setToken] = useState<string | null>(null);
+  const mapRef = useRef<MapController | null>(null);
+  const { report } = shell;
+
+  useEffect(() => {
+    api.get<PackSummary[]>("/packs").then(setPacks, report);
+    api.token().then(setToken);
+    const { data } = shell.auth.supabase.auth.onAuthStateChange((_e, s) => setToken(s?.access_token ?? null));
+    return () => data.subscription.unsubscribe();
+  }, [api, report, shell.auth.supabase]);
+
+  // Scored sites (batch rows and single scores) are drawn by rating.
+  useEffect(() => {
+    mapRef.current?.setSites({
+      type: "FeatureCollection",
+      features: rows.flatMap((r) =>
+        r.kind === "result" ? [{ ...r.parcel.geojson, properties: { lot_id: r.parcel.lot_id, rating: r.rating } }] : [],
+      ),
+    });
+  }, [rows]);
+
+  const pick = useCallback(
+    (q: string) => {
+      setTab("site");
+      setLoadingFacts(true);
+      api
+        .get<Facts>(`/parcels?${q}`)
+        .then((f) => {
+          setFacts(f);
+          mapRef.current?.setSelected(f.geometry);
+        }, report)
+        .finally(() => setLoadingFacts(false));
+    },
+    [api, report],
+  );
+
+  const choose = (s: Suggestion) => {
+    mapRef.current?.fitBounds(s.bbox, s.kind === "lot" ? 18 : 15);
+    if (s.kind === "lot" && s.lot_id) pick(`lot_id=${encodeURIComponent(s.lot_id)}`);
+  };
+
+  async function scoreSite() {
+    if (!facts) return;
+    setScoring(true);
+    try {
+      const body = facts.lot_id ? { lot_id: facts.lot_id } : { lng: facts.centroid[0], lat: facts.centroid[1] };
+      const answer = await api.post<ScoreAnswer>("/parcels/score", body, { "Idempotency-Key": crypto.randomUUID() });
+      setScore(answer);
+      shell.setBalance(answer.balance);
+      setRows((r) => [
+        ...r.filter((x) => x.kind !== "result" || x.parcel.lot_id !== answer.parcel.lot_id),
+        {
+          kind: "result",
+          index: r.length,
+          line: 0,
+          input: { site_name: answer.parcel.address ?? answer.parcel.lot_id ?? "site" },
+          ...answer,
+        },
+      ]);
+    } catch (err) {
+      report(err);
+    } finally {
+      setScoring(false);
+    }
+  }
+
+  const withLayers = packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name) })) ?? [];
+  const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
+
+  return (
+    <main className="workspace">
+      <section className="map-area" aria-label="Map area">
+        <div className="map-tools">
+          <SearchBox api={api} onChoose={choose} onProblem={report} />
+          <LayerPanel
+            visible={visible}
+            onToggle={(t, on) => {
+              setVisible((v) => ({ ...v, [t]: on }));
+              mapRef.current?.setLayer(t, on);
+            }}
+          />
+        </div>
+        {packs && home && token ? (
+          <Suspense
+            fallback={
+              <p className="map-loading" role="status">
+                Loading the map…
+              </p>
+            }
+          >
+            <MapCanvas
+              packs={withLayers}
+              visible={visible}
+              token={() => token}
+              basemapStyleUrl={shell.auth.config.basemap_style_url}
+              initialBounds={home as BBox}
+              onReady={(c) => {
+                mapRef.current = c;
+              }}
+              onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
+              onError={(m) => report(new Error(m))}
+            />
+          </Suspense>
+        ) : (
+          <p className="map-loading" role="status">
+            Loading the map…
+          </p>
+        )}
+      </section>
+      <aside className="side">
+        <div role="tablist" aria-label="Panels" className="tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`panel-${t.id}`}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+              {t.id === "batch" && rows.length > 0 ? ` (${rows.length})` : ""}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="panel-site" aria-labelledby="tab-site" hidden={tab !== "site"}>
+          <ParcelPanel
+            facts={facts}
+            loading={loadingFacts}
+            score={score}
+            scoring={scoring}
+            onScore={() => void scoreSite()}
+          />
+        </div>
+        <div role="tabpanel" id="panel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
+          <ChatPanel
+            api={api}
+            map={() => mapRef.current}
+            visibleLayers={() => TOGGLES.filter((t) => visible[t.id]).map((t) => t.id)}
+            onBalance={shell.setBalance}
+            onProblem={report}
+          />
+        </div>
+        <div role="tabpanel" id="panel-batch" aria-labelledby="tab-batch" hidden={tab !== "batch"}>
+          <BatchPanel
+            api={api}
+            rows={rows}
+            setRows={setRows}
+            onBalance={shell.setBalance}
+            onDone={shell.refreshBalance}
+            onProblem={report}
+          />
+        </div>
+      </aside>
+    </main>
+  );
+}

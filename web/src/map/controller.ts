@@ -1,0 +1,15 @@
+// What the workspace can ask of the map, without loading maplibre itself.
+import type { Toggle } from "./style.ts";
+
+export type BBox = [number, number, number, number];
+
+export interface MapController {
+  fitBounds(bbox: BBox, maxZoom?: number): void;
+  /** Scored sites, coloured by rating. */
+  setSites(fc: GeoJSON.FeatureCollection): void;
+  /** What the chat pointed at. */
+  setHighlight(fc: GeoJSON.FeatureCollection): void;
+  setSelected(geometry: GeoJSON.Geometry | null): void;
+  setLayer(t: Toggle, on: boolean): void;
+  viewport(): BBox;
+}

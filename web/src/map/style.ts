@@ -1,0 +1,196 @@
+// The map's style as data: an offline basemap from the packs' own vector tiles, the pack layers people
+// toggle, and the sources the workspace draws into (scored sites, chat highlights, the selected lot).
+import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
+
+export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
+export const TOGGLES: { id: Toggle; label: string; on: boolean }[] = [
+  { id: "zoning", label: "Zoning", on: true },
+  { id: "fsr", label: "FSR", on: false },
+  { id: "height", label: "Height", on: false },
+  { id: "lot_size", label: "Lot size", on: false },
+  { id: "overlays", label: "Overlays", on: true },
+  { id: "stations", label: "Stations", on: true },
+];
+
+// Okabe-Ito colours: told apart with every common colour-vision deficiency.
+export const RATING_COLOURS = { high: "#009E73", medium: "#E69F00", low: "#D55E00" } as const;
+export const ZONE_COLOURS: [string, string, string][] = [
+  ["R", "#F3D37A", "Residential"],
+  ["B", "#7FB3E0", "Business"],
+  ["E", "#7FB3E0", "Employment"],
+  ["M", "#E8A87C", "Mixed use"],
+  ["I", "#B9A8DB", "Industrial"],
+  ["S", "#C9C9C9", "Special purpose"],
+  ["C", "#8FC49A", "Conservation"],
+];
+const RAMP = ["#440154", "#3b528b", "#21918c", "#5ec962", "#fde725"];
+export const RAMPS: Record<"fsr" | "height" | "lot_size", { field: string; stops: number[]; unit: string }> = {
+  fsr: { field: "fsr", stops: [0.5, 1, 1.5, 2.5, 4], unit: ":1" },
+  height: { field: "height_m", stops: [8.5, 12, 20, 35, 60], unit: " m" },
+  lot_size: { field: "min_lot_m2", stops: [200, 450, 600, 1000, 2000], unit: " m²" },
+};
+export { RAMP };
+
+const ramp = (field: string, stops: number[]) =>
+  [
+    "interpolate",
+    ["linear"],
+    ["to-number", ["get", field], 0],
+    ...stops.flatMap((s, i) => [s, RAMP[i] as string]),
+  ] as unknown as string;
+
+const zoneColour = [
+  "match",
+  ["slice", ["to-string", ["get", "zone"]], 0, 1],
+  ...ZONE_COLOURS.flatMap((z) => z.slice(0, 2)),
+  "#dddddd",
+] as unknown as string;
+
+/** The workspace's own layers over the packs, grouped by kind across packs so no pack's basemap covers another's data. */
+export function packLayers(
+  packIds: { id: string; layers: string[] }[],
+  visible: Record<Toggle, boolean>,
+): LayerSpecification[] {
+  const vis = (t: Toggle) => ({ visibility: visible[t] ? ("visible" as const) : ("none" as const) });
+  const each = (
+    layer: string,
+    make: (src: { source: string; "source-layer": string }, id: string) => LayerSpecification,
+  ) =>
+    packIds
+      .filter((p) => p.layers.includes(layer))
+      .map((p) => make({ source: `pack-${p.id}`, "source-layer": layer }, p.id));
+  return [
+    ...each("suburbs", (src, id) => ({
+      id: `${id}-suburbs-fill`,
+      type: "fill",
+      ...src,
+      paint: { "fill-color": "#efebe2" },
+    })),
+    ...each("zoning", (src, id) => ({
+      id: `${id}-zoning`,
+      type: "fill",
+      ...src,
+      layout: vis("zoning"),
+      paint: { "fill-color": zoneColour, "fill-opacity": 0.5 },
+    })),
+    ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
+      each(key, (src, id) => ({
+        id: `${id}-${key}`,
+        type: "fill",
+        ...src,
+        layout: vis(key),
+        paint: { "fill-color": ramp(RAMPS[key].field, RAMPS[key].stops), "fill-opacity": 0.55 },
+      })),
+    ),
+    ...each("flood", (src, id) => ({
+      id: `${id}-flood`,
+      type: "fill",
+      ...src,
+      layout: vis("overlays"),
+      paint: { "fill-color": "#0072B2", "fill-opacity": 0.25 },
+    })),
+    ...each("bushfire", (src, id) => ({
+      id: `${id}-bushfire`,
+      type: "fill",
+      ...src,
+      layout: vis("overlays"),
+      paint: { "fill-color": "#D55E00", "fill-opacity": 0.2 },
+    })),
+    ...each("heritage", (src, id) => ({
+      id: `${id}-heritage`,
+      type: "line",
+      ...src,
+      layout: vis("overlays"),
+      paint: { "line-color": "#CC79A7", "line-width": 2 },
+    })),
+    ...each("parcels", (src, id) => ({
+      id: `${id}-parcels-fill`,
+      type: "fill",
+      ...src,
+      paint: { "fill-color": "#000000", "fill-opacity": 0.001 },
+    })),
+    ...each("parcels", (src, id) => ({
+      id: `${id}-parcels-line`,
+      type: "line",
+      ...src,
+      paint: {
+        "line-color": "#3d3d3d",
+        "line-opacity": 0.6,
+        "line-width": ["interpolate", ["linear"], ["zoom"], 14, 0.35, 18, 1.3],
+      },
+    })),
+    ...each("suburbs", (src, id) => ({
+      id: `${id}-suburbs-line`,
+      type: "line",
+      ...src,
+      paint: {
+        "line-color": "#8d7f68",
+        "line-width": ["interpolate", ["linear"], ["zoom"], 8, 0.6, 14, 1.8],
+        "line-dasharray": [3, 2],
+      },
+    })),
+    ...each("transport", (src, id) => ({
+      id: `${id}-transport`,
+      type: "circle",
+      ...src,
+      layout: vis("stations"),
+      paint: {
+        "circle-radius": ["interpolate", ["linear"], ["zoom"], 11, 2.5, 16, 6],
+        "circle-color": "#1f4e5f",
+        "circle-stroke-color": "#ffffff",
+        "circle-stroke-width": 1.5,
+      },
+    })),
+  ] as LayerSpecification[];
+}
+
+const EMPTY = { type: "FeatureCollection" as const, features: [] };
+
+/** Sources and layers the workspace draws into, on top of everything else. */
+export const DRAWN_LAYERS: LayerSpecification[] = [
+  {
+    id: "sites-fill",
+    type: "fill",
+    source: "sites",
+    paint: {
+      "fill-color": [
+        "match",
+        ["get", "rating"],
+        "high",
+        RATING_COLOURS.high,
+        "medium",
+        RATING_COLOURS.medium,
+        RATING_COLOURS.low,
+      ],
+      "fill-opacity": 0.65,
+    },
+  },
+  { id: "sites-line", type: "line", source: "sites", paint: { "line-color": "#1b1b1b", "line-width": 1 } },
+  { id: "highlight-fill", type: "fill", source: "highlight", paint: { "fill-color": "#CC79A7", "fill-opacity": 0.25 } },
+  { id: "highlight-line", type: "line", source: "highlight", paint: { "line-color": "#8c3f70", "line-width": 2 } },
+  { id: "selected-line", type: "line", source: "selected", paint: { "line-color": "#111111", "line-width": 3 } },
+];
+
+export function workspaceStyle(
+  origin: string,
+  packs: { id: string; layers: string[] }[],
+  visible: Record<Toggle, boolean>,
+  base?: StyleSpecification,
+): StyleSpecification {
+  const sources: StyleSpecification["sources"] = { ...(base?.sources ?? {}) };
+  for (const p of packs)
+    sources[`pack-${p.id}`] = { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
+  for (const s of ["sites", "highlight", "selected"]) sources[s] = { type: "geojson", data: EMPTY };
+  const layers = packLayers(packs, visible).filter((l) => !(base && l.id.includes("suburbs-fill")));
+  return {
+    version: 8,
+    ...(base?.glyphs ? { glyphs: base.glyphs } : {}),
+    ...(base?.sprite ? { sprite: base.sprite } : {}),
+    sources,
+    layers: [
+      ...(base?.layers ?? [{ id: "background", type: "background", paint: { "background-color": "#f7f5f0" } }]),
+      ...layers,
+      ...DRAWN_LAYERS,
+    ],
+  };
+}
