@@ -12,6 +12,7 @@ import { createRouter } from "./http/router.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { geocodeRoutes } from "./geocode/routes.ts";
 import { packRoutes } from "./packs/routes.ts";
+import { tileRoutes } from "./tiles/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
@@ -32,6 +33,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", healthRoutes);
   app.route("/", geocodeRoutes);
   app.route("/", packRoutes);
+  app.route("/", tileRoutes);
   app.route("/", billingRoutes);
   app.route("/", memberRoutes);
   app.route("/", signupRoutes);

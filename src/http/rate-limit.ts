@@ -15,6 +15,10 @@ import { LimiterUnavailableError } from "./rate-limiter.ts";
  */
 export const RATE_LIMITS = {
   geocode: { burst: 120, windowS: 60, whenUnreachable: "open" },
+  // A map pans with dozens of tile requests a second; typing asks for a suggestion per key stroke.
+  tiles: { burst: 3000, windowS: 60, whenUnreachable: "open" },
+  parcels: { burst: 600, windowS: 60, whenUnreachable: "open" },
+  suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
   batch: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   report: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   chat: { burst: 20, windowS: 60, whenUnreachable: "closed" },
