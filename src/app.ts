@@ -13,6 +13,7 @@ import { healthRoutes } from "./health/routes.ts";
 import { geocodeRoutes } from "./geocode/routes.ts";
 import { packRoutes } from "./packs/routes.ts";
 import { tileRoutes } from "./tiles/routes.ts";
+import { parcelRoutes } from "./parcels/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
@@ -34,6 +35,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", geocodeRoutes);
   app.route("/", packRoutes);
   app.route("/", tileRoutes);
+  app.route("/", parcelRoutes);
   app.route("/", billingRoutes);
   app.route("/", memberRoutes);
   app.route("/", signupRoutes);

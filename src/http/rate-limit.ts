@@ -19,6 +19,7 @@ export const RATE_LIMITS = {
   tiles: { burst: 3000, windowS: 60, whenUnreachable: "open" },
   parcels: { burst: 600, windowS: 60, whenUnreachable: "open" },
   suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
+  score: { burst: 60, windowS: 60, whenUnreachable: "closed" },
   batch: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   report: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   chat: { burst: 20, windowS: 60, whenUnreachable: "closed" },
