@@ -90,7 +90,7 @@ function splitState(query: string): { name: string; state: string }[] {
   return out;
 }
 
-function result(pack: Pack, layer: Layer, i: number): GeocodeResult {
+export function result(pack: Pack, layer: Layer, i: number): GeocodeResult {
   const p = layer.props(i);
   const hasLabel = typeof p.label_lon === "number" && typeof p.label_lat === "number";
   const state = typeof p.state === "string" ? (stateCode(p.state) ?? p.state) : null;

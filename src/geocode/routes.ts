@@ -7,6 +7,7 @@ import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { geocode } from "./gazetteer.ts";
 import { packsForCaller } from "../http/caller.ts";
+import { suggest } from "./suggest.ts";
 
 const GeocodeQuery = z.object({
   suburb: z
@@ -27,23 +28,62 @@ export const GeocodeSchema = z
   })
   .openapi("GeocodeResult");
 
-export const geocodeRoutes = createRouter().openapi(
-  route({
-    method: "get",
-    path: "/geocode",
-    tags: ["geocode"],
-    summary: "Resolve a suburb name to its bounding box",
-    middleware: [requireAuth, rateLimit("geocode")],
-    request: { query: GeocodeQuery },
-    responses: {
-      200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
-      ...pickErrors(404, 429),
+const SuggestQuery = z.object({
+  q: z.string().min(1).max(100).openapi({ description: "What the user has typed so far", example: "Paramatta" }),
+  limit: z.coerce.number().int().min(1).max(20).default(8).openapi({ description: "1 to 20, default 8" }),
+});
+
+const SuggestionSchema = z
+  .object({
+    type: z.enum(["suburb", "lot"]),
+    name: z.string().optional().openapi({ description: "Suburbs: the suburb's name" }),
+    state: z.string().nullable().optional(),
+    lot_id: z.string().optional().openapi({ description: "Lots: the lot id as the pack spells it" }),
+    pack_id: z.string(),
+    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
+  })
+  .openapi("Suggestion");
+
+export const geocodeRoutes = createRouter()
+  .openapi(
+    route({
+      method: "get",
+      path: "/geocode/suggest",
+      tags: ["geocode"],
+      summary: "Search-as-you-type: suburbs by prefix or near miss, and lots when the query looks like a lot id",
+      middleware: [requireAuth, rateLimit("suggest")],
+      request: { query: SuggestQuery },
+      responses: {
+        200: {
+          description:
+            "Prefix matches first, then near misses (closest first); lots first when the query is lot-shaped",
+          content: { "application/json": { schema: z.object({ suggestions: z.array(SuggestionSchema) }) } },
+        },
+        ...pickErrors(429),
+      },
+    }),
+    async (c) => {
+      const { q, limit } = c.req.valid("query");
+      return c.json({ suggestions: suggest(await packsForCaller(c), q, limit) }, 200);
     },
-  }),
-  async (c) => {
-    const { suburb } = c.req.valid("query");
-    const hit = geocode(await packsForCaller(c), suburb);
-    if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
-    return c.json(hit, 200);
-  },
-);
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/geocode",
+      tags: ["geocode"],
+      summary: "Resolve a suburb name to its bounding box",
+      middleware: [requireAuth, rateLimit("geocode")],
+      request: { query: GeocodeQuery },
+      responses: {
+        200: { description: "The suburb", content: { "application/json": { schema: GeocodeSchema } } },
+        ...pickErrors(404, 429),
+      },
+    }),
+    async (c) => {
+      const { suburb } = c.req.valid("query");
+      const hit = geocode(await packsForCaller(c), suburb);
+      if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
+      return c.json(hit, 200);
+    },
+  );
