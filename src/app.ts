@@ -12,8 +12,6 @@ import { createRouter } from "./http/router.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { geocodeRoutes } from "./geocode/routes.ts";
 import { packRoutes } from "./packs/routes.ts";
-import { tileRoutes } from "./tiles/routes.ts";
-import { parcelRoutes } from "./parcels/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { memberRoutes } from "./billing/member-routes.ts";
 import { signupRoutes } from "./billing/signup-routes.ts";
@@ -21,6 +19,8 @@ import { checkoutRoutes } from "./billing/checkout-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { reportRoutes } from "./report/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
+import { tileRoutes } from "./tiles/routes.ts";
+import { parcelRoutes } from "./parcels/routes.ts";
 import { NotFoundError } from "./errors.ts";
 import { logger } from "./logger.ts";
 
@@ -34,8 +34,6 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", healthRoutes);
   app.route("/", geocodeRoutes);
   app.route("/", packRoutes);
-  app.route("/", tileRoutes);
-  app.route("/", parcelRoutes);
   app.route("/", billingRoutes);
   app.route("/", memberRoutes);
   app.route("/", signupRoutes);
@@ -43,6 +41,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", batchRoutes);
   app.route("/", reportRoutes);
   app.route("/", chatRoutes);
+  app.route("/", tileRoutes);
+  app.route("/", parcelRoutes);
 
   registerOpenApi(app);
   const docConfig = {

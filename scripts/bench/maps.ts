@@ -9,10 +9,8 @@ import { suggest } from "../../src/geocode/suggest.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import { featuresInBox } from "../../src/packs/lookup.ts";
 import type { Pack } from "../../src/packs/types.ts";
-import { BUFFER, type TileAddress, latToY, lonToX, tileBBox } from "../../src/tiles/coords.ts";
-import { cutLayer } from "../../src/tiles/cut.ts";
-import { encodeTile } from "../../src/tiles/mvt.ts";
-import { renderTile } from "../../src/tiles/tile.ts";
+import { cutTile } from "../../src/tiles/cut.ts";
+import { BUFFER, type TileCoord, tileBBox, tileOf } from "../../src/tiles/math.ts";
 import { type BenchResult, formatResults, median } from "./result.ts";
 
 function loadPack(file: string): Pack {
@@ -31,14 +29,16 @@ function timeEach(n: number, fn: (i: number) => void): number[] {
 }
 
 // Every z15 tile over the pack, with how many lots the index finds in it (buffer included).
-function z15Tiles(pack: Pack): { t: TileAddress; lots: number }[] {
+function z15Tiles(pack: Pack): { t: TileCoord; lots: number }[] {
   const [w, s, e, n] = pack.bbox;
   const z = 15;
   const parcels = pack.layers.get("parcels");
   if (!parcels) return [];
-  const out: { t: TileAddress; lots: number }[] = [];
-  for (let x = Math.floor(lonToX(w) * 2 ** z); x <= Math.floor(lonToX(e) * 2 ** z); x++)
-    for (let y = Math.floor(latToY(n) * 2 ** z); y <= Math.floor(latToY(s) * 2 ** z); y++) {
+  const out: { t: TileCoord; lots: number }[] = [];
+  const nw = tileOf(w, n, z);
+  const se = tileOf(e, s, z);
+  for (let x = nw.x; x <= se.x; x++)
+    for (let y = nw.y; y <= se.y; y++) {
       const [bw, bs, be, bn] = tileBBox({ z, x, y }, BUFFER);
       out.push({ t: { z, x, y }, lots: featuresInBox(parcels, bw, bs, be, bn).length });
     }
@@ -66,8 +66,10 @@ function lotsTileBench(pack: Pack, out: BenchResult[]): void {
   const indexes: GeoJSONVT[] = [];
   const builds = timeEach(N, () => indexes.push(new GeoJSONVT(geojson, options)));
   const vt = median(timeEach(N, (i) => indexes[i]?.getTile(t.z, t.x, t.y)));
-  for (let i = 0; i < 20; i++) encodeTile([{ name: "parcels", features: cutLayer(parcels, t) }]);
-  const ours = median(timeEach(200, () => encodeTile([{ name: "parcels", features: cutLayer(parcels, t) }])));
+  // The same features on our side: the pack seen with its lots layer only.
+  const lotsOnly: Pack = { ...pack, layers: new Map([["parcels", parcels]]) };
+  for (let i = 0; i < 20; i++) cutTile(lotsOnly, t);
+  const ours = median(timeEach(200, () => cutTile(lotsOnly, t)));
   out.push({
     name: `z15 lots tile ${t.x}/${t.y} (${dense.lots} lots), cut + MVT`,
     value: ours,
@@ -81,14 +83,14 @@ function lotsTileBench(pack: Pack, out: BenchResult[]): void {
 
 function densestTileBench(pack: Pack, out: BenchResult[]): void {
   // Densest by bytes over every z15 tile of the pack, all layers.
-  let best: { t: TileAddress; bytes: Uint8Array } | undefined;
+  let best: { t: TileCoord; bytes: Uint8Array } | undefined;
   for (const { t } of z15Tiles(pack)) {
-    const bytes = renderTile(pack, t);
+    const bytes = cutTile(pack, t);
     if (bytes && (!best || bytes.length > best.bytes.length)) best = { t, bytes };
   }
   if (!best) return;
   const { t, bytes } = best;
-  const cpu = median(timeEach(200, () => renderTile(pack, t)));
+  const cpu = median(timeEach(200, () => cutTile(pack, t)));
   out.push({ name: `densest demo tile 15/${t.x}/${t.y}, all layers`, value: cpu, unit: "ms", note: "need < 5 ms" });
   out.push({ name: "  its bytes, raw", value: bytes.length, unit: "B" });
   out.push({ name: "  its bytes, gzipped", value: gzipSync(bytes).length, unit: "B" });

@@ -15,19 +15,21 @@ export function snakeKeys(v: unknown): unknown {
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: FeasibilityResult) {
+/** The lot as a scored site shows it: id, pack, area, centroid, address and its GeoJSON feature. */
+export function parcelPayload(parcel: ParcelHit) {
   return {
-    index: row.index,
-    line: row.line,
-    input: row.input,
-    parcel: {
-      lot_id: parcel.lotId,
-      pack_id: parcel.packId,
-      area_m2: Math.round(parcel.areaM2),
-      centroid: [r6(parcel.centroid[0]), r6(parcel.centroid[1])],
-      address: typeof parcel.props.address === "string" ? parcel.props.address : null,
-      geojson: { type: "Feature", geometry: parcel.polygon, properties: { lot_id: parcel.lotId } },
-    },
+    lot_id: parcel.lotId,
+    pack_id: parcel.packId,
+    area_m2: Math.round(parcel.areaM2),
+    centroid: [r6(parcel.centroid[0]), r6(parcel.centroid[1])],
+    address: typeof parcel.props.address === "string" ? parcel.props.address : null,
+    geojson: { type: "Feature", geometry: parcel.polygon, properties: { lot_id: parcel.lotId } },
+  };
+}
+
+/** The model's answer for one site: score, rating, components, reasons and every figure behind them. */
+export function scorePayload(result: FeasibilityResult) {
+  return {
     score: result.score,
     rating: result.rating,
     components: snakeKeys(result.components),
@@ -35,6 +37,10 @@ export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: Feasibili
     demo_data: result.demoData,
     feasibility: snakeKeys({ ...result, components: undefined, reasons: undefined }),
   };
+}
+
+export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: FeasibilityResult) {
+  return { index: row.index, line: row.line, input: row.input, parcel: parcelPayload(parcel), ...scorePayload(result) };
 }
 
 export function siteError(row: CsvSiteRow, detail: string) {

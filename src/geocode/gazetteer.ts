@@ -90,7 +90,7 @@ function splitState(query: string): { name: string; state: string }[] {
   return out;
 }
 
-export function result(pack: Pack, layer: Layer, i: number): GeocodeResult {
+export function suburbResult(pack: Pack, layer: Layer, i: number): GeocodeResult {
   const p = layer.props(i);
   const hasLabel = typeof p.label_lon === "number" && typeof p.label_lat === "number";
   const state = typeof p.state === "string" ? (stateCode(p.state) ?? p.state) : null;
@@ -110,7 +110,7 @@ function lookup(packs: readonly Pack[], name: string, state: string | null): Geo
     if (layer?.kind !== "polygon") continue;
     const hits = nameIndex(layer).get(name);
     const hit = hits?.find((h) => state === null || h.state === state);
-    if (hit) return result(pack, layer, hit.index);
+    if (hit) return suburbResult(pack, layer, hit.index);
   }
   return null;
 }

@@ -6,8 +6,9 @@ import { requireAuth } from "../http/access.ts";
 import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { geocode } from "./gazetteer.ts";
-import { packsForCaller } from "../http/caller.ts";
 import { suggest } from "./suggest.ts";
+import { queryInt } from "../http/validation.ts";
+import { packsForCaller } from "../http/caller.ts";
 
 const GeocodeQuery = z.object({
   suburb: z
@@ -29,20 +30,23 @@ export const GeocodeSchema = z
   .openapi("GeocodeResult");
 
 const SuggestQuery = z.object({
-  q: z.string().min(1).max(100).openapi({ description: "What the user has typed so far", example: "Paramatta" }),
-  limit: z.coerce.number().int().min(1).max(20).default(8).openapi({ description: "1 to 20, default 8" }),
+  q: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ description: "What has been typed so far: a suburb or a lot id", example: "Paramatta" }),
+  limit: queryInt(z.number().int().min(1).max(20).default(8)).openapi({
+    type: "integer",
+    minimum: 1,
+    maximum: 20,
+    default: 8,
+  }),
 });
 
-const SuggestionSchema = z
-  .object({
-    type: z.enum(["suburb", "lot"]),
-    name: z.string().optional().openapi({ description: "Suburbs: the suburb's name" }),
-    state: z.string().nullable().optional(),
-    lot_id: z.string().optional().openapi({ description: "Lots: the lot id as the pack spells it" }),
-    pack_id: z.string(),
-    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
-  })
-  .openapi("Suggestion");
+const SuggestionSchema = GeocodeSchema.extend({
+  kind: z.enum(["suburb", "lot"]),
+  lot_id: z.string().nullable(),
+}).openapi("Suggestion");
 
 export const geocodeRoutes = createRouter()
   .openapi(
@@ -50,21 +54,20 @@ export const geocodeRoutes = createRouter()
       method: "get",
       path: "/geocode/suggest",
       tags: ["geocode"],
-      summary: "Search-as-you-type: suburbs by prefix or near miss, and lots when the query looks like a lot id",
+      summary: "Search-as-you-type: suburbs by prefix or near miss, and a lot when the query is a lot id",
       middleware: [requireAuth, rateLimit("suggest")],
       request: { query: SuggestQuery },
       responses: {
         200: {
-          description:
-            "Prefix matches first, then near misses (closest first); lots first when the query is lot-shaped",
-          content: { "application/json": { schema: z.object({ suggestions: z.array(SuggestionSchema) }) } },
+          description: "Up to `limit` suggestions, best first (may be empty)",
+          content: { "application/json": { schema: z.array(SuggestionSchema) } },
         },
         ...pickErrors(429),
       },
     }),
     async (c) => {
       const { q, limit } = c.req.valid("query");
-      return c.json({ suggestions: suggest(await packsForCaller(c), q, limit) }, 200);
+      return c.json(suggest(await packsForCaller(c), q, limit), 200);
     },
   )
   .openapi(

@@ -43,39 +43,3 @@ export function edgeCache(ttlS: number, cacheControl: string) {
     c.res.headers.set("X-Cache", "MISS");
   });
 }
-
-/**
- * A handler's own edge caching, for answers that are shared only once the handler knows they may be
- * (a public pack's tile): a hit under `key` is returned, else `produce()`'s 200 is stored for `ttlS`.
- */
-export async function edgeCachedResponse(
-  c: { var: AppEnv["Variables"]; executionCtx: { waitUntil(p: Promise<unknown>): void } },
-  key: string,
-  ttlS: number,
-  cacheControl: string,
-  produce: () => Response,
-): Promise<Response> {
-  const req = new Request(key, { method: "GET" });
-  const cache = caches.default;
-  const hit = await cache.match(req).catch(() => undefined);
-  if (hit) {
-    const res = new Response(hit.body, hit);
-    res.headers.set("Cache-Control", cacheControl);
-    res.headers.set("X-Cache", "HIT");
-    return res;
-  }
-  const res = produce();
-  if (res.status !== 200) return res;
-  const stored = new Response(res.clone().body, res);
-  stored.headers.set("Cache-Control", `public, max-age=${ttlS}`);
-  const put = cache
-    .put(req, stored)
-    .catch((err: unknown) => c.var.services.log.warn("edge cache put failed", { error: err }));
-  try {
-    c.executionCtx.waitUntil(put);
-  } catch {
-    await put;
-  }
-  res.headers.set("X-Cache", "MISS");
-  return res;
-}

@@ -15,16 +15,16 @@ import { LimiterUnavailableError } from "./rate-limiter.ts";
  */
 export const RATE_LIMITS = {
   geocode: { burst: 120, windowS: 60, whenUnreachable: "open" },
-  // A map pans with dozens of tile requests a second; typing asks for a suggestion per key stroke.
-  tiles: { burst: 3000, windowS: 60, whenUnreachable: "open" },
-  parcels: { burst: 600, windowS: 60, whenUnreachable: "open" },
-  suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
-  score: { burst: 60, windowS: 60, whenUnreachable: "closed" },
   batch: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   report: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   chat: { burst: 20, windowS: 60, whenUnreachable: "closed" },
   checkout: { burst: 10, windowS: 60, whenUnreachable: "closed" },
   invite: { burst: 20, windowS: 3600, whenUnreachable: "closed" },
+  // A map asks for a dozen tiles per pan and a fact per click: generous, and free reads fail open.
+  tiles: { burst: 1200, windowS: 60, whenUnreachable: "open" },
+  parcels: { burst: 300, windowS: 60, whenUnreachable: "open" },
+  suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
+  parcel_score: { burst: 60, windowS: 60, whenUnreachable: "closed" },
 } as const satisfies Record<string, { burst: number; windowS: number; whenUnreachable: "open" | "closed" }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

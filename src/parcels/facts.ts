@@ -1,42 +1,43 @@
-// A parcel's facts as the map shows them: exactly the SiteFacts scoring reads, in the API's snake_case.
+// A parcel's facts as the map shows them on a click: the same SiteFacts the scoring model reads, in snake_case.
 import { siteFacts } from "../assess/facts.ts";
 import type { ParcelHit } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
-import type { ControlShare, SiteFacts } from "../scoring/index.ts";
 
-const shares = (list: readonly ControlShare[]) => list.map((c) => ({ value: c.value, share: c.share, label: c.label }));
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-// Older packs carry the controls on their zones: each zone's value over its share.
-function fromZones(facts: SiteFacts, key: "fsr" | "heightM" | "minLotSizeM2") {
-  return facts.zones.flatMap((z) => {
-    const value = z[key];
-    return value === null ? [] : [{ value, share: z.share, label: null }];
-  });
-}
-
-export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit, facts: SiteFacts = siteFacts(packs, parcel)) {
-  const control = (key: "fsr" | "heightM" | "minLotSizeM2") =>
-    facts.controls ? shares(facts.controls[key]) : fromZones(facts, key);
+export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
+  const f = siteFacts(packs, parcel);
+  const controls = (list: { value: number; share: number; label: string | null }[]) =>
+    list.map((c) => ({ value: c.value, share: r4(c.share), label: c.label }));
   return {
     pack_id: parcel.packId,
     lot_id: parcel.lotId,
     address: typeof parcel.props.address === "string" ? parcel.props.address : null,
+    area_m2: Math.round(parcel.areaM2),
+    centroid: [r6(parcel.centroid[0]), r6(parcel.centroid[1])],
     geometry: parcel.polygon,
-    area_m2: Math.round(parcel.areaM2 * 10) / 10,
-    centroid: parcel.centroid,
-    zones: facts.zones.map((z) => ({ code: z.code, name: z.name, share: z.share })),
-    fsr: control("fsr"),
-    height_m: control("heightM"),
-    min_lot_size_m2: control("minLotSizeM2"),
-    overlays: [
-      { kind: "flood", share: facts.hazards.flood },
-      { kind: "bushfire", share: facts.hazards.bushfire },
-      { kind: "heritage", share: facts.heritageShare, names: facts.heritageNames },
-    ],
-    nearest_station: facts.nearestStop
-      ? { name: facts.nearestStop.name, mode: facts.nearestStop.mode, distance_m: facts.nearestStop.distanceM }
+    zones: f.zones.map((z) => ({
+      code: z.code,
+      name: z.name,
+      share: r4(z.share),
+      fsr: z.fsr,
+      height_m: z.heightM,
+      min_lot_size_m2: z.minLotSizeM2,
+    })),
+    controls: f.controls
+      ? {
+          fsr: controls(f.controls.fsr),
+          height_m: controls(f.controls.heightM),
+          min_lot_size_m2: controls(f.controls.minLotSizeM2),
+        }
       : null,
-    demo_data: facts.demoData,
+    overlays: { flood: r4(f.hazards.flood), bushfire: r4(f.hazards.bushfire), heritage: r4(f.heritageShare) },
+    heritage_names: f.heritageNames,
+    nearest_stop: f.nearestStop
+      ? { name: f.nearestStop.name, mode: f.nearestStop.mode, distance_m: Math.round(f.nearestStop.distanceM) }
+      : null,
+    demo_data: f.demoData,
   };
 }
 

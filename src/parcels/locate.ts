@@ -1,14 +1,14 @@
-// One site named by a point or a lot id, found in the caller's packs, or a 404 that says which.
+// Finds the lot a map request names, by point or by lot id; a miss says which way it missed.
 import { NotFoundError } from "../errors.ts";
-import { type ParcelHit, parcelAt, parcelByLot } from "../packs/spatial.ts";
+import { parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 
-export type SiteQuery = { lng: number; lat: number } | { lot_id: string };
+export type SiteRef = { lng: number; lat: number } | { lot_id: string };
 
-export function locateSite(packs: readonly Pack[], site: SiteQuery): ParcelHit {
+export function locateParcel(packs: readonly Pack[], site: SiteRef): ParcelHit {
   if ("lot_id" in site) {
     const hit = parcelByLot(packs, site.lot_id);
-    if (!hit) throw new NotFoundError(`Lot not found: ${site.lot_id.trim()}`);
+    if (!hit) throw new NotFoundError(`Lot not found: ${site.lot_id.trim().slice(0, 100)}`);
     return hit;
   }
   const hit = parcelAt(packs, site.lng, site.lat);

@@ -1,44 +1,60 @@
-// One site scored through the charged-job path a batch row takes: charge 1 unit, score, settle.
+// One site scored through the charged-job path of a batch row: charge 1 unit, score, settle (refund if it failed).
 import { siteFacts } from "../assess/facts.ts";
 import { refusalError } from "../billing/charge.ts";
 import { PRICES } from "../billing/prices.ts";
 import type { Db } from "../db/client.ts";
-import type { ParcelHit } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import { scoreSite } from "../scoring/index.ts";
 import { openJob, settleJob } from "../settlement/jobs.ts";
 import { JOB_TIMEOUT_MS } from "../settlement/timeouts.ts";
-import { parcelFacts } from "./facts.ts";
+import { parcelPayload, scorePayload } from "../batch/payload.ts";
+import { locateParcel, type SiteRef } from "./locate.ts";
 
-export interface ScoreSiteContext {
+export interface ScoreParcelInput {
   db: Db;
   orgId: string;
   userId: string;
   packs: readonly Pack[];
+  site: SiteRef;
+  /** The client's Idempotency-Key, if any: a retry under it is charged once. */
+  idempotencyKey?: string;
 }
 
-/** Charges 0.1 credit once per key (a 402 when short, before any work), scores, settles the one unit as done. */
-export async function scoreOneSite(ctx: ScoreSiteContext, parcel: ParcelHit, idempotencyKey: string) {
-  const facts = siteFacts(ctx.packs, parcel);
-  const result = scoreSite(facts);
-  const opened = await openJob(ctx.db, {
-    orgId: ctx.orgId,
-    userId: ctx.userId,
+function siteKey(site: SiteRef): string {
+  return "lot_id" in site ? `lot:${site.lot_id.trim()}` : `pt:${site.lng},${site.lat}`;
+}
+
+/** Locates (free: a miss is a 404 before any charge), charges 0.1, scores and settles before answering. */
+export async function scoreParcel(input: ScoreParcelInput) {
+  const parcel = locateParcel(input.packs, input.site);
+  const key = input.idempotencyKey
+    ? `parcel-score:${input.idempotencyKey}:${siteKey(input.site)}`
+    : `parcel-score:${crypto.randomUUID()}`;
+  const opened = await openJob(input.db, {
+    orgId: input.orgId,
+    userId: input.userId,
     action: "batch_score",
     units: 1,
     unitPrice: PRICES.batchScorePerRow,
-    idempotencyKey,
-    description: `Scoring of site ${parcel.lotId ?? `${parcel.centroid[0]}, ${parcel.centroid[1]}`}`,
+    idempotencyKey: key,
+    description: `Scoring of ${parcel.lotId ?? "one site"}`,
     timeoutMs: JOB_TIMEOUT_MS.batch_score,
   });
   if (!opened.ok) throw refusalError(opened);
-  const settled = await settleJob(ctx.db, { jobId: opened.job.id, unitsDone: 1, by: "request" });
+  let result: ReturnType<typeof scoreSite>;
+  try {
+    result = scoreSite(siteFacts(input.packs, parcel));
+  } catch (err) {
+    await settleJob(input.db, { jobId: opened.job.id, unitsDone: 0, by: "request" });
+    throw err;
+  }
+  const settled = await settleJob(input.db, { jobId: opened.job.id, unitsDone: 1, by: "request" });
   return {
-    parcel: parcelFacts(ctx.packs, parcel, facts),
-    result,
-    charged: opened.job.charged,
+    job_id: opened.job.id,
+    parcel: parcelPayload(parcel),
+    ...scorePayload(result),
+    charged: opened.job.charged - settled.refunded,
     balance: settled.balance,
     replayed: opened.replayed,
-    jobId: opened.job.id,
   };
 }

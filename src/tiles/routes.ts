@@ -1,40 +1,63 @@
-// GET /tiles/{pack_id}.json and GET /tiles/{pack_id}/{z}/{x}/{y}.mvt: a pack's layers as vector tiles.
+// GET /tiles/{pack_id}.json (TileJSON) and GET /tiles/{pack_id}/{z}/{x}/{y}.mvt (vector tiles cut from the pack).
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { requireAuth } from "../http/access.ts";
-import { packsForCaller } from "../http/caller.ts";
 import type { AuthEnv } from "../http/context.ts";
-import { edgeCachedResponse } from "../http/edge-cache.ts";
-import { pickErrors } from "../http/openapi.ts";
-import { rateLimit } from "../http/rate-limit.ts";
-import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { NotFoundError } from "../errors.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { requireAuth } from "../http/access.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { errors } from "../http/errors.ts";
+import { packsForCaller } from "../http/caller.ts";
+import { NotFoundError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
-import { MAX_Z, parseTile } from "./coords.ts";
-import { renderTile, tileEtag, tileJson } from "./tile.ts";
+import { cutTile } from "./cut.ts";
+import { MAX_ZOOM, validTile, type TileCoord } from "./math.ts";
+import { tileJson } from "./tilejson.ts";
+
+// Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
+const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);
+const PackId = z.string().min(1).max(200).openapi({ description: "A pack id from GET /packs", example: "sydney-demo" });
+const TileInt = (name: string, max: number) =>
+  z.coerce.number().int().min(0).max(max).openapi({ type: "integer", minimum: 0, maximum: max, description: name });
 
 const MVT = "application/vnd.mapbox-vector-tile";
-// A tile named with the current pack version never changes; one named with another version may.
-const CURRENT_CACHE = "private, max-age=86400";
+// Public packs are the same for every caller; a private pack's tile is cached by the browser only.
+const PUBLIC_CACHE = "private, max-age=3600";
 const STALE_CACHE = "private, max-age=60";
-const EDGE_TTL_S = 86400;
 
-const PackParam = z.object({ pack_id: z.string().openapi({ example: "sydney-demo" }) });
-const TileParams = PackParam.extend({
-  z: z.string().openapi({ description: `Zoom, 0 to ${MAX_Z}`, example: "15" }),
-  x: z.string().openapi({ example: "30132" }),
-  y: z.string().openapi({ example: "19710" }),
-});
+/** The pack the caller may read: a public one without touching the database, else their organisation's. */
+async function findPack(c: Context<AuthEnv>, packId: string): Promise<{ pack: Pack; isPublic: boolean }> {
+  const pub = (await c.var.services.packs.public()).find((p) => p.id === packId);
+  if (pub) return { pack: pub, isPublic: true };
+  const own = (await packsForCaller(c)).find((p) => p.id === packId);
+  if (!own) throw new NotFoundError("Pack not found");
+  return { pack: own, isPublic: false };
+}
+
+function tileOutOfRange(t: TileCoord): never {
+  const n = 2 ** t.z;
+  const bad = t.x >= n ? { at: "x", v: t.x } : { at: "y", v: t.y };
+  throw errors.validation([
+    {
+      loc: ["path", bad.at],
+      msg: `Input should be less than ${n} at zoom ${t.z}`,
+      type: "less_than",
+      input: String(bad.v),
+      ctx: { lt: n },
+    },
+  ]);
+}
 
 const tileJsonRoute = route({
   method: "get",
   path: "/tiles/{pack_id}.json",
-  tags: ["maps"],
-  summary: "TileJSON 3.0.0 for a pack: tile URL template (carrying the pack version), zooms, bounds, layers",
+  tags: ["map"],
+  summary: "TileJSON 3.0.0 for a pack's vector tiles",
+  description:
+    "The tile URL template carries the pack version, so a cache never serves tiles of an older pack. One vector layer per pack layer, with its fields and the zoom it appears from.",
   middleware: [requireAuth, rateLimit("tiles")],
-  request: { params: PackParam },
+  request: { params: z.object({ pack_id: z.preprocess(withSuffix(/\.json$/), PackId) }) },
   responses: {
     200: { description: "TileJSON", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } },
     ...pickErrors(404, 429),
@@ -44,75 +67,77 @@ const tileJsonRoute = route({
 const tileRoute = route({
   method: "get",
   path: "/tiles/{pack_id}/{z}/{x}/{y}.mvt",
-  tags: ["maps"],
-  summary: "A Mapbox Vector Tile of a pack: one layer per pack layer, simplified per zoom, clipped with a buffer",
+  tags: ["map"],
+  summary: "A Mapbox Vector Tile of a pack",
+  description:
+    "One MVT layer per pack layer present at this zoom (parcels from z14 with `lot_id`, `area_m2`, `address`; zoning `zone`, `zone_name`; `fsr`, `height_m`, `min_lot_m2` on their layers; flood, bushfire, heritage; transport points; suburbs with `name`). 204 when the tile holds nothing; `ETag` with 304 on `If-None-Match`.",
   middleware: [requireAuth, rateLimit("tiles")],
   request: {
-    params: TileParams,
-    query: z.object({ v: z.string().optional().openapi({ description: "Pack version (from the TileJSON)" }) }),
+    params: z.object({
+      pack_id: PackId,
+      z: TileInt("zoom", MAX_ZOOM),
+      x: TileInt("column", 2 ** MAX_ZOOM - 1),
+      y: z.preprocess(withSuffix(/\.mvt$/), TileInt("row", 2 ** MAX_ZOOM - 1)),
+    }),
+    query: z.object({ v: z.string().max(100).optional().openapi({ description: "Pack version (cache key)" }) }),
   },
   responses: {
-    200: {
-      description: "The tile (MVT 2.1, extent 4096); `ETag` and `Cache-Control` set",
-      content: { [MVT]: { schema: z.string().openapi({ format: "binary" }) } },
-    },
-    204: { description: "The tile holds nothing" },
-    304: { description: "Not modified (`If-None-Match` matched the tile's ETag)" },
-    ...pickErrors(404, 422, 429),
+    200: { description: "The tile", content: { [MVT]: { schema: z.string().openapi({ format: "binary" }) } } },
+    204: { description: "The tile holds no feature" },
+    304: { description: "Not modified (matches If-None-Match)" },
+    ...pickErrors(404, 429),
   },
 });
 
-async function findPack(c: Context<AuthEnv>, packId: string): Promise<{ pack: Pack; isPublic: boolean }> {
-  const pack = (await packsForCaller(c)).find((p) => p.id === packId);
-  if (!pack) throw new NotFoundError("Pack not found");
-  const isPublic = (await c.var.services.packs.public()).includes(pack);
-  return { pack, isPublic };
-}
-
-function stripSuffix(s: string, suffix: string): string {
-  return s.endsWith(suffix) ? s.slice(0, -suffix.length) : s;
-}
-
+// The router's path syntax cannot express "{y}.mvt": each route is documented with its OpenAPI path and
+// served under a Hono pattern ("{y{…}}" becomes ":y{…}") that keeps the suffix in the parameter.
 export const tileRoutes = createRouter();
-// Hono cannot match a parameter followed by a suffix in one segment ("{y}.mvt"), so each path is served
-// through a whole-segment pattern and documented through the registry with route() as usual.
-tileRoutes.openAPIRegistry.registerPath(tileJsonRoute);
-tileRoutes.openAPIRegistry.registerPath(tileRoute);
-
-tileRoutes.get("/tiles/:file{[^/]+\\.json}", requireAuth, rateLimit("tiles"), async (c) => {
-  const { pack } = await findPack(c, stripSuffix(c.req.param("file"), ".json"));
-  const base = new URL(c.req.url);
-  const template = `${base.origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(pack.version)}`;
-  c.header("Cache-Control", "private, max-age=60");
-  return c.json(tileJson(pack, template), 200);
+// The document shows plain required integers; what is parsed (coerced, suffix removed) is not what is documented.
+const docInt = (name: string, max: number) => z.number().int().min(0).max(max).openapi({ description: name });
+const { middleware: _json, ...tileJsonDoc } = tileJsonRoute;
+const { middleware: _tile, ...tileDoc } = tileRoute;
+tileRoutes.openAPIRegistry.registerPath(tileJsonDoc);
+tileRoutes.openAPIRegistry.registerPath({
+  ...tileDoc,
+  request: {
+    ...tileDoc.request,
+    params: z.object({
+      pack_id: PackId,
+      z: docInt("zoom", MAX_ZOOM),
+      x: docInt("column, 0 to 2^z - 1", 2 ** MAX_ZOOM - 1),
+      y: docInt("row, 0 to 2^z - 1", 2 ** MAX_ZOOM - 1),
+    }),
+  },
 });
-
-tileRoutes.get("/tiles/:pack_id/:z/:x/:file{[^/]+\\.mvt}", requireAuth, rateLimit("tiles"), async (c) => {
-  const t = parseTile(c.req.param("z"), c.req.param("x"), stripSuffix(c.req.param("file"), ".mvt"));
-  if (!t) {
-    const input = `${c.req.param("z")}/${c.req.param("x")}/${stripSuffix(c.req.param("file"), ".mvt")}`;
-    const msg = `Tile z/x/y must be integers with 0 <= z <= ${MAX_Z} and 0 <= x, y < 2^z`;
-    throw errors.validation([{ loc: ["path", "z/x/y"], msg, type: "tile_coordinates", input }]);
-  }
-  const { pack, isPublic } = await findPack(c, c.req.param("pack_id"));
-  const etag = tileEtag(pack, t);
-  const cacheControl = c.req.query("v") === pack.version ? CURRENT_CACHE : STALE_CACHE;
-  const headers = { ETag: etag, "Cache-Control": cacheControl };
-  if (
-    c.req
-      .header("If-None-Match")
-      ?.split(/\s*,\s*/)
-      .includes(etag)
-  )
-    return c.body(null, 304, headers);
-  const produce = (): Response => {
-    const bytes = renderTile(pack, t);
-    if (!bytes) return new Response(null, { status: 204, headers });
-    return new Response(bytes, { status: 200, headers: { ...headers, "Content-Type": MVT } });
-  };
-  // Public tiles are the same for every caller who passed the token check; a private pack's never leave the Worker.
-  const url = new URL(c.req.url);
-  const key = `${url.origin}/tiles/${pack.id}@${pack.version}/${t.z}/${t.x}/${t.y}.mvt`;
-  const res = isPublic ? await edgeCachedResponse(c, key, EDGE_TTL_S, cacheControl, produce) : produce();
-  return res;
-});
+tileRoutes
+  .openapi({ ...tileJsonRoute, path: "/tiles/{pack_id{[^/]+\\.json}}", hide: true }, async (c) => {
+    const { pack } = await findPack(c, c.req.valid("param").pack_id);
+    c.header("Cache-Control", STALE_CACHE);
+    return c.json(tileJson(pack, new URL(c.req.url).origin), 200);
+  })
+  .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
+    const { pack_id: packId, ...tile } = c.req.valid("param");
+    if (!validTile(tile)) tileOutOfRange(tile);
+    const { pack, isPublic } = await findPack(c, packId);
+    const etag = `"${pack.checksum.toString(16)}-${tile.z}-${tile.x}-${tile.y}"`;
+    const current = c.req.valid("query").v === pack.version;
+    const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
+    const key = new Request(
+      `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`,
+    );
+    const cached = isPublic ? await caches.default.match(key).catch(() => undefined) : undefined;
+    if (cached) return c.body(await cached.arrayBuffer(), 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
+    const bytes = cutTile(pack, tile);
+    if (!bytes) return c.body(null, 204, headers);
+    // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
+    if (isPublic) {
+      const stored = new Response(bytes, { headers: { "Cache-Control": "public, max-age=86400" } });
+      c.executionCtx.waitUntil(caches.default.put(key, stored).catch(() => {}));
+    }
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      ...headers,
+      "Content-Type": MVT,
+      "X-Cache": isPublic ? "MISS" : "BYPASS",
+    });
+  });

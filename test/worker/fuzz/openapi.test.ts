@@ -201,19 +201,13 @@ async function problem(path: string, op: Operation, res: Response): Promise<stri
   const documented = op.responses[String(res.status)];
   if (!documented) return `status ${res.status} is not documented: ${(await res.text()).slice(0, 200)}`;
   const type = res.headers.get("content-type") ?? "";
+  // No-content answers (204, 304) carry no body; binary media (vector tiles) are checked by their own tests.
+  if (res.status === 204 || res.status === 304) return documented.content ? `${res.status} documents a body` : null;
+  const mediaType = type.split(";")[0] ?? "";
+  if (!mediaType.includes("json") && !mediaType.startsWith("text/") && documented.content?.[mediaType]) return null;
   if (type.startsWith("text/event-stream")) {
     if (!documented.content?.["text/event-stream"]) return `undocumented event stream for ${res.status}`;
     return checkStream(path, await readStream(res));
-  }
-  // A documented response without content (204, 304) must have no body; a documented binary type is taken as is.
-  if (!documented.content) {
-    const bytes = (await res.arrayBuffer()).byteLength;
-    return bytes === 0 ? null : `status ${res.status} is documented without content but has ${bytes} bytes`;
-  }
-  const mediaType = type.split(";")[0]?.trim() ?? "";
-  if (mediaType !== "application/json" && documented.content[mediaType]) {
-    await res.arrayBuffer();
-    return null;
   }
   const schema = documented.content?.["application/json"]?.schema;
   if (!schema) return `status ${res.status} answered ${type}, which is not documented`;

@@ -1,0 +1,28 @@
+// Which pack layers a tile carries from which zoom, and the attributes each MVT feature keeps.
+import type { Layer } from "../packs/types.ts";
+import type { TileValue } from "./mvt.ts";
+
+// Below these zooms a layer's features are smaller than a pixel or too many to draw: left out of the tile.
+const LAYER_MIN_ZOOM: Record<string, number> = {
+  suburbs: 0,
+  parcels: 14,
+  transport: 11,
+};
+const DEFAULT_MIN_ZOOM = 11;
+// Tiles are cut up to this zoom; clients overzoom beyond it.
+export const TILE_MAX_ZOOM = 16;
+
+export function layerMinZoom(name: string): number {
+  return LAYER_MIN_ZOOM[name] ?? DEFAULT_MIN_ZOOM;
+}
+
+/** The feature's primitive properties (strings cut at 200 characters), as MVT values. */
+export function tileProps(layer: Layer, i: number): Record<string, TileValue> {
+  const props = layer.props(i);
+  const out: Record<string, TileValue> = {};
+  for (const [k, v] of Object.entries(props)) {
+    if (typeof v === "string") out[k] = v.length > 200 ? v.slice(0, 200) : v;
+    else if (typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) out[k] = v;
+  }
+  return out;
+}
