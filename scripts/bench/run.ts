@@ -5,7 +5,7 @@ import { runScoringBenches } from "./scoring.ts";
 import { runCsvBenches } from "./csv.ts";
 import { runAssessBenches } from "./assess.ts";
 import { runReportBenches } from "./report.ts";
-import { runMapBenches } from "./maps.ts";
+import { runTileBenches } from "./tiles.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -13,7 +13,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["csv", () => runCsvBenches()],
   ["batch rows", runAssessBenches],
   ["report", runReportBenches],
-  ["maps", runMapBenches],
+  ["tiles", runTileBenches],
 ];
 
 const only = process.argv[2];

@@ -1,4 +1,4 @@
-// Ring clipping to the buffered tile square (Sutherland-Hodgman) and per-zoom simplification on the tile grid.
+// Ring clipping to the buffered tile square (Sutherland-Hodgman), for rings that cross the tile's buffer.
 
 /** Clips a closed ring given as flat x,y pairs to [lo, hi] on both axes; returns flat pairs (open ring). */
 export function clipRing(ring: number[], lo: number, hi: number): number[] {
@@ -29,60 +29,6 @@ function clipEdge(pts: number[], edge: number, lo: number, hi: number): number[]
     px = cx;
     py = cy;
     pIn = cIn;
-  }
-  return out;
-}
-
-/**
- * Rounds to the integer grid and drops vertices within `tolerance` units of the last kept one, and
- * collinear ones: at low zoom many vertices share a grid cell, so this is the per-zoom simplification.
- */
-export function snapRing(pts: number[], tolerance: number): number[] {
-  const out: number[] = [];
-  const tol2 = tolerance * tolerance;
-  for (let i = 0; i < pts.length; i += 2) {
-    const x = Math.round(pts[i] as number);
-    const y = Math.round(pts[i + 1] as number);
-    const k = out.length;
-    if (k >= 2) {
-      const dx = x - (out[k - 2] as number);
-      const dy = y - (out[k - 1] as number);
-      if (dx * dx + dy * dy <= tol2) continue;
-    }
-    if (k >= 4) {
-      const ax = out[k - 4] as number;
-      const ay = out[k - 3] as number;
-      const bx = out[k - 2] as number;
-      const by = out[k - 1] as number;
-      if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) === 0) {
-        out[k - 2] = x;
-        out[k - 1] = y;
-        continue;
-      }
-    }
-    out.push(x, y);
-  }
-  // The closing vertex is implied: drop a last vertex equal to the first.
-  const k = out.length;
-  if (k >= 4 && out[0] === out[k - 2] && out[1] === out[k - 1]) out.length = k - 2;
-  return out;
-}
-
-/** Twice the signed area in tile units (positive = clockwise on screen, y down: an MVT exterior ring). */
-export function ringArea2(pts: number[]): number {
-  let a = 0;
-  const n = pts.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++)
-    a += (pts[2 * j] as number) * (pts[2 * i + 1] as number) - (pts[2 * i] as number) * (pts[2 * j + 1] as number);
-  return a;
-}
-
-export function reverseRing(pts: number[]): number[] {
-  const out: number[] = new Array(pts.length);
-  const n = pts.length / 2;
-  for (let i = 0; i < n; i++) {
-    out[2 * i] = pts[2 * (n - 1 - i)] as number;
-    out[2 * i + 1] = pts[2 * (n - 1 - i) + 1] as number;
   }
   return out;
 }

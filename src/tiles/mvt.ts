@@ -1,5 +1,6 @@
 // A Mapbox Vector Tile 2.1 writer over `pbf`: layers of features already in tile units, keys and values shared per layer.
 import { PbfWriter as Pbf } from "pbf";
+import type { Dictionary } from "./dictionary.ts";
 import { EXTENT } from "./math.ts";
 
 export const GEOM_POINT = 1;
@@ -10,47 +11,13 @@ export type TileValue = string | number | boolean;
 export type TileFeature = {
   id: number;
   type: typeof GEOM_POINT | typeof GEOM_POLYGON;
-  // Point: one [x, y] per point. Polygon: rings as flat open x,y lists, each exterior followed by its holes,
-  // exteriors clockwise on screen (positive ringArea2), holes the other way.
-  rings: number[][];
-  props: Record<string, TileValue>;
+  // MVT geometry commands, already encoded (MoveTo/LineTo/ClosePath with zigzag deltas in tile units).
+  geometry: number[];
+  // Pairs of (key, value) numbers in the layer's dictionary.
+  tags: Uint32Array;
 };
 
-export type TileLayer = { name: string; features: TileFeature[] };
-
-const zigzag = (n: number) => (n << 1) ^ (n >> 31);
-const command = (id: number, count: number) => (id & 0x7) | (count << 3);
-
-function geometry(f: TileFeature): number[] {
-  const out: number[] = [];
-  let cx = 0;
-  let cy = 0;
-  if (f.type === GEOM_POINT) {
-    out.push(command(1, f.rings.length));
-    for (const p of f.rings) {
-      out.push(zigzag((p[0] as number) - cx), zigzag((p[1] as number) - cy));
-      cx = p[0] as number;
-      cy = p[1] as number;
-    }
-    return out;
-  }
-  for (const ring of f.rings) {
-    const n = ring.length / 2;
-    out.push(command(1, 1), zigzag((ring[0] as number) - cx), zigzag((ring[1] as number) - cy));
-    cx = ring[0] as number;
-    cy = ring[1] as number;
-    out.push(command(2, n - 1));
-    for (let i = 1; i < n; i++) {
-      const x = ring[2 * i] as number;
-      const y = ring[2 * i + 1] as number;
-      out.push(zigzag(x - cx), zigzag(y - cy));
-      cx = x;
-      cy = y;
-    }
-    out.push(command(7, 1));
-  }
-  return out;
-}
+export type TileLayer = { name: string; features: TileFeature[]; dictionary: Dictionary };
 
 function writeValue(v: TileValue, pbf: Pbf): void {
   if (typeof v === "string") pbf.writeStringField(1, v);
@@ -63,30 +30,30 @@ function writeValue(v: TileValue, pbf: Pbf): void {
 function writeLayer(layer: TileLayer, pbf: Pbf): void {
   pbf.writeVarintField(15, 2);
   pbf.writeStringField(1, layer.name);
-  const keys = new Map<string, number>();
-  const values = new Map<string, number>();
-  const valueList: TileValue[] = [];
+  const { keys, values, keyRemap, valueRemap } = layer.dictionary;
+  // The tile's own numbering, in order of first use; the scratch remaps are reset before returning.
+  const usedKeys: number[] = [];
+  const usedValues: number[] = [];
   for (const f of layer.features) {
-    const tags: number[] = [];
-    for (const [k, v] of Object.entries(f.props)) {
-      let ki = keys.get(k);
-      if (ki === undefined) {
-        ki = keys.size;
-        keys.set(k, ki);
-      }
-      const vk = `${typeof v}:${String(v)}`;
-      let vi = values.get(vk);
-      if (vi === undefined) {
-        vi = valueList.length;
-        values.set(vk, vi);
-        valueList.push(v);
-      }
-      tags.push(ki, vi);
+    const tags: number[] = new Array(f.tags.length);
+    for (let t = 0; t < f.tags.length; t += 2) {
+      const k = f.tags[t] as number;
+      const v = f.tags[t + 1] as number;
+      if (keyRemap[k] === -1) keyRemap[k] = usedKeys.push(k) - 1;
+      if (valueRemap[v] === -1) valueRemap[v] = usedValues.push(v) - 1;
+      tags[t] = keyRemap[k] as number;
+      tags[t + 1] = valueRemap[v] as number;
     }
     pbf.writeMessage(2, writeFeature, { f, tags });
   }
-  for (const k of keys.keys()) pbf.writeStringField(3, k);
-  for (const v of valueList) pbf.writeMessage(4, writeValue, v);
+  for (const k of usedKeys) {
+    pbf.writeStringField(3, keys[k] as string);
+    keyRemap[k] = -1;
+  }
+  for (const v of usedValues) {
+    pbf.writeMessage(4, writeValue, values[v] as TileValue);
+    valueRemap[v] = -1;
+  }
   pbf.writeVarintField(5, EXTENT);
 }
 
@@ -94,7 +61,7 @@ function writeFeature({ f, tags }: { f: TileFeature; tags: number[] }, pbf: Pbf)
   pbf.writeVarintField(1, f.id);
   if (tags.length > 0) pbf.writePackedVarint(2, tags);
   pbf.writeVarintField(3, f.type);
-  pbf.writePackedVarint(4, geometry(f));
+  pbf.writePackedVarint(4, f.geometry);
 }
 
 /** Encodes the layers that hold features; an empty result means the tile holds nothing. */
