@@ -2,8 +2,7 @@
 // each feature's tags kept as pairs of those numbers, so a tile's encoder only renumbers integers.
 import { featureAreaM2 } from "../geo/area.ts";
 import type { Layer } from "../packs/types.ts";
-import { tileProps } from "./layers.ts";
-import type { TileValue } from "./mvt.ts";
+import { type TileValue, tileProps } from "./layers.ts";
 
 export type Dictionary = {
   keys: string[];

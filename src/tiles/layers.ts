@@ -1,6 +1,8 @@
 // Which pack layers a tile carries from which zoom, and the attributes each MVT feature keeps.
 import type { Layer } from "../packs/types.ts";
-import type { TileValue } from "./mvt.ts";
+
+/** An MVT attribute value. */
+export type TileValue = string | number | boolean;
 
 // Below these zooms a layer's features are smaller than a pixel or too many to draw: left out of the tile.
 const LAYER_MIN_ZOOM: Record<string, number> = {

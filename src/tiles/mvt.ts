@@ -1,12 +1,11 @@
 // A Mapbox Vector Tile 2.1 writer over `pbf`: layers of features already in tile units, keys and values shared per layer.
 import { PbfWriter as Pbf } from "pbf";
 import type { Dictionary } from "./dictionary.ts";
+import type { TileValue } from "./layers.ts";
 import { EXTENT } from "./math.ts";
 
 export const GEOM_POINT = 1;
 export const GEOM_POLYGON = 3;
-
-export type TileValue = string | number | boolean;
 
 export type TileFeature = {
   id: number;
