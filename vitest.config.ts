@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "browser",
+          environment: "node",
+          include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["./test/browser/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [
           // Bindings point at the local stack that global-setup.ts started (ports known only then).
           cloudflareTest(({ inject }) => ({

@@ -60,16 +60,21 @@ const processor = await startProcessor({
 console.log(`payment processor: ${processor.url} (POST a checkout_url to pay; webhooks go to the API)`);
 const llm = await startLlmServer({ port: LLM_PORT, apiKey: DEV_LLM_KEY });
 console.log(`local model server: ${llm.url} (offline planner; set LLM_API_URL in .dev.vars to use another model)`);
-// A .dev.vars made before chat existed names no model: use the local one rather than answer 503.
-const llmVars = names(".dev.vars").has("LLM_API_URL")
+// The local stand-ins run on the ports chosen above: point the Worker at them, unless .dev.vars names another model.
+const devVars = readFileSync(".dev.vars", "utf8");
+const customModel = /^LLM_API_URL=(?!http:\/\/127\.0\.0\.1)/m.test(devVars);
+const llmVars = customModel
   ? []
   : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
+const standIns = ["--var", `MARKETING_API_URL:${marketing.url}`];
 
 await uploadDemoPacks(PERSIST);
 
 // The web workspace is served by the Worker's static assets: build it first (npm run dev:web live-reloads it).
 if (process.env.SKIP_WEB_BUILD !== "1") {
-  const built = spawnSync("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  const built = spawnSync("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
   if (built.status !== 0) console.warn("the web workspace did not build; the API still runs (GET / explains)");
 }
 
@@ -93,6 +98,7 @@ const wrangler: ChildProcess = spawn(
     "--var",
     `SUPABASE_URL:${idp.url}`,
     ...llmVars,
+    ...standIns,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.
     "--test-scheduled",

@@ -37,6 +37,8 @@ export interface Services {
   /** The payment processor; calls throw UnavailableError when STRIPE_* is not configured. */
   payments: PaymentProcessor;
   /** Chat histories (the ChatSession Durable Objects). */
+  /** The web workspace's built files (Workers Static Assets); absent when the binding is not configured. */
+  assets: Fetcher | undefined;
   chatSessions: Env["CHAT_SESSIONS"];
   /** The chat agent's language model (config.llm); throws UnavailableError when its provider is not bound. */
   chatModel(): LanguageModel;

@@ -43,6 +43,7 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     packs: packSource(env, config.publicPackPrefix, log),
     payments: processorFromConfig(config.payments),
     chatSessions: env.CHAT_SESSIONS,
+    assets: (env as { ASSETS?: Fetcher }).ASSETS,
     // `AI` is not in the generated Env: the binding is optional (README: Chat model providers).
     chatModel: () => {
       const ai = (env as { AI?: unknown }).AI;

@@ -31,9 +31,7 @@ export function pageCsp(authUrl: string | undefined, basemapStyleUrl: string | u
   ].join("; ");
 }
 
-function assets(c: Context<AppEnv>): Fetcher | undefined {
-  return (c.env as { ASSETS?: Fetcher }).ASSETS;
-}
+const assets = (c: Context<AppEnv>): Fetcher | undefined => c.var.services.assets;
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Workspace not built</title>
 <p>The web workspace has not been built. Run <code>npm run build:web</code> (npm run dev does it for you).</p>`;

@@ -29,6 +29,15 @@ export function App({ auth }: { auth: Auth }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [view, setView] = useState<View>(viewOf(location.pathname));
 
+  // Once the first screen has painted, fetch the map's code in the background: signing in then waits on no download.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void import("./components/Workspace.tsx");
+      void import("./map/MapCanvas.tsx");
+    }, 300);
+    return () => clearTimeout(t);
+  }, []);
+
   useEffect(() => {
     auth.supabase.auth.getSession().then(({ data }) => setSession(data.session));
     const { data } = auth.supabase.auth.onAuthStateChange((_event, s) => setSession(s));

@@ -72,7 +72,7 @@ export default function Account({ shell }: { shell: Shell }) {
       </section>
       {admin && (
         <section aria-labelledby="team-h">
-          <h2 id="team-h">Team</h2>
+          <h2 id="team-h">Team members</h2>
           {members === null ? (
             <p role="status">Loading members…</p>
           ) : (

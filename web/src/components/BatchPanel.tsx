@@ -10,12 +10,14 @@ type Props = {
   setRows: (f: (rows: SiteRow[]) => SiteRow[]) => void;
   onBalance: (b: number) => void;
   onDone: () => void;
+  /** The sites of a finished upload, so the map can show them. */
+  onScored: (sites: Extract<SiteRow, { kind: "result" }>[]) => void;
   onProblem: (p: unknown) => void;
 };
 
 type Progress = { percent: number; message: string } | null;
 
-export function BatchPanel({ api, rows, setRows, onBalance, onDone, onProblem }: Props) {
+export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, onProblem }: Props) {
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
@@ -30,6 +32,7 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onProblem }:
     setRows(() => []);
     const form = new FormData();
     form.set("file", file);
+    const done: Extract<SiteRow, { kind: "result" }>[] = [];
     try {
       await api.stream(
         "/batch/upload",
@@ -39,9 +42,11 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onProblem }:
           if (event === "batch_start") {
             setSummary(`Scoring ${d.rows} sites (${d.cost} credits)…`);
             if (typeof d.balance === "number") onBalance(d.balance);
-          } else if (event === "site_result")
-            setRows((r) => [...r, { kind: "result", ...(d as Omit<Extract<SiteRow, { kind: "result" }>, "kind">) }]);
-          else if (event === "site_error")
+          } else if (event === "site_result") {
+            const row = { kind: "result" as const, ...(d as Omit<Extract<SiteRow, { kind: "result" }>, "kind">) };
+            done.push(row);
+            setRows((r) => [...r, row]);
+          } else if (event === "site_error")
             setRows((r) => [...r, { kind: "error", ...(d as Omit<Extract<SiteRow, { kind: "error" }>, "kind">) }]);
           else if (event === "batch_complete") {
             setSummary(
@@ -57,6 +62,7 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onProblem }:
     } finally {
       setBusy(false);
       onDone();
+      onScored(done);
     }
   }
 

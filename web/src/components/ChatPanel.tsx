@@ -2,7 +2,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import { type Api, problemOf } from "../api.ts";
+import { type Api, Problem, problemOf } from "../api.ts";
 import type { BBox, MapController } from "../map/controller.ts";
 
 type Props = {
@@ -65,7 +65,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
       }),
     [api],
   );
-  const { messages, sendMessage, status } = useChat({
+  const { messages, sendMessage, status, error } = useChat({
     transport,
     onData: (part) => {
       const m = props.current.map();
@@ -76,6 +76,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
       else if (part.type === "data-parcels" || part.type === "data-overlays")
         m?.setHighlight(part.data as GeoJSON.FeatureCollection);
     },
+    // HTTP refusals were already reported as sentences by the transport; others are shown in the panel.
     onError: () => {},
   });
   const [text, setText] = useState("");
@@ -116,6 +117,11 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
           </li>
         ))}
         {status === "submitted" && <li className="msg msg-assistant placeholder">Thinking…</li>}
+        {error && !(error instanceof Problem) && (
+          <li className="msg msg-error" role="alert">
+            The answer was interrupted ({error.message}). Ask again in a moment.
+          </li>
+        )}
       </ol>
       <form className="ask" onSubmit={submit}>
         <input

@@ -10,7 +10,7 @@ export function LayerPanel({
 }) {
   const ramps = (["fsr", "height", "lot_size"] as const).filter((k) => visible[k]);
   return (
-    <details className="layers" open>
+    <details className="layers" open={!matchMedia("(max-width: 800px)").matches}>
       <summary>Layers</summary>
       <fieldset>
         <legend className="sr-only">Show layers</legend>

@@ -18,6 +18,14 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "batch", label: "Batch & report" },
 ];
 
+/** The box around some points, or null for none. */
+function boundsOf(points: readonly [number, number][]): BBox | null {
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 export default function Workspace({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
   const [packs, setPacks] = useState<PackSummary[] | null>(null);
@@ -32,6 +40,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [rows, setRows] = useState<SiteRow[]>([]);
   const [token, setToken] = useState<string | null>(null);
   const mapRef = useRef<MapController | null>(null);
+  const [mapReady, setMapReady] = useState(false);
   const { report } = shell;
 
   useEffect(() => {
@@ -101,7 +110,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
 
   return (
     <main className="workspace">
-      <section className="map-area" aria-label="Map area">
+      <section className="map-area" aria-label="Map area" aria-busy={!mapReady}>
         <div className="map-tools">
           <SearchBox api={api} onChoose={choose} onProblem={report} />
           <LayerPanel
@@ -128,6 +137,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
               initialBounds={home as BBox}
               onReady={(c) => {
                 mapRef.current = c;
+                setMapReady(true);
               }}
               onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
               onError={(m) => report(new Error(m))}
@@ -181,6 +191,10 @@ export default function Workspace({ shell }: { shell: Shell }) {
             setRows={setRows}
             onBalance={shell.setBalance}
             onDone={shell.refreshBalance}
+            onScored={(sites) => {
+              const box = boundsOf(sites.map((s) => s.parcel.centroid));
+              if (box) mapRef.current?.fitBounds(box, 17);
+            }}
             onProblem={report}
           />
         </div>

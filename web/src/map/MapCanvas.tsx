@@ -24,7 +24,7 @@ const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: 
 maplibregl.setWorkerUrl(workerUrl);
 
 export default function MapCanvas(props: MapCanvasProps) {
-  const el = useRef<HTMLElement>(null);
+  const el = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
 
@@ -90,7 +90,8 @@ export default function MapCanvas(props: MapCanvasProps) {
     };
   }, []);
 
-  return <section ref={el} className="map-canvas" aria-label="Map" />;
+  // MapLibre labels its canvas region "Map" itself.
+  return <div ref={el} className="map-canvas" />;
 }
 
 function matches(layerId: string, t: Toggle): boolean {

@@ -1,0 +1,26 @@
+// Browser tests need a Chromium and the whole dev stack: start it once, or say clearly why the tests are skipped.
+import type { TestProject } from "vitest/node";
+import { findChromium, startStack } from "./stack.ts";
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const chromium = findChromium();
+  project.provide("chromiumPath", chromium ?? "");
+  if (!chromium) {
+    console.warn(
+      "\n*** Browser tests SKIPPED: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH). ***\n",
+    );
+    project.provide("baseUrl", "");
+    return undefined;
+  }
+  const stack = await startStack();
+  console.log(`browser tests: dev stack at ${stack.url}, Chromium ${chromium}`);
+  project.provide("baseUrl", stack.url);
+  return () => stack.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    chromiumPath: string;
+    baseUrl: string;
+  }
+}

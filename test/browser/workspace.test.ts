@@ -1,0 +1,241 @@
+// The workspace in a real Chromium against the dev stack, as a person uses it: roles and accessible names only.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { decodePack } from "../../src/packs/decode.ts";
+import { parcelFromFeature } from "../../src/packs/spatial.ts";
+import { tileOf } from "../../src/tiles/math.ts";
+
+const base = inject("baseUrl");
+const chromiumPath = inject("chromiumPath");
+const OUT = "test-results/browser";
+const CSV = "packs/examples/newtown-latlon.csv";
+const FLAGS = [
+  "--enable-unsafe-swiftshader",
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+let browser: Browser;
+let owner: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+const report: Record<string, unknown> = {};
+
+async function shot(name: string, p: Page = page): Promise<void> {
+  await p.screenshot({ path: `${OUT}/${name}.png` });
+}
+
+function watch(p: Page): void {
+  p.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  p.on("pageerror", (e) => consoleErrors.push(String(e)));
+}
+
+async function signIn(p: Page, email: string): Promise<void> {
+  await p.goto(`${base}/`);
+  await p.getByLabel("Email").fill(email);
+  await p.getByLabel("Password").fill("demo-password");
+  await p.getByRole("button", { name: "Sign in" }).click();
+  await p.getByRole("status", { name: "Credit balance" }).filter({ hasText: "credits" }).waitFor();
+}
+
+async function token(p: Page): Promise<string> {
+  return p.evaluate(() => JSON.parse(localStorage.getItem("geo-assess-auth") ?? "{}").access_token as string);
+}
+
+async function apiBalance(p: Page): Promise<number> {
+  const res = await fetch(`${base}/billing/credits/balance`, {
+    headers: { Authorization: `Bearer ${await token(p)}` },
+  });
+  return ((await res.json()) as { balance: number }).balance;
+}
+
+async function headerBalance(p: Page): Promise<number> {
+  return Number.parseFloat((await p.getByRole("status", { name: "Credit balance" }).textContent()) ?? "NaN");
+}
+
+type Loc = { hash: string };
+const mapHash = (p: Page) => p.evaluate(() => (globalThis as unknown as { location: Loc }).location.hash);
+
+// Locator checks in vitest: wait for what a person would see, with the same patience.
+const text = (l: Locator, timeout = 10_000) =>
+  expect.poll(async () => (await l.allTextContents()).join(" "), { timeout });
+const count = (l: Locator, timeout = 10_000) => expect.poll(() => l.count(), { timeout });
+const visible = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: "visible", timeout });
+
+describe.skipIf(!base)("the workspace in a browser", () => {
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+    owner = await browser.newContext({ viewport: { width: 1366, height: 820 }, acceptDownloads: true });
+    page = await owner.newPage();
+    watch(page);
+  });
+
+  afterAll(async () => {
+    writeFileSync(`${OUT}/report.json`, `${JSON.stringify(report, null, 2)}\n`);
+    console.log("browser report", report);
+    await browser?.close();
+  });
+
+  it("shows the sign-in page, and signing in shows organisation, role and the API's balance", async () => {
+    await page.goto(`${base}/`);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    report.signin_first_contentful_paint_ms = await page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    );
+    await shot("01-sign-in");
+    const started = Date.now();
+    await page.getByLabel("Email").fill("owner@demo.test");
+    await page.getByLabel("Password").fill("demo-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const who = page.getByRole("region", { name: "Organisation" });
+    await expect.poll(() => who.textContent()).toContain("Demo Team");
+    expect(await who.textContent()).toContain("owner");
+    await page
+      .getByRole("region", { name: "Map area" })
+      .and(page.locator("[aria-busy=false]"))
+      .waitFor({ timeout: 30_000 });
+    report.map_interactive_after_sign_in_ms = Date.now() - started;
+    await expect.poll(() => headerBalance(page)).toBe(await apiBalance(page));
+    await shot("02-map");
+  });
+
+  it("search suggests Parramatta for a near miss and flies the map there", async () => {
+    const before = await mapHash(page);
+    await page.getByRole("combobox", { name: "Search" }).fill("Paramatta");
+    await text(page.getByRole("option").first()).toContain("Parramatta");
+    await shot("03-suggestions");
+    await page.getByRole("option").first().click();
+    await expect.poll(() => mapHash(page), { timeout: 10_000 }).not.toBe(before);
+    const [, lat, lng] = (await mapHash(page)).slice(1).split("/").map(Number);
+    expect(lat).toBeCloseTo(-33.81, 1);
+    expect(lng).toBeCloseTo(151.0, 1);
+    await page.waitForTimeout(1500);
+    await shot("04-parramatta");
+  });
+
+  it("clicking a lot shows its facts, and Score site charges 0.1 and shows the score", async () => {
+    const pack = decodePack(readFileSync("packs/sydney-demo.pack"));
+    const lot = parcelFromFeature(pack, 40);
+    await page.evaluate(([lng, lat]) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = `#18/${lat}/${lng}`;
+    }, lot.centroid);
+    await page.waitForTimeout(1500);
+    const box = await page.getByRole("region", { name: "Map", exact: true }).boundingBox();
+    if (!box) throw new Error("no map on the page");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const facts = page.getByRole("article", { name: "Parcel facts" });
+    await text(facts).toContain(lot.lotId ?? "");
+    await text(facts).toContain("Zone");
+    await shot("05-parcel");
+    const before = await headerBalance(page);
+    await page.getByRole("button", { name: /Score site/ }).click();
+    await text(page.getByRole("region", { name: "Score" })).toContain("/100");
+    await expect.poll(() => headerBalance(page)).toBeCloseTo(before - 0.1, 5);
+    expect(await headerBalance(page)).toBe(await apiBalance(page));
+    await shot("06-scored");
+  });
+
+  it("the chat answers a question and moves the map", async () => {
+    await page.getByRole("tab", { name: "Chat" }).click();
+    const before = await mapHash(page);
+    await page.getByRole("textbox", { name: "Ask" }).fill("Show me parcels over 600 m2 in Epping");
+    await page.getByRole("button", { name: "Send" }).click();
+    const chat = page.getByRole("region", { name: "Chat" });
+    await visible(chat.getByRole("listitem").filter({ hasNotText: "Thinking" }).nth(1), 30_000);
+    await page.waitForTimeout(3000);
+    await shot("07-chat");
+    await expect.poll(() => mapHash(page), { timeout: 10_000 }).not.toBe(before);
+    expect(await headerBalance(page)).toBe(await apiBalance(page));
+  });
+
+  it("a CSV upload streams every row into the table and onto the map, and exports", async () => {
+    await page.getByRole("tab", { name: /Batch/ }).click();
+    await page.getByLabel("Upload CSV").setInputFiles(CSV);
+    const rows = readFileSync(CSV, "utf8").trim().split("\n").length - 1;
+    const table = page.getByRole("table", { name: "Scored sites" });
+    await count(table.getByRole("row"), 30_000).toBe(rows + 1);
+    // The map moves to the uploaded sites (Newtown), which are drawn by rating.
+    await expect.poll(() => mapHash(page), { timeout: 10_000 }).toMatch(/\/-33\.89\d*\/151\.17/);
+    await visible(page.getByRole("status").filter({ hasText: "scored" }));
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export GeoJSON" }).click();
+    const geojson = JSON.parse(readFileSync(await (await download).path(), "utf8")) as { features: unknown[] };
+    expect(geojson.features.length).toBeGreaterThan(0);
+    expect(await headerBalance(page)).toBe(await apiBalance(page));
+    await shot("08-batch");
+  });
+
+  it("Generate report shows progress and downloads a PDF", async () => {
+    const download = page.waitForEvent("download", { timeout: 60_000 });
+    await page.getByRole("button", { name: /Generate report/ }).click();
+    await visible(page.getByRole("progressbar", { name: "Report progress" }));
+    const file = await (await download).path();
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    await visible(page.getByRole("link", { name: /Download PDF/ }));
+    await shot("09-report");
+    await shot("workspace");
+  });
+
+  it("a member sees credits and plans but no team or checkout controls (which the owner has)", async () => {
+    await page.getByRole("button", { name: "Account" }).click();
+    await visible(page.getByRole("heading", { name: "Team members" }));
+    await visible(page.getByRole("button", { name: /^Choose / }));
+    const member = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const mp = await member.newPage();
+    watch(mp);
+    await signIn(mp, "member@demo.test");
+    await mp
+      .getByRole("region", { name: "Map area" })
+      .and(mp.locator("[aria-busy=false]"))
+      .waitFor({ timeout: 30_000 });
+    await mp.waitForTimeout(1500);
+    await shot("10-member-phone-map", mp);
+    await mp.getByRole("button", { name: "Account" }).click();
+    await visible(mp.getByRole("heading", { name: "Credits" }));
+    await visible(mp.getByRole("heading", { name: "Plans" }));
+    await visible(mp.getByRole("article").filter({ hasText: "credits a month" }));
+    await count(mp.getByRole("heading", { name: "Team members" })).toBe(0);
+    await count(mp.getByRole("button", { name: /^Choose / })).toBe(0);
+    await shot("11-member-account", mp);
+    await member.close();
+  });
+
+  it("logged no console errors", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("reports the page's weight and the Worker's tile times (budgets: 350 KB initial JS, 50 ms a tile)", async () => {
+    const html = readFileSync("web/dist/index.html", "utf8");
+    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+    report.initial_js_css_gzip_kb =
+      Math.round(initial.reduce((n, f) => n + gzipSync(readFileSync(`web/dist/${f}`)).length, 0) / 102.4) / 10;
+    const t = await token(page);
+    const times: number[] = [];
+    const c = tileOf(151.0036, -33.8136, 16);
+    for (let dx = -3; dx <= 3; dx++)
+      for (let dy = -2; dy <= 2; dy++) {
+        const start = performance.now();
+        const res = await fetch(`${base}/tiles/sydney-demo/16/${c.x + dx}/${c.y + dy}.mvt?v=2.0.0`, {
+          headers: { Authorization: `Bearer ${t}` },
+        });
+        await res.arrayBuffer();
+        times.push(performance.now() - start);
+      }
+    times.sort((a, b) => a - b);
+    report.tile_ms = {
+      tiles: times.length,
+      median: Math.round(times[Math.floor(times.length / 2)] ?? 0),
+      max: Math.round(times.at(-1) ?? 0),
+    };
+    expect(times.length).toBe(35);
+  });
+});
