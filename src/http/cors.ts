@@ -1,7 +1,7 @@
 // CORS for configured origins; entries may end in ":*" to allow any port of a host (the dev stack).
 import { cors as honoCors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "../request/context.ts";
 
 export function originAllowed(origin: string, allowed: readonly string[]): boolean {
   for (const rule of allowed) {

@@ -1,7 +1,7 @@
 // Short edge caching through the Cache API (caches.default) for responses that are the same for every
 // caller: a hit is answered before the handler runs, so it costs no database or R2 round trip.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "../request/context.ts";
 
 // Per-request or per-caller headers that must never be replayed from the cache.
 const NOT_STORED = ["Set-Cookie", "X-Request-Id", "Vary", "RateLimit", "RateLimit-Policy"];

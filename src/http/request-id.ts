@@ -1,7 +1,7 @@
 // Every response carries X-Request-Id (Cloudflare's ray id when present), and every error log names it,
 // so a user's report can be matched to the log line.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "../request/context.ts";
 
 export const requestId = createMiddleware<AppEnv>(async function requestId(c, next) {
   const id = c.req.header("cf-ray") ?? crypto.randomUUID();

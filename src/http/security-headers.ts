@@ -1,7 +1,7 @@
 // Security headers on every response: no sniffing, no framing, no referrer, HTTPS only; JSON may load
 // nothing, and HTML (the /docs page) only its own inline styles.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "../request/context.ts";
 
 const COMMON: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",

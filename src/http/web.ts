@@ -1,6 +1,6 @@
 // The web workspace: its static files from Workers Static Assets, its public settings, its own CSP.
 import type { Context } from "hono";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "../request/context.ts";
 
 // Client-side views of the single-page app; any other unknown path stays the API's JSON 404.
 export const PAGE_PATHS = ["/", "/map", "/account", "/data"] as const;

@@ -1,15 +1,15 @@
 // POST /billing/checkout, /billing/portal (billing admins) and /billing/webhook (public, signed by the processor).
 import { createRoute, z } from "@hono/zod-openapi";
 import { InvalidRequestError } from "../errors.ts";
-import { requireAuth, requireRole } from "../http/access.ts";
+import { requireAuth, requireRole } from "../request/access.ts";
 import { errors } from "../http/errors.ts";
 import { errorResponses, json, pickErrors } from "../http/openapi.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { openPortal, startCheckout } from "./checkout.ts";
-import { type ProcessorEvent, WebhookSignatureError } from "./processor.ts";
-import { handleWebhookEvent, isHandledEvent } from "./webhook.ts";
+import { openPortal, startCheckout } from "../billing/checkout.ts";
+import { type ProcessorEvent, WebhookSignatureError } from "../billing/processor.ts";
+import { handleWebhookEvent, isHandledEvent } from "../billing/webhook.ts";
 
 /** Stripe events are far smaller; anything bigger is not one. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;

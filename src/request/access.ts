@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { bearerToken, verifyAccessToken } from "../auth/jwt.ts";
-import { NO_ORGANISATION, isBillingAdmin } from "../billing/membership.ts";
+import { NO_ORGANISATION, isBillingAdmin } from "../orgs/membership.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { callerMembership } from "./caller.ts";
 import type { AuthEnv, OrgEnv } from "./context.ts";

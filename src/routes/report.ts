@@ -2,20 +2,20 @@
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getOrg } from "../billing/orgs.ts";
+import { getOrg } from "../orgs/orgs.ts";
 import { NotFoundError } from "../errors.ts";
-import { requireAuth, requireOrg } from "../http/access.ts";
-import type { AuthEnv } from "../http/context.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import type { AuthEnv } from "../request/context.ts";
 import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
 import { sseResponse } from "../http/sse.ts";
-import { chargeReport } from "./charge.ts";
-import { digestOf, reportDate } from "./date.ts";
-import { generateReport, reportErrorEvent } from "./generate.ts";
-import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "./schema.ts";
+import { chargeReport } from "../report/charge.ts";
+import { digestOf, reportDate } from "../report/date.ts";
+import { generateReport, reportErrorEvent } from "../report/generate.ts";
+import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
 
 const jsonLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_BODY_BYTES,

@@ -1,17 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AuthEnv } from "../http/context.ts";
+import type { AuthEnv } from "../request/context.ts";
 import { createRouter } from "../http/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { sseResponse } from "../http/sse.ts";
-import { requireAuth, requireOrg } from "../http/access.ts";
-import { rateLimit } from "../http/rate-limit.ts";
-import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "./csv.ts";
-import { chargeBatch, runBatch } from "./run.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
+import { chargeBatch, runBatch } from "../batch/run.ts";
 import { settleOnOwnConnection } from "../settlement/detached.ts";
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // OpenAPI/zod shapes of the billing resources (interface spec section 2).
 import { z } from "@hono/zod-openapi";
-import { queryInt } from "../http/validation.ts";
+import { queryInt } from "../../http/validation.ts";
 
 const dateTime = z.string().openapi({ format: "date-time" });
 const uuid = z.string().openapi({ format: "uuid" });

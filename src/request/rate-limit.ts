@@ -4,9 +4,9 @@ import { createMiddleware } from "hono/factory";
 import { UnavailableError } from "../errors.ts";
 import { callerMembership } from "./caller.ts";
 import type { AuthEnv, OrgEnv } from "./context.ts";
-import { errors } from "./errors.ts";
-import type { BucketPolicy, RateDecision } from "./rate-limit-do.ts";
-import { LimiterUnavailableError } from "./rate-limiter.ts";
+import { errors } from "../http/errors.ts";
+import type { BucketPolicy, RateDecision } from "../http/rate-limit-do.ts";
+import { LimiterUnavailableError } from "../http/rate-limiter.ts";
 
 /**
  * The one table of limits, per organisation (per user before post-signup) and route: a bucket of `burst`

@@ -1,6 +1,6 @@
 // The body of POST /chat (spec: ChatRequest), with the bounds the spec leaves open.
 import { z } from "@hono/zod-openapi";
-import { BBoxSchema } from "./bbox.ts";
+import { BBoxSchema } from "../../chat/bbox.ts";
 
 export const MAX_QUESTION_CHARS = 2_000;
 export const MAX_VISIBLE_LAYERS = 50;

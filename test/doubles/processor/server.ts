@@ -13,14 +13,14 @@
 //   POST /__control/subscriptions/{id}/cancel[?at_period_end=true]
 //   POST /__control/fail?times=N                    the next N /v1 requests answer 500 api_error
 // Without a webhook URL (tests: the Worker under test has no port) deliveries are only recorded, signed.
-// Run alone: node_modules/.bin/node scripts/dev/processor.ts  (port 12111, webhooks to 127.0.0.1:8787)
+// Run alone: node_modules/.bin/node test/doubles/processor/server.ts  (port 12111, webhooks to 127.0.0.1:8787)
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Params, StripeHttpError, canonical, decodeParams } from "./processor-form.ts";
+import { type Params, StripeHttpError, canonical, decodeParams } from "./form.ts";
 import {
   ProcessorState,
   emptyState,
@@ -29,10 +29,10 @@ import {
   type PriceInfo,
   type StateData,
   type StoredEvent,
-} from "./processor-objects.ts";
-import { checkoutPage, portalPage, returnPage } from "./processor-pages.ts";
-import { DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "./secrets.ts";
-import { TIERS } from "../../src/billing/tiers.ts";
+} from "./objects.ts";
+import { checkoutPage, portalPage, returnPage } from "./pages.ts";
+import { DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "../secrets.ts";
+import { TIERS } from "../../../src/billing/tiers.ts";
 
 export interface ProcessorOptions {
   /** 0 = a free port. Default 12111. */
@@ -438,7 +438,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const p = await startProcessor({
     webhookUrl: process.env.WEBHOOK_URL ?? "http://127.0.0.1:8787/billing/webhook",
     log: console.log,
-    dataFile: fileURLToPath(new URL("../../.data/processor.json", import.meta.url)),
+    dataFile: fileURLToPath(new URL("../../../.data/processor.json", import.meta.url)),
   });
   console.log(`local payment processor on ${p.url}`);
 }

@@ -7,13 +7,13 @@
 //   GET  /__control/requests?marker=M               request bodies received for M, oldest first
 //   GET  /__control/closed?marker=M                 how many responses for M the client closed early
 //   POST /__control/reset                           forget scripts and records
-// Run alone: node_modules/.bin/node scripts/dev/llm.ts  (port 54340)
+// Run alone: node_modules/.bin/node test/doubles/llm/server.ts  (port 54340)
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { plan } from "../../src/chat/offline/planner.ts";
-import { deltas, roughTokens, textOf, type ChatCompletionRequest, type Turn, type WireToolCall } from "./llm-wire.ts";
+import { plan } from "../../../src/chat/offline/planner.ts";
+import { deltas, roughTokens, textOf, type ChatCompletionRequest, type Turn, type WireToolCall } from "./wire.ts";
 
 export const DEV_LLM_MODEL = "offline-planner";
 

@@ -6,18 +6,18 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NotFoundError } from "../errors.ts";
 import type { BBox } from "../geo/bbox.ts";
-import { requireAuth, requireOrg } from "../http/access.ts";
-import type { AuthEnv } from "../http/context.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import type { AuthEnv } from "../request/context.ts";
 import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { chargeQuestion, siteCharger } from "./charge.ts";
-import { chatInstructions } from "./instructions.ts";
-import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas.ts";
-import { appendTurn, isSessionId, loadHistory, sessionStub } from "./session.ts";
-import { MAX_STEPS, chatStream } from "./stream.ts";
+import { chargeQuestion, siteCharger } from "../chat/charge.ts";
+import { chatInstructions } from "../chat/instructions.ts";
+import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
+import { appendTurn, isSessionId, loadHistory, sessionStub } from "../chat/session.ts";
+import { MAX_STEPS, chatStream } from "../chat/stream.ts";
 
 const HEARTBEAT_MS = 15_000;
 

@@ -2,13 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
-import { requireAuth } from "../http/access.ts";
+import { requireAuth } from "../request/access.ts";
 import { NotFoundError } from "../errors.ts";
-import { rateLimit } from "../http/rate-limit.ts";
-import { geocode } from "./gazetteer.ts";
-import { suggest } from "./suggest.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { geocode } from "../geocode/gazetteer.ts";
+import { suggest } from "../geocode/suggest.ts";
 import { queryInt } from "../http/validation.ts";
-import { packsForCaller } from "../http/caller.ts";
+import { packsForCaller } from "../request/caller.ts";
 
 const GeocodeQuery = z.object({
   suburb: z

@@ -1,19 +1,19 @@
 // GET /tiles/{pack_id}.json (TileJSON) and GET /tiles/{pack_id}/{z}/{x}/{y}.mvt (vector tiles cut from the pack).
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AuthEnv } from "../http/context.ts";
+import type { AuthEnv } from "../request/context.ts";
 import { createRouter } from "../http/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
-import { requireAuth } from "../http/access.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { requireAuth } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
-import { packsForCaller } from "../http/caller.ts";
+import { packsForCaller } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
-import { cutTile } from "./cut.ts";
-import { MAX_ZOOM, validTile, type TileCoord } from "./math.ts";
-import { tileJson } from "./tilejson.ts";
+import { cutTile } from "../tiles/cut.ts";
+import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
+import { tileJson } from "../tiles/tilejson.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
 const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);

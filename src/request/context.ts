@@ -2,7 +2,7 @@
 // per-request services (built once per request in http/services.ts).
 import type { IdpAdmin } from "../auth/idp-admin.ts";
 import type { Principal } from "../auth/jwt.ts";
-import type { Membership } from "../billing/membership.ts";
+import type { Membership } from "../orgs/membership.ts";
 import type { PaymentProcessor } from "../billing/processor.ts";
 import type { Db, DbHandle } from "../db/client.ts";
 import type { Config } from "../env.ts";
@@ -10,7 +10,7 @@ import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import type { PackSource } from "../packs/visible.ts";
 import type { LanguageModel } from "ai";
-import type { RateLimiterClient } from "./rate-limiter.ts";
+import type { RateLimiterClient } from "../http/rate-limiter.ts";
 
 /**
  * What a request may use, built from the config parsed once. Feature code receives the pieces it needs

@@ -14,7 +14,7 @@ import {
   onlyKnown,
   required,
   str,
-} from "./processor-form.ts";
+} from "./form.ts";
 
 export const API_VERSION = "2026-10-28.endive";
 

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router.ts";
 import { route } from "../http/route.ts";
-import { requireAuth } from "../http/access.ts";
-import { packsForCaller } from "../http/caller.ts";
-import { summarisePack } from "./summary.ts";
+import { requireAuth } from "../request/access.ts";
+import { packsForCaller } from "../request/caller.ts";
+import { summarisePack } from "../packs/summary.ts";
 
 const PackSummarySchema = z
   .object({

@@ -1,6 +1,6 @@
 // The local processor's hosted pages: checkout (its Pay button POSTs to the session URL), the billing
 // portal (cancel, resume, cancel now) and a return page for the dev success/cancel URLs.
-import { money, type Obj } from "./processor-objects.ts";
+import { money, type Obj } from "./objects.ts";
 
 const esc = (v: unknown): string =>
   String(v ?? "").replace(

@@ -11,8 +11,8 @@ import { packSource } from "../packs/visible.ts";
 import { chatModel } from "../chat/model.ts";
 import { isWorkersAiBinding } from "../chat/workers-ai-model.ts";
 import type { AppEnv, Services } from "./context.ts";
-import { errors } from "./errors.ts";
-import { rateLimiterClient } from "./rate-limiter.ts";
+import { errors } from "../http/errors.ts";
+import { rateLimiterClient } from "../http/rate-limiter.ts";
 
 export interface ServicesHandle {
   services: Services;

@@ -1,9 +1,9 @@
 // The OpenAI Chat Completions wire shapes the local model server reads and writes, and the one
 // "turn" type that both scripted tests and the offline planner produce.
 
-import type { ChatMessage } from "../../src/chat/offline/wire.ts";
+import type { ChatMessage } from "../../../src/chat/offline/wire.ts";
 
-export { textOf, type ChatMessage, type ContentPart, type WireToolCall } from "../../src/chat/offline/wire.ts";
+export { textOf, type ChatMessage, type ContentPart, type WireToolCall } from "../../../src/chat/offline/wire.ts";
 
 export interface ChatCompletionRequest {
   model?: string;

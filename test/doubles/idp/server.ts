@@ -1,15 +1,15 @@
 // Dev identity provider: the subset of Supabase's GoTrue HTTP API that our clients and the API use,
 // so the real @supabase/supabase-js signs in, refreshes and signs up against it unchanged.
-// Run alone: node_modules/.bin/node scripts/dev/idp.ts  (port 54321, users kept in .data/idp.json)
+// Run alone: node_modules/.bin/node test/doubles/idp/server.ts  (port 54321, users kept in .data/idp.json)
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SignJWT, decodeProtectedHeader, importJWK, jwtVerify } from "jose";
 import type { CryptoKey, JWK, JWTPayload } from "jose";
-import { DEMO_PASSWORD, DEMO_USERS, DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "./secrets.ts";
-import { IdpStore, hashPassword, normaliseEmail, verifyPassword } from "./idp-store.ts";
-import type { StoredSession, StoredUser } from "./idp-store.ts";
+import { DEMO_PASSWORD, DEMO_USERS, DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "../secrets.ts";
+import { IdpStore, hashPassword, normaliseEmail, verifyPassword } from "./store.ts";
+import type { StoredSession, StoredUser } from "./store.ts";
 
 export interface IdpOptions {
   /** 0 = random free port. Default 54321. */
@@ -641,7 +641,7 @@ export async function startIdp(opts: IdpOptions = {}): Promise<Idp> {
 // Started directly (not imported): serve on the conventional local-stack port with a persistent store.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const env = process.env;
-  const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+  const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
   const idp = await startIdp({
     port: Number(env.IDP_PORT ?? "54321"),
     host: env.IDP_HOST ?? "127.0.0.1",

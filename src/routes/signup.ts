@@ -1,10 +1,10 @@
 // POST /auth/post-signup: the client calls it once after e-mail verification; repeating it is safe.
-import { requireAuth } from "../http/access.ts";
+import { requireAuth } from "../request/access.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { PostSignupSchema } from "./schemas.ts";
-import { postSignup } from "./signup.ts";
+import { PostSignupSchema } from "./schemas/billing.ts";
+import { postSignup } from "../orgs/signup.ts";
 
 function displayName(claims: Record<string, unknown>): string | null {
   const meta = claims.user_metadata;

@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
-import { grant } from "./ledger.ts";
+import { grant } from "../billing/ledger.ts";
 import { findMembership, type Role } from "./membership.ts";
 import { getOrg, type OrgInfo } from "./orgs.ts";
 import { normaliseEmail } from "./invites.ts";

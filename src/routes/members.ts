@@ -1,13 +1,13 @@
 // Members and invitations of the caller's organisation; every route needs a billing admin (owner or admin).
 import { z } from "@hono/zod-openapi";
-import { requireAuth, requireRole } from "../http/access.ts";
+import { requireAuth, requireRole } from "../request/access.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { createInvite, listInvites, revokeInvite } from "./invites.ts";
-import { changeRole, listMembers, removeMember } from "./members.ts";
+import { createInvite, listInvites, revokeInvite } from "../orgs/invites.ts";
+import { changeRole, listMembers, removeMember } from "../orgs/members.ts";
 import {
   InviteCreateSchema,
   InviteIdParam,
@@ -17,7 +17,7 @@ import {
   MemberRemovedSchema,
   MemberRoleUpdateSchema,
   MemberSchema,
-} from "./schemas.ts";
+} from "./schemas/billing.ts";
 
 // 503: the database or the identity provider is down.
 const unavailable = pickErrors(503);

@@ -1,11 +1,11 @@
 // Credits, organisation, tiers and subscription of the caller's organisation.
 import { z } from "@hono/zod-openapi";
-import { requireAuth, requireOrg } from "../http/access.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
 import { edgeCache } from "../http/edge-cache.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../http/router.ts";
-import { getBalance, getOrg } from "./orgs.ts";
+import { getBalance, getOrg } from "../orgs/orgs.ts";
 import {
   CreditBalanceSchema,
   CreditTransactionSchema,
@@ -15,10 +15,10 @@ import {
   TransactionsQuery,
   UsageHistoryQuery,
   UsageHistorySchema,
-} from "./schemas.ts";
-import { getSubscription } from "./subscription.ts";
-import { listTiers } from "./tiers.ts";
-import { listTransactions, usageHistory } from "./transactions.ts";
+} from "./schemas/billing.ts";
+import { getSubscription } from "../billing/subscription.ts";
+import { listTiers } from "../billing/tiers.ts";
+import { listTransactions, usageHistory } from "../billing/transactions.ts";
 
 /** The price table changes only with a deploy; a minute of edge cache is plenty. */
 const TIERS_TTL_S = 60;

@@ -1,7 +1,7 @@
 // The caller of a request, resolved once: their membership (shared by requireOrg, requireRole and the
 // rate limiter) and the packs they may read.
 import type { Principal } from "../auth/jwt.ts";
-import { type Membership, findMembership } from "../billing/membership.ts";
+import { type Membership, findMembership } from "../orgs/membership.ts";
 import type { Pack } from "../packs/types.ts";
 import type { Services } from "./context.ts";
 
