@@ -8,7 +8,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { kindResponse, toErrorResponse } from "./http/errors.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { docsPage } from "./http/docs.ts";
-import { createRouter } from "./http/router.ts";
+import { createRouter } from "./request/router.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { geocodeRoutes } from "./routes/geocode.ts";
 import { packRoutes } from "./routes/packs.ts";

@@ -4,7 +4,7 @@ import { requireAuth, requireOrg } from "../request/access.ts";
 import { edgeCache } from "../http/edge-cache.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { getBalance, getOrg } from "../orgs/orgs.ts";
 import {
   CreditBalanceSchema,

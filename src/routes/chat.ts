@@ -12,7 +12,7 @@ import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { chargeQuestion, siteCharger } from "../chat/charge.ts";
 import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";

@@ -6,7 +6,7 @@ import { errors } from "../http/errors.ts";
 import { errorResponses, json, pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { openPortal, startCheckout } from "../billing/checkout.ts";
 import { type ProcessorEvent, WebhookSignatureError } from "../billing/processor.ts";
 import { handleWebhookEvent, isHandledEvent } from "../billing/webhook.ts";

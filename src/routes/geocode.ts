@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { edgeCache } from "../http/edge-cache.ts";
 

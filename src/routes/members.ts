@@ -5,7 +5,7 @@ import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { createInvite, listInvites, revokeInvite } from "../orgs/invites.ts";
 import { changeRole, listMembers, removeMember } from "../orgs/members.ts";
 import {

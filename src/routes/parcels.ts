@@ -1,6 +1,6 @@
 // GET /parcels (a lot's facts, free) and POST /parcels/score (one site, charged like a batch row).
 import { z } from "@hono/zod-openapi";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";

@@ -10,7 +10,7 @@ import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
 import { chargeReport } from "../report/charge.ts";
 import { digestOf, reportDate } from "../report/date.ts";

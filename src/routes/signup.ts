@@ -2,7 +2,7 @@
 import { requireAuth } from "../request/access.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { PostSignupSchema } from "./schemas/billing.ts";
 import { postSignup } from "../orgs/signup.ts";
 

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AuthEnv } from "../request/context.ts";
-import { createRouter } from "../http/router.ts";
+import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";

@@ -1,8 +1,8 @@
 // Every feature builds its routes on this: one 422 hook for body, query, path and form alike.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../request/context.ts";
-import { errors } from "./errors.ts";
-import { toValidationIssues } from "./validation.ts";
+import type { AppEnv } from "./context.ts";
+import { errors } from "../http/errors.ts";
+import { toValidationIssues } from "../http/validation.ts";
 
 export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
