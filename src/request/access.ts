@@ -8,22 +8,7 @@ import { NO_ORGANISATION, isBillingAdmin } from "../orgs/membership.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { callerMembership } from "./caller.ts";
 import type { AuthEnv, OrgEnv } from "./context.ts";
-
-/** What a route needs of its caller, weakest first. */
-export const ACCESS_LEVELS = ["authenticated", "organisation", "admin"] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
-
-const declared = new WeakMap<MiddlewareHandler, Access>();
-
-function declare<M extends MiddlewareHandler>(access: Access, middleware: M): M {
-  declared.set(middleware, access);
-  return middleware;
-}
-
-/** The access a middleware grants when declared on a route, if it is one of these. */
-export function accessOf(middleware: unknown): Access | undefined {
-  return typeof middleware === "function" ? declared.get(middleware as MiddlewareHandler) : undefined;
-}
+import { declareAccess as declare } from "../http/access-levels.ts";
 
 /** A valid bearer token: the caller becomes `c.var.principal`. */
 export const requireAuth = declare(

@@ -10,6 +10,7 @@ import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import type { PackSource } from "../packs/visible.ts";
 import type { LanguageModel } from "ai";
+import type { HttpServices } from "../http/http-env.ts";
 import type { RateLimiterClient } from "../http/rate-limiter.ts";
 
 /**
@@ -17,7 +18,7 @@ import type { RateLimiterClient } from "../http/rate-limiter.ts";
  * as arguments; it never reads `env`. New clients are added here and in createServices, built from
  * `config` like `idp` and `payments`; the model client (`model`) goes here too.
  */
-export interface Services {
+export interface Services extends HttpServices {
   /** Lines carry this request's id. */
   log: Logger;
   /** Opened on first use and closed when the response is done. */
