@@ -8,7 +8,7 @@ import {
   DEV_STRIPE_PRICES,
   DEV_STRIPE_SECRET_KEY,
   DEV_STRIPE_WEBHOOK_SECRET,
-} from "./scripts/dev/secrets.ts";
+} from "./test/doubles/secrets.ts";
 
 export default defineConfig({
   test: {

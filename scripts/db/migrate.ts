@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
 import { useLocalProxy } from "../../src/db/client.ts";
 import { postEntry } from "../../src/billing/ledger.ts";
-import { DEMO_ORG, DEMO_USERS } from "../dev/secrets.ts";
+import { DEMO_ORG, DEMO_USERS } from "../../test/doubles/secrets.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 

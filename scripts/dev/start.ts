@@ -6,13 +6,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
-import { startIdp } from "./idp.ts";
+import { startIdp } from "../../test/doubles/idp/server.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { startMarketingServer } from "./marketing.ts";
-import { startProcessor } from "./processor.ts";
-import { DEV_LLM_MODEL, startLlmServer } from "./llm.ts";
-import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "./secrets.ts";
+import { startMarketingServer } from "../../test/doubles/marketing.ts";
+import { startProcessor } from "../../test/doubles/processor/server.ts";
+import { DEV_LLM_MODEL, startLlmServer } from "../../test/doubles/llm/server.ts";
+import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "../../test/doubles/secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 process.chdir(root);

@@ -17,11 +17,11 @@ import { useLocalProxy } from "../../src/db/client.ts";
 import { grant } from "../../src/billing/ledger.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startLocalDb } from "../dev/db.ts";
-import { startIdp } from "../dev/idp.ts";
-import { startMarketingServer } from "../dev/marketing.ts";
-import { startProcessor } from "../dev/processor.ts";
-import { DEV_LLM_MODEL, startLlmServer } from "../dev/llm.ts";
-import { DEV_JWT_SECRET, DEV_LLM_KEY, DEV_SERVICE_ROLE_KEY } from "../dev/secrets.ts";
+import { startIdp } from "../../test/doubles/idp/server.ts";
+import { startMarketingServer } from "../../test/doubles/marketing.ts";
+import { startProcessor } from "../../test/doubles/processor/server.ts";
+import { DEV_LLM_MODEL, startLlmServer } from "../../test/doubles/llm/server.ts";
+import { DEV_JWT_SECRET, DEV_LLM_KEY, DEV_SERVICE_ROLE_KEY } from "../../test/doubles/secrets.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ORGS = 10;

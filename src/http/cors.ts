@@ -1,7 +1,7 @@
 // CORS for configured origins; entries may end in ":*" to allow any port of a host (the dev stack).
 import { cors as honoCors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { HttpEnv } from "./http-env.ts";
 
 export function originAllowed(origin: string, allowed: readonly string[]): boolean {
   for (const rule of allowed) {
@@ -14,7 +14,7 @@ export function originAllowed(origin: string, allowed: readonly string[]): boole
   return false;
 }
 
-export const cors = createMiddleware<AppEnv>(async function cors(c, next) {
+export const cors = createMiddleware<HttpEnv>(async function cors(c, next) {
   const allowed = c.get("config").corsOrigins;
   return honoCors({
     origin: (origin) => (origin && originAllowed(origin, allowed) ? origin : null),

@@ -1,7 +1,7 @@
 // Short edge caching through the Cache API (caches.default) for responses that are the same for every
 // caller: a hit is answered before the handler runs, so it costs no database or R2 round trip.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { HttpEnv } from "./http-env.ts";
 
 // Per-request or per-caller headers that must never be replayed from the cache.
 const NOT_STORED = ["Set-Cookie", "X-Request-Id", "Vary", "RateLimit", "RateLimit-Policy"];
@@ -12,7 +12,7 @@ const NOT_STORED = ["Set-Cookie", "X-Request-Id", "Vary", "RateLimit", "RateLimi
  * Declare after the access middleware: a cached answer is only given to a caller who may have it.
  */
 export function edgeCache(ttlS: number, cacheControl: string) {
-  return createMiddleware<AppEnv>(async function edgeCached(c, next) {
+  return createMiddleware<HttpEnv>(async function edgeCached(c, next) {
     const url = new URL(c.req.url);
     const key = new Request(`${url.origin}${url.pathname}${url.search}`, { method: "GET" });
     const cache = caches.default;

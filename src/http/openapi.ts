@@ -69,7 +69,7 @@ export function pickErrors<S extends ErrorStatus>(...statuses: S[]): { [K in S]:
 /** Errors every authenticated route can return (503 when the identity provider's key set is unreachable). */
 export const authErrors = pickErrors(401, 422, 500, 503);
 
-/** What each access level (http/access.ts) adds to a route's responses; route() spreads them in. */
+/** What each access level (http/access-levels.ts) adds to a route's responses; route() spreads them in. */
 export const accessErrors = {
   authenticated: authErrors,
   // 404 before POST /auth/post-signup; 503 when the database cannot say.

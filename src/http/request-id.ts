@@ -1,9 +1,9 @@
 // Every response carries X-Request-Id (Cloudflare's ray id when present), and every error log names it,
 // so a user's report can be matched to the log line.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { HttpEnv } from "./http-env.ts";
 
-export const requestId = createMiddleware<AppEnv>(async function requestId(c, next) {
+export const requestId = createMiddleware<HttpEnv>(async function requestId(c, next) {
   const id = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", id);
   await next();

@@ -2,7 +2,7 @@
 // becomes the OpenAPI security, the errors that access can cause and `x-access`, which the shared auth
 // suite reads; body parsing is added after that middleware, so authentication and role come first.
 import { type RouteConfig, createRoute } from "@hono/zod-openapi";
-import { ACCESS_LEVELS, type Access, accessOf } from "./access.ts";
+import { ACCESS_LEVELS, type Access, accessOf } from "./access-levels.ts";
 import { DEFAULT_MAX_JSON_BYTES, jsonBodyLimit, parseFormBody, parseJsonBody, requireJsonType } from "./body.ts";
 import { accessErrors, bearerSecurity, pickErrors } from "./openapi.ts";
 

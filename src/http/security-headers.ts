@@ -1,7 +1,7 @@
 // Security headers on every response: no sniffing, no framing, no referrer, HTTPS only; JSON may load
 // nothing, and HTML (the /docs page) only its own inline styles.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context.ts";
+import type { HttpEnv } from "./http-env.ts";
 
 const COMMON: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -14,7 +14,7 @@ const COMMON: Record<string, string> = {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
-export const securityHeaders = createMiddleware<AppEnv>(async function securityHeaders(c, next) {
+export const securityHeaders = createMiddleware<HttpEnv>(async function securityHeaders(c, next) {
   await next();
   let headers = c.res.headers;
   try {

@@ -1,6 +1,6 @@
 // The web workspace: its static files from Workers Static Assets, its public settings, its own CSP.
 import type { Context } from "hono";
-import type { AppEnv } from "./context.ts";
+import type { HttpEnv } from "./http-env.ts";
 
 // Client-side views of the single-page app; any other unknown path stays the API's JSON 404.
 export const PAGE_PATHS = ["/", "/map", "/account", "/data"] as const;
@@ -31,13 +31,13 @@ export function pageCsp(authUrl: string | undefined, basemapStyleUrl: string | u
   ].join("; ");
 }
 
-const assets = (c: Context<AppEnv>): Fetcher | undefined => c.var.services.assets;
+const assets = (c: Context<HttpEnv>): Fetcher | undefined => c.var.services.assets;
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Workspace not built</title>
 <p>The web workspace has not been built. Run <code>npm run build:web</code> (npm run dev does it for you).</p>`;
 
 /** The app's HTML for any of its views (the client router reads the path). */
-export async function servePage(c: Context<AppEnv>): Promise<Response> {
+export async function servePage(c: Context<HttpEnv>): Promise<Response> {
   const { authUrl, basemapStyleUrl } = c.var.config.web;
   const binding = assets(c);
   const res = binding ? await binding.fetch(new URL("/index.html", c.req.url)) : undefined;
@@ -49,7 +49,7 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** Hashed build files under /assets/: cached for a year, since a new build has new names. */
-export async function serveAsset(c: Context<AppEnv>): Promise<Response> {
+export async function serveAsset(c: Context<HttpEnv>): Promise<Response> {
   const binding = assets(c);
   const res = binding ? await binding.fetch(c.req.raw) : undefined;
   if (!res?.ok) return c.json({ detail: "Not found" }, 404);
@@ -62,7 +62,7 @@ export async function serveAsset(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** Public settings the page needs before sign-in: the identity provider, its public key, the basemap. */
-export function pageConfig(c: Context<AppEnv>): Response {
+export function pageConfig(c: Context<HttpEnv>): Response {
   const { authUrl, anonKey, basemapStyleUrl } = c.var.config.web;
   return c.json({ auth_url: authUrl ?? null, anon_key: anonKey ?? null, basemap_style_url: basemapStyleUrl ?? null });
 }

@@ -1,5 +1,5 @@
 // The shape of src/ (docs/architecture.md): dependencies point one way, from the entry down to the base
-// modules; only the HTTP layer and route files know Hono; nothing logs around the logger or reads
+// modules; only the HTTP and request layers, route files and the app know Hono; nothing logs around the logger or reads
 // configuration around the config. Imports are read with TypeScript's own scanner, type-only ones too.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -31,12 +31,11 @@ function resolve(from: string, spec: string): string | undefined {
   return normalize(join(dirname(from), spec));
 }
 
-type Layer = "base" | "db" | "feature" | "http" | "routes" | "app" | "entry";
-// A file may import its own layer and those below it, never one above.
-const RANK: Record<Layer, number> = { base: 0, db: 1, feature: 2, http: 3, routes: 4, app: 5, entry: 6 };
+type Layer = "base" | "db" | "feature" | "http" | "request" | "routes" | "app" | "entry";
+// A file may import its own layer and those below it, never one above. Features and http share a rank
+// but never import each other (tests below): http is the leaf of cross-cutting HTTP, features know no HTTP.
+const RANK: Record<Layer, number> = { base: 0, db: 1, feature: 2, http: 2, request: 3, routes: 4, app: 5, entry: 6 };
 const BASE = new Set(["errors.ts", "logger.ts", "env.ts"]);
-// A feature's HTTP edge: its routes and their OpenAPI schemas.
-const ROUTE_FILE = /^[a-z-]+\/(routes|[a-z-]+-routes|schemas)\.ts$/;
 
 function layerOf(file: string): Layer {
   if (file === "index.ts") return "entry";
@@ -44,7 +43,8 @@ function layerOf(file: string): Layer {
   if (BASE.has(file) || file.startsWith("lib/")) return "base";
   if (file.startsWith("db/")) return "db";
   if (file.startsWith("http/")) return "http";
-  if (ROUTE_FILE.test(file)) return "routes";
+  if (file.startsWith("request/")) return "request";
+  if (file.startsWith("routes/")) return "routes";
   if (file.includes("/")) return "feature";
   throw new Error(`${file}: a new top-level file needs a layer in this test and in docs/architecture.md`);
 }
@@ -92,7 +92,7 @@ describe("dependency direction", () => {
     expect(edges.filter((e) => !text.has(e.to)).map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
   });
 
-  it("every import points to the same layer or one below: base <- db <- feature <- http <- routes <- app <- entry", () => {
+  it("every import points to the same layer or one below: base <- db <- feature | http <- request <- routes <- app <- entry", () => {
     const upward = edges
       .filter(({ from, to }) => RANK[layerOf(to)] > RANK[layerOf(from)])
       .map(({ from, to }) => `${from} (${layerOf(from)}) -> ${to} (${layerOf(to)})`);
@@ -106,10 +106,26 @@ describe("dependency direction", () => {
     expect(offenders.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
   });
 
-  it("only the HTTP layer, route files and the app import Hono", () => {
+  it("no file under src/http imports a feature folder, src/request or src/routes (http is a leaf)", () => {
+    const offenders = edges.filter(
+      ({ from, to }) => layerOf(from) === "http" && layerOf(to) !== "http" && RANK[layerOf(to)] >= RANK.feature,
+    );
+    expect(offenders.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it("no feature imports src/request or src/routes; route files import only features, http, request and below", () => {
+    const offenders = edges.filter(
+      ({ from, to }) =>
+        (layerOf(from) === "feature" && ["request", "routes"].includes(layerOf(to))) ||
+        (layerOf(from) === "routes" && ["app", "entry"].includes(layerOf(to))),
+    );
+    expect(offenders.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it("only the HTTP layer, the request layer, route files and the app import Hono", () => {
     const hono = files.filter(
       (f) =>
-        !["http", "routes", "app"].includes(layerOf(f)) &&
+        !["http", "request", "routes", "app"].includes(layerOf(f)) &&
         specifiers(f).some((s) => s === "hono" || s.startsWith("hono/") || s.startsWith("@hono/")),
     );
     expect(hono).toEqual([]);
@@ -122,8 +138,8 @@ describe("dependency direction", () => {
     expect(cycles(graphOf(between))).toEqual([]);
   });
 
-  it("folders, with each feature's route files counted apart (its HTTP edge), form no cycle", () => {
-    const node = (f: string) => (layerOf(f) === "routes" ? `${folderOf(f)}:routes` : f.includes("/") ? folderOf(f) : f);
+  it("folders form no cycle", () => {
+    const node = (f: string) => (f.includes("/") ? folderOf(f) : f);
     expect(cycles(graphOf(edges.map(({ from, to }) => ({ from: node(from), to: node(to) }))))).toEqual([]);
   });
 
@@ -132,8 +148,11 @@ describe("dependency direction", () => {
   });
 
   it("the checks can fail: an upward import and a cycle are caught", () => {
-    expect(RANK[layerOf("http/errors.ts")]).toBeGreaterThan(RANK[layerOf("billing/charge.ts")]);
-    expect(layerOf("billing/member-routes.ts")).toBe("routes");
+    expect(RANK[layerOf("routes/members.ts")]).toBeGreaterThan(RANK[layerOf("orgs/members.ts")]);
+    expect(RANK[layerOf("request/access.ts")]).toBeGreaterThan(RANK[layerOf("http/route.ts")]);
+    expect(layerOf("routes/members.ts")).toBe("routes");
+    expect(layerOf("http/route.ts")).toBe("http");
+    expect(layerOf("billing/ledger.ts")).toBe("feature");
     expect(
       cycles(
         graphOf([
@@ -158,6 +177,6 @@ describe("one logger, one config", () => {
   });
 
   it("only the services middleware reads the request's bindings (c.env)", () => {
-    expect(files.filter((f) => f !== "http/services.ts" && /\bc\.env\b/.test(text.get(f) ?? ""))).toEqual([]);
+    expect(files.filter((f) => f !== "request/services.ts" && /\bc\.env\b/.test(text.get(f) ?? ""))).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@ import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SignJWT, UnsecuredJWT, generateKeyPair } from "jose";
 import { createApp } from "../../src/app.ts";
-import { DEV_ANON_KEY } from "../../scripts/dev/secrets.ts";
+import { DEV_ANON_KEY } from "../doubles/secrets.ts";
 import { bearer, mintToken, signIn } from "../support/tokens.ts";
-import { NO_ORGANISATION } from "../../src/billing/membership.ts";
+import { NO_ORGANISATION } from "../../src/orgs/membership.ts";
 import { createTeamOrg, withDb } from "./helpers/billing.ts";
 
 interface Operation {

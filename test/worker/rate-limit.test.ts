@@ -3,7 +3,7 @@
 import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { RATE_LIMITS, type RateLimitName, bucketPolicy } from "../../src/http/rate-limit.ts";
+import { RATE_LIMITS, type RateLimitName, bucketPolicy } from "../../src/request/rate-limit.ts";
 import { bearer, mintToken } from "../support/tokens.ts";
 import { type TestOrg, createTeamOrg, ledgerState, withDb } from "./helpers/billing.ts";
 

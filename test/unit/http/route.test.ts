@@ -1,6 +1,6 @@
 // route(): access middleware declared on a route becomes its OpenAPI security, errors and x-access.
 import { describe, expect, it } from "vitest";
-import { requireAuth, requireOrg, requireRole } from "../../../src/http/access.ts";
+import { requireAuth, requireOrg, requireRole } from "../../../src/request/access.ts";
 import { route } from "../../../src/http/route.ts";
 
 const ok = { 200: { description: "ok" } };

@@ -5,7 +5,7 @@ import { queryInt, toValidationIssues } from "../../../src/http/validation.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
 import { createLogger } from "../../../src/logger.ts";
 import { route } from "../../../src/http/route.ts";
-import { createRouter } from "../../../src/http/router.ts";
+import { createRouter } from "../../../src/request/router.ts";
 
 function issues(target: string, schema: z.ZodType, data: unknown) {
   const r = schema.safeParse(data);

@@ -6,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthApiError, createClient } from "@supabase/supabase-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { startIdp } from "../../../scripts/dev/idp.ts";
-import type { Idp } from "../../../scripts/dev/idp.ts";
+import { startIdp } from "../../doubles/idp/server.ts";
+import type { Idp } from "../../doubles/idp/server.ts";
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
   DEV_ANON_KEY,
   DEV_JWT_SECRET,
   DEV_SERVICE_ROLE_KEY,
-} from "../../../scripts/dev/secrets.ts";
+} from "../../doubles/secrets.ts";
 
 const secret = new TextEncoder().encode(DEV_JWT_SECRET);
 const owner = DEMO_USERS[0];

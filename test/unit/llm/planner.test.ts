@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLANNER_NOTICE, plan } from "../../../src/chat/offline/planner.ts";
-import type { ChatMessage } from "../../../scripts/dev/llm-wire.ts";
+import type { ChatMessage } from "../../doubles/llm/wire.ts";
 
 const TOOLS = new Set([
   "geocode_suburb",

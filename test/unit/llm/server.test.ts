@@ -1,6 +1,6 @@
 // The local model server's wire format, read as raw bytes: what an OpenAI client receives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer } from "../../../scripts/dev/llm.ts";
+import { startLlmServer, type LlmServer } from "../../doubles/llm/server.ts";
 
 let server: LlmServer;
 beforeAll(async () => {

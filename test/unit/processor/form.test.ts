@@ -1,7 +1,7 @@
 // Stripe's bracketed form encoding and monthly billing periods, as the local processor reads them.
 import { describe, expect, it } from "vitest";
-import { canonical, decodeParams } from "../../../scripts/dev/processor-form.ts";
-import { addMonth } from "../../../scripts/dev/processor-objects.ts";
+import { canonical, decodeParams } from "../../doubles/processor/form.ts";
+import { addMonth } from "../../doubles/processor/objects.ts";
 
 const unix = (iso: string): number => Date.parse(iso) / 1000;
 const iso = (s: number): string => new Date(s * 1000).toISOString();

@@ -4,8 +4,8 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { startProcessor, signPayload, type Delivery, type LocalProcessor } from "../../../scripts/dev/processor.ts";
-import { DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "../../../scripts/dev/secrets.ts";
+import { startProcessor, signPayload, type Delivery, type LocalProcessor } from "../../doubles/processor/server.ts";
+import { DEV_STRIPE_PRICES, DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "../../doubles/secrets.ts";
 
 let processor: LocalProcessor;
 let stripe: Stripe;

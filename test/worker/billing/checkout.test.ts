@@ -1,7 +1,7 @@
 // POST /billing/checkout and /billing/portal through the real app, the Stripe SDK talking to the local processor.
 import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
-import { DEV_STRIPE_PRICES } from "../../../scripts/dev/secrets.ts";
+import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 import {
   type Obj,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { debit } from "../../../src/billing/ledger.ts";
-import { DEMO_ORG, DEMO_USERS } from "../../../scripts/dev/secrets.ts";
+import { DEMO_ORG, DEMO_USERS } from "../../doubles/secrets.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, inject } from "vitest";
 import { call, createTeamOrg, ledgerState, uniqueEmail, withDb } from "../helpers/billing.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { env } from "cloudflare:workers";
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../../scripts/dev/secrets.ts";
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../doubles/secrets.ts";
 
 const control = inject("controlUrl");
 

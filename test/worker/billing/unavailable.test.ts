@@ -2,7 +2,7 @@
 import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createInvite } from "../../../src/billing/invites.ts";
+import { createInvite } from "../../../src/orgs/invites.ts";
 import { UnavailableError } from "../../../src/errors.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { createTeamOrg, uniqueEmail, withDb } from "../helpers/billing.ts";

@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { createApp } from "../../../src/app.ts";
 import { debit } from "../../../src/billing/ledger.ts";
 import { expireOrgGrants } from "../../../src/billing/expiry.ts";
-import type { Delivery } from "../../../scripts/dev/processor.ts";
-import { DEV_STRIPE_PRICES } from "../../../scripts/dev/secrets.ts";
+import type { Delivery } from "../../doubles/processor/server.ts";
+import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
 import { call, createTeamOrg, withDb, type TestOrg } from "../helpers/billing.ts";
 import {
   checkoutUrl,

@@ -3,9 +3,9 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.ts";
-import { MAX_QUESTION_CHARS } from "../../../src/chat/schemas.ts";
+import { MAX_QUESTION_CHARS } from "../../../src/routes/schemas/chat.ts";
 import { WORKERS_AI_NOT_BOUND } from "../../../src/chat/model.ts";
-import { NO_ORGANISATION } from "../../../src/billing/membership.ts";
+import { NO_ORGANISATION } from "../../../src/orgs/membership.ts";
 import { mintToken } from "../../support/tokens.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { ask } from "../helpers/chat.ts";

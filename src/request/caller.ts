@@ -1,0 +1,43 @@
+// The caller of a request, resolved once: their membership (shared by requireOrg, requireRole and the
+// rate limiter) and the packs they may read.
+import type { Principal } from "../auth/jwt.ts";
+import { type Membership, findMembership } from "../orgs/membership.ts";
+import type { Pack } from "../packs/types.ts";
+import type { Services } from "./context.ts";
+
+/** What these helpers read of a request's context (any route's context after requireAuth). */
+export interface CallerContext {
+  var: { services: Services; principal: Principal };
+}
+
+// Keyed by the request's services object, which lives exactly as long as the request.
+const lookups = new WeakMap<Services, Promise<Membership | undefined>>();
+
+/** The caller's membership, looked up once per request; database errors propagate to the caller. */
+export function callerMembership(c: CallerContext): Promise<Membership | undefined> {
+  const { services, principal } = c.var;
+  let pending = lookups.get(services);
+  if (!pending) {
+    pending = findMembership({ db: services.db(), userId: principal.userId });
+    lookups.set(services, pending);
+  }
+  return pending;
+}
+
+/** The caller's organisation id; null before post-signup, or when the database cannot say (logged). */
+export async function callerOrgId(c: CallerContext): Promise<string | null> {
+  try {
+    return (await callerMembership(c))?.orgId ?? null;
+  } catch (err) {
+    c.var.services.log.warn("organisation lookup failed; serving public packs only", { error: err });
+    return null;
+  }
+}
+
+/**
+ * Packs for the authenticated caller, with their organisation's. Reads that need no credits keep
+ * working from public packs when the caller has no organisation yet or the database is unreachable.
+ */
+export async function packsForCaller(c: CallerContext): Promise<Pack[]> {
+  return c.var.services.packs.forOrg(await callerOrgId(c));
+}

@@ -1,0 +1,109 @@
+import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AuthEnv } from "../request/context.ts";
+import { createRouter } from "../request/router.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { errors } from "../http/errors.ts";
+import { InvalidRequestError, NotFoundError } from "../errors.ts";
+import { sseResponse } from "../http/sse.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
+import { chargeBatch, runBatch } from "../batch/run.ts";
+import { settleOnOwnConnection } from "../settlement/detached.ts";
+
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+// Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
+const MULTIPART_ALLOWANCE = 16 * 1024;
+
+const tooLarge = () =>
+  errors.payloadTooLarge(`The upload is larger than 1 MiB. Split the CSV (at most ${MAX_CSV_ROWS} sites per upload).`);
+
+const BatchForm = z.object({
+  file: z.instanceof(File).openapi({
+    type: "string",
+    format: "binary",
+    description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_CSV_ROWS} rows`,
+  }),
+  pack_id: z
+    .string()
+    .max(200)
+    .default("")
+    .openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
+});
+
+async function digestHex(bytes: Uint8Array): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const uploadLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+export const batchRoutes = createRouter().openapi(
+  route({
+    method: "post",
+    path: "/batch/upload",
+    tags: ["batch"],
+    summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
+    description:
+      "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
+    middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
+    request: {
+      headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+      body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
+    },
+    responses: {
+      200: {
+        description: "Event stream of per-site results",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+      ...pickErrors(400, 402, 404, 413, 429, 503),
+    },
+  }),
+  async (c) => {
+    const { file, pack_id: packId } = c.req.valid("form");
+    const idempotencyHeader = c.req.valid("header")["idempotency-key"];
+    if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const decoded = decodeCsvBytes(bytes);
+    if (!decoded.ok) throw new InvalidRequestError(decoded.detail);
+    const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
+    if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
+
+    const { principal, services } = c.var;
+    const db = services.db();
+    const { orgId } = c.var.membership;
+    let packs = await services.packs.forOrg(orgId);
+    if (packId) {
+      packs = packs.filter((p) => p.id === packId);
+      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
+    }
+    const ctx = { db, orgId, userId: principal.userId, packs };
+    // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
+    const key = idempotencyHeader
+      ? `batch:${idempotencyHeader}:${await digestHex(bytes)}`
+      : `batch:${crypto.randomUUID()}`;
+    const charged = await chargeBatch(ctx, parsed, key);
+    // Settlement opens its own connection: the request's may be gone once the client disconnects.
+    const settle = (scored: number) =>
+      settleOnOwnConnection(services.openOwnDb, { jobId: charged.batchId, unitsDone: scored });
+    return sseResponse(runBatch(ctx, parsed, charged, settle), {
+      headers: { "X-Batch-Id": charged.batchId },
+      onError: (err) => {
+        services.log.error("batch failed after the stream began", { error: err });
+        return { event: "error", data: { detail: "Internal server error" } };
+      },
+      waitUntil: (work) => {
+        services.hold(work);
+        c.executionCtx.waitUntil(work);
+      },
+    });
+  },
+);

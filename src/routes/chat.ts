@@ -1,0 +1,116 @@
+// POST /chat: a question answered by the agent over the caller's packs, streamed as the AI SDK UI
+// message stream (v1); charged before streaming, refunded when no answer came.
+import { z } from "@hono/zod-openapi";
+import { type ModelMessage, createUIMessageStreamResponse } from "ai";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { NotFoundError } from "../errors.ts";
+import type { BBox } from "../geo/bbox.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import type { AuthEnv } from "../request/context.ts";
+import { errors } from "../http/errors.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { route } from "../http/route.ts";
+import { createRouter } from "../request/router.ts";
+import { chargeQuestion, siteCharger } from "../chat/charge.ts";
+import { chatInstructions } from "../chat/instructions.ts";
+import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
+import { appendTurn, isSessionId, loadHistory, sessionStub } from "../chat/session.ts";
+import { MAX_STEPS, chatStream } from "../chat/stream.ts";
+
+const HEARTBEAT_MS = 15_000;
+
+const chatBodyLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
+  maxSize: MAX_CHAT_BODY_BYTES,
+  onError: () => {
+    throw errors.payloadTooLarge(
+      `The request body is larger than ${MAX_CHAT_BODY_BYTES / 1024} KiB; questions are at most ${MAX_QUESTION_CHARS} characters.`,
+    );
+  },
+});
+
+export const chatRoutes = createRouter().openapi(
+  route({
+    method: "post",
+    path: "/chat",
+    tags: ["chat"],
+    summary: "Ask the spatial agent a question; the answer streams as Server-Sent Events",
+    description: [
+      "Streams the AI SDK UI message stream protocol v1 (header `x-vercel-ai-ui-message-stream: v1`), readable by any `useChat` client:",
+      "`start`, `text-start`/`text-delta`/`text-end`, `tool-input-start`/`tool-input-delta`/`tool-input-available` and `tool-output-available` per tool call,",
+      "`data-bbox` {bbox, label} to fit the map, `data-parcels` and `data-overlays` (GeoJSON FeatureCollections) to highlight, transient `data-session` and `data-credits`,",
+      "`finish`, then `[DONE]`; a failure after the start is an `error` part and the stream ends.",
+      `Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when the model fails before answering; the score_sites tool charges 0.1 per site. At most ${MAX_STEPS} model steps per question.`,
+      "`X-Session-Id` names the conversation: send it back as `session_id` to continue (sessions expire after a day idle; another user's or an unknown id is 404).",
+    ].join(" "),
+    middleware: [requireAuth, requireOrg(), rateLimit("chat"), chatBodyLimit],
+    request: { body: { required: true, content: { "application/json": { schema: ChatRequestSchema } } } },
+    responses: {
+      200: {
+        description: "UI message stream of the answer",
+        headers: z.object({
+          "X-Session-Id": z.string().openapi({ description: "Pass back as session_id to continue the conversation" }),
+        }),
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+      ...pickErrors(402, 404, 413, 429, 503),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const { config, services, membership } = c.var;
+    const model = services.chatModel();
+    const owner = { orgId: membership.orgId, userId: membership.userId };
+
+    const sessions = services.chatSessions;
+    let sessionId = crypto.randomUUID();
+    let history: ModelMessage[] = [];
+    if (body.session_id) {
+      // Unknown, expired, malformed or someone else's: all the same 404, so ids reveal nothing.
+      const found = isSessionId(body.session_id)
+        ? await loadHistory(sessions, owner, body.session_id.toLowerCase())
+        : null;
+      if (!found) throw new NotFoundError();
+      sessionId = body.session_id.toLowerCase();
+      history = found;
+    } else {
+      await sessionStub(sessions, owner.orgId, sessionId).start(owner);
+    }
+
+    const packs = await services.packs.forOrg(owner.orgId);
+    const payer = { db: services.db(), ...owner, openOwnDb: services.openOwnDb };
+    const question = await chargeQuestion(payer);
+    const map = {
+      bbox: (body.bbox as BBox | null | undefined) ?? null,
+      viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
+      visible_layers: body.visible_layers ?? null,
+    };
+
+    const { stream, done } = chatStream({
+      model,
+      instructions: chatInstructions(map, packs),
+      history,
+      question: body.question,
+      sessionId,
+      credits: { charged: question.charged, balance: question.balance },
+      tools: {
+        packs,
+        fallbackBbox: map.bbox ?? map.viewport_bbox,
+        chargeSites: siteCharger(payer, question.questionId),
+      },
+      timeoutMs: config.llm.timeoutMs,
+      onDone: async (outcome) => {
+        await question.settle(outcome.answered);
+        if (outcome.turn) await appendTurn(sessions, owner, sessionId, outcome.turn);
+      },
+    });
+    services.hold(done);
+    c.executionCtx.waitUntil(done);
+    return createUIMessageStreamResponse({
+      stream,
+      keepAliveMs: HEARTBEAT_MS,
+      headers: { "X-Session-Id": sessionId, "Content-Encoding": "identity", "Cache-Control": "no-cache, no-transform" },
+    });
+  },
+);

@@ -1,0 +1,117 @@
+// GET /parcels (a lot's facts, free) and POST /parcels/score (one site, charged like a batch row).
+import { z } from "@hono/zod-openapi";
+import { createRouter } from "../request/router.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { errors } from "../http/errors.ts";
+import { packsForCaller } from "../request/caller.ts";
+import { parcelFacts } from "../parcels/facts.ts";
+import { locateParcel, type SiteRef } from "../parcels/locate.ts";
+import { scoreParcel } from "../parcels/score.ts";
+
+const Lng = z.coerce.number().min(-180).max(180).openapi({ type: "number", example: 151.0036 });
+const Lat = z.coerce.number().min(-90).max(90).openapi({ type: "number", example: -33.8136 });
+const LotId = z.string().trim().min(1).max(100).openapi({ example: "6//DP1813990" });
+
+const ParcelQuery = z.object({ lng: Lng.optional(), lat: Lat.optional(), lot_id: LotId.optional() });
+const ScoreBody = z.object({ lng: Lng.optional(), lat: Lat.optional(), lot_id: LotId.optional() });
+
+/** Exactly one form: a point (lng and lat together) or a lot id; anything else is a 422 saying so. */
+function siteRef(q: z.infer<typeof ParcelQuery>, where: "query" | "body"): SiteRef {
+  const point = q.lng !== undefined || q.lat !== undefined;
+  const lot = q.lot_id !== undefined;
+  if (point && lot) {
+    throw errors.validation([
+      {
+        loc: [where, "lot_id"],
+        msg: "Give either lng and lat, or lot_id, not both",
+        type: "value_error",
+        input: q.lot_id,
+      },
+    ]);
+  }
+  if (lot) return { lot_id: q.lot_id as string };
+  if (q.lng === undefined || q.lat === undefined) {
+    const missing = q.lng === undefined ? "lng" : "lat";
+    throw errors.validation([
+      {
+        loc: [where, missing],
+        msg: point ? `Field required with ${missing === "lng" ? "lat" : "lng"}` : "Give lng and lat, or lot_id",
+        type: "missing",
+      },
+    ]);
+  }
+  return { lng: q.lng, lat: q.lat };
+}
+
+const FactsSchema = z
+  .object({
+    pack_id: z.string(),
+    lot_id: z.string().nullable(),
+    address: z.string().nullable(),
+    area_m2: z.number(),
+    centroid: z.array(z.number()),
+    geometry: z.object({ type: z.string(), coordinates: z.array(z.unknown()) }),
+    zones: z.array(z.record(z.string(), z.unknown())),
+    controls: z.record(z.string(), z.unknown()).nullable(),
+    overlays: z.object({ flood: z.number(), bushfire: z.number(), heritage: z.number() }),
+    heritage_names: z.array(z.string()),
+    nearest_stop: z.object({ name: z.string(), mode: z.string(), distance_m: z.number() }).nullable(),
+    demo_data: z.boolean(),
+  })
+  .openapi("ParcelFacts");
+
+export const parcelRoutes = createRouter()
+  .openapi(
+    route({
+      method: "get",
+      path: "/parcels",
+      tags: ["map"],
+      summary: "A lot's facts by point or lot id (free): zones, controls, overlays, nearest stop",
+      middleware: [requireAuth, rateLimit("parcels")],
+      request: { query: ParcelQuery },
+      responses: {
+        200: { description: "The parcel's facts", content: { "application/json": { schema: FactsSchema } } },
+        ...pickErrors(404, 429),
+      },
+    }),
+    async (c) => {
+      const packs = await packsForCaller(c);
+      return c.json(parcelFacts(packs, locateParcel(packs, siteRef(c.req.valid("query"), "query"))), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: "post",
+      path: "/parcels/score",
+      tags: ["map"],
+      summary: "Score one site (0.1 credit, like a batch row)",
+      description:
+        "Body `{lng, lat}` or `{lot_id}`. Charged 0.1 credit once the lot is found (a miss is a free 404); send `Idempotency-Key` so a retry is charged once. Answers `{parcel, score, rating, components, reasons, feasibility, charged, balance}` after the charge is settled.",
+      middleware: [requireAuth, requireOrg(), rateLimit("parcel_score")],
+      request: {
+        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        body: { required: true, content: { "application/json": { schema: ScoreBody } } },
+      },
+      responses: {
+        200: {
+          description: "The scored site",
+          content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        },
+        ...pickErrors(402, 404, 429, 503),
+      },
+    }),
+    async (c) => {
+      const { services, principal, membership } = c.var;
+      const site = siteRef(c.req.valid("json"), "body");
+      const packs = await services.packs.forOrg(membership.orgId);
+      const idempotencyKey = c.req.valid("header")["idempotency-key"];
+      const db = services.db();
+      return c.json(
+        await scoreParcel({ db, orgId: membership.orgId, userId: principal.userId, packs, site, idempotencyKey }),
+        200,
+      );
+    },
+  );

@@ -1,0 +1,82 @@
+// POST /report/generate: validate, find the packs, charge once, then stream the report (src/report/generate.ts).
+import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getOrg } from "../orgs/orgs.ts";
+import { NotFoundError } from "../errors.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import type { AuthEnv } from "../request/context.ts";
+import { errors } from "../http/errors.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { route } from "../http/route.ts";
+import { createRouter } from "../request/router.ts";
+import { sseResponse } from "../http/sse.ts";
+import { chargeReport } from "../report/charge.ts";
+import { digestOf, reportDate } from "../report/date.ts";
+import { generateReport, reportErrorEvent } from "../report/generate.ts";
+import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
+
+const jsonLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw errors.payloadTooLarge(
+      `The request body is larger than 2 MiB. A report takes at most ${MAX_SITES} sites; send cadastre lots or their centroids rather than detailed outlines.`,
+    );
+  },
+});
+
+export const reportRoutes = createRouter().openapi(
+  route({
+    method: "post",
+    path: "/report/generate",
+    tags: ["report"],
+    summary: "A PDF feasibility report of scored sites, streamed as Server-Sent Events",
+    description:
+      "Charged 0.5 credit in one `usage` entry before the stream starts (send `Idempotency-Key` so a retried request is charged once); refunded in full if the report cannot be generated. Points are replaced by the cadastre lot that contains them; a point outside every lot is reported as an unresolved site. `scores[i]` pairs with `parcel_geojsons[i]`; when the lengths differ the report covers the longer array (see README). Events: `progress` {stage, percent, message} while sites are resolved, ranked and drawn, then `report_complete` {filename, pages, bytes, pdf_base64}; a failure after the stream began is an `error` event {detail}.",
+    middleware: [requireAuth, requireOrg(), rateLimit("report"), jsonLimit],
+    maxBodyBytes: MAX_BODY_BYTES,
+    request: {
+      headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+      body: { required: true, content: { "application/json": { schema: ReportGenerateRequestSchema } } },
+    },
+    responses: {
+      200: {
+        description: "Event stream of progress, then the PDF",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+      ...pickErrors(402, 404, 413, 429, 503),
+    },
+  }),
+  async (c) => {
+    const request = c.req.valid("json");
+    const idempotencyHeader = c.req.valid("header")["idempotency-key"];
+    const { principal, services, membership } = c.var;
+    const { orgId } = membership;
+    let packs = await services.packs.forOrg(orgId);
+    if (request.pack_id) {
+      packs = packs.filter((p) => p.id === request.pack_id);
+      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${request.pack_id}`);
+    }
+    const db = services.db();
+    const org = await getOrg({ db, orgId });
+    const digest = await digestOf(request);
+    // The key covers the request too: a retry replays its charge, a different request under the same key is new work.
+    const key = idempotencyHeader
+      ? `report:${idempotencyHeader}:${digest.slice(0, 32)}`
+      : `report:${crypto.randomUUID()}`;
+    const charge = await chargeReport({ db, orgId, userId: principal.userId, openOwnDb: services.openOwnDb }, key);
+    const job = { request, packs, organisation: org.name, date: reportDate(new Date()), digest, charge };
+    return sseResponse(generateReport(job), {
+      headers: { "X-Report-Id": charge.reportId },
+      onError: (err) => {
+        services.log.error("report failed after the stream began", { report_id: charge.reportId, error: err });
+        return reportErrorEvent(err);
+      },
+      waitUntil: (work) => {
+        services.hold(work);
+        c.executionCtx.waitUntil(work);
+      },
+    });
+  },
+);

@@ -1,0 +1,143 @@
+// GET /tiles/{pack_id}.json (TileJSON) and GET /tiles/{pack_id}/{z}/{x}/{y}.mvt (vector tiles cut from the pack).
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AuthEnv } from "../request/context.ts";
+import { createRouter } from "../request/router.ts";
+import { pickErrors } from "../http/openapi.ts";
+import { route } from "../http/route.ts";
+import { requireAuth } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
+import { errors } from "../http/errors.ts";
+import { packsForCaller } from "../request/caller.ts";
+import { NotFoundError } from "../errors.ts";
+import type { Pack } from "../packs/types.ts";
+import { cutTile } from "../tiles/cut.ts";
+import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
+import { tileJson } from "../tiles/tilejson.ts";
+
+// Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
+const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);
+const PackId = z.string().min(1).max(200).openapi({ description: "A pack id from GET /packs", example: "sydney-demo" });
+const TileInt = (name: string, max: number) =>
+  z.coerce.number().int().min(0).max(max).openapi({ type: "integer", minimum: 0, maximum: max, description: name });
+
+const MVT = "application/vnd.mapbox-vector-tile";
+// Public packs are the same for every caller; a private pack's tile is cached by the browser only.
+const PUBLIC_CACHE = "private, max-age=3600";
+const STALE_CACHE = "private, max-age=60";
+
+/** The pack the caller may read: a public one without touching the database, else their organisation's. */
+async function findPack(c: Context<AuthEnv>, packId: string): Promise<{ pack: Pack; isPublic: boolean }> {
+  const pub = (await c.var.services.packs.public()).find((p) => p.id === packId);
+  if (pub) return { pack: pub, isPublic: true };
+  const own = (await packsForCaller(c)).find((p) => p.id === packId);
+  if (!own) throw new NotFoundError("Pack not found");
+  return { pack: own, isPublic: false };
+}
+
+function tileOutOfRange(t: TileCoord): never {
+  const n = 2 ** t.z;
+  const bad = t.x >= n ? { at: "x", v: t.x } : { at: "y", v: t.y };
+  throw errors.validation([
+    {
+      loc: ["path", bad.at],
+      msg: `Input should be less than ${n} at zoom ${t.z}`,
+      type: "less_than",
+      input: String(bad.v),
+      ctx: { lt: n },
+    },
+  ]);
+}
+
+const tileJsonRoute = route({
+  method: "get",
+  path: "/tiles/{pack_id}.json",
+  tags: ["map"],
+  summary: "TileJSON 3.0.0 for a pack's vector tiles",
+  description:
+    "The tile URL template carries the pack version, so a cache never serves tiles of an older pack. One vector layer per pack layer, with its fields and the zoom it appears from.",
+  middleware: [requireAuth, rateLimit("tiles")],
+  request: { params: z.object({ pack_id: z.preprocess(withSuffix(/\.json$/), PackId) }) },
+  responses: {
+    200: { description: "TileJSON", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } },
+    ...pickErrors(404, 429),
+  },
+});
+
+const tileRoute = route({
+  method: "get",
+  path: "/tiles/{pack_id}/{z}/{x}/{y}.mvt",
+  tags: ["map"],
+  summary: "A Mapbox Vector Tile of a pack",
+  description:
+    "One MVT layer per pack layer present at this zoom (parcels from z14 with `lot_id`, `area_m2`, `address`; zoning `zone`, `zone_name`; `fsr`, `height_m`, `min_lot_m2` on their layers; flood, bushfire, heritage; transport points; suburbs with `name`). 204 when the tile holds nothing; `ETag` with 304 on `If-None-Match`.",
+  middleware: [requireAuth, rateLimit("tiles")],
+  request: {
+    params: z.object({
+      pack_id: PackId,
+      z: TileInt("zoom", MAX_ZOOM),
+      x: TileInt("column", 2 ** MAX_ZOOM - 1),
+      y: z.preprocess(withSuffix(/\.mvt$/), TileInt("row", 2 ** MAX_ZOOM - 1)),
+    }),
+    query: z.object({ v: z.string().max(100).optional().openapi({ description: "Pack version (cache key)" }) }),
+  },
+  responses: {
+    200: { description: "The tile", content: { [MVT]: { schema: z.string().openapi({ format: "binary" }) } } },
+    204: { description: "The tile holds no feature" },
+    304: { description: "Not modified (matches If-None-Match)" },
+    ...pickErrors(404, 429),
+  },
+});
+
+// The router's path syntax cannot express "{y}.mvt": each route is documented with its OpenAPI path and
+// served under a Hono pattern ("{y{…}}" becomes ":y{…}") that keeps the suffix in the parameter.
+export const tileRoutes = createRouter();
+// The document shows plain required integers; what is parsed (coerced, suffix removed) is not what is documented.
+const docInt = (name: string, max: number) => z.number().int().min(0).max(max).openapi({ description: name });
+const { middleware: _json, ...tileJsonDoc } = tileJsonRoute;
+const { middleware: _tile, ...tileDoc } = tileRoute;
+tileRoutes.openAPIRegistry.registerPath(tileJsonDoc);
+tileRoutes.openAPIRegistry.registerPath({
+  ...tileDoc,
+  request: {
+    ...tileDoc.request,
+    params: z.object({
+      pack_id: PackId,
+      z: docInt("zoom", MAX_ZOOM),
+      x: docInt("column, 0 to 2^z - 1", 2 ** MAX_ZOOM - 1),
+      y: docInt("row, 0 to 2^z - 1", 2 ** MAX_ZOOM - 1),
+    }),
+  },
+});
+tileRoutes
+  .openapi({ ...tileJsonRoute, path: "/tiles/{pack_id{[^/]+\\.json}}", hide: true }, async (c) => {
+    const { pack } = await findPack(c, c.req.valid("param").pack_id);
+    c.header("Cache-Control", STALE_CACHE);
+    return c.json(tileJson(pack, new URL(c.req.url).origin), 200);
+  })
+  .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
+    const { pack_id: packId, ...tile } = c.req.valid("param");
+    if (!validTile(tile)) tileOutOfRange(tile);
+    const { pack, isPublic } = await findPack(c, packId);
+    const etag = `"${pack.checksum.toString(16)}-${tile.z}-${tile.x}-${tile.y}"`;
+    const current = c.req.valid("query").v === pack.version;
+    const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
+    const key = new Request(
+      `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`,
+    );
+    const cached = isPublic ? await caches.default.match(key).catch(() => undefined) : undefined;
+    if (cached) return c.body(await cached.arrayBuffer(), 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
+    const bytes = cutTile(pack, tile);
+    if (!bytes) return c.body(null, 204, headers);
+    // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
+    if (isPublic) {
+      const stored = new Response(bytes, { headers: { "Cache-Control": "public, max-age=86400" } });
+      c.executionCtx.waitUntil(caches.default.put(key, stored).catch(() => {}));
+    }
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      ...headers,
+      "Content-Type": MVT,
+      "X-Cache": isPublic ? "MISS" : "BYPASS",
+    });
+  });

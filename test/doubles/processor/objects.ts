@@ -1,0 +1,661 @@
+// The local processor's objects and their lifecycle, in Stripe's shapes (API version below): customers,
+// prices, checkout and portal sessions, subscriptions (period on the item), invoices (subscription in
+// `parent.subscription_details`, service period on the line) and the events each change emits.
+import { randomBytes } from "node:crypto";
+import {
+  type Params,
+  StripeHttpError,
+  bool,
+  invalid,
+  list,
+  metadata,
+  missing,
+  obj,
+  onlyKnown,
+  required,
+  str,
+} from "./form.ts";
+
+export const API_VERSION = "2026-10-28.endive";
+
+export type Obj = Record<string, unknown>;
+
+export interface PriceInfo {
+  id: string;
+  /** Minor units (cents). */
+  unitAmount: number;
+  currency: string;
+  productName: string;
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  customer: string | null;
+  event: Obj;
+}
+
+export interface StateData {
+  customers: Record<string, Obj>;
+  sessions: Record<string, Obj>;
+  /** What a checkout session sells (Stripe keeps line items behind `expand`). */
+  sessionOrders: Record<string, { price: string; quantity: number; subscriptionMetadata: Record<string, string> }>;
+  portalSessions: Record<string, Obj>;
+  subscriptions: Record<string, Obj>;
+  invoices: Record<string, Obj>;
+  events: StoredEvent[];
+}
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function newId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return `${prefix}_${out}`;
+}
+
+/** One calendar month later, clamped to the month's last day (31 Jan -> 28/29 Feb), as Stripe bills. */
+export function addMonth(unixSeconds: number): number {
+  const d = new Date(unixSeconds * 1000);
+  const day = d.getUTCDate();
+  const next = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  );
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return Math.floor(next.getTime() / 1000);
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+export function emptyState(): StateData {
+  return {
+    customers: {},
+    sessions: {},
+    sessionOrders: {},
+    portalSessions: {},
+    subscriptions: {},
+    invoices: {},
+    events: [],
+  };
+}
+
+export class ProcessorState {
+  readonly data: StateData;
+  private readonly prices: Map<string, PriceInfo>;
+  private readonly publicUrl: string;
+  private readonly now: () => number;
+
+  constructor(
+    prices: PriceInfo[],
+    publicUrl: string,
+    data: StateData = emptyState(),
+    now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    this.prices = new Map(prices.map((p) => [p.id, p]));
+    this.publicUrl = publicUrl;
+    this.data = data;
+    this.now = now;
+  }
+
+  price(id: string): Obj | undefined {
+    const p = this.prices.get(id);
+    if (!p) return undefined;
+    return {
+      id: p.id,
+      object: "price",
+      active: true,
+      billing_scheme: "per_unit",
+      created: 1767225600,
+      currency: p.currency,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: p.productName,
+      product: `prod_${p.id.replace(/^price_/, "")}`,
+      recurring: { interval: "month", interval_count: 1, meter: null, trial_period_days: null, usage_type: "licensed" },
+      tax_behavior: "unspecified",
+      tiers_mode: null,
+      transform_quantity: null,
+      type: "recurring",
+      unit_amount: p.unitAmount,
+      unit_amount_decimal: String(p.unitAmount),
+    };
+  }
+
+  private emit(type: string, object: Obj, previous?: Obj): StoredEvent {
+    const event: Obj = {
+      id: newId("evt"),
+      object: "event",
+      api_version: API_VERSION,
+      created: this.now(),
+      data: previous ? { object: clone(object), previous_attributes: previous } : { object: clone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const customer = typeof object.customer === "string" ? object.customer : null;
+    const stored = { id: String(event.id), type, customer, event };
+    this.data.events.push(stored);
+    return stored;
+  }
+
+  // --- customers -------------------------------------------------------------------------------
+
+  createCustomer(params: Params): Obj {
+    onlyKnown(params, ["name", "email", "description", "metadata", "phone", "expand"]);
+    const customer: Obj = {
+      id: newId("cus", 14),
+      object: "customer",
+      address: null,
+      balance: 0,
+      created: this.now(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: str(params.description) ?? null,
+      discount: null,
+      email: str(params.email) ?? null,
+      invoice_prefix: newId("x", 8).slice(2).toUpperCase(),
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+      livemode: false,
+      metadata: metadata(params.metadata),
+      name: str(params.name) ?? null,
+      phone: str(params.phone) ?? null,
+      preferred_locales: [],
+      shipping: null,
+      tax_exempt: "none",
+      test_clock: null,
+    };
+    this.data.customers[String(customer.id)] = customer;
+    return customer;
+  }
+
+  customer(id: string): Obj {
+    const c = this.data.customers[id];
+    if (!c) throw missing("customer", id);
+    return c;
+  }
+
+  // --- checkout sessions ---------------------------------------------------------------------------
+
+  createCheckoutSession(params: Params): Obj {
+    onlyKnown(params, [
+      "mode",
+      "customer",
+      "client_reference_id",
+      "line_items",
+      "success_url",
+      "cancel_url",
+      "metadata",
+      "subscription_data",
+      "expand",
+      "allow_promotion_codes",
+      "billing_address_collection",
+      "customer_update",
+      "payment_method_types",
+      "ui_mode",
+      "locale",
+    ]);
+    const mode = str(params.mode);
+    if (!mode) throw required("mode");
+    if (mode !== "subscription")
+      throw invalid("mode", `The local processor sells subscriptions only; got mode '${mode}'.`);
+    const customer = str(params.customer);
+    if (customer && !this.data.customers[customer]) throw missing("customer", customer, "customer");
+    const lines = list(params.line_items);
+    if (lines.length === 0) throw required("line_items");
+    if (lines.length > 1) throw invalid("line_items", "The local processor sells one subscription price per session.");
+    const line = obj(lines[0]);
+    const priceId = str(line.price);
+    if (!priceId) throw required("line_items[0][price]");
+    const price = this.prices.get(priceId);
+    if (!price) throw missing("price", priceId, "line_items[0][price]");
+    const quantity = Number(str(line.quantity) ?? "1");
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw invalid("line_items[0][quantity]", "Invalid integer: quantity");
+    const successUrl = str(params.success_url);
+    if (!successUrl) throw required("success_url");
+    const id = newId("cs_test", 58);
+    const created = this.now();
+    const session: Obj = {
+      id,
+      object: "checkout.session",
+      after_expiration: null,
+      allow_promotion_codes: null,
+      amount_subtotal: price.unitAmount * quantity,
+      amount_total: price.unitAmount * quantity,
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      billing_address_collection: null,
+      cancel_url: str(params.cancel_url) ?? null,
+      client_reference_id: str(params.client_reference_id) ?? null,
+      client_secret: null,
+      created,
+      currency: price.currency,
+      customer: customer ?? null,
+      customer_creation: customer ? null : "always",
+      customer_details: null,
+      customer_email: null,
+      expires_at: created + 24 * 3600,
+      invoice: null,
+      livemode: false,
+      locale: null,
+      metadata: metadata(params.metadata),
+      mode,
+      payment_intent: null,
+      payment_link: null,
+      payment_method_collection: "always",
+      payment_method_types: ["card"],
+      payment_status: "unpaid",
+      status: "open",
+      submit_type: null,
+      subscription: null,
+      success_url: successUrl,
+      ui_mode: "hosted",
+      url: `${this.publicUrl}/c/pay/${id}`,
+    };
+    this.data.sessions[id] = session;
+    this.data.sessionOrders[id] = {
+      price: priceId,
+      quantity,
+      subscriptionMetadata: metadata(obj(params.subscription_data).metadata),
+    };
+    return session;
+  }
+
+  session(id: string): Obj {
+    const s = this.data.sessions[id];
+    if (!s) throw missing("checkout.session", id);
+    if (s.status === "open" && Number(s.expires_at) <= this.now()) s.status = "expired";
+    return s;
+  }
+
+  /** The Pay button: creates the subscription and its first paid invoice, and emits what Stripe would. */
+  completeCheckout(id: string): { session: Obj; events: StoredEvent[] } {
+    const session = this.session(id);
+    if (session.status === "complete") return { session, events: [] };
+    if (session.status !== "open")
+      throw new StripeHttpError(400, "invalid_request_error", `Checkout session ${id} is ${String(session.status)}`, {
+        code: "checkout_session_expired",
+      });
+    const order = this.data.sessionOrders[id];
+    if (!order) throw missing("checkout.session", id);
+    let customer = typeof session.customer === "string" ? session.customer : null;
+    if (!customer) customer = String(this.createCustomer({ email: "buyer@example.com" }).id);
+    const events: StoredEvent[] = [];
+    const start = this.now();
+    const sub = this.newSubscription(customer, order.price, order.quantity, order.subscriptionMetadata, start);
+    events.push(this.emit("customer.subscription.created", sub));
+    const invoice = this.newInvoice(sub, "subscription_create", { start, end: start }, true);
+    sub.latest_invoice = invoice.id;
+    sub.status = "active";
+    events.push(this.emit("invoice.paid", invoice), this.emit("invoice.payment_succeeded", invoice));
+    events.push(this.emit("payment_intent.succeeded", this.paymentIntent(invoice)));
+    events.push(this.emit("customer.subscription.updated", sub, { status: "incomplete" }));
+    Object.assign(session, {
+      customer,
+      status: "complete",
+      payment_status: "paid",
+      subscription: sub.id,
+      invoice: invoice.id,
+    });
+    events.push(this.emit("checkout.session.completed", session));
+    return { session, events };
+  }
+
+  // --- subscriptions -----------------------------------------------------------------------------
+
+  private newSubscription(
+    customer: string,
+    priceId: string,
+    quantity: number,
+    meta: Record<string, string>,
+    start: number,
+  ): Obj {
+    const id = newId("sub");
+    const item: Obj = {
+      id: newId("si", 14),
+      object: "subscription_item",
+      billing_thresholds: null,
+      created: start,
+      current_period_end: addMonth(start),
+      current_period_start: start,
+      discounts: [],
+      metadata: {},
+      price: this.price(priceId),
+      quantity,
+      subscription: id,
+      tax_rates: [],
+    };
+    const sub: Obj = {
+      id,
+      object: "subscription",
+      application: null,
+      application_fee_percent: null,
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+      billing_cycle_anchor: start,
+      billing_cycle_anchor_config: null,
+      billing_mode: { flexible: null, type: "classic" },
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      collection_method: "charge_automatically",
+      created: start,
+      currency: this.prices.get(priceId)?.currency ?? "aud",
+      customer,
+      days_until_due: null,
+      default_payment_method: newId("pm", 14),
+      default_source: null,
+      description: null,
+      discounts: [],
+      ended_at: null,
+      invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
+      items: {
+        object: "list",
+        data: [item],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      livemode: false,
+      metadata: meta,
+      next_pending_invoice_item_invoice: null,
+      on_behalf_of: null,
+      pause_collection: null,
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: "off",
+      },
+      pending_invoice_item_interval: null,
+      pending_setup_intent: null,
+      pending_update: null,
+      schedule: null,
+      start_date: start,
+      status: "incomplete",
+      test_clock: null,
+      transfer_data: null,
+      trial_end: null,
+      trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+      trial_start: null,
+    };
+    this.data.subscriptions[id] = sub;
+    return sub;
+  }
+
+  subscription(id: string): Obj {
+    const s = this.data.subscriptions[id];
+    if (!s) throw missing("subscription", id);
+    return s;
+  }
+
+  private item(sub: Obj): Obj {
+    const items = obj(sub.items as Params);
+    const first = (items.data as unknown as Obj[] | undefined)?.[0];
+    if (!first) throw new Error(`subscription ${String(sub.id)} has no item`);
+    return first;
+  }
+
+  /** POST /v1/subscriptions/:id: cancel_at_period_end and metadata. */
+  updateSubscription(id: string, params: Params): { sub: Obj; events: StoredEvent[] } {
+    onlyKnown(params, ["cancel_at_period_end", "metadata", "expand", "proration_behavior"]);
+    const sub = this.subscription(id);
+    const previous: Obj = {};
+    const flag = bool(params.cancel_at_period_end);
+    if (params.cancel_at_period_end !== undefined && flag === undefined)
+      throw invalid("cancel_at_period_end", "Invalid boolean: cancel_at_period_end");
+    if (flag !== undefined && flag !== sub.cancel_at_period_end) {
+      if (sub.status === "canceled")
+        throw new StripeHttpError(
+          400,
+          "invalid_request_error",
+          "A canceled subscription can only update its cancellation_details and metadata.",
+        );
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      previous.cancel_at = sub.cancel_at;
+      sub.cancel_at_period_end = flag;
+      sub.cancel_at = flag ? this.item(sub).current_period_end : null;
+      sub.canceled_at = flag ? this.now() : null;
+    }
+    if (params.metadata !== undefined) {
+      previous.metadata = sub.metadata;
+      sub.metadata = { ...(sub.metadata as Obj), ...metadata(params.metadata) };
+    }
+    const events = Object.keys(previous).length > 0 ? [this.emit("customer.subscription.updated", sub, previous)] : [];
+    return { sub, events };
+  }
+
+  /** DELETE /v1/subscriptions/:id: cancels now. */
+  cancelNow(id: string): { sub: Obj; events: StoredEvent[] } {
+    const sub = this.subscription(id);
+    if (sub.status === "canceled") return { sub, events: [] };
+    const now = this.now();
+    Object.assign(sub, {
+      status: "canceled",
+      canceled_at: now,
+      ended_at: now,
+      cancel_at: null,
+      cancel_at_period_end: false,
+    });
+    return { sub, events: [this.emit("customer.subscription.deleted", sub)] };
+  }
+
+  /**
+   * The period ends: a subscription set to cancel at period end ends; otherwise the next period starts
+   * and its invoice is paid (or, with `fail`, stays open and the subscription goes past_due).
+   */
+  advancePeriod(id: string, { fail = false }: { fail?: boolean } = {}): { sub: Obj; events: StoredEvent[] } {
+    const sub = this.subscription(id);
+    if (sub.status === "canceled")
+      throw new StripeHttpError(400, "invalid_request_error", `Subscription ${id} is canceled`);
+    const item = this.item(sub);
+    const end = Number(item.current_period_end);
+    if (sub.cancel_at_period_end === true) {
+      Object.assign(sub, { status: "canceled", ended_at: end, cancel_at_period_end: false });
+      return { sub, events: [this.emit("customer.subscription.deleted", sub)] };
+    }
+    const previousPeriod = { start: Number(item.current_period_start), end };
+    const next = { start: end, end: addMonth(end) };
+    item.current_period_start = next.start;
+    item.current_period_end = next.end;
+    const invoice = this.newInvoice(sub, "subscription_cycle", previousPeriod, !fail, next);
+    sub.latest_invoice = invoice.id;
+    const events: StoredEvent[] = [];
+    const previousStatus = sub.status;
+    if (fail) {
+      sub.status = "past_due";
+      events.push(this.emit("invoice.payment_failed", invoice));
+    } else {
+      sub.status = "active";
+      events.push(this.emit("invoice.paid", invoice), this.emit("invoice.payment_succeeded", invoice));
+    }
+    events.push(
+      this.emit("customer.subscription.updated", sub, {
+        items: { data: [{ current_period_start: previousPeriod.start, current_period_end: previousPeriod.end }] },
+        ...(previousStatus !== sub.status ? { status: previousStatus } : {}),
+      }),
+    );
+    return { sub, events };
+  }
+
+  // --- invoices ----------------------------------------------------------------------------------
+
+  private newInvoice(
+    sub: Obj,
+    reason: string,
+    invoicePeriod: { start: number; end: number },
+    paid: boolean,
+    service?: { start: number; end: number },
+  ): Obj {
+    const item = this.item(sub);
+    const price = item.price as Obj;
+    const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
+    const now = this.now();
+    const id = newId("in");
+    const servicePeriod = service ?? { start: Number(item.current_period_start), end: Number(item.current_period_end) };
+    const customer = this.data.customers[String(sub.customer)];
+    const invoice: Obj = {
+      id,
+      object: "invoice",
+      account_country: "AU",
+      account_name: "Local payment processor",
+      amount_due: amount,
+      amount_overpaid: 0,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      amount_shipping: 0,
+      attempt_count: 1,
+      attempted: true,
+      auto_advance: !paid,
+      billing_reason: reason,
+      collection_method: "charge_automatically",
+      created: now,
+      currency: price.currency,
+      customer: sub.customer,
+      customer_email: customer?.email ?? null,
+      customer_name: customer?.name ?? null,
+      default_payment_method: null,
+      description: null,
+      discounts: [],
+      due_date: null,
+      effective_at: now,
+      ending_balance: 0,
+      hosted_invoice_url: `${this.publicUrl}/i/${id}`,
+      invoice_pdf: null,
+      issuer: { type: "self" },
+      last_finalization_error: null,
+      lines: {
+        object: "list",
+        data: [
+          {
+            id: newId("il"),
+            object: "line_item",
+            amount,
+            currency: price.currency,
+            description: `${String(item.quantity ?? 1)} × ${String(price.nickname)} (at ${money(Number(price.unit_amount), String(price.currency))} / month)`,
+            discount_amounts: [],
+            discountable: true,
+            discounts: [],
+            invoice: id,
+            livemode: false,
+            metadata: {},
+            parent: {
+              type: "subscription_item_details",
+              invoice_item_details: null,
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: sub.id,
+                subscription_item: item.id,
+              },
+            },
+            period: servicePeriod,
+            pretax_credit_amounts: [],
+            pricing: {
+              type: "price_details",
+              price_details: { price: price.id, product: price.product },
+              unit_amount_decimal: String(price.unit_amount),
+            },
+            quantity: item.quantity ?? 1,
+            taxes: [],
+          },
+        ],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/invoices/${id}/lines`,
+      },
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: paid ? null : now + 3 * 24 * 3600,
+      number: `${String(customer?.invoice_prefix ?? "LOCAL")}-${String(Object.keys(this.data.invoices).length + 1).padStart(4, "0")}`,
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: sub.metadata, subscription: sub.id },
+      },
+      period_end: invoicePeriod.end,
+      period_start: invoicePeriod.start,
+      status: paid ? "paid" : "open",
+      status_transitions: {
+        finalized_at: now,
+        marked_uncollectible_at: null,
+        paid_at: paid ? now : null,
+        voided_at: null,
+      },
+      subtotal: amount,
+      subtotal_excluding_tax: amount,
+      total: amount,
+      total_discount_amounts: [],
+      total_excluding_tax: amount,
+      total_pretax_credit_amounts: [],
+      total_taxes: [],
+      webhooks_delivered_at: now,
+    };
+    this.data.invoices[id] = invoice;
+    return invoice;
+  }
+
+  invoice(id: string): Obj {
+    const i = this.data.invoices[id];
+    if (!i) throw missing("invoice", id);
+    return i;
+  }
+
+  private paymentIntent(invoice: Obj): Obj {
+    return {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount: invoice.amount_paid,
+      amount_received: invoice.amount_paid,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      livemode: false,
+      status: "succeeded",
+    };
+  }
+
+  // --- billing portal ------------------------------------------------------------------------------
+
+  createPortalSession(params: Params): Obj {
+    onlyKnown(params, ["customer", "return_url", "configuration", "locale", "flow_data", "on_behalf_of", "expand"]);
+    const customer = str(params.customer);
+    if (!customer) throw required("customer");
+    if (!this.data.customers[customer]) throw missing("customer", customer, "customer");
+    const id = newId("bps");
+    const session: Obj = {
+      id,
+      object: "billing_portal.session",
+      configuration: "bpc_local",
+      created: this.now(),
+      customer,
+      flow: null,
+      livemode: false,
+      locale: null,
+      on_behalf_of: null,
+      return_url: str(params.return_url) ?? null,
+      url: `${this.publicUrl}/p/session/${id}`,
+    };
+    this.data.portalSessions[id] = session;
+    return session;
+  }
+
+  portalSession(id: string): Obj {
+    const s = this.data.portalSessions[id];
+    if (!s) throw missing("billing_portal.session", id);
+    return s;
+  }
+
+  subscriptionsOf(customer: string): Obj[] {
+    return Object.values(this.data.subscriptions).filter((s) => s.customer === customer);
+  }
+}
+
+export function money(cents: number, currency: string): string {
+  const symbol = currency.toLowerCase() === "aud" ? "A$" : `${currency.toUpperCase()} `;
+  return `${symbol}${(cents / 100).toFixed(2)}`;
+}
