@@ -9,6 +9,7 @@ import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
 import { formatResults, median, type BenchResult } from "./result.ts";
+import { offlineWork } from "../../src/settlement/charged-work.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -26,13 +27,7 @@ export async function runReportBenches(): Promise<BenchResult[]> {
     const { centroid } = parcelFromFeature(packs[0]!, Math.floor((k * lots.count) / 50));
     if (parcelAt(packs, centroid[0], centroid[1])) centroids.push(centroid);
   }
-  const charge = {
-    reportId: "00000000-0000-4000-8000-000000000000",
-    cost: 0.5,
-    balance: 0,
-    replayed: false,
-    settle: async () => {},
-  };
+  const work = offlineWork("00000000-0000-4000-8000-000000000000", 0.5);
   const out: BenchResult[] = [];
   for (const n of [5, 50]) {
     const request = ReportGenerateRequestSchema.parse({
@@ -41,7 +36,7 @@ export async function runReportBenches(): Promise<BenchResult[]> {
       location: "Benchmark",
       top_n: 50,
     });
-    const job = { request, packs, organisation: "Bench", date: "2026-07-01", digest: "0".repeat(64), charge };
+    const job = { request, packs, organisation: "Bench", date: "2026-07-01", digest: "0".repeat(64), work };
     const times: number[] = [];
     const blank: number[] = [];
     let pages = 0;

@@ -13,6 +13,7 @@ import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
 import { digestOf } from "../../src/report/date.ts";
 import type { ParcelGeometry } from "../../src/report/geometry.ts";
+import { offlineWork } from "../../src/settlement/charged-work.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const outDir = process.argv[2] ?? `${root}docs`;
@@ -45,20 +46,14 @@ export async function exampleRequest() {
 
 async function main() {
   const { packs, request } = await exampleRequest();
-  const charge = {
-    reportId: "00000000-0000-4000-8000-000000000001",
-    cost: 0.5,
-    balance: 99.5,
-    replayed: false,
-    settle: async () => {},
-  };
+  const work = offlineWork("00000000-0000-4000-8000-000000000001", 0.5);
   const job = {
     request,
     packs,
     organisation: "Demo Team",
     date: "2026-07-01",
     digest: await digestOf(request),
-    charge,
+    work,
   };
   for await (const e of generateReport(job)) {
     const data = e.data as Record<string, unknown>;

@@ -1,14 +1,10 @@
-// A batch: charged once up front as a job, each row scored in order, then settled: unscored rows refunded.
-import type { Db } from "../db/client.ts";
+// A batch: charged once up front as a job, each row scored in order, then settled for the results the
+// client took: rows that could not be scored, and rows never delivered because the client left, are refunded.
 import { logger } from "../logger.ts";
 import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
-import { refusalError } from "../billing/charge.ts";
-import type { LedgerEntry } from "../billing/ledger.ts";
-import { PRICES } from "../billing/prices.ts";
-import { openJob } from "../settlement/jobs.ts";
+import { reserve, type ChargedWork, type Payer } from "../settlement/charged-work.ts";
 import type { SettleOutcome } from "../settlement/detached.ts";
-import { JOB_TIMEOUT_MS } from "../settlement/timeouts.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { ParsedCsv } from "./csv.ts";
@@ -16,39 +12,19 @@ import { locateRow } from "./locate.ts";
 import { siteError, siteResult } from "./payload.ts";
 
 export interface BatchContext {
-  db: Db;
-  orgId: string;
-  userId: string;
+  payer: Payer;
   packs: readonly Pack[];
 }
 
-export interface ChargedBatch {
-  batchId: string;
-  debit: LedgerEntry;
-  cost: number;
-  replayed: boolean;
-}
-
-/** Settles the batch's job given how many rows were scored; never throws (a failure is an outcome). */
-export type SettleBatch = (scored: number) => Promise<SettleOutcome>;
-
-/** Posts the one `usage` debit for the whole file with its job, or throws the structured 402 without charging. */
-export async function chargeBatch(ctx: BatchContext, parsed: ParsedCsv, idempotencyKey: string): Promise<ChargedBatch> {
+/** The one `usage` debit for the whole file with its job, or the structured 402 without charging. */
+export function chargeBatch(ctx: BatchContext, parsed: ParsedCsv, key: string): Promise<ChargedWork> {
   const n = parsed.rows.length;
-  const opened = await openJob(ctx.db, {
-    orgId: ctx.orgId,
-    userId: ctx.userId,
+  return reserve(ctx.payer, {
     action: "batch_score",
     units: n,
-    unitPrice: PRICES.batchScorePerRow,
-    idempotencyKey,
+    key,
     description: `Batch scoring of ${n} site${n === 1 ? "" : "s"}`,
-    timeoutMs: JOB_TIMEOUT_MS.batch_score,
   });
-  if (!opened.ok) throw refusalError(opened);
-  // A replayed key returns the original job: the batch keeps the id it was first charged under.
-  const { job, debit, replayed } = opened;
-  return { batchId: job.id, debit, cost: job.charged, replayed };
 }
 
 const DEFERRED =
@@ -56,17 +32,13 @@ const DEFERRED =
   "until the scored rows are confirmed, the whole charge is refunded.";
 
 /** The events of a charged batch. Whatever happens, the job is settled (or left to the sweep) before it ends. */
-export async function* runBatch(
-  ctx: BatchContext,
-  parsed: ParsedCsv,
-  charged: ChargedBatch,
-  settle: SettleBatch,
-): AsyncGenerator<SseEvent> {
-  const { batchId, cost } = charged;
+export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: ChargedWork): AsyncGenerator<SseEvent> {
+  const { id: batchId, charged: cost } = charged;
   let scored = 0;
+  // Results the client has taken: the stream resumes after a yield only once its event was read.
+  let delivered = 0;
   let failed = 0;
-  let settling: Promise<SettleOutcome> | undefined;
-  const settleOnce = () => (settling ??= settle(scored));
+  const settleOnce = (): Promise<SettleOutcome> => charged.settle(delivered);
   try {
     yield {
       event: "batch_start",
@@ -75,7 +47,7 @@ export async function* runBatch(
         mode: parsed.mode,
         rows: parsed.rows.length,
         cost,
-        balance: charged.debit.balance_after,
+        balance: charged.balance,
         replayed: charged.replayed,
         notes: parsed.notes,
       },
@@ -92,6 +64,7 @@ export async function* runBatch(
         const result = scoreSite(siteFacts(ctx.packs, located.parcel));
         scored += 1;
         yield { event: "site_result", data: siteResult(row, located.parcel, result) };
+        delivered += 1;
       }
     } catch (err) {
       failure = err;
@@ -101,8 +74,8 @@ export async function* runBatch(
     if (failure !== undefined) {
       logger.error("batch failed part-way", { batch_id: batchId, error: failure });
       const detail = outcome.ok
-        ? `Internal server error after ${scored} of ${parsed.rows.length} rows: the ${parsed.rows.length - scored} rows not scored were refunded (${outcome.settlement.refunded} credits)`
-        : `Internal server error after ${scored} of ${parsed.rows.length} rows. ${DEFERRED}`;
+        ? `Internal server error after ${delivered} of ${parsed.rows.length} rows: the ${parsed.rows.length - delivered} rows without a delivered result were refunded (${outcome.settlement.refunded} credits)`
+        : `Internal server error after ${delivered} of ${parsed.rows.length} rows. ${DEFERRED}`;
       yield { event: "error", data: { detail } };
       return;
     }
@@ -118,14 +91,13 @@ export async function* runBatch(
         },
       };
     } else {
-      logger.error("batch settlement deferred to the sweep", { batch_id: batchId, error: outcome.error });
       yield {
         event: "batch_complete",
         data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED },
       };
     }
   } finally {
-    // Reached without settling only when the consumer abandoned the generator: settle all the same.
+    // Reached without settling only when the client left: what it took stands, the rest is refunded.
     await settleOnce();
   }
 }

@@ -1,10 +1,12 @@
-// The one price table: credits each paid operation costs (architecture section 5).
-export const PRICES = {
-  batchScorePerRow: 0.1,
+// The price table: what each paid operation costs in credits (architecture section 5, row "costs").
+import type { ActionType } from "./ledger.ts";
+
+/** Credits per unit of each kind of charged work: a scored site, a report, a chat question. */
+export const UNIT_PRICE: Readonly<Record<ActionType, number>> = {
+  batch_score: 0.1,
   report: 0.5,
-  chatQuestion: 0.05,
-  geocode: 0,
-} as const;
+  chat: 0.05,
+};
 
 /** Cost of `n` units at `unit` credits each, exact to 4 decimal places (no 0.30000000000000004). */
 export function costOf(n: number, unit: number): number {

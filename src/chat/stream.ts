@@ -14,10 +14,12 @@ import {
 import type { BBox } from "../geo/bbox.ts";
 import { chatTools, type ChatTools, type ToolDeps } from "./toolset.ts";
 import { describeChatError } from "./errors.ts";
+import { QUESTION_BOUNDS, QuestionBudget, type LimitNotice } from "./budget.ts";
+import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
 
-/** Model calls per question (tool rounds plus the answer); the loop cannot run further. */
-export const MAX_STEPS = 6;
+/** Model calls per question: the tool steps plus one, without tools, for the answer. */
+export const MAX_STEPS = QUESTION_BOUNDS.toolSteps + 1;
 export const MAX_OUTPUT_TOKENS = 1_024;
 
 /** The typed parts a map client receives besides text and tools. */
@@ -27,12 +29,13 @@ export type ChatDataParts = {
   overlays: FeatureCollection;
   session: { session_id: string };
   credits: { action: "chat"; charged: number; balance: number };
+  limit: LimitNotice;
 };
 export type ChatUIMessage = UIMessage<never, ChatDataParts>;
 export type ChatChunk = UIMessageChunk<never, ChatDataParts>;
 
 export interface Outcome {
-  /** Some answer text reached the client. */
+  /** Some answer text was written to the stream. */
   answered: boolean;
   /** The model failed, timed out, gave no answer, or the client went away. */
   failed: boolean;
@@ -47,21 +50,23 @@ export interface ChatTurn {
   question: string;
   sessionId: string;
   credits: { charged: number; balance: number };
-  tools: Omit<ToolDeps, "emit">;
+  tools: Omit<ToolDeps, "emit" | "budget">;
   timeoutMs: number;
-  /** Runs once, whatever happened: refunds and history are settled here. */
-  onDone(outcome: Outcome): Promise<void>;
+  /** Runs once the model is done and the stream has ended or the client left: charges are settled here. */
+  onDone(outcome: Outcome, delivery: Delivery): Promise<void>;
 }
 
 // Map data waits for its tool's output part, so every call reads: input, its data parts, output.
-function mapBuffer() {
+function mapBuffer(budget: QuestionBudget) {
   const pending = new Map<string, ChatChunk[]>();
+  const fits = (fc: FeatureCollection) => budget.fitsMap(JSON.stringify(fc).length);
   return {
     emit(u: MapUpdate, toolCallId: string) {
       const parts: ChatChunk[] = [];
       if (u.bbox) parts.push({ type: "data-bbox", id: `${toolCallId}-bbox`, data: u.bbox });
-      if (u.parcels) parts.push({ type: "data-parcels", id: `${toolCallId}-parcels`, data: u.parcels });
-      if (u.overlays && u.overlays.features.length > 0)
+      if (u.parcels && fits(u.parcels))
+        parts.push({ type: "data-parcels", id: `${toolCallId}-parcels`, data: u.parcels });
+      if (u.overlays && u.overlays.features.length > 0 && fits(u.overlays))
         parts.push({ type: "data-overlays", id: `${toolCallId}-overlays`, data: u.overlays });
       pending.set(toolCallId, [...(pending.get(toolCallId) ?? []), ...parts]);
     },
@@ -76,27 +81,42 @@ function mapBuffer() {
   };
 }
 
-// A cancelled response body (the client went away) aborts the model call.
-function abortOnCancel<T>(stream: ReadableStream<T>, abort: AbortController): ReadableStream<T> {
+// What the client took, read where chunks leave: a cancelled body (the client went away) aborts the model.
+function delivered<T extends ChatChunk>(stream: ReadableStream<T>, abort: AbortController) {
   const reader = stream.getReader();
-  return new ReadableStream<T>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+  const delivery = { answered: false, toolOutputs: new Set<string>() };
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  const out = new ReadableStream<T>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          ended();
+          return;
+        }
+        if (value.type === "text-delta" && value.delta !== "") delivery.answered = true;
+        if (value.type === "tool-output-available") delivery.toolOutputs.add(value.toolCallId);
+        controller.enqueue(value);
+      },
+      async cancel(reason) {
+        abort.abort(reason);
+        ended();
+        await reader.cancel(reason);
+      },
     },
-    async cancel(reason) {
-      abort.abort(reason);
-      await reader.cancel(reason);
-    },
-  });
+    { highWaterMark: 0 },
+  );
+  return { out, delivery: delivery as Delivery, end };
 }
 
 /** The UI message chunks of one answer; `done` settles after `onDone` has run. */
 export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>; done: Promise<void> } {
   const abort = new AbortController();
-  let settled!: () => void;
-  const done = new Promise<void>((resolve) => (settled = resolve));
+  const budget = new QuestionBudget();
+  let modelDone!: (outcome: Outcome) => void;
+  const finished = new Promise<Outcome>((resolve) => (modelDone = resolve));
   const stream = createUIMessageStream<ChatUIMessage>({
     onError: describeChatError,
     execute: async ({ writer }) => {
@@ -105,7 +125,10 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
       write({ type: "data-session", data: { session_id: turn.sessionId }, transient: true });
       write({ type: "data-credits", data: { action: "chat", ...turn.credits }, transient: true });
       const outcome: Outcome = { answered: false, failed: false, turn: null };
-      const map = mapBuffer();
+      const map = mapBuffer(budget);
+      const notices = () => {
+        for (const notice of budget.takeNotices()) write({ type: "data-limit", data: notice });
+      };
       const question: ModelMessage = { role: "user", content: turn.question };
       const failure = (text: string) => (outcome.answered ? text : `${text} The question's credit is refunded.`);
       try {
@@ -113,8 +136,10 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
           model: turn.model,
           instructions: turn.instructions,
           messages: [...turn.history, question],
-          tools: chatTools({ ...turn.tools, emit: map.emit }),
+          tools: chatTools({ ...turn.tools, emit: map.emit, budget }),
           stopWhen: isStepCount(MAX_STEPS),
+          // The answer step runs without tools: the model must answer from what the tool steps found.
+          prepareStep: ({ stepNumber }) => (budget.startStep(stepNumber) ? {} : { activeTools: [] }),
           maxOutputTokens: MAX_OUTPUT_TOKENS,
           maxRetries: 1,
           abortSignal: abort.signal,
@@ -132,6 +157,7 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
             case "tool-output-error":
               for (const part of map.take(chunk.toolCallId)) write(part);
               write(chunk);
+              notices();
               break;
             case "text-delta":
               if (chunk.delta !== "") outcome.answered = true;
@@ -154,11 +180,12 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
               );
               break;
             case "finish":
+              notices();
               if (!outcome.answered && !outcome.failed) {
                 outcome.failed = true;
                 const why =
                   chunk.finishReason === "tool-calls"
-                    ? `The agent stopped after ${MAX_STEPS} model steps without an answer.`
+                    ? `The agent stopped after ${QUESTION_BOUNDS.toolSteps} tool steps without an answer.`
                     : "The model ended without an answer.";
                 write({ type: "error", errorText: failure(why) });
               }
@@ -174,10 +201,15 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
         write({ type: "error", errorText: failure(describeChatError(err)) });
       } finally {
         for (const part of map.take()) write(part);
-        await turn.onDone(outcome).catch((err: unknown) => logger.error("chat settlement failed", { error: err }));
-        settled();
+        notices();
+        modelDone(outcome);
       }
     },
   });
-  return { stream: abortOnCancel(stream, abort), done };
+  const { out, delivery, end } = delivered(stream, abort);
+  // Settled only once the client has taken the last part or left: a charge stands only for what was sent.
+  const done = Promise.all([finished, end]).then(([outcome]) =>
+    turn.onDone(outcome, delivery).catch((err: unknown) => logger.error("chat settlement failed", { error: err })),
+  );
+  return { stream: out, done };
 }

@@ -24,33 +24,54 @@ export interface SseOptions {
 }
 
 /**
- * Streams `events` as SSE. The producer runs to completion even if the client disconnects (writes are
- * then dropped), so work that was paid for is finished or settled by the producer itself.
+ * Streams `events` as SSE, one event per read: the producer resumes after a `yield` only once the client
+ * has taken that event, so code after it may count the event as delivered. A client that goes away ends
+ * the producer at its current `yield` (its `finally` runs and settles paid work for what was delivered).
  */
-export function sseResponse(events: AsyncIterable<SseEvent>, opts: SseOptions): Response {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
+export function sseResponse(events: AsyncGenerator<SseEvent>, opts: SseOptions): Response {
   const encoder = new TextEncoder();
-  let open = true;
-  // Never awaited: a client that stops reading (or is gone) must not stall the producer, which settles paid work.
-  const write = (text: string) => {
-    if (!open) return;
-    writer.write(encoder.encode(text)).catch(() => {
-      open = false;
-    });
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let ended = false;
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const end = () => {
+    ended = true;
+    clearInterval(heartbeat);
+    finish();
   };
-  const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
-  const run = (async () => {
-    try {
-      for await (const e of events) write(formatSse(e));
-    } catch (err) {
-      write(formatSse(opts.onError(err)));
-    } finally {
-      clearInterval(heartbeat);
-      if (open) void writer.close().catch(() => {});
-    }
-  })();
-  opts.waitUntil?.(run);
+  const readable = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        heartbeat = setInterval(() => {
+          if (!ended) controller.enqueue(encoder.encode(": ping\n\n"));
+        }, HEARTBEAT_MS);
+      },
+      async pull(controller) {
+        try {
+          const next = await events.next();
+          if (ended) return;
+          if (next.done) {
+            end();
+            controller.close();
+          } else controller.enqueue(encoder.encode(formatSse(next.value)));
+        } catch (err) {
+          if (ended) return;
+          controller.enqueue(encoder.encode(formatSse(opts.onError(err))));
+          end();
+          controller.close();
+        }
+      },
+      async cancel() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        // Runs the producer's finally at its current yield; a producer mid-step finishes that step first.
+        await events.return(undefined).then(finish, finish);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  opts.waitUntil?.(finished);
   return new Response(readable, {
     status: 200,
     headers: {

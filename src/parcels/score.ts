@@ -1,23 +1,17 @@
-// One site scored through the charged-job path of a batch row: charge 1 unit, score, settle (refund if it failed).
+// One site scored through the one charged-work path: charge 1 unit, score, settle (refunded if it failed).
 import { siteFacts } from "../assess/facts.ts";
-import { refusalError } from "../billing/charge.ts";
-import { PRICES } from "../billing/prices.ts";
-import type { Db } from "../db/client.ts";
 import type { Pack } from "../packs/types.ts";
 import { scoreSite } from "../scoring/index.ts";
-import { openJob, settleJob } from "../settlement/jobs.ts";
-import { JOB_TIMEOUT_MS } from "../settlement/timeouts.ts";
+import { reserve, type Payer } from "../settlement/charged-work.ts";
 import { parcelPayload, scorePayload } from "../batch/payload.ts";
 import { locateParcel, type SiteRef } from "./locate.ts";
 
 export interface ScoreParcelInput {
-  db: Db;
-  orgId: string;
-  userId: string;
+  payer: Payer;
   packs: readonly Pack[];
   site: SiteRef;
   /** The client's Idempotency-Key, if any: a retry under it is charged once. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
 }
 
 function siteKey(site: SiteRef): string {
@@ -27,34 +21,28 @@ function siteKey(site: SiteRef): string {
 /** Locates (free: a miss is a 404 before any charge), charges 0.1, scores and settles before answering. */
 export async function scoreParcel(input: ScoreParcelInput) {
   const parcel = locateParcel(input.packs, input.site);
-  const key = input.idempotencyKey
-    ? `parcel-score:${input.idempotencyKey}:${siteKey(input.site)}`
-    : `parcel-score:${crypto.randomUUID()}`;
-  const opened = await openJob(input.db, {
-    orgId: input.orgId,
-    userId: input.userId,
+  const work = await reserve(input.payer, {
     action: "batch_score",
     units: 1,
-    unitPrice: PRICES.batchScorePerRow,
-    idempotencyKey: key,
+    key: input.idempotencyKey && `parcel-score:${input.idempotencyKey}:${siteKey(input.site)}`,
     description: `Scoring of ${parcel.lotId ?? "one site"}`,
-    timeoutMs: JOB_TIMEOUT_MS.batch_score,
   });
-  if (!opened.ok) throw refusalError(opened);
   let result: ReturnType<typeof scoreSite>;
   try {
     result = scoreSite(siteFacts(input.packs, parcel));
   } catch (err) {
-    await settleJob(input.db, { jobId: opened.job.id, unitsDone: 0, by: "request" });
+    await work.settle(0);
     throw err;
   }
-  const settled = await settleJob(input.db, { jobId: opened.job.id, unitsDone: 1, by: "request" });
+  // The answer is sent after this returns: what it says about the charge must already be committed.
+  const outcome = await work.settle(1);
+  if (!outcome.ok) throw outcome.error;
   return {
-    job_id: opened.job.id,
+    job_id: work.id,
     parcel: parcelPayload(parcel),
     ...scorePayload(result),
-    charged: opened.job.charged - settled.refunded,
-    balance: settled.balance,
-    replayed: opened.replayed,
+    charged: work.charged - outcome.settlement.refunded,
+    balance: outcome.settlement.balance,
+    replayed: work.replayed,
   };
 }

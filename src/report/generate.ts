@@ -1,8 +1,7 @@
 // The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
-import { logger } from "../logger.ts";
 import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
-import type { ReportCharge } from "./charge.ts";
+import type { ChargedWork } from "../settlement/charged-work.ts";
 import { mapData } from "./map-data.ts";
 import { buildModel, reportFilename, type ReportModel } from "./model.ts";
 import type { ReportRenderer } from "./pdf/render.ts";
@@ -18,7 +17,8 @@ export interface ReportJob {
   date: string;
   /** Hex SHA-256 of the validated request. */
   digest: string;
-  charge: ReportCharge;
+  /** The report's one unit of charged work: settled as delivered once the client has taken the PDF. */
+  work: ChargedWork;
 }
 
 export interface RendererModule {
@@ -85,7 +85,7 @@ export async function* generateReport(
   job: ReportJob,
   load: () => Promise<RendererModule> = loadRenderer,
 ): AsyncGenerator<SseEvent> {
-  const { request, packs, charge } = job;
+  const { request, packs, work } = job;
   const inputs = pairSites(request);
   let settled = false;
   try {
@@ -95,10 +95,10 @@ export async function* generateReport(
         ? ` (${lengths.scores} score objects, ${lengths.geometries} geometries: paired by position)`
         : "";
     yield progress("resolving", 0, `Resolving ${inputs.length} site${inputs.length === 1 ? "" : "s"}${differ}`, {
-      report_id: charge.reportId,
-      charged: charge.cost,
-      balance: charge.balance,
-      replayed: charge.replayed,
+      report_id: work.id,
+      charged: work.charged,
+      balance: work.balance,
+      replayed: work.replayed,
     });
     await breathe();
     const renderer = load();
@@ -122,7 +122,7 @@ export async function* generateReport(
     );
 
     const model = buildModel({
-      reportId: charge.reportId,
+      reportId: work.id,
       location: request.location,
       organisation: job.organisation,
       date: job.date,
@@ -158,7 +158,7 @@ export async function* generateReport(
     yield {
       event: "report_complete",
       data: {
-        report_id: charge.reportId,
+        report_id: work.id,
         filename: reportFilename(request.location, job.date),
         pages,
         bytes: bytes.length,
@@ -166,31 +166,26 @@ export async function* generateReport(
         ranked: ranking.ranked.length,
         detailed: ranking.detailed.length,
         unresolved,
-        charged: charge.cost,
-        replayed: charge.replayed,
+        charged: work.charged,
+        replayed: work.replayed,
         pdf_base64: base64(bytes),
       },
     };
+    // Resumed only once the client has read report_complete: the PDF was delivered, the charge stands.
     settled = true;
-    await charge.settle("delivered");
+    await work.settle(1);
   } catch (err) {
     if (settled) throw err;
     settled = true;
-    const refunded = await charge.settle("failed").then(
-      () => true,
-      (refundErr: unknown) => {
-        logger.error("report: refund failed", { report_id: charge.reportId, error: refundErr });
-        return false;
-      },
-    );
+    const refund = await work.settle(0);
     throw new ReportFailure(
-      refunded
-        ? `Internal server error: the report could not be generated; the ${charge.cost} credits charged were refunded`
-        : `Internal server error: the report could not be generated; the refund of report ${charge.reportId} is pending`,
+      refund.ok
+        ? `Internal server error: the report could not be generated; the ${work.charged} credits charged were refunded`
+        : `Internal server error: the report could not be generated; the refund of report ${work.id} is pending`,
       { cause: err },
     );
   } finally {
-    // Reached unsettled only when the consumer stops early: nothing was delivered, refund it.
-    if (!settled) await charge.settle("failed");
+    // Reached unsettled only when the client left before taking the PDF: nothing was delivered, refund it.
+    if (!settled) await work.settle(0);
   }
 }

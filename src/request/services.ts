@@ -37,6 +37,7 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
       return db.db;
     },
     openOwnDb: openOwn,
+    payer: ({ orgId, userId }) => ({ db: services.db(), orgId, userId, openOwnDb: openOwn, log }),
     idp: idpAdmin(config.identityProvider),
     marketing: config.marketing ? marketingClient(config.marketing) : undefined,
     rateLimiter: rateLimiterClient(env.RATE_LIMITER),

@@ -12,7 +12,6 @@ import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
 import { chargeBatch, runBatch } from "../batch/run.ts";
-import { settleOnOwnConnection } from "../settlement/detached.ts";
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 // Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
@@ -77,25 +76,22 @@ export const batchRoutes = createRouter().openapi(
     const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
     if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
 
-    const { principal, services } = c.var;
-    const db = services.db();
-    const { orgId } = c.var.membership;
+    const { services } = c.var;
+    const payer = services.payer(c.var.membership);
+    const { orgId } = payer;
     let packs = await services.packs.forOrg(orgId);
     if (packId) {
       packs = packs.filter((p) => p.id === packId);
       if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
     }
-    const ctx = { db, orgId, userId: principal.userId, packs };
+    const ctx = { payer, packs };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
     const key = idempotencyHeader
       ? `batch:${idempotencyHeader}:${await digestHex(bytes)}`
       : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
-    // Settlement opens its own connection: the request's may be gone once the client disconnects.
-    const settle = (scored: number) =>
-      settleOnOwnConnection(services.openOwnDb, { jobId: charged.batchId, unitsDone: scored });
-    return sseResponse(runBatch(ctx, parsed, charged, settle), {
-      headers: { "X-Batch-Id": charged.batchId },
+    return sseResponse(runBatch(ctx, parsed, charged), {
+      headers: { "X-Batch-Id": charged.id },
       onError: (err) => {
         services.log.error("batch failed after the stream began", { error: err });
         return { event: "error", data: { detail: "Internal server error" } };

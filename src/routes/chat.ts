@@ -13,11 +13,12 @@ import { pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
-import { chargeQuestion, siteCharger } from "../chat/charge.ts";
+import { chargeQuestion } from "../chat/charge.ts";
+import { QUESTION_BOUNDS } from "../chat/budget.ts";
 import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
 import { appendTurn, isSessionId, loadHistory, sessionStub } from "../chat/session.ts";
-import { MAX_STEPS, chatStream } from "../chat/stream.ts";
+import { chatStream } from "../chat/stream.ts";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -41,7 +42,8 @@ export const chatRoutes = createRouter().openapi(
       "`start`, `text-start`/`text-delta`/`text-end`, `tool-input-start`/`tool-input-delta`/`tool-input-available` and `tool-output-available` per tool call,",
       "`data-bbox` {bbox, label} to fit the map, `data-parcels` and `data-overlays` (GeoJSON FeatureCollections) to highlight, transient `data-session` and `data-credits`,",
       "`finish`, then `[DONE]`; a failure after the start is an `error` part and the stream ends.",
-      `Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when the model fails before answering; the score_sites tool charges 0.1 per site. At most ${MAX_STEPS} model steps per question.`,
+      "Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when no answer reached the client; the score_sites tool charges 0.1 per site new to the question, refunded when its result never reached the client.",
+      `Bounded per question: ${QUESTION_BOUNDS.toolSteps} tool steps (then one answer step without tools), ${QUESTION_BOUNDS.toolCalls} tool calls, ${QUESTION_BOUNDS.sites} distinct sites scored (at most ${QUESTION_BOUNDS.sites / 10} credits), and a cap on map data; a \`data-limit\` part {bound, detail} says when one stopped the work.`,
       "`X-Session-Id` names the conversation: send it back as `session_id` to continue (sessions expire after a day idle; another user's or an unknown id is 404).",
     ].join(" "),
     middleware: [requireAuth, requireOrg(), rateLimit("chat"), chatBodyLimit],
@@ -79,8 +81,7 @@ export const chatRoutes = createRouter().openapi(
     }
 
     const packs = await services.packs.forOrg(owner.orgId);
-    const payer = { db: services.db(), ...owner, openOwnDb: services.openOwnDb };
-    const question = await chargeQuestion(payer);
+    const charges = await chargeQuestion(services.payer(owner));
     const map = {
       bbox: (body.bbox as BBox | null | undefined) ?? null,
       viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
@@ -93,15 +94,11 @@ export const chatRoutes = createRouter().openapi(
       history,
       question: body.question,
       sessionId,
-      credits: { charged: question.charged, balance: question.balance },
-      tools: {
-        packs,
-        fallbackBbox: map.bbox ?? map.viewport_bbox,
-        chargeSites: siteCharger(payer, question.questionId),
-      },
+      credits: { charged: charges.question.charged, balance: charges.question.balance },
+      tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
       timeoutMs: config.llm.timeoutMs,
-      onDone: async (outcome) => {
-        await question.settle(outcome.answered);
+      onDone: async (outcome, delivery) => {
+        await charges.settle(delivery);
         if (outcome.turn) await appendTurn(sessions, owner, sessionId, outcome.turn);
       },
     });

@@ -104,14 +104,11 @@ export const parcelRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { services, principal, membership } = c.var;
+      const { services, membership } = c.var;
       const site = siteRef(c.req.valid("json"), "body");
       const packs = await services.packs.forOrg(membership.orgId);
       const idempotencyKey = c.req.valid("header")["idempotency-key"];
-      const db = services.db();
-      return c.json(
-        await scoreParcel({ db, orgId: membership.orgId, userId: principal.userId, packs, site, idempotencyKey }),
-        200,
-      );
+      const payer = services.payer(membership);
+      return c.json(await scoreParcel({ payer, packs, site, idempotencyKey }), 200);
     },
   );

@@ -12,7 +12,7 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
-import { chargeReport } from "../report/charge.ts";
+import { reserve } from "../settlement/charged-work.ts";
 import { digestOf, reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";
 import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
@@ -51,7 +51,7 @@ export const reportRoutes = createRouter().openapi(
   async (c) => {
     const request = c.req.valid("json");
     const idempotencyHeader = c.req.valid("header")["idempotency-key"];
-    const { principal, services, membership } = c.var;
+    const { services, membership } = c.var;
     const { orgId } = membership;
     let packs = await services.packs.forOrg(orgId);
     if (request.pack_id) {
@@ -62,15 +62,18 @@ export const reportRoutes = createRouter().openapi(
     const org = await getOrg({ db, orgId });
     const digest = await digestOf(request);
     // The key covers the request too: a retry replays its charge, a different request under the same key is new work.
-    const key = idempotencyHeader
-      ? `report:${idempotencyHeader}:${digest.slice(0, 32)}`
-      : `report:${crypto.randomUUID()}`;
-    const charge = await chargeReport({ db, orgId, userId: principal.userId, openOwnDb: services.openOwnDb }, key);
-    const job = { request, packs, organisation: org.name, date: reportDate(new Date()), digest, charge };
+    const key = idempotencyHeader && `report:${idempotencyHeader}:${digest.slice(0, 32)}`;
+    const work = await reserve(services.payer(membership), {
+      action: "report",
+      units: 1,
+      key,
+      description: "Feasibility report (PDF)",
+    });
+    const job = { request, packs, organisation: org.name, date: reportDate(new Date()), digest, work };
     return sseResponse(generateReport(job), {
-      headers: { "X-Report-Id": charge.reportId },
+      headers: { "X-Report-Id": work.id },
       onError: (err) => {
-        services.log.error("report failed after the stream began", { report_id: charge.reportId, error: err });
+        services.log.error("report failed after the stream began", { report_id: work.id, error: err });
         return reportErrorEvent(err);
       },
       waitUntil: (work) => {

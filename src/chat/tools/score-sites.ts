@@ -8,6 +8,7 @@ import { addressOf } from "./area.ts";
 import { matchParcels, type ParcelFilters } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 import { hitFeature } from "./parcel-hit.ts";
+import type { QuestionBudget } from "../budget.ts";
 
 export const MAX_SITES = 20;
 export const DEFAULT_SITES = 10;
@@ -25,8 +26,10 @@ export type SiteCharge = (
 ) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
 
 export interface ScoreSitesOutput {
+  /** Credits charged by this call: sites already scored in this question are not charged again. */
   charged: number;
-  balance: number;
+  /** The balance after this call's charge; null when it charged nothing. */
+  balance: number | null;
   scored: {
     lot_id: string | null;
     address: string | null;
@@ -36,6 +39,10 @@ export interface ScoreSitesOutput {
     reasons: string[];
   }[];
   not_found: string[];
+  /** Scored earlier in this question: shown again, not charged again. */
+  already_scored: number;
+  /** Left out because the question reached its site bound. */
+  over_site_bound: number;
   demo_data: boolean;
 }
 
@@ -71,12 +78,18 @@ function sitesFor(
   return { sites: found.matches.slice(0, limit).map((m) => parcelFromFeature(m.pack, m.index)), notFound: [] };
 }
 
-/** Scores first (pure), then charges for exactly the sites scored; a refused charge returns no scores. */
+const siteKey = (hit: ParcelHit): string => `${hit.packId}:${hit.index}`;
+
+/**
+ * Scores first (pure), then charges for exactly the sites new to this question, within its site bound;
+ * a refused charge returns no scores.
+ */
 export async function scoreSites(
   packs: readonly Pack[],
   input: ScoreSitesInput,
   fallback: BBox | null,
   charge: SiteCharge,
+  budget: QuestionBudget,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
   const chosen = sitesFor(packs, input, fallback);
   if (typeof chosen === "string") return refusal(chosen);
@@ -84,18 +97,29 @@ export async function scoreSites(
     return refusal(
       `No sites to score${chosen.notFound.length > 0 ? `: no parcel matches ${chosen.notFound.join(", ")}` : " in that area with those filters"}.`,
     );
-  const results: [ParcelHit, FeasibilityResult][] = chosen.sites.map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
-  const paid = await charge(results.length);
-  if (!paid.ok) {
-    return {
-      output: {
-        error: "insufficient_credits",
-        required: paid.required,
-        available: paid.available,
-        detail: `Scoring ${results.length} site(s) costs ${paid.required} credits; the organisation has ${paid.available}.`,
-      },
-      map: {},
-    };
+  const plan = budget.planSites(chosen.sites, siteKey);
+  const kept = new Set([...plan.free, ...plan.charged]);
+  if (kept.size === 0)
+    return refusal("This question has scored as many sites as it may; answer with the scores already found.");
+  const results: [ParcelHit, FeasibilityResult][] = chosen.sites
+    .filter((hit) => kept.has(hit))
+    .map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
+  let paid: { charged: number; balance: number | null } = { charged: 0, balance: null };
+  if (plan.charged.length > 0) {
+    const charged = await charge(plan.charged.length);
+    if (!charged.ok) {
+      return {
+        output: {
+          error: "insufficient_credits",
+          required: charged.required,
+          available: charged.available,
+          detail: `Scoring ${plan.charged.length} site(s) costs ${charged.required} credits; the organisation has ${charged.available}.`,
+        },
+        map: {},
+      };
+    }
+    budget.charged(plan.charged.map(siteKey));
+    paid = charged;
   }
   const fit = unionBox(results.map(([hit]) => hit.bbox));
   return {
@@ -111,6 +135,8 @@ export async function scoreSites(
         reasons: r.reasons.slice(0, 3),
       })),
       not_found: chosen.notFound,
+      already_scored: plan.free.length,
+      over_site_bound: plan.dropped,
       demo_data: results.some(([, r]) => r.demoData),
     },
     map: {

@@ -6,6 +6,7 @@ import { siteFacts } from "../../../src/assess/facts.ts";
 import { parcelByLot } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
 import { packs } from "./demo-packs.ts";
+import { QUESTION_BOUNDS, QuestionBudget } from "../../../src/chat/budget.ts";
 
 function charger(balance: number) {
   const calls: number[] = [];
@@ -24,7 +25,7 @@ const LOTS = ["22//DP1639151", "18/DP1082997", "Lot 24 DP 1293293"];
 describe("score_sites", () => {
   it("scores lots with the batch model and charges 0.1 per site scored, once", async () => {
     const { calls, charge } = charger(5);
-    const run = await scoreSites(packs, { lot_ids: [...LOTS, "99//DP1"] }, null, charge);
+    const run = await scoreSites(packs, { lot_ids: [...LOTS, "99//DP1"] }, null, charge, new QuestionBudget());
     const o = run.output as ScoreSitesOutput;
     expect(calls).toEqual([3]);
     expect(o.charged).toBe(0.3);
@@ -45,15 +46,16 @@ describe("score_sites", () => {
 
   it("counts the same lot in two spellings once", async () => {
     const { calls, charge } = charger(5);
-    const o = (await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge))
-      .output as ScoreSitesOutput;
+    const o = (
+      await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge, new QuestionBudget())
+    ).output as ScoreSitesOutput;
     expect(o.scored).toHaveLength(1);
     expect(calls).toEqual([1]);
   });
 
   it("returns no scores and says what is short when credits do not cover the sites", async () => {
     const { calls, charge } = charger(0.2);
-    const run = await scoreSites(packs, { lot_ids: LOTS }, null, charge);
+    const run = await scoreSites(packs, { lot_ids: LOTS }, null, charge, new QuestionBudget());
     expect(calls).toEqual([3]);
     expect(run.output).toEqual({
       error: "insufficient_credits",
@@ -66,14 +68,41 @@ describe("score_sites", () => {
 
   it("scores an area's largest matching lots up to the limit, and charges nothing when there is none", async () => {
     const { calls, charge } = charger(10);
-    const o = (await scoreSites(packs, { suburb: "Parramatta", limit: 50 }, null, charge)).output as ScoreSitesOutput;
+    const o = (await scoreSites(packs, { suburb: "Parramatta", limit: 50 }, null, charge, new QuestionBudget()))
+      .output as ScoreSitesOutput;
     expect(o.scored).toHaveLength(MAX_SITES);
     expect(calls).toEqual([MAX_SITES]);
     const areas = o.scored.map((s) => s.area_m2);
     expect([...areas].sort((a, b) => b - a)).toEqual(areas);
-    const none = await scoreSites(packs, { suburb: "Newtown", min_area_m2: 5000 }, null, charge);
+    const none = await scoreSites(packs, { suburb: "Newtown", min_area_m2: 5000 }, null, charge, new QuestionBudget());
     expect(none.output).toEqual({ error: expect.stringContaining("No sites to score") });
     expect(calls).toEqual([MAX_SITES]);
+  });
+
+  it("within one question, a site scored again is shown again and not charged again", async () => {
+    const { calls, charge } = charger(10);
+    const budget = new QuestionBudget();
+    await scoreSites(packs, { lot_ids: LOTS.slice(0, 2) }, null, charge, budget);
+    const again = (await scoreSites(packs, { lot_ids: LOTS }, null, charge, budget)).output as ScoreSitesOutput;
+    expect(calls).toEqual([2, 1]);
+    expect(again.scored).toHaveLength(3);
+    expect(again.already_scored).toBe(2);
+    expect(again.charged).toBe(0.1);
+  });
+
+  it("stops at the question's site bound, charging at most that many sites and saying so once", async () => {
+    const { calls, charge } = charger(100);
+    const budget = new QuestionBudget();
+    const suburbs = ["Parramatta", "Epping", "Newtown", "Chatswood", "Strathfield"];
+    const outputs: ScoreSitesOutput[] = [];
+    for (const suburb of suburbs) {
+      const run = await scoreSites(packs, { suburb, limit: MAX_SITES }, null, charge, budget);
+      if ("scored" in run.output) outputs.push(run.output);
+    }
+    const charged = calls.reduce((a, b) => a + b, 0);
+    expect(charged).toBe(QUESTION_BOUNDS.sites);
+    expect(outputs.some((o) => o.over_site_bound > 0)).toBe(true);
+    expect(budget.takeNotices()).toEqual([{ bound: "sites", detail: expect.stringContaining("50 distinct sites") }]);
   });
 });
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { exampleRequest } from "../../../scripts/report/example.ts";
 import { generateReport, ReportFailure, type ReportJob } from "../../../src/report/generate.ts";
-import type { ReportCharge, ReportOutcome } from "../../../src/report/charge.ts";
+import type { ChargedWork } from "../../../src/settlement/charged-work.ts";
+import type { Job } from "../../../src/settlement/jobs.ts";
 import { ReportGenerateRequestSchema, type ReportRequest } from "../../../src/report/schema.ts";
 import { digestOf } from "../../../src/report/date.ts";
 import { PAGE_H, PAGE_W } from "../../../src/report/pdf/style.ts";
@@ -17,30 +18,41 @@ beforeAll(async () => {
   example = await exampleRequest();
 });
 
-// The ledger is exercised by the worker tests; here a charge records how it was settled.
-function recordingCharge(): ReportCharge & { outcomes: ReportOutcome[] } {
-  const outcomes: ReportOutcome[] = [];
-  return {
-    reportId: "11111111-2222-4333-8444-555555555555",
-    cost: 0.5,
+// The ledger is exercised by the worker tests; here the work records the units it was settled with.
+function recordingWork(): ChargedWork & { outcomes: number[]; ledgerDown: boolean } {
+  const outcomes: number[] = [];
+  const work = {
+    id: "11111111-2222-4333-8444-555555555555",
+    units: 1,
+    charged: 0.5,
     balance: 9.5,
     replayed: false,
     outcomes,
-    settle: async (o) => void outcomes.push(o),
+    ledgerDown: false,
+    async settle(delivered: number) {
+      outcomes.push(delivered);
+      if (work.ledgerDown) return { ok: false as const, error: new Error("ledger unreachable") };
+      const refunded = delivered === 1 ? 0 : 0.5;
+      return {
+        ok: true as const,
+        settlement: { job: {} as Job, refunded, refund: null, balance: 9.5, alreadySettled: false },
+      };
+    },
   };
+  return work;
 }
 
 async function job(
   request: ReportRequest,
   date = "2026-07-01",
-): Promise<ReportJob & { charge: ReturnType<typeof recordingCharge> }> {
+): Promise<ReportJob & { work: ReturnType<typeof recordingWork> }> {
   return {
     request,
     packs: example.packs,
     organisation: "Demo Team",
     date,
     digest: await digestOf(request),
-    charge: recordingCharge(),
+    work: recordingWork(),
   };
 }
 
@@ -64,12 +76,12 @@ async function render(request: ReportRequest, date?: string) {
   const events = await collect(generateReport(j));
   const done = events.at(-1)?.data as Complete;
   const pdf = new Uint8Array(Buffer.from(done.pdf_base64, "base64"));
-  return { events, done, pdf, charge: j.charge };
+  return { events, done, pdf, work: j.work };
 }
 
 describe("the stream", () => {
   it("progress through resolving, ranking, drawing and assembling, then report_complete; settled as delivered", async () => {
-    const { events, done, pdf, charge } = await render(example.request);
+    const { events, done, pdf, work } = await render(example.request);
     const stages = [
       ...new Set(events.filter((e) => e.event === "progress").map((e) => (e.data as { stage: string }).stage)),
     ];
@@ -79,7 +91,7 @@ describe("the stream", () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(done.bytes).toBe(pdf.length);
     expect(done.filename).toBe("feasibility-report-newtown-nsw-2026-07-01.pdf");
-    expect(charge.outcomes).toEqual(["delivered"]);
+    expect(work.outcomes).toEqual([1]);
   });
 
   it("names an unresolved site in its own progress event", async () => {
@@ -119,22 +131,19 @@ describe("the stream", () => {
       })(),
     ).rejects.toThrow("the 0.5 credits charged were refunded");
     expect(seen.every((e) => e === "progress")).toBe(true);
-    expect(j.charge.outcomes).toEqual(["failed"]);
+    expect(j.work.outcomes).toEqual([0]);
   });
 
   it("the failure's detail says whether the refund was posted", async () => {
     const j = await job(example.request);
-    j.charge.settle = async (o) => {
-      j.charge.outcomes.push(o);
-      throw new Error("ledger unreachable");
-    };
+    j.work.ledgerDown = true;
     const failing = generateReport(j, async () => Promise.reject(new Error("renderer missing")));
     const err = await (async () => {
       for await (const _ of failing);
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReportFailure);
     expect((err as ReportFailure).detail).toContain("refund of report 11111111-2222-4333-8444-555555555555 is pending");
-    expect(j.charge.outcomes).toEqual(["failed"]);
+    expect(j.work.outcomes).toEqual([0]);
   });
 
   it("a consumer that stops early leaves the charge refunded", async () => {
@@ -142,7 +151,7 @@ describe("the stream", () => {
     const gen = generateReport(j);
     await gen.next();
     await gen.return(undefined);
-    expect(j.charge.outcomes).toEqual(["failed"]);
+    expect(j.work.outcomes).toEqual([0]);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleRequest } from "../../../scripts/report/example.ts";
 import { generateReport } from "../../../src/report/generate.ts";
 import { digestOf } from "../../../src/report/date.ts";
+import { offlineWork } from "../../../src/settlement/charged-work.ts";
 
 const hasPoppler = (() => {
   try {
@@ -30,20 +31,14 @@ describe.skipIf(!hasPoppler)("the report in poppler", () => {
       const r = s as { parcel?: { lot_id: string }; score?: number };
       return r.parcel && typeof r.score === "number" ? [{ lot_id: r.parcel.lot_id, score: r.score }] : [];
     });
-    const charge = {
-      reportId: "00000000-0000-4000-8000-000000000009",
-      cost: 0.5,
-      balance: 1,
-      replayed: false,
-      settle: async () => {},
-    };
+    const work = offlineWork("00000000-0000-4000-8000-000000000002", 0.5);
     for await (const e of generateReport({
       request,
       packs,
       organisation: "Demo Team",
       date: "2026-07-01",
       digest: await digestOf(request),
-      charge,
+      work,
     })) {
       if (e.event !== "report_complete") continue;
       const d = e.data as { pages: number; pdf_base64: string };

@@ -14,7 +14,7 @@ import excel from "../../fixtures/csv/excel-bom-crlf.csv?raw";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse, type ParsedEvent } from "../../support/sse.ts";
-import { createTeamOrg, ledgerState, openTestDb, withDb, type TestOrg } from "../helpers/billing.ts";
+import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 import { upload } from "../helpers/batch.ts";
 
 beforeAll(async () => {
@@ -290,7 +290,7 @@ describe("streaming", () => {
 });
 
 describe("settling credits when a batch does not run to the end", () => {
-  it("a client that disconnects after the first event: the work finishes and failed rows are still refunded", async () => {
+  it("a client that disconnects after the first event: the work stops and every row it did not take is refunded in one entry", async () => {
     const o = await org(5);
     const res = await upload(o.users.owner.token, mixed);
     const reader = res.body!.getReader();
@@ -306,27 +306,21 @@ describe("settling credits when a batch does not run to the end", () => {
     expect(state.sum).toBeCloseTo(state.cached, 10);
   });
 
-  it("a failure mid-batch refunds every row not scored, once, and the error event says so only after it is written", async () => {
+  it("a failure mid-batch refunds every row not delivered, once, and the error event says so only after it is written", async () => {
     const { runBatch, chargeBatch } = await import("../../../src/batch/run.ts");
     const { parseSitesCsv } = await import("../../../src/batch/csv.ts");
     const { loadPublicPacks } = await import("../../../src/packs/registry.ts");
-    const { settleOnOwnConnection } = await import("../../../src/settlement/detached.ts");
     const { env } = await import("cloudflare:workers");
     const parsed = parseSitesCsv(newtown);
     if (!parsed.ok) throw new Error(parsed.detail);
     const o = await org(5);
     await withDb(async (db) => {
-      const ctx = {
-        db,
-        orgId: o.orgId,
-        userId: o.users.owner.userId,
-        packs: await loadPublicPacks(env.PACKS, "public/"),
-      };
+      const ctx = { payer: testPayer(db, o), packs: await loadPublicPacks(env.PACKS, "public/") };
       const charged = await chargeBatch(ctx, parsed, `test:${crypto.randomUUID()}`);
-      const settle = (scored: number) =>
-        settleOnOwnConnection(openTestDb, { jobId: charged.batchId, unitsDone: scored });
-      const gen = runBatch(ctx, parsed, charged, settle);
+      const gen = runBatch(ctx, parsed, charged);
       expect((await gen.next()).value?.event).toBe("batch_start");
+      expect((await gen.next()).value?.event).toBe("site_result");
+      // Asking for the next event is the client taking this result; the failure comes with the second.
       expect((await gen.next()).value?.event).toBe("site_result");
       const failed = await gen.throw(new Error("storage failed"));
       expect(failed.value).toMatchObject({ event: "error" });

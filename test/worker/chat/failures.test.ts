@@ -4,7 +4,7 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
-import { MAX_STEPS } from "../../../src/chat/stream.ts";
+import { QUESTION_BOUNDS } from "../../../src/chat/budget.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import {
@@ -180,14 +180,21 @@ describe("tool calls the model gets wrong", () => {
     expect(ofType(chunks, "data-parcels")).toEqual([]);
   });
 
-  it("a model that only ever calls tools is stopped at the step limit, told so, and refunded", async () => {
+  it("a model that only ever calls tools is stopped at the tool-step bound, told so, and refunded", async () => {
     const o = await newOrg();
     const { chunks, marker } = await askScripted(o, [
       { tool_calls: [{ name: "geocode_suburb", arguments: { suburb: "Epping" } }] },
     ]);
-    expect(await modelRequests(marker)).toHaveLength(MAX_STEPS);
+    expect(await modelRequests(marker)).toHaveLength(QUESTION_BOUNDS.toolSteps + 1);
+    // The answer step is offered no tools; a call the model makes anyway is never run.
+    expect(ofType(chunks, "tool-output-available").filter((c) => !("error" in Object(c.output)))).toHaveLength(
+      QUESTION_BOUNDS.toolSteps,
+    );
+    expect(ofType(chunks, "data-limit").map((c) => c.data)).toEqual([
+      { bound: "tool_steps", detail: expect.stringContaining("8 tool steps") },
+    ]);
     expect(errorsOf(chunks)).toEqual([
-      `The agent stopped after ${MAX_STEPS} model steps without an answer. The question's credit is refunded.`,
+      `The agent stopped after ${QUESTION_BOUNDS.toolSteps} tool steps without an answer. The question's credit is refunded.`,
     ]);
     expect(chunks.at(-2)?.type).toBe("finish");
     await expectRefunded(o);

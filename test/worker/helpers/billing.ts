@@ -4,6 +4,8 @@ import { SELF } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { openDb, type Db, type DbHandle } from "../../../src/db/client.ts";
 import { grant } from "../../../src/billing/ledger.ts";
+import { logger } from "../../../src/logger.ts";
+import type { Payer } from "../../../src/settlement/charged-work.ts";
 import { createIdpUser, mintToken } from "./auth.ts";
 
 export type Role = "owner" | "admin" | "member";
@@ -14,6 +16,11 @@ export function openTestDb(): DbHandle {
 }
 
 /** Runs `fn` with a fresh pool and closes it afterwards. */
+/** An organisation's owner as the payer of charged work, settling on connections of its own as the app does. */
+export function testPayer(db: Db, o: { orgId: string; users: { owner: { userId: string } } }): Payer {
+  return { db, orgId: o.orgId, userId: o.users.owner.userId, openOwnDb: openTestDb, log: logger };
+}
+
 export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const handle = openTestDb();
   try {

@@ -6,14 +6,14 @@ import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import { createApp } from "../../../src/app.ts";
 import { resetPublicPacks, loadPublicPacks } from "../../../src/packs/registry.ts";
 import { sseResponse } from "../../../src/http/sse.ts";
-import { chargeReport } from "../../../src/report/charge.ts";
+import { reserve } from "../../../src/settlement/charged-work.ts";
 import { generateReport, reportErrorEvent } from "../../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../../src/report/schema.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse } from "../../support/sse.ts";
 import { mintToken } from "../../support/tokens.ts";
 import { pdfPageTexts } from "../../support/pdf-text.ts";
-import { createTeamOrg, ledgerState, openTestDb, withDb, type TestOrg } from "../helpers/billing.ts";
+import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 import { upload } from "../helpers/batch.ts";
 import { until } from "../helpers/wait.ts";
 import { findJob } from "../../../src/settlement/jobs.ts";
@@ -302,7 +302,7 @@ describe("credits", () => {
     expect(await usage(o)).toEqual([-0.5]);
   });
 
-  it("a client that leaves right after the headers: the report is still generated, and its job settles as delivered", async () => {
+  it("a client that leaves right after the headers never got the PDF: the report is refunded in full", async () => {
     const o = await org(5);
     const res = await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points() });
     expect(res.status).toBe(200);
@@ -313,13 +313,39 @@ describe("credits", () => {
       () => withDb((db) => findJob(db, reportId)),
       (j) => j?.status === "settled",
     );
-    expect(job).toMatchObject({ unitsDone: 1, refunded: 0, settledBy: "request" });
+    expect(job).toMatchObject({ unitsDone: 0, refunded: 0.5, settledBy: "request" });
     const state = await ledger(o);
     expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
       ["adjustment", 5],
       ["usage", -0.5],
+      ["refund", 0.5],
     ]);
     expect(state.sum).toBe(state.cached);
+  });
+
+  it("a client that leaves after the first progress event is refunded in full within a minute", async () => {
+    const o = await org(5);
+    const res = await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points() });
+    const reportId = res.headers.get("x-report-id") ?? "";
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("event: progress")) text += decoder.decode((await reader.read()).value, { stream: true });
+    await reader.cancel();
+    const job = await until(
+      "settlement",
+      () => withDb((db) => findJob(db, reportId)),
+      (j) => j?.status === "settled",
+      60_000,
+    );
+    expect(job).toMatchObject({ unitsDone: 0, refunded: 0.5 });
+    const state = await ledger(o);
+    expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
+      ["adjustment", 5],
+      ["usage", -0.5],
+      ["refund", 0.5],
+    ]);
+    expect(state.cached).toBe(5);
   });
 
   it("the same key with a different request is new work and is charged", async () => {
@@ -337,11 +363,12 @@ describe("credits", () => {
     const request = ReportGenerateRequestSchema.parse({ scores: sites, parcel_geojsons: points() });
     const text = await withDb(async (db) => {
       const packs = await loadPublicPacks(env.PACKS, "public/");
-      const charge = await chargeReport(
-        { db, orgId: o.orgId, userId: o.users.owner.userId, openOwnDb: openTestDb },
-        `test:${crypto.randomUUID()}`,
-      );
-      const job = { request, packs, organisation: "Test", date: "2026-07-01", digest: "0".repeat(64), charge };
+      const work = await reserve(testPayer(db, o), {
+        action: "report",
+        units: 1,
+        description: "Feasibility report (PDF)",
+      });
+      const job = { request, packs, organisation: "Test", date: "2026-07-01", digest: "0".repeat(64), work };
       // The renderer cannot be loaded: the failure comes after sites were resolved and progress was sent.
       const events = generateReport(job, async () => {
         throw new Error("renderer unavailable");

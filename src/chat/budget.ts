@@ -1,0 +1,99 @@
+// What one question may spend (architecture section 5, "cost of one chat question"): tool steps, tool
+// calls, distinct sites scored (each charged once) and map data; the stream names a bound that stopped work.
+
+export const QUESTION_BOUNDS = {
+  /** Model steps that may run tools; one more step is allowed, without tools, for the answer. */
+  toolSteps: 8,
+  /** Tool calls across all steps (a model can ask for many at once in one step). */
+  toolCalls: 16,
+  /** Distinct sites scored per question: at 0.1 each, at most 5 credits. */
+  sites: 50,
+  /** GeoJSON streamed to the map per question, in UTF-16 code units of its JSON. */
+  mapChars: 1_000_000,
+} as const;
+
+export type Bound = "tool_steps" | "tool_calls" | "sites" | "map_data";
+
+/** Streamed as a `data-limit` part the first time a bound stops work. */
+export interface LimitNotice {
+  bound: Bound;
+  detail: string;
+}
+
+const DETAIL: Record<Bound, string> = {
+  tool_steps: `The agent used its ${QUESTION_BOUNDS.toolSteps} tool steps for this question and answers with what it found.`,
+  tool_calls: `The agent reached ${QUESTION_BOUNDS.toolCalls} tool calls for this question; further calls were not run.`,
+  sites: `At most ${QUESTION_BOUNDS.sites} distinct sites are scored per question (${QUESTION_BOUNDS.sites / 10} credits); ask again to score more.`,
+  map_data: "The map shows the first results only: this answer reached its map data limit.",
+};
+
+export class QuestionBudget {
+  private step = 0;
+  private calls = 0;
+  private mapChars = 0;
+  private readonly sitesCharged = new Set<string>();
+  private readonly reported = new Set<Bound>();
+  private readonly pending: LimitNotice[] = [];
+
+  /** Called as each model step starts; true when that step may still run tools. */
+  startStep(stepNumber: number): boolean {
+    this.step = stepNumber;
+    if (stepNumber < QUESTION_BOUNDS.toolSteps) return true;
+    this.hit("tool_steps");
+    return false;
+  }
+
+  /** Claims one tool call; false (and a notice) once the steps or calls are spent. */
+  claimCall(): boolean {
+    if (this.step >= QUESTION_BOUNDS.toolSteps) {
+      this.hit("tool_steps");
+      return false;
+    }
+    if (this.calls >= QUESTION_BOUNDS.toolCalls) {
+      this.hit("tool_calls");
+      return false;
+    }
+    this.calls += 1;
+    return true;
+  }
+
+  /** Sites already charged in this question are free again; new ones are capped to what is left. */
+  planSites<T>(sites: readonly T[], keyOf: (site: T) => string): { free: T[]; charged: T[]; dropped: number } {
+    const free: T[] = [];
+    const charged: T[] = [];
+    let dropped = 0;
+    for (const site of sites) {
+      if (this.sitesCharged.has(keyOf(site))) free.push(site);
+      else if (this.sitesCharged.size + charged.length < QUESTION_BOUNDS.sites) charged.push(site);
+      else dropped += 1;
+    }
+    if (dropped > 0) this.hit("sites");
+    return { free, charged, dropped };
+  }
+
+  /** Records sites whose charge was posted. */
+  charged(keys: readonly string[]): void {
+    for (const k of keys) this.sitesCharged.add(k);
+  }
+
+  /** Whether map data of this size still fits; a part that does not is dropped (and noticed). */
+  fitsMap(chars: number): boolean {
+    if (this.mapChars + chars > QUESTION_BOUNDS.mapChars) {
+      this.hit("map_data");
+      return false;
+    }
+    this.mapChars += chars;
+    return true;
+  }
+
+  /** Notices not yet streamed, each bound once per question. */
+  takeNotices(): LimitNotice[] {
+    return this.pending.splice(0);
+  }
+
+  private hit(bound: Bound): void {
+    if (this.reported.has(bound)) return;
+    this.reported.add(bound);
+    this.pending.push({ bound, detail: DETAIL[bound] });
+  }
+}

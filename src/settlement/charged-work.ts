@@ -1,0 +1,109 @@
+// The one path for paid work: reserve (charge) -> do the work -> settle with what was delivered (refund the rest).
+import type { Db, DbHandle } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { refusalError } from "../billing/charge.ts";
+import type { ActionType } from "../billing/ledger.ts";
+import { UNIT_PRICE } from "../billing/prices.ts";
+import { settleOnOwnConnection, type SettleOutcome } from "./detached.ts";
+import { openJob, type OpenJobResult } from "./jobs.ts";
+import { JOB_TIMEOUT_MS } from "./timeouts.ts";
+
+/** Who pays and where settlement writes: the request's pool to charge, a connection of its own to settle. */
+export interface Payer {
+  db: Db;
+  orgId: string;
+  userId: string | null;
+  /** Settlement must not depend on the request's sockets, which a departing client takes with it. */
+  openOwnDb: () => DbHandle;
+  log: Logger;
+}
+
+export interface WorkOrder {
+  /** Sets the unit price (the price table) and how long the work may run before the sweep settles it. */
+  action: ActionType;
+  units: number;
+  /** A retry under the same key is charged once and gets the same job; omitted, every call is new work. */
+  key?: string | undefined;
+  description: string;
+}
+
+export interface ChargedWork {
+  /** The job id: the ledger entries of this work name it. */
+  id: string;
+  units: number;
+  /** Credits debited for all the units. */
+  charged: number;
+  /** The organisation's balance right after the debit. */
+  balance: number;
+  /** The key had been used: the first job and its debit stand, nothing new was charged. */
+  replayed: boolean;
+  /**
+   * Settles once with the units delivered (refunding the rest); later calls return the first outcome.
+   * Never throws: a failure is logged here and the sweep settles the job from its row.
+   */
+  settle(delivered: number): Promise<SettleOutcome>;
+}
+
+/** Charges for the work, or answers why not without writing anything. */
+export async function tryReserve(
+  payer: Payer,
+  order: WorkOrder,
+): Promise<{ ok: true; work: ChargedWork } | Exclude<OpenJobResult, { ok: true }>> {
+  const opened = await openJob(payer.db, {
+    orgId: payer.orgId,
+    userId: payer.userId,
+    action: order.action,
+    units: order.units,
+    unitPrice: UNIT_PRICE[order.action],
+    idempotencyKey: order.key ?? `${order.action}:${crypto.randomUUID()}`,
+    description: order.description,
+    timeoutMs: JOB_TIMEOUT_MS[order.action],
+  });
+  if (!opened.ok) return opened;
+  const { job, debit, replayed } = opened;
+  let settling: Promise<SettleOutcome> | undefined;
+  const work: ChargedWork = {
+    id: job.id,
+    units: job.units,
+    charged: job.charged,
+    balance: debit.balance_after,
+    replayed,
+    settle(delivered) {
+      settling ??= settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: delivered }).then((outcome) => {
+        if (!outcome.ok)
+          payer.log.error("settlement deferred to the sweep", {
+            job_id: job.id,
+            action: job.action,
+            error: outcome.error,
+          });
+        return outcome;
+      });
+      return settling;
+    },
+  };
+  return { ok: true, work };
+}
+
+/** Charges for the work or throws the structured 402 (nothing written). */
+export async function reserve(payer: Payer, order: WorkOrder): Promise<ChargedWork> {
+  const reserved = await tryReserve(payer, order);
+  if (!reserved.ok) throw refusalError(reserved);
+  return reserved.work;
+}
+
+/** Work charged to nobody (the example report, benchmarks): settling it records the units delivered. */
+export function offlineWork(id: string, charged = 0): ChargedWork & { delivered: number[] } {
+  const delivered: number[] = [];
+  return {
+    id,
+    units: 1,
+    charged,
+    balance: 0,
+    replayed: false,
+    delivered,
+    async settle(units) {
+      delivered.push(units);
+      return { ok: false, error: new Error("offline work is not in the ledger") };
+    },
+  };
+}
