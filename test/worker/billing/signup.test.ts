@@ -104,7 +104,7 @@ describe("POST /auth/post-signup", () => {
     expect(bodies.filter((b) => b.created)).toHaveLength(1);
     const orgId = bodies[0]?.id ?? "";
     const state = await withDb((db) => ledgerState(db, orgId));
-    expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus" }]);
+    expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
     expect(state.cached).toBe(10);
     // The org is the caller's, with them as owner.
     const members = await (await call("/billing/org/members", { token: u.token })).json<
