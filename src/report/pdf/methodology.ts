@@ -113,7 +113,7 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   const packs = model.packs.map((p) => `${p.id} ${p.version}`).join(", ");
   para(
     flow,
-    `Report ${model.reportId}, dated ${longDate(model.date)}. Data packs: ${packs || "none"}. Scoring model: ${model.modelVersion}. Request digest (SHA-256): ${model.digest}. The same request against the same pack versions on the same date produces this document byte for byte.`,
+    `Report ${model.reportId}, dated ${longDate(model.date)}. Data packs: ${packs || "none"}. Scoring model: ${model.modelVersion}. Request digest (SHA-256): ${model.digest}. The same request against the same pack versions on the same date reproduces these scores, this ranking and these maps exactly; each request is a new report with its own ID.`,
   );
   para(
     flow,

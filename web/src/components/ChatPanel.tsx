@@ -104,6 +104,13 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
             {m.parts.map((p, i) => {
               const key = `${m.id}-${i}`;
               if (p.type === "text") return <p key={key}>{p.text}</p>;
+              // A bound of the question stopped some work: say which, in the service's words.
+              if (p.type === "data-limit")
+                return (
+                  <p key={key} className="limit" role="note">
+                    {String((p.data as { detail?: unknown }).detail ?? "")}
+                  </p>
+                );
               if (p.type.startsWith("tool-")) {
                 const name = p.type.slice(5);
                 return (
