@@ -67,6 +67,16 @@ const llmVars = customModel
   ? []
   : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
 const standIns = ["--var", `MARKETING_API_URL:${marketing.url}`];
+// Back from the local processor's pages to the workspace's account view, unless .dev.vars names other pages.
+const app = `http://127.0.0.1:${API_PORT}/account`;
+const customReturn = /^CHECKOUT_SUCCESS_URL=(?!http:\/\/127\.0\.0\.1:\d+\/return)/m.test(devVars);
+const returnVars = customReturn
+  ? []
+  : [
+      ["CHECKOUT_SUCCESS_URL", `${app}?checkout=success&session_id={CHECKOUT_SESSION_ID}`],
+      ["CHECKOUT_CANCEL_URL", `${app}?checkout=cancelled`],
+      ["PORTAL_RETURN_URL", app],
+    ].flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 await uploadDemoPacks(PERSIST);
 
@@ -99,6 +109,7 @@ const wrangler: ChildProcess = spawn(
     `SUPABASE_URL:${idp.url}`,
     ...llmVars,
     ...standIns,
+    ...returnVars,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.
     "--test-scheduled",

@@ -8,7 +8,7 @@ import { SignIn } from "./components/SignIn.tsx";
 import { type Auth, type Membership, postSignup } from "./session.ts";
 
 const Workspace = lazy(() => import("./components/Workspace.tsx"));
-const Account = lazy(() => import("./components/Account.tsx"));
+const Account = lazy(() => import("./account/Account.tsx"));
 
 export type View = "map" | "account";
 const viewOf = (path: string): View => (path.startsWith("/account") ? "account" : "map");
@@ -16,6 +16,8 @@ const viewOf = (path: string): View => (path.startsWith("/account") ? "account" 
 export type Shell = {
   auth: Auth;
   membership: Membership;
+  /** The signed-in user's id: the team page marks and locks their own row. */
+  userId: string;
   balance: number | null;
   setBalance: (b: number) => void;
   refreshBalance: () => void;
@@ -97,7 +99,7 @@ export function App({ auth }: { auth: Auth }) {
         Setting up your organisation…
       </p>
     );
-  const shell: Shell = { auth, membership, balance, setBalance, refreshBalance, report };
+  const shell: Shell = { auth, membership, userId: session.user.id, balance, setBalance, refreshBalance, report };
   return (
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />

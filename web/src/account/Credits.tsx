@@ -1,0 +1,40 @@
+// Credits: the balance, usage per day by action, and the transactions behind them.
+import { useEffect, useMemo, useState } from "react";
+import type { Shell } from "../App.tsx";
+import type { Transaction } from "../api.ts";
+import { Transactions } from "./Transactions.tsx";
+import { UsageChart } from "./UsageChart.tsx";
+import { loadLedger, perDay } from "./ledger.ts";
+
+const CHART_DAYS = 30;
+
+export function Credits({ shell, reload }: { shell: Shell; reload: number }) {
+  const { api } = shell.auth;
+  const { report, refreshBalance } = shell;
+  const [ledger, setLedger] = useState<{ entries: Transaction[]; total: number } | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the signal to read the ledger again.
+  useEffect(() => {
+    refreshBalance();
+    loadLedger(api).then(setLedger, report);
+  }, [api, report, refreshBalance, reload]);
+
+  const days = useMemo(() => (ledger ? perDay(ledger.entries, CHART_DAYS) : null), [ledger]);
+  return (
+    <section aria-labelledby="credits-h">
+      <h2 id="credits-h">Credits</h2>
+      <p className="big">
+        {shell.balance === null ? "…" : `${shell.balance.toFixed(2)} credits`}
+        <span className="muted"> available to {shell.membership.org.name}</span>
+      </p>
+      {ledger === null || days === null ? (
+        <p role="status">Loading the ledger…</p>
+      ) : (
+        <>
+          <UsageChart days={days} />
+          <Transactions entries={ledger.entries} total={ledger.total} />
+        </>
+      )}
+    </section>
+  );
+}
