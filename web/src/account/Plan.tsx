@@ -105,10 +105,7 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
   return (
     <section aria-labelledby="plans-h">
       <h2 id="plans-h">Plans</h2>
-      <p className="subscription">
-        <span className="muted">Current subscription: </span>
-        {describe(sub)}
-      </p>
+      <p className="subscription">{`Current subscription: ${describe(sub)}`}</p>
       <Outcome said={said} />
       {admin && sub?.status && (
         <button type="button" onClick={() => void portal()} disabled={busy}>
