@@ -90,7 +90,7 @@ export function Invites({ shell, ask }: { shell: Shell; ask: (q: Question) => Pr
                 <span className="muted">expires {expires(inv.expires_at)}</span>
               </span>
               <button type="button" onClick={() => void revoke(inv)}>
-                Revoke invite to {inv.email}
+                Revoke<span className="visually-hidden"> invite to {inv.email}</span>
               </button>
             </li>
           ))}

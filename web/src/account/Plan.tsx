@@ -108,7 +108,7 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
       <p className="subscription">{`Current subscription: ${describe(sub)}`}</p>
       <Outcome said={said} />
       {admin && sub?.status && (
-        <button type="button" onClick={() => void portal()} disabled={busy}>
+        <button type="button" className="portal" onClick={() => void portal()} disabled={busy}>
           Manage subscription
         </button>
       )}

@@ -15,6 +15,13 @@ function lockOf(m: Member, userId: string): string | null {
   return null;
 }
 
+const LockIcon = () => (
+  <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+    <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+  </svg>
+);
+
 export function Team({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
   const [members, setMembers] = useState<Member[] | null>(null);
@@ -75,9 +82,7 @@ export function Team({ shell }: { shell: Shell }) {
               <tr>
                 <th scope="col">Member</th>
                 <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -107,12 +112,12 @@ export function Team({ shell }: { shell: Shell }) {
                     <td>
                       {lock ? (
                         <span className="lock">
-                          <span aria-hidden="true">🔒 </span>
+                          <LockIcon />
                           {lock}
                         </span>
                       ) : (
                         <button type="button" className="danger" onClick={() => void remove(m)}>
-                          Remove {who(m)}
+                          Remove<span className="visually-hidden"> {who(m)}</span>
                         </button>
                       )}
                     </td>
