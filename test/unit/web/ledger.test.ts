@@ -1,19 +1,17 @@
 // The account page's reading of the ledger: per-day usage by action net of refunds, credits added, entry names.
 import { describe, expect, it } from "vitest";
-import type { Transaction } from "../../../web/src/api.ts";
+import type { Entry } from "../../../web/src/account/ledger.ts";
 import { kindOf, perDay, whatFor } from "../../../web/src/account/ledger.ts";
 
 const today = new Date(2026, 10, 25, 15, 0);
-let n = 0;
 function entry(
   type: string,
   amount: number,
   action_type: string | null,
   at: Date,
   description: string | null = null,
-): Transaction {
-  n += 1;
-  return { id: `t${n}`, amount, balance_after: 0, type, description, action_type, created_at: at.toISOString() };
+): Entry {
+  return { amount, type, description, action_type, created_at: at.toISOString() };
 }
 const at = (daysAgo: number, hour = 10) => new Date(2026, 10, 25 - daysAgo, hour);
 

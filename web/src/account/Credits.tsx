@@ -1,12 +1,28 @@
 // Credits: the balance, usage per day by action, and the transactions behind them.
 import { useEffect, useMemo, useState } from "react";
 import type { Shell } from "../App.tsx";
-import type { Transaction } from "../api.ts";
+import type { Api, Transaction, UsageHistory } from "../api.ts";
 import { Transactions } from "./Transactions.tsx";
 import { UsageChart } from "./UsageChart.tsx";
-import { loadLedger, perDay } from "./ledger.ts";
+import { perDay } from "./ledger.ts";
 
 const CHART_DAYS = 30;
+/** Page size of the reads, and how many entries the page reads at most (the newest): the API has no filters. */
+const LEDGER_PAGE = 100;
+const LEDGER_MAX = 1000;
+
+/** The newest entries, up to LEDGER_MAX, newest first, with the ledger's full length. */
+async function loadLedger(api: Api): Promise<{ entries: Transaction[]; total: number }> {
+  const entries: Transaction[] = [];
+  let total = 0;
+  for (let page = 1; entries.length < LEDGER_MAX; page++) {
+    const r = await api.get<UsageHistory>(`/billing/credits/usage-history?page=${page}&page_size=${LEDGER_PAGE}`);
+    entries.push(...r.transactions);
+    total = r.total;
+    if (page >= r.total_pages || r.transactions.length === 0) break;
+  }
+  return { entries, total };
+}
 
 export function Credits({ shell, reload }: { shell: Shell; reload: number }) {
   const { api } = shell.auth;

@@ -1,12 +1,20 @@
-// The credit ledger as the account pages read it: loading it, naming its entries, and totals per day by action.
-import type { Api, Transaction, UsageHistory } from "../api.ts";
+// The credit ledger as the account pages read it: naming its entries, and totals per day by action (pure).
+
+/** The fields of a ledger entry (api.ts `Transaction`) these functions read. */
+export type Entry = {
+  amount: number;
+  type: string;
+  description: string | null;
+  action_type: string | null;
+  created_at: string;
+};
 
 export type Action = "batch" | "report" | "chat";
 export const ACTIONS: Action[] = ["batch", "report", "chat"];
 export const ACTION_LABEL: Record<Action, string> = { batch: "Batch scoring", report: "Reports", chat: "Chat" };
 
 /** The ledger's action_type values (architecture section 5) as the three actions a person knows. */
-export function actionOf(t: Pick<Transaction, "action_type">): Action | null {
+export function actionOf(t: Pick<Entry, "action_type">): Action | null {
   if (t.action_type === "batch_score") return "batch";
   if (t.action_type === "report" || t.action_type === "chat") return t.action_type;
   return null;
@@ -23,7 +31,7 @@ const TYPE_LABEL: Record<string, string> = {
 };
 
 /** What an entry paid for (or what brought credits in), in words. */
-export function whatFor(t: Transaction): string {
+export function whatFor(t: Entry): string {
   const kind = TYPE_LABEL[t.type] ?? t.type.replaceAll("_", " ");
   const action = actionOf(t);
   const head = action ? `${kind}: ${ACTION_LABEL[action].toLowerCase()}` : kind;
@@ -31,25 +39,8 @@ export function whatFor(t: Transaction): string {
 }
 
 export type Kind = "all" | "spent" | "refund" | "added";
-export const kindOf = (t: Transaction): Exclude<Kind, "all"> =>
+export const kindOf = (t: Entry): Exclude<Kind, "all"> =>
   t.type === "refund" ? "refund" : t.amount < 0 ? "spent" : "added";
-
-/** Page size of the reads and how many entries the page loads at most (the newest). */
-export const LEDGER_PAGE = 100;
-export const LEDGER_MAX = 1000;
-
-/** The newest entries, up to LEDGER_MAX, newest first, with the ledger's full length. */
-export async function loadLedger(api: Api): Promise<{ entries: Transaction[]; total: number }> {
-  const entries: Transaction[] = [];
-  let total = 0;
-  for (let page = 1; entries.length < LEDGER_MAX; page++) {
-    const r = await api.get<UsageHistory>(`/billing/credits/usage-history?page=${page}&page_size=${LEDGER_PAGE}`);
-    entries.push(...r.transactions);
-    total = r.total;
-    if (page >= r.total_pages || r.transactions.length === 0) break;
-  }
-  return { entries, total };
-}
 
 export type Day = { day: string; used: Record<Action, number>; added: number };
 
@@ -60,7 +51,7 @@ const dayKey = (d: Date): string =>
  * Credits used per local day by action (charges less their refunds, never below zero) and credits added
  * (bonus, subscription, purchase, positive adjustments), for the `days` days ending on `today`.
  */
-export function perDay(entries: Transaction[], days: number, today = new Date()): Day[] {
+export function perDay(entries: Entry[], days: number, today = new Date()): Day[] {
   const out: Day[] = [];
   const index = new Map<string, Day>();
   for (let i = days - 1; i >= 0; i--) {

@@ -42,14 +42,14 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [token, setToken] = useState<string | null>(null);
   const mapRef = useRef<MapController | null>(null);
   const [mapReady, setMapReady] = useState(false);
-  const { report } = shell;
+  const { report, packs: packList } = shell;
 
   useEffect(() => {
-    shell.packs.then(setPacks, report);
+    packList.then(setPacks, report);
     api.token().then(setToken);
     const { data } = shell.auth.supabase.auth.onAuthStateChange((_e, s) => setToken(s?.access_token ?? null));
     return () => data.subscription.unsubscribe();
-  }, [api, report, shell.auth.supabase]);
+  }, [api, report, packList, shell.auth.supabase]);
 
   // Scored sites (batch rows and single scores) are drawn by rating.
   useEffect(() => {
