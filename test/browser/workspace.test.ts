@@ -172,7 +172,9 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     await visible(mp.getByRole("article").filter({ hasText: "credits a month" }));
     await count(mp.getByRole("heading", { name: "Team members" })).toBe(0);
     await count(mp.getByRole("button", { name: /^Choose / })).toBe(0);
+    await visible(mp.getByRole("img", { name: "Credit usage by day" }));
     await shot("11-member-account", mp);
+    await mp.getByRole("region", { name: "Credits" }).screenshot({ path: `${OUT}/12-member-usage.png` });
     await member.close();
   });
 

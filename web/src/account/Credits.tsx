@@ -6,7 +6,8 @@ import { Transactions } from "./Transactions.tsx";
 import { UsageChart } from "./UsageChart.tsx";
 import { perDay } from "./ledger.ts";
 
-const CHART_DAYS = 30;
+/** Days the chart shows: a month, or two weeks on a phone-sized screen. */
+const chartDays = () => (matchMedia("(max-width: 600px)").matches ? 14 : 30);
 /** Page size of the reads, and how many entries the page reads at most (the newest): the API has no filters. */
 const LEDGER_PAGE = 100;
 const LEDGER_MAX = 1000;
@@ -35,7 +36,7 @@ export function Credits({ shell, reload }: { shell: Shell; reload: number }) {
     loadLedger(api).then(setLedger, report);
   }, [api, report, refreshBalance, reload]);
 
-  const days = useMemo(() => (ledger ? perDay(ledger.entries, CHART_DAYS) : null), [ledger]);
+  const days = useMemo(() => (ledger ? perDay(ledger.entries, chartDays()) : null), [ledger]);
   return (
     <section aria-labelledby="credits-h">
       <h2 id="credits-h">Credits</h2>

@@ -18,8 +18,8 @@ const STATE: Record<string, string> = {
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
 
-function describe(sub: Subscription | null): string {
-  if (!sub?.status) return "Your organisation has no subscription: it uses the credits it holds.";
+function describe(sub: Subscription): string {
+  if (!sub.status) return "Your organisation has no subscription: it uses the credits it holds.";
   const state = STATE[sub.status] ?? sub.status.replaceAll("_", " ");
   const end = sub.current_period_end
     ? sub.cancel_at_period_end
@@ -105,7 +105,11 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
   return (
     <section aria-labelledby="plans-h">
       <h2 id="plans-h">Plans</h2>
-      <p className="subscription">{`Current subscription: ${describe(sub)}`}</p>
+      {sub === null ? (
+        <p role="status">Loading the subscription…</p>
+      ) : (
+        <p className="subscription">{`Current subscription: ${describe(sub)}`}</p>
+      )}
       <Outcome said={said} />
       {admin && sub?.status && (
         <button type="button" className="portal" onClick={() => void portal()} disabled={busy}>

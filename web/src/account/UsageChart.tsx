@@ -2,7 +2,6 @@
 import { ACTION_LABEL, ACTIONS, type Action, type Day, round } from "./ledger.ts";
 
 const COLOUR: Record<Action, string> = { batch: "#1f4e5f", report: "#d99a1c", chat: "#6c8ebf" };
-const W = 720;
 const H = 200;
 const PAD = { left: 44, right: 8, top: 22, bottom: 24 };
 
@@ -17,6 +16,8 @@ function describe(d: Day): string {
 }
 
 export function UsageChart({ days }: { days: Day[] }) {
+  // A short window (phones) gets a narrower drawing, so its text keeps a readable size when scaled down.
+  const W = days.length > 20 ? 720 : 400;
   const totals = days.map((d) => ACTIONS.reduce((n, a) => n + d.used[a], 0));
   const max = Math.max(...totals, 0);
   const top = max > 0 ? niceCeil(max) : 1;
