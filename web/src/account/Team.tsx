@@ -76,7 +76,7 @@ export function Team({ shell }: { shell: Shell }) {
         <p role="status">Loading members…</p>
       ) : (
         <div className="table-wrap">
-          <table className="members">
+          <table className="team-table">
             <caption className="visually-hidden">Members and their roles</caption>
             <thead>
               <tr>
