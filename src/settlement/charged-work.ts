@@ -57,7 +57,10 @@ async function settleOnce(payer: Payer, jobId: string, delivered: number): Promi
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error("the request's connection did not answer")), REQUEST_SETTLE_TIMEOUT_MS);
     });
-    const settlement = await Promise.race([settleJob(payer.db, { jobId, unitsDone: delivered, by: "request" }), timeout]);
+    const settlement = await Promise.race([
+      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request" }),
+      timeout,
+    ]);
     return { ok: true, settlement };
   } catch {
     return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered });
@@ -91,7 +94,7 @@ export async function tryReserve(
     balance: debit.balance_after,
     replayed,
     settle(delivered) {
-      settling ??= settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: delivered }).then((outcome) => {
+      settling ??= settleOnce(payer, job.id, delivered).then((outcome) => {
         if (!outcome.ok)
           payer.log.error("settlement deferred to the sweep", {
             job_id: job.id,

@@ -49,7 +49,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
     api.token().then(setToken);
     const { data } = shell.auth.supabase.auth.onAuthStateChange((_e, s) => setToken(s?.access_token ?? null));
     return () => data.subscription.unsubscribe();
-  }, [api, report, shell.auth.supabase]);
+  }, [api, report, shell.auth.supabase, shell.packs]);
 
   // Scored sites (batch rows and single scores) are drawn by rating.
   useEffect(() => {
