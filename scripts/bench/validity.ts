@@ -15,12 +15,11 @@ function circle(n: number): Position[] {
 // The O(n^2) baseline: every pair of non-neighbouring edges through the same exact segment test.
 function bruteForce(ring: Position[]): boolean {
   const n = ring.length - 1;
-  const at = (i: number) => ring[i % n] as number[];
+  const at = (i: number) => ring[i % n] as [number, number];
   for (let i = 0; i < n; i++) {
     for (let j = i + 2; j < n; j++) {
       if (i === 0 && j === n - 1) continue;
-      const [a, b, c, d] = [at(i), at(i + 1), at(j), at(j + 1)] as [number, number][];
-      if (segmentsMeet(a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1])) return false;
+      if (segmentsMeet(...at(i), ...at(i + 1), ...at(j), ...at(j + 1))) return false;
     }
   }
   return true;
