@@ -1,3 +1,4 @@
+// GET /packs: the data packs the caller's organisation can use (public and its own).
 import { z } from "@hono/zod-openapi";
 import { createRouter } from "../request/router.ts";
 import { route } from "../http/route.ts";
