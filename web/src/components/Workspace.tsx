@@ -42,14 +42,14 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [token, setToken] = useState<string | null>(null);
   const mapRef = useRef<MapController | null>(null);
   const [mapReady, setMapReady] = useState(false);
-  const { report, packs: packList } = shell;
+  const { report } = shell;
 
   useEffect(() => {
-    packList.then(setPacks, report);
+    shell.packs.then(setPacks, report);
     api.token().then(setToken);
     const { data } = shell.auth.supabase.auth.onAuthStateChange((_e, s) => setToken(s?.access_token ?? null));
     return () => data.subscription.unsubscribe();
-  }, [api, report, packList, shell.auth.supabase]);
+  }, [api, report, shell.auth.supabase, shell.packs]);
 
   // Scored sites (batch rows and single scores) are drawn by rating.
   useEffect(() => {
