@@ -216,6 +216,10 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await visible(owner.getByRole("article", { name: starter.name }).getByText("Current plan"));
     await count(owner.getByRole("button", { name: `Choose ${starter.name}` })).toBe(0);
     await visible(owner.getByRole("button", { name: "Manage subscription" }));
+    // A second subscription is not offered as one: the dialog says the plan is changed in the portal.
+    await owner.getByRole("button", { name: /^Choose Pro/ }).click();
+    await text(owner.getByRole("dialog")).toContain(`already has a subscription (${starter.name})`);
+    await owner.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await shot("account-06-subscribed", owner, "Plans");
     await shot("account-06-credits", owner, "Credits");
   });

@@ -73,12 +73,23 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
     };
   }, [loadSub, ok, onPaid]);
 
+  const live = Boolean(sub?.status && LIVE.has(sub.status));
+
   async function checkout(t: Tier) {
-    const yes = await ask({
-      title: `Subscribe to ${t.name}?`,
-      body: `${t.name} costs ${t.price_display} and brings ${t.credits} credits a month. The payment processor's page opens to take the payment.`,
-      confirm: "Continue to payment",
-    });
+    // One subscription per organisation: with a live one, the API refuses (409) or sends the portal instead.
+    const yes = await ask(
+      live
+        ? {
+            title: `Change to ${t.name}?`,
+            body: `Your organisation already has a subscription (${sub?.tier_name}). A plan is changed in the billing portal, not with a second subscription.`,
+            confirm: "Continue",
+          }
+        : {
+            title: `Subscribe to ${t.name}?`,
+            body: `${t.name} costs ${t.price_display} and brings ${t.credits} credits a month. The payment processor's page opens to take the payment.`,
+            confirm: "Continue to payment",
+          },
+    );
     if (!yes) return;
     setBusy(true);
     try {
@@ -101,7 +112,6 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
     }
   }
 
-  const live = Boolean(sub?.status && LIVE.has(sub.status));
   return (
     <section aria-labelledby="plans-h">
       <h2 id="plans-h">Plans</h2>
