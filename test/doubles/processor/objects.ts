@@ -265,6 +265,18 @@ export class ProcessorState {
     return session;
   }
 
+  /** GET /v1/checkout/sessions: newest first, optionally one customer's, `limit` of them (default 10). */
+  listSessions(params: Params): Obj {
+    onlyKnown(params, ["customer", "limit"]);
+    const customer = str(params.customer);
+    const limit = Number(str(params.limit) ?? "10");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid("limit", "Invalid integer: limit");
+    const all = Object.values(this.data.sessions)
+      .filter((s) => !customer || s.customer === customer)
+      .sort((a, b) => Number(b.created) - Number(a.created));
+    return { object: "list", data: all.slice(0, limit), has_more: all.length > limit, url: "/v1/checkout/sessions" };
+  }
+
   session(id: string): Obj {
     const s = this.data.sessions[id];
     if (!s) throw missing("checkout.session", id);
