@@ -96,7 +96,9 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
       const r = await api.post<{ checkout_url: string }>("/billing/checkout", { tier_id: t.id });
       location.assign(r.checkout_url);
     } catch (err) {
-      fail(err);
+      // The 409's detail, as a person reads it: without the API route it names for programs.
+      const said = err instanceof Error ? `${err.message.replace(/\s*\((GET|POST|PUT|DELETE) \/[^)]*\)/, "")}.` : "";
+      fail(err, { 409: said.replace(/\.\.$/, ".") });
       setBusy(false);
     }
   }
