@@ -66,6 +66,16 @@ const customModel = /^LLM_API_URL=(?!http:\/\/127\.0\.0\.1)/m.test(devVars);
 const llmVars: Record<string, string> = customModel
   ? {}
   : { LLM_API_URL: llm.url, LLM_API_KEY: DEV_LLM_KEY, LLM_MODEL: DEV_LLM_MODEL };
+// Back from the local processor's pages to the workspace's account view, unless .dev.vars names other pages.
+const app = `http://127.0.0.1:${API_PORT}/account`;
+const customReturn = /^CHECKOUT_SUCCESS_URL=(?!http:\/\/127\.0\.0\.1:\d+\/return)/m.test(devVars);
+const returnVars: Record<string, string> = customReturn
+  ? {}
+  : {
+      CHECKOUT_SUCCESS_URL: `${app}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      CHECKOUT_CANCEL_URL: `${app}?checkout=cancelled`,
+      PORTAL_RETURN_URL: app,
+    };
 // Where the stand-ins listen, as a second env file over .dev.vars: `--var` would change the config wrangler
 // hashes for its "types might be out of date" check, which then printed on every start.
 const standInVars: Record<string, string> = {
@@ -76,6 +86,7 @@ const standInVars: Record<string, string> = {
   SUPABASE_URL: idp.url,
   MARKETING_API_URL: marketing.url,
   ...llmVars,
+  ...returnVars,
 };
 mkdirSync(DATA_DIR, { recursive: true });
 const standInFile = `${DATA_DIR}/stand-ins.env`;

@@ -1,24 +1,27 @@
 // The workspace in a real Chromium against the dev stack, as a person uses it: roles and accessible names only.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePack } from "../../src/packs/decode.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import { tileOf } from "../../src/tiles/math.ts";
+import {
+  apiBalance,
+  base,
+  chromiumPath,
+  count,
+  FLAGS,
+  headerBalance,
+  OUT,
+  signIn,
+  text,
+  token,
+  visible,
+  watch,
+} from "./browser.ts";
 
-const base = inject("baseUrl");
-const chromiumPath = inject("chromiumPath");
-const OUT = "test-results/browser";
 const CSV = "packs/examples/newtown-latlon.csv";
-const FLAGS = [
-  "--enable-unsafe-swiftshader",
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 let browser: Browser;
 let owner: BrowserContext;
@@ -30,44 +33,8 @@ async function shot(name: string, p: Page = page): Promise<void> {
   await p.screenshot({ path: `${OUT}/${name}.png` });
 }
 
-function watch(p: Page): void {
-  p.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
-  p.on("pageerror", (e) => consoleErrors.push(String(e)));
-}
-
-async function signIn(p: Page, email: string): Promise<void> {
-  await p.goto(`${base}/`);
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password").fill("demo-password");
-  await p.getByRole("button", { name: "Sign in" }).click();
-  await p.getByRole("status", { name: "Credit balance" }).filter({ hasText: "credits" }).waitFor();
-}
-
-async function token(p: Page): Promise<string> {
-  return p.evaluate(() => JSON.parse(localStorage.getItem("geo-assess-auth") ?? "{}").access_token as string);
-}
-
-async function apiBalance(p: Page): Promise<number> {
-  const res = await fetch(`${base}/billing/credits/balance`, {
-    headers: { Authorization: `Bearer ${await token(p)}` },
-  });
-  return ((await res.json()) as { balance: number }).balance;
-}
-
-async function headerBalance(p: Page): Promise<number> {
-  return Number.parseFloat((await p.getByRole("status", { name: "Credit balance" }).textContent()) ?? "NaN");
-}
-
 type Loc = { hash: string };
 const mapHash = (p: Page) => p.evaluate(() => (globalThis as unknown as { location: Loc }).location.hash);
-
-// Locator checks in vitest: wait for what a person would see, with the same patience.
-const text = (l: Locator, timeout = 10_000) =>
-  expect.poll(async () => (await l.allTextContents()).join(" "), { timeout });
-const count = (l: Locator, timeout = 10_000) => expect.poll(() => l.count(), { timeout });
-const visible = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: "visible", timeout });
 
 describe.skipIf(!base)("the workspace in a browser", () => {
   beforeAll(async () => {
@@ -75,7 +42,7 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
     owner = await browser.newContext({ viewport: { width: 1366, height: 820 }, acceptDownloads: true });
     page = await owner.newPage();
-    watch(page);
+    watch(page, consoleErrors);
   });
 
   afterAll(async () => {
@@ -191,7 +158,7 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     await visible(page.getByRole("button", { name: /^Choose / }));
     const member = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const mp = await member.newPage();
-    watch(mp);
+    watch(mp, consoleErrors);
     await signIn(mp, "member@demo.test");
     await mp
       .getByRole("region", { name: "Map area" })
@@ -205,7 +172,9 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     await visible(mp.getByRole("article").filter({ hasText: "credits a month" }));
     await count(mp.getByRole("heading", { name: "Team members" })).toBe(0);
     await count(mp.getByRole("button", { name: /^Choose / })).toBe(0);
+    await visible(mp.getByRole("img", { name: "Credit usage by day" }));
     await shot("11-member-account", mp);
+    await mp.getByRole("region", { name: "Credits" }).screenshot({ path: `${OUT}/12-member-usage.png` });
     await member.close();
   });
 

@@ -9,7 +9,7 @@ import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, type Membership, postSignup } from "./session.ts";
 
 const Workspace = lazy(() => import("./components/Workspace.tsx"));
-const Account = lazy(() => import("./components/Account.tsx"));
+const Account = lazy(() => import("./account/Account.tsx"));
 
 export type View = "map" | "account";
 const viewOf = (path: string): View => (path.startsWith("/account") ? "account" : "map");
@@ -17,6 +17,8 @@ const viewOf = (path: string): View => (path.startsWith("/account") ? "account" 
 export type Shell = {
   auth: Auth;
   membership: Membership;
+  /** The signed-in user's id: the team page marks and locks their own row. */
+  userId: string;
   balance: number | null;
   setBalance: (b: number) => void;
   refreshBalance: () => void;
@@ -106,7 +108,16 @@ export function App({ auth }: { auth: Auth }) {
         Setting up your organisation…
       </p>
     );
-  const shell: Shell = { auth, membership, balance, setBalance, refreshBalance, report, packs };
+  const shell: Shell = {
+    auth,
+    membership,
+    userId: session.user.id,
+    balance,
+    setBalance,
+    refreshBalance,
+    report,
+    packs,
+  };
   return (
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />

@@ -87,6 +87,14 @@ export class Api {
     return this.request<T>(path, { method: "POST", json, headers });
   }
 
+  put<T>(path: string, json: unknown): Promise<T> {
+    return this.request<T>(path, { method: "PUT", json });
+  }
+
+  delete<T>(path: string): Promise<T> {
+    return this.request<T>(path, { method: "DELETE" });
+  }
+
   /** A Server-Sent Events response, each `event:`/`data:` block handed to onEvent as it arrives. */
   async stream(
     path: string,
@@ -196,5 +204,28 @@ export type Transaction = {
   action_type: string | null;
   created_at: string;
 };
-export type Member = { id: string; user_id: string; role: string; email: string | null; display_name: string | null };
-export type Tier = { id: string; name: string; credits: number; price_display: string; features: string[] };
+export type UsageHistory = {
+  transactions: Transaction[];
+  page: number;
+  page_size: number;
+  total: number;
+  total_pages: number;
+};
+export type Role = "owner" | "admin" | "member";
+export type Member = { id: string; user_id: string; role: Role; email: string | null; display_name: string | null };
+export type Invite = { id: string; email: string; role: Role; status: string; created_at: string; expires_at: string };
+export type Tier = {
+  id: string;
+  name: string;
+  credits: number;
+  price_cents: number;
+  price_display: string;
+  features: string[];
+};
+export type Subscription = {
+  status: string | null;
+  tier_name: string | null;
+  credits_per_month: number | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+};

@@ -1,4 +1,4 @@
-// Organisation, role and credit balance, always in view; the views and sign-out.
+// Organisation (a personal one said so), role and credit balance, always in view; the views and sign-out.
 import type { Shell, View } from "../App.tsx";
 
 export function Header({ shell, view, go, email }: { shell: Shell; view: View; go: (v: View) => void; email: string }) {
@@ -21,6 +21,7 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
       </nav>
       <section className="who" aria-label="Organisation">
         <span className="org">{membership.org.name}</span>
+        {membership.org.org_type === "personal" && <span className="kind">personal</span>}
         <span className="role">{membership.role}</span>
         <output className="balance" aria-label="Credit balance">
           {balance === null ? "…" : `${balance.toFixed(2)} credits`}

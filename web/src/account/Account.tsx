@@ -1,0 +1,44 @@
+// The account view: credits for everyone, the team for owners and admins, the plans (checkout for billing admins).
+import { useCallback, useState } from "react";
+import type { Shell } from "../App.tsx";
+import { Credits } from "./Credits.tsx";
+import { Plan } from "./Plan.tsx";
+import { Team } from "./Team.tsx";
+
+const ROLE_PHRASE = { owner: "the owner", admin: "an admin", member: "a member" } as const;
+const SECTIONS = [
+  { id: "credits-h", label: "Credits" },
+  { id: "team-h", label: "Team" },
+  { id: "plans-h", label: "Plan" },
+];
+// The map keeps its view in the URL's hash, so sections are reached by scrolling, not by #anchors.
+const jump = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+
+export default function Account({ shell }: { shell: Shell }) {
+  const admin = shell.membership.role !== "member";
+  const { org } = shell.membership;
+  // A paid checkout adds credits: the ledger is read again when the subscription appears.
+  const [reload, setReload] = useState(0);
+  const onPaid = useCallback(() => setReload((n) => n + 1), []);
+  return (
+    <main className="account">
+      <header className="account-head">
+        <h1>{org.name}</h1>
+        <p className="muted">
+          {org.org_type === "personal" ? "Your personal organisation" : "Team organisation"} · you are{" "}
+          {ROLE_PHRASE[shell.membership.role]}
+        </p>
+        <nav aria-label="Account sections" className="account-nav">
+          {SECTIONS.filter((s) => admin || s.id !== "team-h").map((s) => (
+            <button key={s.id} type="button" className="link" onClick={() => jump(s.id)}>
+              {s.label}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <Credits shell={shell} reload={reload} />
+      {admin && <Team shell={shell} />}
+      <Plan shell={shell} onPaid={onPaid} />
+    </main>
+  );
+}
