@@ -200,6 +200,19 @@ describe("an organisation's pack is its own, at once", () => {
     expect((await del(packId, a.users.owner.token)).status).toBe(404);
   });
 
+  it("an upload and a delete evict the organisation's cached packs in the Durable Object at once", async () => {
+    const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
+    const stub = env.PRIVATE_PACKS.get(env.PRIVATE_PACKS.idFromName(org.orgId));
+    expect(await stub.getPacks(org.orgId)).toHaveLength(0);
+    expect((await stub.stats()).cached).toBe(true);
+    const res = await upload(org.users.owner.token, fx.lots, { layer: "lots" });
+    expect((await stub.stats()).cached).toBe(false);
+    expect(await stub.getPacks(org.orgId)).toHaveLength(1);
+    expect((await del((await res.json<Uploaded>()).pack_id, org.users.owner.token)).status).toBe(204);
+    expect((await stub.stats()).cached).toBe(false);
+    expect(await stub.getPacks(org.orgId)).toHaveLength(0);
+  });
+
   it("the 21st private pack is 409 and stores nothing", async () => {
     const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
     for (let i = 0; i < 20; i++) {
