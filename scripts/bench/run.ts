@@ -6,6 +6,7 @@ import { runCsvBenches } from "./csv.ts";
 import { runAssessBenches } from "./assess.ts";
 import { runReportBenches } from "./report.ts";
 import { runTileBenches } from "./tiles.ts";
+import { runUploadBenches } from "./upload.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["batch rows", runAssessBenches],
   ["report", runReportBenches],
   ["tiles", runTileBenches],
+  ["upload", runUploadBenches],
 ];
 
 const only = process.argv[2];
