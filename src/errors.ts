@@ -96,11 +96,20 @@ export class NotConfiguredError extends AppError {
   readonly kind = "not_configured";
 }
 
-/** A dependency (database, identity provider) cannot be reached; `what` goes to the log only. */
+// The database (organisations, the ledger) and the processor are the billing service of the spec's 503 row.
+const DETAIL_BY_DEPENDENCY: [prefix: string, detail: string][] = [
+  ["database", "Billing service unavailable"],
+  ["payment processor", "Billing service unavailable"],
+  ["identity provider", "Identity provider unavailable"],
+  ["language model", "Language model unavailable"],
+];
+
+/** A dependency cannot be reached: the client is told which service failed; `what` (with config details) goes to the log only. */
 export class UnavailableError extends AppError {
   readonly kind = "unavailable";
   constructor(what: string, options?: { cause?: unknown; detail?: string }) {
-    super(options?.detail ?? "Billing service unavailable", { cause: options?.cause, message: `${what} unavailable` });
+    const named = DETAIL_BY_DEPENDENCY.find(([prefix]) => what.startsWith(prefix))?.[1];
+    super(options?.detail ?? named ?? "Service unavailable", { cause: options?.cause, message: `${what} unavailable` });
   }
 }
 

@@ -7,6 +7,7 @@ import { runAssessBenches } from "./assess.ts";
 import { runReportBenches } from "./report.ts";
 import { runTileBenches } from "./tiles.ts";
 import { runUploadBenches } from "./upload.ts";
+import { runValidityBenches } from "./validity.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["report", runReportBenches],
   ["tiles", runTileBenches],
   ["upload", runUploadBenches],
+  ["validity", runValidityBenches],
 ];
 
 const only = process.argv[2];

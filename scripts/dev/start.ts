@@ -3,7 +3,7 @@
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
 // model server (offline planner) on 54340, demo packs in local R2, and the API on 8787.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "../../test/doubles/idp/server.ts";
@@ -63,10 +63,28 @@ console.log(`local model server: ${llm.url} (offline planner; set LLM_API_URL in
 // The local stand-ins run on the ports chosen above: point the Worker at them, unless .dev.vars names another model.
 const devVars = readFileSync(".dev.vars", "utf8");
 const customModel = /^LLM_API_URL=(?!http:\/\/127\.0\.0\.1)/m.test(devVars);
-const llmVars = customModel
-  ? []
-  : ["--var", `LLM_API_URL:${llm.url}`, "--var", `LLM_API_KEY:${DEV_LLM_KEY}`, "--var", `LLM_MODEL:${DEV_LLM_MODEL}`];
-const standIns = ["--var", `MARKETING_API_URL:${marketing.url}`];
+const llmVars: Record<string, string> = customModel
+  ? {}
+  : { LLM_API_URL: llm.url, LLM_API_KEY: DEV_LLM_KEY, LLM_MODEL: DEV_LLM_MODEL };
+// Where the stand-ins listen, as a second env file over .dev.vars: `--var` would change the config wrangler
+// hashes for its "types might be out of date" check, which then printed on every start.
+const standInVars: Record<string, string> = {
+  DATABASE_URL: db.databaseUrl,
+  DB_WS_PROXY: db.wsProxy,
+  STRIPE_API_BASE: processor.url,
+  // The page signs in against this identity provider, whatever port it was given.
+  SUPABASE_URL: idp.url,
+  MARKETING_API_URL: marketing.url,
+  ...llmVars,
+};
+mkdirSync(DATA_DIR, { recursive: true });
+const standInFile = `${DATA_DIR}/stand-ins.env`;
+writeFileSync(
+  standInFile,
+  `${Object.entries(standInVars)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n")}\n`,
+);
 
 await uploadDemoPacks(PERSIST);
 
@@ -88,22 +106,16 @@ const wrangler: ChildProcess = spawn(
     "127.0.0.1",
     "--persist-to",
     PERSIST,
-    "--var",
-    `DATABASE_URL:${db.databaseUrl}`,
-    "--var",
-    `DB_WS_PROXY:${db.wsProxy}`,
-    "--var",
-    `STRIPE_API_BASE:${processor.url}`,
-    // The page signs in against this identity provider, whatever port it was given.
-    "--var",
-    `SUPABASE_URL:${idp.url}`,
-    ...llmVars,
-    ...standIns,
+    "--env-file",
+    ".dev.vars",
+    "--env-file",
+    standInFile,
     "--show-interactive-dev-session=false",
     // Exposes /__scheduled so the loop below can run the cron handler locally.
     "--test-scheduled",
   ],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  // No network here: without CLOUDFLARE_CF_FETCH_ENABLED=false wrangler tries to download Request.cf data and prints a stack trace.
+  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
 );
 
 // wrangler dev runs no crons by itself: sweep overdue charged jobs every 30 s, as production does each minute.

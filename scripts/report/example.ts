@@ -11,7 +11,7 @@ import { siteFacts } from "../../src/assess/facts.ts";
 import { scoreSite } from "../../src/scoring/index.ts";
 import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
-import { digestOf } from "../../src/report/date.ts";
+import { digestOf } from "../../src/lib/digest.ts";
 import type { ParcelGeometry } from "../../src/report/geometry.ts";
 import { offlineWork } from "../../src/settlement/charged-work.ts";
 

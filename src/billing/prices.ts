@@ -1,4 +1,4 @@
-// The price table: what each paid operation costs in credits (architecture section 5, row "costs").
+// The price table: what each paid operation costs in credits (design/architecture.md section 5, row "costs").
 import type { ActionType } from "./ledger.ts";
 
 /** Credits per unit of each kind of charged work: a scored site, a report, a chat question. */

@@ -1,4 +1,4 @@
-// The one price table: what each tier costs and grants. Processor price ids come from config (STRIPE_PRICE_<TIER>), never from here.
+// The tier table: what each subscription tier costs and grants. Processor price ids come from config (STRIPE_PRICE_<TIER>), never from here.
 
 export interface Tier {
   id: string;

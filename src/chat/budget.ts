@@ -1,4 +1,4 @@
-// What one question may spend (architecture section 5, "cost of one chat question"): tool steps, tool
+// What one question may spend (design/architecture.md section 5, "cost of one chat question"): tool steps, tool
 // calls, distinct sites scored (each charged once) and map data; the stream names a bound that stopped work.
 
 export const QUESTION_BOUNDS = {

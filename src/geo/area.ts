@@ -1,3 +1,4 @@
+// Geodesic areas in square metres of rings, features and geometries (ellipsoidal radii at the ring's latitude).
 import { featureVertexRange } from "./bbox.ts";
 import { columnsFromGeometry, forEachRing } from "./columns.ts";
 import type { AreaGeometry, Columns } from "./types.ts";

@@ -1,3 +1,4 @@
+// Bounding boxes [west, south, east, north] of vertex ranges and features, and box tests.
 import type { Columns } from "./types.ts";
 
 export type BBox = [west: number, south: number, east: number, north: number];

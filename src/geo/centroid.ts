@@ -1,3 +1,4 @@
+// Area-weighted centroids of features and geometries (lon, lat).
 import { featureVertexRange } from "./bbox.ts";
 import { columnsFromGeometry, forEachRing } from "./columns.ts";
 import type { AreaGeometry, Columns } from "./types.ts";

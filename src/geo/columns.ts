@@ -1,3 +1,4 @@
+// Geometries as columns (flat coordinate arrays with ring and part offsets) and back to GeoJSON.
 import type { AreaGeometry, Columns, Position } from "./types.ts";
 
 function samePoint(a: Position, b: Position): boolean {

@@ -1,3 +1,4 @@
+// Great-circle distances in metres, metres-to-degrees at a latitude, and a point's distance to a feature.
 import { pointInFeature } from "./pip.ts";
 import type { Columns } from "./types.ts";
 

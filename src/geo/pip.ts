@@ -1,3 +1,4 @@
+// Point-in-polygon tests (even-odd rule, holes included) over rings, features and geometries.
 import { columnsFromGeometry } from "./columns.ts";
 import type { AreaGeometry, Columns } from "./types.ts";
 

@@ -1,3 +1,4 @@
+// GeoJSON geometry types the service takes, and Columns, the flat form packs and geometry code share.
 export type Position = [number, number] | number[];
 export type PolygonGeometry = { type: "Polygon"; coordinates: Position[][] };
 export type MultiPolygonGeometry = { type: "MultiPolygon"; coordinates: Position[][][] };

@@ -38,7 +38,7 @@ export class ApiError extends HTTPException {
   }
 }
 
-/** The one status map; statuses follow architecture.md section 5. */
+/** The one status map; statuses follow design/architecture.md section 5. */
 const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   invalid_request: 400,
   unauthenticated: 401,

@@ -1,3 +1,4 @@
+// FNV-1a 32-bit checksum of a pack's bytes: detects truncated or corrupted pack files.
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 

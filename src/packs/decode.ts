@@ -1,3 +1,4 @@
+// Reads a pack file (format.ts) into layers of columns, properties and flatbush indexes, checking it first.
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { PackFormatError } from "./errors.ts";

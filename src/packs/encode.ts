@@ -1,3 +1,4 @@
+// Writes layers of features into the pack file format (format.ts) with a flatbush index per layer.
 import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";

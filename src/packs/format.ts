@@ -1,3 +1,4 @@
+// The pack file format: magic, version, header size, alignment and section names shared by encode and decode.
 import type { BBox, LayerInfo, PackMeta } from "./types.ts";
 
 // "GAPK": geo-assess pack.

@@ -1,5 +1,6 @@
-// The one place an uploaded polygon's validity is judged (closed rings checked by the caller), so a stricter kernel swaps in here.
+// The one place an uploaded polygon's validity is judged (closed rings checked by the caller): degenerate rings, then geo/validity.
 import type { AreaGeometry, Position } from "../geo/types.ts";
+import { validityProblem } from "../geo/validity.ts";
 
 // Counts distinct vertices up to `enough` (a ring needs only a few), without building keys for every vertex.
 function distinctVertices(ring: Position[], enough: number): number {
@@ -20,5 +21,6 @@ export function polygonProblem(geometry: AreaGeometry): string | null {
       if (distinctVertices(ring, 3) < 3) return `ring ${r} of polygon ${p} has fewer than 3 distinct vertices`;
     }
   }
-  return null;
+  // Self-intersections, spikes, holes outside their shell, overlapping parts: the kernel report/ uses too.
+  return validityProblem(geometry.type, geometry.coordinates)?.message ?? null;
 }

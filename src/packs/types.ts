@@ -1,3 +1,4 @@
+// What a decoded pack holds: its metadata, layers (point or polygon), properties and spatial index.
 import type Flatbush from "flatbush";
 import type { BBox } from "../geo/bbox.ts";
 import type { Columns } from "../geo/types.ts";

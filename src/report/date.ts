@@ -11,9 +11,3 @@ export function reportDate(now: Date): string {
   const parts = Object.fromEntries(SYDNEY_DAY.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
-
-/** Hex SHA-256 of a value's JSON, for idempotency keys and the report's printed digest. */
-export async function digestOf(value: unknown): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(value))));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}

@@ -1,5 +1,6 @@
-// Per-type checks of a ParcelGeometry's coordinates: each problem located at the exact position.
-import type { PointGeometry, AreaGeometry } from "../geo/types.ts";
+// Per-type checks of a ParcelGeometry's coordinates, then polygon validity: each problem located at the exact position.
+import type { PointGeometry, AreaGeometry, Position } from "../geo/types.ts";
+import { validityProblem } from "../geo/validity.ts";
 import { formatNumber } from "../scoring/format.ts";
 
 export type ParcelGeometryType = "Point" | "Polygon" | "MultiPolygon";
@@ -79,7 +80,14 @@ export function coordinatesProblem(type: ParcelGeometryType, coordinates: unknow
   if (countPositions(coordinates, type === "Polygon" ? 1 : 2) > MAX_POSITIONS) {
     return { path: at, message: `A geometry may have at most ${formatNumber(MAX_POSITIONS)} positions` };
   }
-  if (type === "Polygon") return polygonProblem(coordinates, at);
+  const bad = type === "Polygon" ? polygonProblem(coordinates, at) : multiPolygonProblem(coordinates, at);
+  if (bad) return bad;
+  // Well formed; now the shape itself: areas are only measured on valid polygons (architecture.md section 5).
+  const invalid = validityProblem(type, coordinates as Position[][] | Position[][][]);
+  return invalid ? { path: [...at, ...invalid.path], message: invalid.message } : null;
+}
+
+function multiPolygonProblem(coordinates: unknown, at: (string | number)[]): GeometryProblem | null {
   if (!Array.isArray(coordinates)) return { path: at, message: "Input should be a valid list", expected: "array" };
   if (coordinates.length === 0) return { path: at, message: "A MultiPolygon needs at least one polygon" };
   for (let p = 0; p < coordinates.length; p++) {

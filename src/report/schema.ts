@@ -15,7 +15,7 @@ export const ParcelGeometrySchema = z
       description: "Point (a centroid, replaced by the cadastre parcel containing it), Polygon or MultiPolygon",
     }),
     coordinates: z.unknown().meta({
-      description: `GeoJSON coordinates of the stated type, WGS84 [longitude, latitude]; rings closed (first position repeated last), at most ${MAX_POSITIONS} positions`,
+      description: `GeoJSON coordinates of the stated type, WGS84 [longitude, latitude]; rings closed (first position repeated last) and simple (no ring crosses or touches itself or another; holes inside their outer ring; MultiPolygon parts apart), at most ${MAX_POSITIONS} positions`,
     }),
   })
   .superRefine((g, ctx) => {

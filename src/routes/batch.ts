@@ -1,3 +1,4 @@
+// POST /batch/upload: parse the CSV, find the packs, charge once, then stream per-site results (src/batch/run.ts).
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -8,6 +9,7 @@ import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { sseResponse } from "../http/sse.ts";
+import { sha256Hex } from "../lib/digest.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
@@ -32,11 +34,6 @@ const BatchForm = z.object({
     .default("")
     .openapi({ description: "Score against this pack only; default: every pack visible to the organisation" }),
 });
-
-async function digestHex(bytes: Uint8Array): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 const uploadLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
@@ -87,7 +84,7 @@ export const batchRoutes = createRouter().openapi(
     const ctx = { payer, packs };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
     const key = idempotencyHeader
-      ? `batch:${idempotencyHeader}:${await digestHex(bytes)}`
+      ? `batch:${idempotencyHeader}:${(await sha256Hex(bytes)).slice(0, 32)}`
       : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
     return sseResponse(runBatch(ctx, parsed, charged), {

@@ -1,3 +1,4 @@
+// GET /geocode and GET /geocode/suggest: suburb names to bounding boxes, and search-as-you-type suggestions.
 import { z } from "@hono/zod-openapi";
 import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";

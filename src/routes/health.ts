@@ -1,3 +1,4 @@
+// GET /health: public liveness with the number of loaded data packs.
 import { z } from "@hono/zod-openapi";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";

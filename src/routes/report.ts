@@ -13,7 +13,8 @@ import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
 import { reserve } from "../settlement/charged-work.ts";
-import { digestOf, reportDate } from "../report/date.ts";
+import { digestOf } from "../lib/digest.ts";
+import { reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";
 import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
 

@@ -5,7 +5,7 @@ import { refusalError } from "../billing/charge.ts";
 import type { ActionType } from "../billing/ledger.ts";
 import { UNIT_PRICE } from "../billing/prices.ts";
 import { settleOnOwnConnection, type SettleOutcome } from "./detached.ts";
-import { openJob, type OpenJobResult } from "./jobs.ts";
+import { openJob, settleJob, type OpenJobResult } from "./jobs.ts";
 import { JOB_TIMEOUT_MS } from "./timeouts.ts";
 
 /** Who pays and where settlement writes: the request's pool to charge, a connection of its own to settle. */
@@ -44,6 +44,31 @@ export interface ChargedWork {
   settle(delivered: number): Promise<SettleOutcome>;
 }
 
+/** How long the request's own connection gets to settle before a fresh one is tried. */
+export const REQUEST_SETTLE_TIMEOUT_MS = 2_000;
+
+/**
+ * On the request's connection first (no new handshake); when that fails or hangs (a departed client can take
+ * its sockets along), on fresh connections with retries. Settling is idempotent, so a late first attempt is harmless.
+ */
+async function settleOnce(payer: Payer, jobId: string, delivered: number): Promise<SettleOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("the request's connection did not answer")), REQUEST_SETTLE_TIMEOUT_MS);
+    });
+    const settlement = await Promise.race([
+      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request" }),
+      timeout,
+    ]);
+    return { ok: true, settlement };
+  } catch {
+    return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Charges for the work, or answers why not without writing anything. */
 export async function tryReserve(
   payer: Payer,
@@ -69,7 +94,7 @@ export async function tryReserve(
     balance: debit.balance_after,
     replayed,
     settle(delivered) {
-      settling ??= settleOnOwnConnection(payer.openOwnDb, { jobId: job.id, unitsDone: delivered }).then((outcome) => {
+      settling ??= settleOnce(payer, job.id, delivered).then((outcome) => {
         if (!outcome.ok)
           payer.log.error("settlement deferred to the sweep", {
             job_id: job.id,

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
 import {
   LEDGER_COLUMNS,
+  creditsText,
   findByKey,
-  postEntry,
   toEntry,
   type ActionType,
   type LedgerEntry,
@@ -66,9 +66,25 @@ interface JobRow extends Record<string, unknown> {
   settled_by: string | null;
 }
 
-const JOB_COLUMNS = sql.raw(
-  "id, org_id, user_id, action, status, units, unit_price, charged, units_done, refunded, debit_entry_id, refund_entry_id, settle_after, settled_by",
-);
+const JOB_FIELDS = [
+  "id",
+  "org_id",
+  "user_id",
+  "action",
+  "status",
+  "units",
+  "unit_price",
+  "charged",
+  "units_done",
+  "refunded",
+  "debit_entry_id",
+  "refund_entry_id",
+  "settle_after",
+  "settled_by",
+];
+const JOB_COLUMNS = sql.raw(JOB_FIELDS.join(", "));
+// An UPDATE ... FROM names the updated table's columns through its alias.
+const JOB_COLUMNS_QUALIFIED = JOB_FIELDS.map((f) => `j.${f}`).join(", ");
 
 function toJob(r: JobRow): Job {
   return {
@@ -121,39 +137,62 @@ export async function openJob(db: Db, input: OpenJobInput): Promise<OpenJobResul
   return opened;
 }
 
-async function openOnce(db: Db, input: OpenJobInput): Promise<OpenJobResult> {
+const MAX_ATTEMPTS = 3;
+
+/**
+ * One statement (one round trip, its own implicit transaction): a key already used returns its debit and
+ * job; otherwise the balance guard, the `usage` entry with its balance_after and the job row are written
+ * together or not at all.
+ */
+async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJobResult> {
   const amount = costOf(input.units, input.unitPrice);
+  const debit = creditsText(-amount);
   const jobId = crypto.randomUUID();
   const settleAfter = new Date((input.now ?? new Date()).getTime() + input.timeoutMs);
   try {
-    return await db.transaction(async (tx) => {
-      const posted = await postEntry(tx, {
-        orgId: input.orgId,
-        userId: input.userId,
-        amount: -amount,
-        type: "usage",
-        idempotencyKey: input.idempotencyKey,
-        actionType: input.action,
-        relatedEntityId: jobId,
-        description: input.description,
-      });
-      if (!posted.ok) return posted;
-      if (posted.replayed) return replay(tx, posted.entry);
-      const res = await tx.execute<JobRow>(sql`
+    const res = await db.execute<{ outcome: string; entry: LedgerRow | null; job: JobRow | null }>(sql`
+      with prior as (
+        select id from credit_ledger where org_id = ${input.orgId} and idempotency_key = ${input.idempotencyKey}
+      ), moved as (
+        update organisations set credit_balance = credit_balance + ${debit}::numeric
+        where id = ${input.orgId} and credit_balance + ${debit}::numeric >= 0 and not exists (select 1 from prior)
+        returning credit_balance
+      ), entry as (
+        insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, related_entity_id, action_type, idempotency_key)
+        select ${input.orgId}, ${input.userId}, ${debit}::numeric, moved.credit_balance, 'usage', ${input.description}, ${jobId},
+               ${input.action}, ${input.idempotencyKey}
+        from moved
+        returning ${LEDGER_COLUMNS}
+      ), job as (
         insert into charged_jobs (id, org_id, user_id, action, units, unit_price, charged, debit_entry_id, settle_after)
-        values (${jobId}, ${input.orgId}, ${input.userId}, ${input.action}, ${input.units}, ${input.unitPrice}, ${amount},
-                ${posted.entry.id}, ${settleAfter.toISOString()}::timestamptz)
-        returning ${JOB_COLUMNS}`);
-      const row = res.rows[0];
-      if (!row) throw new Error("charged job insert returned no row");
-      return { ok: true as const, job: toJob(row), debit: posted.entry, replayed: false };
-    });
+        select ${jobId}, ${input.orgId}, ${input.userId}, ${input.action}, ${input.units}, ${input.unitPrice}, ${amount},
+               entry.id, ${settleAfter.toISOString()}::timestamptz
+        from entry
+        returning ${JOB_COLUMNS}
+      )
+      select 'posted' as outcome, (select to_jsonb(entry) from entry) as entry, (select to_jsonb(job) from job) as job
+      where exists (select 1 from job)
+      union all
+      select 'replayed', to_jsonb(l), to_jsonb(j)
+      from credit_ledger l join charged_jobs j on j.debit_entry_id = l.id
+      where l.id in (select id from prior)
+      union all
+      select case when not exists (select 1 from organisations where id = ${input.orgId}) then 'no_org' else 'refused' end,
+             null, null
+      where not exists (select 1 from job) and not exists (select 1 from prior)`);
+    const row = res.rows[0];
+    if (row?.entry && row.job && (row.outcome === "posted" || row.outcome === "replayed"))
+      return { ok: true, job: toJob(row.job), debit: toEntry(row.entry), replayed: row.outcome === "replayed" };
+    if (row?.outcome === "no_org") return { ok: false, reason: "org_not_found" };
+    // Refused, a rare path: the statement's snapshot may predate a concurrent commit, so read the balance as it is now.
+    const available = await balanceOf(db, input.orgId);
+    if (available >= amount && attempt < MAX_ATTEMPTS) return openOnce(db, input, attempt + 1);
+    return { ok: false, reason: "insufficient_credits", required: amount, available };
   } catch (err) {
-    // A concurrent twin with the same key committed first (a unique violation, then an aborted
-    // transaction): this one rolled back and theirs stands. Anything else left no debit behind.
-    const debit = await findByKey(db, input.orgId, input.idempotencyKey);
-    if (!debit) throw err;
-    return replay(db, debit);
+    // A concurrent twin with the same key committed first (a unique violation): theirs stands.
+    const prior = await findByKey(db, input.orgId, input.idempotencyKey);
+    if (!prior) throw err;
+    return replay(db, prior);
   }
 }
 
@@ -186,9 +225,15 @@ async function balanceOf(db: Sql, orgId: string): Promise<number> {
   return Number(res.rows[0]?.credit_balance ?? Number.NaN);
 }
 
+// The refund's wording per action, in SQL so the settlement stays one statement.
+const NOUNS = sql.raw(
+  "(values ('batch_score', 'site', 'sites'), ('report', 'report', 'reports'), ('chat', 'question', 'questions')) as n(action, one, many)",
+);
+
 /**
- * Settles a charged job once: refunds the units not done and marks it settled in one transaction. The
- * row lock makes concurrent settlers queue; whoever comes second sees it settled and writes nothing.
+ * Settles a charged job once, in one statement (one round trip): claims it (`status = 'charged'`, so of
+ * concurrent settlers one wins and the others change nothing), refunds the units not delivered with the
+ * entry's balance_after, and links the refund. A job settled before is read back in a second query.
  */
 export async function settleJob(
   db: Db,
@@ -198,63 +243,48 @@ export async function settleJob(
     by,
   }: { jobId: string /** Omitted: the progress the job recorded. */; unitsDone?: number; by: SettledBy },
 ): Promise<Settlement> {
-  return db.transaction(async (tx) => {
-    const job = await findJob(tx, jobId, { lock: true });
-    if (!job) throw new Error(`charged job ${jobId} not found`);
-    if (job.status === "settled") {
-      const refund = job.refundEntryId ? await entryById(tx, job.refundEntryId) : null;
-      return {
-        job,
-        refunded: job.refunded ?? 0,
-        refund,
-        balance: await balanceOf(tx, job.orgId),
-        alreadySettled: true,
-      };
-    }
-    const done = Math.max(0, Math.min(job.units, Math.floor(unitsDone ?? job.unitsDone)));
-    const notDone = job.units - done;
-    const amount = costOf(notDone, job.unitPrice);
-    let refund: LedgerEntry | null = null;
-    if (amount > 0) {
-      const posted = await postEntry(tx, {
-        orgId: job.orgId,
-        userId: job.userId,
-        amount,
-        type: "refund",
-        idempotencyKey: refundKey(job.id),
-        actionType: job.action,
-        relatedEntityId: job.id,
-        description: refundDescription(job, notDone),
-      });
-      if (!posted.ok) throw new Error(`refund of job ${job.id} refused: ${posted.reason}`);
-      refund = posted.entry;
-    }
-    const res = await tx.execute<JobRow>(sql`
-      update charged_jobs set status = 'settled', units_done = ${done}, refunded = ${amount}, refund_entry_id = ${refund?.id ?? null},
-             settled_at = now(), settled_by = ${by}
-      where id = ${job.id}
-      returning ${JOB_COLUMNS}`);
-    const row = res.rows[0];
-    if (!row) throw new Error(`charged job ${job.id} vanished while settling`);
-    const balance = refund ? refund.balance_after : await balanceOf(tx, job.orgId);
-    return { job: toJob(row), refunded: amount, refund, balance, alreadySettled: false };
-  });
+  const done = unitsDone === undefined ? null : Math.max(0, Math.floor(unitsDone));
+  const refundId = crypto.randomUUID();
+  const res = await db.execute<{ job: JobRow; entry: LedgerRow | null; balance: string }>(sql`
+    with claimed as (
+      update charged_jobs j
+      set status = 'settled', units_done = d.done, refunded = round((j.units - d.done) * j.unit_price, 4),
+          refund_entry_id = case when j.units > d.done then ${refundId}::uuid end, settled_at = now(), settled_by = ${by}
+      from (select least(units, coalesce(${done}::int, units_done)) as done from charged_jobs where id = ${jobId}) d
+      where j.id = ${jobId} and j.status = 'charged'
+      returning ${sql.raw(JOB_COLUMNS_QUALIFIED)}
+    ), moved as (
+      update organisations o set credit_balance = o.credit_balance + c.refunded
+      from claimed c where o.id = c.org_id and c.refunded > 0
+      returning o.credit_balance
+    ), entry as (
+      insert into credit_ledger (id, org_id, user_id, amount, balance_after, type, description, related_entity_id, action_type, idempotency_key)
+      select c.refund_entry_id, c.org_id, c.user_id, c.refunded, m.credit_balance, 'refund',
+             case when c.units_done = 0 then 'Refund: the ' || (case when c.units = 1 then n.one else n.many end) || ' could not be delivered'
+                  else 'Refund for ' || (c.units - c.units_done) || ' ' || (case when c.units - c.units_done = 1 then n.one else n.many end)
+                       || ' not delivered' end,
+             c.id::text, c.action, 'refund:' || c.id
+      from claimed c cross join moved m join ${NOUNS} on n.action = c.action
+      returning ${LEDGER_COLUMNS}
+    )
+    select to_jsonb(c) as job, (select to_jsonb(entry) from entry) as entry,
+           coalesce((select balance_after from entry), (select credit_balance from organisations where id = c.org_id)) as balance
+    from claimed c`);
+  const row = res.rows[0];
+  if (row) {
+    const refund = row.entry ? toEntry(row.entry) : null;
+    const job = toJob(row.job);
+    return { job, refunded: job.refunded ?? 0, refund, balance: Number(row.balance), alreadySettled: false };
+  }
+  const job = await findJob(db, jobId);
+  if (!job) throw new Error(`charged job ${jobId} not found`);
+  if (job.status !== "settled") throw new Error(`charged job ${jobId} could not be settled`);
+  const refund = job.refundEntryId ? await entryById(db, job.refundEntryId) : null;
+  return { job, refunded: job.refunded ?? 0, refund, balance: await balanceOf(db, job.orgId), alreadySettled: true };
 }
 
 async function entryById(db: Sql, id: string): Promise<LedgerEntry | null> {
   const res = await db.execute<LedgerRow>(sql`select ${LEDGER_COLUMNS} from credit_ledger where id = ${id}`);
   const row = res.rows[0];
   return row ? toEntry(row) : null;
-}
-
-const NOUNS: Record<ActionType, [string, string]> = {
-  batch_score: ["site", "sites"],
-  report: ["report", "reports"],
-  chat: ["question", "questions"],
-};
-
-function refundDescription(job: Job, notDone: number): string {
-  const [one, many] = NOUNS[job.action];
-  if (notDone === job.units) return `Refund: the ${job.units === 1 ? one : many} could not be completed`;
-  return `Refund for ${notDone} ${notDone === 1 ? one : many} that could not be completed`;
 }

@@ -150,6 +150,21 @@ describe("POST /packs refuses what it cannot trust, and stores nothing", () => {
     expect(detail[0]?.msg).toMatch(/^Feature 7: a ring is not closed/);
   });
 
+  it("a self-intersecting (bowtie) lot is 422 naming its feature, and nothing is stored", async () => {
+    const before = await stored(a.orgId);
+    const fc = JSON.parse(fx.lots) as { features: { geometry: { coordinates: number[][][] } }[] };
+    const ring = fc.features[12]?.geometry.coordinates[0] as number[][];
+    // Swapping two corners of the square makes its edges cross: a bowtie.
+    [ring[1], ring[2]] = [ring[2] as number[], ring[1] as number[]];
+    const res = await upload(a.users.owner.token, JSON.stringify(fc), { layer: "lots" });
+    expect(res.status).toBe(422);
+    const { detail } = await res.json<{ detail: { loc: unknown[]; msg: string; type: string }[] }>();
+    expect(detail[0]?.loc).toEqual(["body", "file", "features", 12]);
+    expect(detail[0]?.msg).toMatch(/^Feature 12: .*(cross|intersect)/i);
+    expect(detail[0]?.type).toBe("invalid_geometry");
+    expect(await stored(a.orgId)).toEqual(before);
+  });
+
   it("a file over 25 MiB is 413", async () => {
     const before = await stored(a.orgId);
     const big = new Uint8Array(26 * 1024 * 1024).fill(0x20);

@@ -5,6 +5,7 @@ import { type Balance, Problem } from "./api.ts";
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
+import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, type Membership, postSignup } from "./session.ts";
 
 const Workspace = lazy(() => import("./components/Workspace.tsx"));
@@ -20,12 +21,15 @@ export type Shell = {
   setBalance: (b: number) => void;
   refreshBalance: () => void;
   report: (p: unknown) => void;
+  /** The map's packs with their TileJSON, requested as soon as there is a session. */
+  packs: Promise<MapPack[]>;
 };
 
 export function App({ auth }: { auth: Auth }) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [membership, setMembership] = useState<Membership | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
+  const [packs, setPacks] = useState<Promise<MapPack[]>>(() => new Promise(() => {}));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [view, setView] = useState<View>(viewOf(location.pathname));
 
@@ -68,7 +72,12 @@ export function App({ auth }: { auth: Auth }) {
       setMembership(null);
       return;
     }
-    postSignup(auth).then((m) => {
+    const joined = postSignup(auth);
+    // Alongside post-signup, not after it: a returning user's map needs only the pack list (a new user's waits for the org).
+    const mapPacks = loadMapPacks(auth.api).catch(() => joined.then(() => loadMapPacks(auth.api)));
+    mapPacks.catch(() => {});
+    setPacks(mapPacks);
+    joined.then((m) => {
       setMembership(m);
       refreshBalance();
     }, report);
@@ -97,7 +106,7 @@ export function App({ auth }: { auth: Auth }) {
         Setting up your organisation…
       </p>
     );
-  const shell: Shell = { auth, membership, balance, setBalance, refreshBalance, report };
+  const shell: Shell = { auth, membership, balance, setBalance, refreshBalance, report, packs };
   return (
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />

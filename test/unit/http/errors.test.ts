@@ -21,6 +21,9 @@ describe("kindResponse", () => {
     [new ConflictError("Already a member"), 409, { detail: "Already a member" }],
     [new NotConfiguredError("Auth not configured"), 500, { detail: "Auth not configured" }],
     [new UnavailableError("database"), 503, { detail: "Billing service unavailable" }],
+    [new UnavailableError("identity provider (HTTP 500)"), 503, { detail: "Identity provider unavailable" }],
+    [new UnavailableError("language model"), 503, { detail: "Language model unavailable" }],
+    [new UnavailableError("tile cache"), 503, { detail: "Service unavailable" }],
     [
       new UnavailableError("JWKS", { detail: "Identity provider unavailable" }),
       503,

@@ -1,4 +1,4 @@
-// The SSE helper: framing, field sanitising, and a failure after the start becoming an error event.
+// The SSE helper: framing, field sanitising, one event per read, a client leaving, and a failure after the start.
 import { describe, expect, it } from "vitest";
 import { formatSse, sseResponse, type SseEvent } from "../../../src/http/sse.ts";
 
@@ -29,12 +29,34 @@ describe("sseResponse", () => {
     );
   });
 
-  it("keeps producing after the client goes away", async () => {
-    let produced = 0;
+  it("produces an event only when the client reads: code after a yield runs once that event was taken", async () => {
+    const taken: number[] = [];
     async function* events(): AsyncGenerator<SseEvent> {
       for (let i = 0; i < 5; i++) {
-        produced += 1;
         yield { event: "tick", data: i };
+        taken.push(i);
+      }
+    }
+    const res = sseResponse(events(), { onError: () => ({ event: "error", data: {} }) });
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(taken).toEqual([]);
+    await reader.read();
+    expect(taken).toEqual([0]);
+  });
+
+  it("a client that goes away ends the producer at its yield, and its finally runs before waitUntil's promise settles", async () => {
+    let produced = 0;
+    let cleaned = false;
+    async function* events(): AsyncGenerator<SseEvent> {
+      try {
+        for (let i = 0; i < 5; i++) {
+          produced += 1;
+          yield { event: "tick", data: i };
+        }
+      } finally {
+        await new Promise((r) => setTimeout(r, 10));
+        cleaned = true;
       }
     }
     let done: Promise<unknown> = Promise.resolve();
@@ -43,6 +65,7 @@ describe("sseResponse", () => {
     await reader.read();
     await reader.cancel();
     await done;
-    expect(produced).toBe(5);
+    expect(produced).toBe(1);
+    expect(cleaned).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Small pure pieces of the report: its date in Sydney, file name, long date, the request digest.
 import { describe, expect, it } from "vitest";
-import { digestOf, reportDate } from "../../../src/report/date.ts";
+import { digestOf } from "../../../src/lib/digest.ts";
+import { reportDate } from "../../../src/report/date.ts";
 import { longDate, reportFilename } from "../../../src/report/model.ts";
 import { niceLength } from "../../../src/report/pdf/map.ts";
 import { viewFor } from "../../../src/report/map-data.ts";

@@ -6,7 +6,7 @@ import { generateReport, ReportFailure, type ReportJob } from "../../../src/repo
 import type { ChargedWork } from "../../../src/settlement/charged-work.ts";
 import type { Job } from "../../../src/settlement/jobs.ts";
 import { ReportGenerateRequestSchema, type ReportRequest } from "../../../src/report/schema.ts";
-import { digestOf } from "../../../src/report/date.ts";
+import { digestOf } from "../../../src/lib/digest.ts";
 import { PAGE_H, PAGE_W } from "../../../src/report/pdf/style.ts";
 import { PRODUCER } from "../../../src/report/pdf/document.ts";
 import { pageOperators, pdfPageTexts } from "../../support/pdf-text.ts";

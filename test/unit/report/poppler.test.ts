@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleRequest } from "../../../scripts/report/example.ts";
 import { generateReport } from "../../../src/report/generate.ts";
-import { digestOf } from "../../../src/report/date.ts";
+import { digestOf } from "../../../src/lib/digest.ts";
 import { offlineWork } from "../../../src/settlement/charged-work.ts";
 
 const hasPoppler = (() => {

@@ -13,6 +13,9 @@ const square = [
   ],
 ];
 
+// The same square 0.002 degrees east: apart from it, so the two make a valid MultiPolygon.
+const east = [square[0]!.map(([x, y]) => [(x as number) + 0.002, y as number])];
+
 function issues(body: unknown): ValidationIssue[] {
   const r = ReportGenerateRequestSchema.safeParse(body);
   if (r.success) return [];
@@ -36,7 +39,7 @@ describe("a valid request", () => {
       parcel_geojsons: [
         { type: "Point", coordinates: [151.17, -33.89, 12] },
         { type: "Polygon", coordinates: square },
-        { type: "MultiPolygon", coordinates: [square, square] },
+        { type: "MultiPolygon", coordinates: [square, east] },
       ],
       location: "Newtown",
       top_n: 50,

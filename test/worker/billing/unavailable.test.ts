@@ -28,7 +28,7 @@ describe("billing dependencies unavailable", () => {
     }
   });
 
-  it("an unreachable identity provider makes POST /billing/invite 503 and leaves no invitation", async () => {
+  it("an unreachable identity provider makes POST /billing/invite 503 naming it, and leaves no invitation", async () => {
     const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
     const token = await mintToken({ sub: org.users.owner.userId, email: org.users.owner.email, authUrl: CLOSED });
     const email = uniqueEmail("never");
@@ -38,7 +38,7 @@ describe("billing dependencies unavailable", () => {
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual(UNAVAILABLE);
+    expect(await res.json()).toEqual({ detail: "Identity provider unavailable" });
     const rows = await withDb((db) => db.execute(sql`select 1 from invitations where org_id = ${org.orgId}`));
     expect(rows.rows).toHaveLength(0);
   });

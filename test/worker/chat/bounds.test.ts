@@ -22,7 +22,16 @@ describe("a model that keeps scoring", () => {
   it("is stopped at 50 distinct sites: at most 0.05 + 5 credits, repeats free, and the stream says which bound", async () => {
     const o = await newOrg(100);
     const marker = newMarker();
-    const suburbs = ["Parramatta", "Parramatta", "Epping", "Newtown", "Chatswood", "Strathfield", "Parramatta", "Epping"];
+    const suburbs = [
+      "Parramatta",
+      "Parramatta",
+      "Epping",
+      "Newtown",
+      "Chatswood",
+      "Strathfield",
+      "Parramatta",
+      "Epping",
+    ];
     await script(marker, [...suburbs.map(scoreCall), { text: "Here are the scores I found." }]);
     const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score everything [[${marker}]]` }));
     expect(textOf(chunks)).toContain("scores I found");

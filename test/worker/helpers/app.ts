@@ -7,6 +7,8 @@ export async function fetchWith(
   overrides: Record<string, unknown>,
   path: string,
   init: RequestInit,
+  // A stream's work waits for its reader: waiting on the context before reading would stall it.
+  { waitForBackground = true }: { waitForBackground?: boolean } = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await createApp().fetch(
@@ -14,6 +16,6 @@ export async function fetchWith(
     { ...env, ...overrides } as Env,
     ctx,
   );
-  await waitOnExecutionContext(ctx);
+  if (waitForBackground) await waitOnExecutionContext(ctx);
   return res;
 }

@@ -175,6 +175,10 @@ describe("validation: 422 with loc, nothing charged", () => {
       [151.17, -33.89],
     ],
   ];
+  // The square's corners joined crosswise, and the square with a spike out and back along one line.
+  const [a, b, c, d] = square[0] as number[][];
+  const bowtie = [a, c, b, d, a];
+  const spike = [a, b, [151.171, -33.8905], [151.172, -33.8905], [151.171, -33.8905], c, d, a];
   const cases: [string, unknown, (string | number)[]][] = [
     [
       "a Point without valid coordinates",
@@ -191,6 +195,16 @@ describe("validation: 422 with loc, nothing charged", () => {
       { scores: [], parcel_geojsons: [{ type: "Circle", coordinates: [151.17, -33.89] }] },
       ["body", "parcel_geojsons", 0, "type"],
     ],
+    [
+      "a bowtie polygon (self-crossing, 0 m2), named by site index",
+      { scores: [], parcel_geojsons: [STREET, { type: "Polygon", coordinates: [bowtie] }] },
+      ["body", "parcel_geojsons", 1, "coordinates", 0],
+    ],
+    [
+      "a polygon with a zero-width spike, named by site index",
+      { scores: [], parcel_geojsons: [STREET, STREET, { type: "Polygon", coordinates: [spike] }] },
+      ["body", "parcel_geojsons", 2, "coordinates", 0],
+    ],
     ["top_n 0", { scores: [{}], parcel_geojsons: [STREET], top_n: 0 }, ["body", "top_n"]],
     ["top_n 51", { scores: [{}], parcel_geojsons: [STREET], top_n: 51 }, ["body", "top_n"]],
     ["top_n 2.5", { scores: [{}], parcel_geojsons: [STREET], top_n: 2.5 }, ["body", "top_n"]],
@@ -203,6 +217,37 @@ describe("validation: 422 with loc, nothing charged", () => {
     const { detail } = await res.json<{ detail: { loc: unknown[]; msg: string }[] }>();
     expect(detail.map((d) => d.loc)).toContainEqual(loc);
     expect(await usage(o)).toEqual([]);
+  });
+
+  it("a self-crossing polygon: the message says where and why, and the ledger is untouched", async () => {
+    const res = await generate(o.users.owner.token, {
+      scores: [],
+      parcel_geojsons: [{ type: "Polygon", coordinates: [bowtie] }],
+    });
+    expect(res.status).toBe(422);
+    const { detail } = await res.json<{ detail: { loc: unknown[]; msg: string }[] }>();
+    expect(detail[0]?.msg).toMatch(
+      /^The outer ring crosses or touches itself near \[151\.1705, -33\.8905\] .*must not self-intersect$/,
+    );
+    expect((await ledger(o)).cached).toBe(5);
+    expect(await usage(o)).toEqual([]);
+  });
+
+  it("a valid concave (L-shaped) lot is accepted and reported", async () => {
+    const lot = [
+      [151.17, -33.89],
+      [151.171, -33.89],
+      [151.171, -33.8905],
+      [151.1705, -33.8905],
+      [151.1705, -33.891],
+      [151.17, -33.891],
+      [151.17, -33.89],
+    ];
+    const r = await reportEvents(
+      await generate(o.users.owner.token, { scores: [], parcel_geojsons: [{ type: "Polygon", coordinates: [lot] }] }),
+    );
+    expect(r.done.pages).toBeGreaterThan(0);
+    expect(await usage(o)).toEqual([-0.5]);
   });
 
   it("a body that is not JSON: 415", async () => {

@@ -1,7 +1,8 @@
 // The map view: search and layers over the map; a side panel for the clicked site, the chat and batch scoring.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Shell } from "../App.tsx";
-import type { Facts, PackSummary, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
+import type { Facts, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
+import type { MapPack } from "../map/packs.ts";
 import type { BBox, MapController } from "../map/controller.ts";
 import { TOGGLES, type Toggle } from "../map/style.ts";
 import { BatchPanel } from "./BatchPanel.tsx";
@@ -28,7 +29,7 @@ function boundsOf(points: readonly [number, number][]): BBox | null {
 
 export default function Workspace({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
-  const [packs, setPacks] = useState<PackSummary[] | null>(null);
+  const [packs, setPacks] = useState<MapPack[] | null>(null);
   const [visible, setVisible] = useState(
     () => Object.fromEntries(TOGGLES.map((t) => [t.id, t.on])) as Record<Toggle, boolean>,
   );
@@ -44,11 +45,11 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const { report } = shell;
 
   useEffect(() => {
-    api.get<PackSummary[]>("/packs").then(setPacks, report);
+    shell.packs.then(setPacks, report);
     api.token().then(setToken);
     const { data } = shell.auth.supabase.auth.onAuthStateChange((_e, s) => setToken(s?.access_token ?? null));
     return () => data.subscription.unsubscribe();
-  }, [api, report, shell.auth.supabase]);
+  }, [api, report, shell.auth.supabase, shell.packs]);
 
   // Scored sites (batch rows and single scores) are drawn by rating.
   useEffect(() => {
@@ -105,7 +106,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
     }
   }
 
-  const withLayers = packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name) })) ?? [];
+  const withLayers = packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name), tilejson: p.tilejson })) ?? [];
   const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
 
   return (

@@ -6,10 +6,11 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url";
 import { useEffect, useRef } from "react";
 import type { BBox, MapController } from "./controller.ts";
+import type { TileJson } from "./packs.ts";
 import { type Toggle, workspaceStyle } from "./style.ts";
 
 export type MapCanvasProps = {
-  packs: { id: string; layers: string[] }[];
+  packs: { id: string; layers: string[]; tilejson: TileJson | null }[];
   visible: Record<Toggle, boolean>;
   token: () => string | null;
   basemapStyleUrl: string | null;

@@ -1,6 +1,7 @@
 // The map's style as data: an offline basemap from the packs' own vector tiles, the pack layers people
 // toggle, and the sources the workspace draws into (scored sites, chat highlights, the selected lot).
 import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
+import type { TileJson } from "./packs.ts";
 
 export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
 export const TOGGLES: { id: Toggle; label: string; on: boolean }[] = [
@@ -173,13 +174,25 @@ export const DRAWN_LAYERS: LayerSpecification[] = [
 
 export function workspaceStyle(
   origin: string,
-  packs: { id: string; layers: string[] }[],
+  packs: { id: string; layers: string[]; tilejson: TileJson | null }[],
   visible: Record<Toggle, boolean>,
   base?: StyleSpecification,
 ): StyleSpecification {
   const sources: StyleSpecification["sources"] = { ...(base?.sources ?? {}) };
-  for (const p of packs)
-    sources[`pack-${p.id}`] = { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
+  for (const p of packs) {
+    const tj = p.tilejson;
+    // Inline TileJSON (fetched with the pack list) saves the map a round trip per pack before its first tiles.
+    sources[`pack-${p.id}`] = tj
+      ? {
+          type: "vector",
+          tiles: tj.tiles,
+          minzoom: tj.minzoom,
+          maxzoom: tj.maxzoom,
+          ...(tj.bounds?.length === 4 ? { bounds: tj.bounds as [number, number, number, number] } : {}),
+          ...(tj.attribution ? { attribution: tj.attribution } : {}),
+        }
+      : { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
+  }
   for (const s of ["sites", "highlight", "selected"]) sources[s] = { type: "geojson", data: EMPTY };
   const layers = packLayers(packs, visible).filter((l) => !(base && l.id.includes("suburbs-fill")));
   return {
