@@ -87,7 +87,9 @@ export async function runUploadBenches(): Promise<BenchResult[]> {
     const self = fileURLToPath(import.meta.url);
     const measure = (kind: Case): Measured =>
       JSON.parse(
-        execFileSync(process.execPath, [...(kind === "baseline" ? [] : HEAP), self, kind, files[kind]], { encoding: "utf8" })
+        execFileSync(process.execPath, [...(kind === "baseline" ? [] : HEAP), self, kind, files[kind]], {
+          encoding: "utf8",
+        })
           .trim()
           .split("\n")
           .pop() ?? "",
