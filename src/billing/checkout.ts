@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { PaymentsConfig } from "../env.ts";
-import { InvalidRequestError, NotFoundError, UnavailableError } from "../errors.ts";
+import { ConflictError, InvalidRequestError, NotFoundError, UnavailableError } from "../errors.ts";
 import type { PaymentProcessor } from "./processor.ts";
 import { isLive } from "./subscription-sync.ts";
 import { findTier, paidTiers, type Tier } from "./tiers.ts";
@@ -61,9 +61,13 @@ export async function ensureCustomer({
   return (await storedCustomer(db, orgId)).customerId ?? created;
 }
 
-async function hasLiveSubscription(db: Db, orgId: string): Promise<boolean> {
-  const res = await db.execute<{ status: string }>(sql`select status from subscriptions where org_id = ${orgId}`);
-  return res.rows.some((r) => isLive(r.status));
+/** The organisation's subscription when it still bills (active, trialing, past_due, unpaid, paused). */
+async function liveSubscription(db: Db, orgId: string): Promise<{ status: string; tierId: string } | undefined> {
+  const res = await db.execute<{ status: string; tier_id: string }>(
+    sql`select status, tier_id from subscriptions where org_id = ${orgId}`,
+  );
+  const row = res.rows.find((r) => isLive(r.status));
+  return row ? { status: row.status, tierId: row.tier_id } : undefined;
 }
 
 function required(value: string | undefined, name: string): string {
@@ -72,8 +76,8 @@ function required(value: string | undefined, name: string): string {
 }
 
 /**
- * A checkout session for the tier; an organisation that already has a live subscription gets a portal
- * session instead (plans are changed there, never by a second subscription).
+ * A checkout session for the tier. An organisation whose subscription still bills is refused with 409
+ * before anything is created at the processor: plans are changed in the portal, never by a second subscription.
  */
 export async function startCheckout({
   db,
@@ -81,22 +85,20 @@ export async function startCheckout({
   payments,
   orgId,
   tierId,
-}: BillingInput & { tierId: string }): Promise<{ url: string; portal: boolean }> {
+}: BillingInput & { tierId: string }): Promise<string> {
   const tier = purchasableTier(tierId);
   const priceId = required(payments.prices[tier.id], `STRIPE_PRICE_${tier.id.toUpperCase()}`);
   const successUrl = required(payments.checkoutSuccessUrl, "CHECKOUT_SUCCESS_URL");
   const cancelUrl = required(payments.checkoutCancelUrl, "CHECKOUT_CANCEL_URL");
-  const customerId = await ensureCustomer({ db, processor, orgId });
-  if (await hasLiveSubscription(db, orgId)) {
-    return {
-      url: await processor.createPortalSession({ customerId, returnUrl: payments.portalReturnUrl ?? cancelUrl }),
-      portal: true,
-    };
+  const live = await liveSubscription(db, orgId);
+  if (live) {
+    const name = findTier(live.tierId)?.name ?? live.tierId;
+    throw new ConflictError(
+      `This organisation already has a ${name} subscription (${live.status}); change plans in the billing portal (POST /billing/portal)`,
+    );
   }
-  return {
-    url: await processor.createCheckoutSession({ customerId, priceId, orgId, tierId: tier.id, successUrl, cancelUrl }),
-    portal: false,
-  };
+  const customerId = await ensureCustomer({ db, processor, orgId });
+  return processor.createCheckoutSession({ customerId, priceId, orgId, tierId: tier.id, successUrl, cancelUrl });
 }
 
 /** A billing-portal session for the organisation's customer (created if it has none yet). */

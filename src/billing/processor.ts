@@ -55,13 +55,15 @@ export interface PaymentProcessor {
   createPortalSession(input: { customerId: string; returnUrl: string | undefined }): Promise<string>;
   /** null when the processor has no such subscription. */
   getSubscription(id: string): Promise<ProcessorSubscription | null>;
+  /** Cancels the subscription now (`DELETE /v1/subscriptions/{id}`); one already cancelled or gone is done too. */
+  cancelSubscription(id: string): Promise<void>;
   /** null when the processor has no such invoice. */
   getInvoice(id: string): Promise<ProcessorInvoice | null>;
   /** Verifies the `Stripe-Signature` header on the raw body; throws WebhookSignatureError when it does not hold. */
   verifyEvent(payload: string, signature: string | undefined): Promise<ProcessorEvent>;
 }
 
-/** A webhook whose signature is missing, wrong, stale or whose body is not an event: 400, nothing written. */
+/** A webhook whose signature is missing, wrong, stale, future-dated or whose body is not an event: 400, nothing written. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);

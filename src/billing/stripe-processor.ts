@@ -125,6 +125,18 @@ function signatureProblem(err: unknown): string {
   return "Invalid webhook signature";
 }
 
+/** The header's timestamp as the SDK reads it (its last `t=`); NaN when absent. */
+function signedAt(signature: string): number {
+  const stamps = signature.split(",").filter((part) => part.trim().startsWith("t="));
+  return Number.parseInt(stamps.at(-1)?.trim().slice(2) ?? "", 10);
+}
+
+/** The SDK only refuses old timestamps; a future one (a replay prepared in advance) is refused here. */
+function assertNotFuture(signature: string): void {
+  if (signedAt(signature) - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_S)
+    throw new WebhookSignatureError(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_S} s in the future`);
+}
+
 /** The one place the processor client is built (per request, by http/services.ts); Stripe itself on first call. */
 export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
   let client: Stripe | undefined;
@@ -178,6 +190,10 @@ export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
       const sub = await retrieveOrNull(() => stripe().subscriptions.retrieve(id));
       return sub ? toSubscription(sub as unknown as Obj) : null;
     },
+    async cancelSubscription(id) {
+      // Stripe answers resource_missing for a subscription already cancelled: the goal holds either way.
+      await retrieveOrNull(() => stripe().subscriptions.cancel(id));
+    },
     async getInvoice(id) {
       const invoice = await retrieveOrNull(() => stripe().invoices.retrieve(id));
       return invoice ? toInvoice(invoice as unknown as Obj) : null;
@@ -199,6 +215,7 @@ export function processorFromConfig(config: PaymentsConfig): PaymentProcessor {
         if (err instanceof SyntaxError) throw new WebhookSignatureError("Webhook body is not a JSON event");
         throw new WebhookSignatureError(signatureProblem(err));
       }
+      assertNotFuture(signature);
       if (!isObj(event) || typeof event.id !== "string" || typeof event.type !== "string" || !isObj(event.data)) {
         throw new WebhookSignatureError("Webhook body is not a JSON event");
       }

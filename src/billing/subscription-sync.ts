@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import type { Sql } from "../db/client.ts";
 import { grant } from "./ledger.ts";
 import { findTier, type Tier } from "./tiers.ts";
-import type { ProcessorInvoice, ProcessorSubscription } from "./processor.ts";
+import type { PaymentProcessor, ProcessorInvoice, ProcessorSubscription } from "./processor.ts";
 
-/** Statuses of a subscription that still bills: an organisation holding one is sent to the portal, not to a new checkout. */
+/** Statuses of a subscription that still bills: an organisation holding one changes plans in the portal, never by a new checkout. */
 export const LIVE_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused"] as const;
 
 export function isLive(status: string): boolean {
@@ -48,6 +48,35 @@ export async function upsertSubscription(
     where subscriptions.provider_subscription_id = excluded.provider_subscription_id
        or subscriptions.status not in (${live})
        or excluded.status in (${live})`);
+}
+
+/**
+ * Whether `sub` is live while the organisation already holds a different live subscription: the first one
+ * stored stays. The stored one is re-read from the processor so a missed or late cancellation of it never
+ * makes us cancel its replacement.
+ */
+export async function isSecondLive(
+  db: Sql,
+  processor: PaymentProcessor,
+  orgId: string,
+  sub: ProcessorSubscription,
+): Promise<boolean> {
+  if (!isLive(sub.status)) return false;
+  const res = await db.execute<{ provider_subscription_id: string }>(sql`
+    select provider_subscription_id from subscriptions
+    where org_id = ${orgId} and provider_subscription_id <> ${sub.id} and status in (${live})`);
+  const stored = res.rows[0]?.provider_subscription_id;
+  if (!stored) return false;
+  const current = await processor.getSubscription(stored);
+  return current !== null && isLive(current.status);
+}
+
+/** Whether the organisation's subscription row is this subscription (only its invoices grant credits). */
+export async function holdsSubscription(db: Sql, orgId: string, subscriptionId: string): Promise<boolean> {
+  const res = await db.execute(
+    sql`select 1 from subscriptions where org_id = ${orgId} and provider_subscription_id = ${subscriptionId}`,
+  );
+  return res.rows.length > 0;
 }
 
 /** Grants the tier's monthly credits for a paid invoice, once per invoice, expiring when the period it pays for ends. */

@@ -23,8 +23,7 @@ const CheckoutRequestSchema = z
 const CheckoutResponseSchema = z
   .object({
     checkout_url: z.string().openapi({
-      description:
-        "Redirect the browser here: the processor's payment page (or its portal when a subscription is already live)",
+      description: "Redirect the browser here: the processor's payment page",
     }),
   })
   .openapi("CheckoutResponse");
@@ -39,7 +38,7 @@ const WebhookAckSchema = z
   .object({ received: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) })
   .openapi("WebhookAck");
 
-// 400: tier cannot be bought; 503: database or processor down (403/404 come with requireRole).
+// 400: tier cannot be bought; 409: a subscription is already live; 503: database or processor down (403/404 come with requireRole).
 const tags = ["billing"];
 
 async function readLimited(req: Request): Promise<string> {
@@ -59,15 +58,15 @@ export const checkoutRoutes = createRouter()
       path: "/billing/checkout",
       summary: "Start a subscription checkout for a paid tier",
       description:
-        "Creates the organisation's processor customer on first use (stored as `payment_customer_id`) and a subscription-mode checkout session. An organisation whose subscription is still live (active, trialing, past_due, unpaid, paused) gets a billing-portal URL instead, where the plan is changed. Credits arrive through the processor's webhook once the payment completes.",
+        "Creates the organisation's processor customer on first use (stored as `payment_customer_id`) and a subscription-mode checkout session. An organisation whose subscription is still live (active, trialing, past_due, unpaid, paused) gets 409 and nothing is created at the processor: plans are changed in the billing portal (`POST /billing/portal`). Credits arrive through the processor's webhook once the payment completes.",
       request: { body: { required: true, content: { "application/json": { schema: CheckoutRequestSchema } } } },
-      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...pickErrors(400, 429, 503) },
+      responses: { 200: json(CheckoutResponseSchema, "Where to send the browser"), ...pickErrors(400, 409, 429, 503) },
     }),
     async (c) => {
       const { tier_id } = c.req.valid("json");
       const { db, payments: processor } = c.var.services;
       const payments = c.var.config.payments;
-      const { url } = await startCheckout({
+      const url = await startCheckout({
         db: db(),
         processor,
         payments,
@@ -108,7 +107,7 @@ checkoutRoutes.openAPIRegistry.registerPath(
     tags: ["billing"],
     summary: "Payment processor webhook (public, signed)",
     description:
-      "Called by the payment processor, not by clients. The `Stripe-Signature` header must verify against `STRIPE_WEBHOOK_SECRET` over the raw body, with a 300 s tolerance; otherwise 400 and nothing is written. Each event id is applied once. Handled: `checkout.session.completed`, `customer.subscription.*` and `invoice.*` (the subscription and invoice are re-read from the processor; a paid invoice grants its tier's monthly credits once, expiring at the end of the period it pays for). Other signed events are acknowledged and ignored. 503 when the processor or database cannot be reached (the processor retries).",
+      "Called by the payment processor, not by clients. The `Stripe-Signature` header must verify against `STRIPE_WEBHOOK_SECRET` over the raw body, with its timestamp within 300 s of now either way; otherwise 400 and nothing is written. Each event id is applied once. Handled: `checkout.session.completed`, `customer.subscription.*` and `invoice.*` (the subscription and invoice are re-read from the processor; a paid invoice grants its tier's monthly credits once, expiring at the end of the period it pays for). An event is applied only to the organisation owning its customer: one whose objects belong to another customer is acknowledged (`ignored`), logged and writes nothing. A second subscription that becomes live while the organisation holds one is cancelled at the processor at once and grants nothing (the first one stored stays). Other signed events are acknowledged and ignored. 503 when the processor or database cannot be reached (the processor retries).",
     parameters: [
       {
         name: "Stripe-Signature",

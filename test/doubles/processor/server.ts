@@ -1,5 +1,5 @@
 // Local payment processor: the subset of Stripe's REST API the API's SDK calls (customers, checkout
-// sessions, billing-portal sessions, subscriptions, invoices, events), with Stripe's object shapes,
+// sessions, billing-portal sessions, subscriptions incl. cancel, invoices, events), with Stripe's object shapes,
 // form-encoded bodies, Idempotency-Key replay and error envelope; hosted checkout and portal pages; and
 // webhooks signed exactly as Stripe signs them (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`).
 //
@@ -20,7 +20,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Params, StripeHttpError, canonical, decodeParams } from "./form.ts";
+import { type Params, StripeHttpError, canonical, decodeParams, missing } from "./form.ts";
 import {
   ProcessorState,
   emptyState,
@@ -195,6 +195,7 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
     const [, resource, id, extra] = parts;
     if (method === "POST" && path === "/v1/customers") return { status: 200, body: s.createCustomer(params) };
     if (method === "GET" && resource === "customers" && id && !extra) return { status: 200, body: s.customer(id) };
+    if (method === "GET" && path === "/v1/checkout/sessions") return { status: 200, body: s.listSessions(params) };
     if (method === "POST" && path === "/v1/checkout/sessions")
       return { status: 200, body: s.createCheckoutSession(params) };
     if (method === "GET" && resource === "checkout" && id === "sessions" && extra && parts.length === 4)
@@ -208,6 +209,8 @@ export async function startProcessor(options: ProcessorOptions = {}): Promise<Lo
         return { status: 200, body: r.sub, events: r.events };
       }
       if (method === "DELETE") {
+        // Stripe treats a cancelled subscription as deleted: cancelling it again is resource_missing.
+        if (s.subscription(id).status === "canceled") throw missing("subscription", id);
         const r = s.cancelNow(id);
         return { status: 200, body: r.sub, events: r.events };
       }

@@ -246,6 +246,36 @@ describe("local payment processor through the Stripe SDK", () => {
     ]);
   });
 
+  it("the SDK's cancel ends a subscription now and emits customer.subscription.deleted; a second cancel is resource_missing", async () => {
+    const { customer, completed } = await paidCheckout();
+    const before = (await deliveriesOf(customer.id)).length;
+    const cancelled = await stripe.subscriptions.cancel(completed.subscription);
+    expect(cancelled).toMatchObject({ id: completed.subscription, status: "canceled", cancel_at_period_end: false });
+    expect(cancelled.canceled_at).toBe(cancelled.ended_at);
+    expect((await stripe.subscriptions.retrieve(completed.subscription)).status).toBe("canceled");
+    const after = await deliveriesOf(customer.id);
+    expect(after.slice(before).map((d) => d.type)).toEqual(["customer.subscription.deleted"]);
+    expect(JSON.parse(after[before]?.payload ?? "{}").data.object).toMatchObject({ status: "canceled" });
+    await expect(stripe.subscriptions.cancel(completed.subscription)).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "resource_missing",
+      statusCode: 404,
+    });
+    expect(await deliveriesOf(customer.id)).toHaveLength(after.length);
+  });
+
+  it("lists checkout sessions newest first, filtered by customer", async () => {
+    const { customer, session } = await paidCheckout();
+    const other = await paidCheckout();
+    const listed = await stripe.checkout.sessions.list({ customer: customer.id });
+    expect(listed.data.map((s) => s.id)).toEqual([session.id]);
+    expect(listed.has_more).toBe(false);
+    const all = await stripe.checkout.sessions.list({ limit: 1 });
+    expect(all.data).toHaveLength(1);
+    expect(all.has_more).toBe(true);
+    expect(other.session.customer).not.toBe(customer.id);
+  });
+
   it("billing portal sessions name the customer and link to the portal page", async () => {
     const { customer } = await paidCheckout();
     const portal = await stripe.billingPortal.sessions.create({

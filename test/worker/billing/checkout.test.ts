@@ -1,6 +1,7 @@
 // POST /billing/checkout and /billing/portal through the real app, the Stripe SDK talking to the local processor.
 import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 import {
@@ -15,7 +16,9 @@ import {
   pay,
   processorGet,
   processorUrl,
+  relay,
   relayNew,
+  sessionsOf,
   storedCustomer,
 } from "../helpers/payments.ts";
 
@@ -136,14 +139,66 @@ describe("POST /billing/checkout", () => {
       expect((await processorGet<Obj>(`/v1/checkout/sessions/${sessionId(url)}`)).customer).toBe(stored);
   });
 
-  it("an organisation with a live subscription is sent to the billing portal instead", async () => {
+  it("an organisation with a live subscription gets 409 pointing to the portal, and nothing is created at the processor", async () => {
     const org = await newOrg();
     const owner = org.users.owner.token;
     await pay(await checkoutUrl(owner, "starter"));
-    await relayNew((await withDb((db) => storedCustomer(db, org.orgId))) ?? "", new Set());
-    const again = await checkoutUrl(owner, "pro");
-    expect(again).toMatch(new RegExp(`^${processorUrl()}/p/session/bps_`));
+    const customer = (await withDb((db) => storedCustomer(db, org.orgId))) ?? "";
+    await relayNew(customer, new Set());
+    const sessions = await sessionsOf(customer);
+    expect(sessions).toHaveLength(1);
+    for (const tier of ["pro", "starter"]) {
+      const again = await checkout(owner, tier);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({
+        detail:
+          "This organisation already has a Starter subscription (active); change plans in the billing portal (POST /billing/portal)",
+      });
+    }
+    expect(await sessionsOf(customer)).toEqual(sessions);
     expect(await customersOfOrg(org.orgId)).toHaveLength(1);
+  });
+
+  it("two checkouts paid before either webhook: the first stored stays, the second is cancelled at the processor and grants nothing", async () => {
+    for (const order of ["paid order", "reverse order"] as const) {
+      const org = await newOrg();
+      const owner = org.users.owner.token;
+      const urls = [await checkoutUrl(owner, "starter"), await checkoutUrl(owner, "team")];
+      const customer = (await withDb((db) => storedCustomer(db, org.orgId))) ?? "";
+      const first = await pay(urls[0] ?? "");
+      const firstDeliveries = await deliveriesFor(customer);
+      const second = await pay(urls[1] ?? "");
+      const secondDeliveries = (await deliveriesFor(customer)).slice(firstDeliveries.length);
+      // The webhooks arrive after both payments, one subscription's events before the other's.
+      const [kept, dropped] = order === "paid order" ? [first, second] : [second, first];
+      const arrival =
+        order === "paid order" ? [firstDeliveries, secondDeliveries] : [secondDeliveries, firstDeliveries];
+      const seen = new Set<string>();
+      for (const d of arrival.flat()) {
+        const reply = await relay(d);
+        expect(reply.status, `${order} ${d.type}`).toBe(200);
+        seen.add(d.id);
+      }
+      expect(await processorGet(`/v1/subscriptions/${dropped.subscription}`), order).toMatchObject({
+        status: "canceled",
+      });
+      expect(await processorGet(`/v1/subscriptions/${kept.subscription}`), order).toMatchObject({ status: "active" });
+      // The cancellation's own event changes nothing either.
+      expect((await relayNew(customer, seen)).map((d) => d.type)).toEqual(["customer.subscription.deleted"]);
+      const keptTier = order === "paid order" ? { id: "starter", credits: 100 } : { id: "team", credits: 2000 };
+      await withDb(async (db) => {
+        const rows = await db.execute(
+          sql`select provider_subscription_id, status, tier_id from subscriptions where org_id = ${org.orgId}`,
+        );
+        expect(rows.rows, order).toEqual([
+          { provider_subscription_id: kept.subscription, status: "active", tier_id: keptTier.id },
+        ]);
+        expect(await grantsOf(db, org.orgId), order).toEqual([
+          expect.objectContaining({ amount: keptTier.credits, related_entity_id: kept.invoice }),
+        ]);
+        expect(await expectLedgerConsistent(db, org.orgId), order).toBe(keptTier.credits);
+      });
+    }
   });
 
   it("the processor unreachable is 503 Billing service unavailable and stores no customer", async () => {

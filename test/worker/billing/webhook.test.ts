@@ -11,6 +11,7 @@ import type { Delivery } from "../../doubles/processor/server.ts";
 import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
 import { call, createTeamOrg, withDb, type TestOrg } from "../helpers/billing.ts";
 import {
+  checkout,
   checkoutUrl,
   control,
   deliveriesFor,
@@ -88,7 +89,7 @@ async function nothingWritten(p: Paid, eventId: string): Promise<void> {
 }
 
 describe("POST /billing/webhook signatures", () => {
-  it("refuses unsigned, tampered, stale, wrong-secret and malformed signatures with 400 and writes nothing", async () => {
+  it("refuses unsigned, tampered, stale, future-dated, wrong-secret and malformed signatures with 400 and writes nothing", async () => {
     const p = await paidOrg();
     const d = byType(p.deliveries, "invoice.paid");
     const now = Math.floor(Date.now() / 1000);
@@ -101,6 +102,18 @@ describe("POST /billing/webhook signatures", () => {
         "Invalid webhook signature",
       ],
       ["stale", await sign(d.payload, { timestamp: now - 301 }), d.payload, "Webhook timestamp is older than 300 s"],
+      [
+        "future-dated",
+        await sign(d.payload, { timestamp: now + 301 }),
+        d.payload,
+        "Webhook timestamp is more than 300 s in the future",
+      ],
+      [
+        "a day ahead",
+        await sign(d.payload, { timestamp: now + 86_400 }),
+        d.payload,
+        "Webhook timestamp is more than 300 s in the future",
+      ],
       ["wrong secret", await sign(d.payload, { secret: "whsec_someone_else" }), d.payload, "Invalid webhook signature"],
       ["garbage header", "v1=deadbeef", d.payload, "Invalid webhook signature"],
       ["signed non-JSON", await sign("not json"), "not json", "Webhook body is not a JSON event"],
@@ -117,6 +130,11 @@ describe("POST /billing/webhook signatures", () => {
       received: true,
       outcome: "processed",
     });
+    // A clock a little ahead is tolerated too.
+    expect((await postWebhook(d.payload, await sign(d.payload, { timestamp: now + 290 }))).body).toEqual({
+      received: true,
+      outcome: "duplicate",
+    });
   });
 
   it("acknowledges a signed event of a type it does not handle, without writing", async () => {
@@ -132,6 +150,64 @@ describe("POST /billing/webhook signatures", () => {
     const intent = byType(p.deliveries, "payment_intent.succeeded");
     expect(await relay(intent)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
     await withDb(async (db) => expect(await processedEvent(db, intent.event_id)).toBe(false));
+  });
+});
+
+/** Every row the webhook may write for the organisation: its subscription and its ledger. */
+async function billingState(orgId: string): Promise<unknown> {
+  return withDb(async (db) => ({
+    subscriptions: (await db.execute(sql`select * from subscriptions where org_id = ${orgId}`)).rows,
+    ledger: (await db.execute(sql`select * from credit_ledger where org_id = ${orgId} order by seq`)).rows,
+    balance: await expectLedgerConsistent(db, orgId),
+  }));
+}
+
+const forged = (type: string, object: Record<string, unknown>): string =>
+  JSON.stringify({
+    id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+
+describe("POST /billing/webhook trust", () => {
+  it("a signed event whose objects belong to another organisation's customer is acknowledged and writes nothing", async () => {
+    const a = await paidOrg("starter");
+    const b = await paidOrg("team");
+    await relayNew(a.customer, new Set());
+    await relayNew(b.customer, new Set());
+    const before = [await billingState(a.org.orgId), await billingState(b.org.orgId)];
+    const hintA = { org_id: a.org.orgId };
+    const events = [
+      // orgHint names A, the customer is no one's: B's subscription re-read belongs to B.
+      forged("customer.subscription.updated", { id: b.subscription, object: "subscription", metadata: hintA }),
+      forged("customer.subscription.updated", {
+        id: b.subscription,
+        object: "subscription",
+        customer: "cus_nobody",
+        metadata: hintA,
+      }),
+      // A's customer on the event, B's subscription behind it.
+      forged("customer.subscription.updated", { id: b.subscription, object: "subscription", customer: a.customer }),
+      forged("checkout.session.completed", {
+        id: "cs_forged",
+        object: "checkout.session",
+        customer: a.customer,
+        subscription: b.subscription,
+        client_reference_id: a.org.orgId,
+      }),
+      // B's paid invoice presented as A's.
+      forged("invoice.paid", { id: b.invoice, object: "invoice", customer: a.customer, metadata: hintA }),
+    ];
+    for (const payload of events) {
+      const reply = await postWebhook(payload, await sign(payload));
+      expect(reply, payload).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+      await withDb(async (db) => expect(await processedEvent(db, JSON.parse(payload).id)).toBe(false));
+    }
+    expect([await billingState(a.org.orgId), await billingState(b.org.orgId)]).toEqual(before);
+    expect(await subscriptionInfo(a.org)).toMatchObject({ status: "active", tier_name: "Starter" });
+    expect(await subscriptionInfo(b.org)).toMatchObject({ status: "active", tier_name: "Team" });
   });
 });
 
@@ -293,8 +369,13 @@ describe("POST /billing/webhook processing", () => {
       expect(await grantsOf(db, p.org.orgId)).toHaveLength(1);
       expect(await expectLedgerConsistent(db, p.org.orgId)).toBe(100);
     });
-    // Still a live subscription: checkout leads to the portal to fix the payment.
-    expect(await checkoutUrl(p.org.users.owner.token, "starter")).toMatch(/\/p\/session\/bps_/);
+    // Still a live subscription: no second checkout; the payment is fixed in the portal.
+    const again = await checkout(p.org.users.owner.token, "starter");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      detail:
+        "This organisation already has a Starter subscription (past_due); change plans in the billing portal (POST /billing/portal)",
+    });
   });
 
   it("the processor unreachable while applying an event is 503 with nothing written; the processor's retry applies it", async () => {

@@ -58,6 +58,14 @@ export async function control(
   if (!res.ok) throw new Error(`${action} ${subscriptionId}: HTTP ${res.status} ${await res.text()}`);
 }
 
+/** The customer's checkout sessions at the processor (Stripe's list call), newest first. */
+export async function sessionsOf(customer: string): Promise<string[]> {
+  const list = await processorGet<{ data: { id: string }[] }>(
+    `/v1/checkout/sessions?customer=${encodeURIComponent(customer)}&limit=100`,
+  );
+  return list.data.map((s) => s.id);
+}
+
 export async function customersOfOrg(orgId: string): Promise<Obj[]> {
   const res = await fetch(`${processorUrl()}/__control/customers?org_id=${orgId}`);
   return res.json<Obj[]>();
