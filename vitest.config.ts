@@ -71,7 +71,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["./test/support/global-setup.ts"],
+          globalSetup: ["./test/support/global-setup.ts", "./test/support/upload-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -7,6 +7,8 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "too_large"
+  | "unprocessable"
   | "insufficient_credits"
   | "not_configured"
   | "unavailable";
@@ -53,6 +55,23 @@ export class NotFoundError extends AppError {
 /** The request clashes with the current state (a duplicate, a concurrent change). */
 export class ConflictError extends AppError {
   readonly kind = "conflict";
+}
+
+/** The request is larger than a limit allows (an upload's bytes). */
+export class TooLargeError extends AppError {
+  readonly kind = "too_large";
+}
+
+/** Well-formed, but its content breaks a rule; `loc` says where (e.g. ["body", "file", "features", 12]). */
+export class UnprocessableError extends AppError {
+  readonly kind = "unprocessable";
+  readonly loc: (string | number)[];
+  readonly type: string;
+  constructor(detail: string, loc: (string | number)[], type = "value_error") {
+    super(detail);
+    this.loc = loc;
+    this.type = type;
+  }
 }
 
 /** A debit the balance does not cover; carries the figures the client sees. */

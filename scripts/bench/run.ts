@@ -6,6 +6,7 @@ import { runCsvBenches } from "./csv.ts";
 import { runAssessBenches } from "./assess.ts";
 import { runReportBenches } from "./report.ts";
 import { runTileBenches } from "./tiles.ts";
+import { runUploadBenches } from "./upload.ts";
 import { runValidityBenches } from "./validity.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
@@ -15,6 +16,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["batch rows", runAssessBenches],
   ["report", runReportBenches],
   ["tiles", runTileBenches],
+  ["upload", runUploadBenches],
   ["validity", runValidityBenches],
 ];
 

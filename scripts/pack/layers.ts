@@ -1,198 +1,17 @@
 // Turns GeoJSON-like features into pack layers, mapping official Australian field names to pack fields.
-import { stateCode } from "../../src/geocode/gazetteer.ts";
 import { columnsFromGeometries } from "../../src/geo/columns.ts";
+import { stateCode } from "../../src/geocode/gazetteer.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
-import { normaliseLotId } from "../../src/packs/lot-id.ts";
 import type { LayerInput } from "../../src/packs/types.ts";
+import { type BuildOptions, type LayerName, layerSpec } from "../../src/packs/layer-specs.ts";
+
+export { LAYER_NAMES, layerSpec } from "../../src/packs/layer-specs.ts";
+export type { BuildOptions, LayerName } from "../../src/packs/layer-specs.ts";
 
 export type InputFeature = {
   properties: Record<string, unknown> | null;
   geometry: { type: string; coordinates?: unknown } | null;
 };
-
-type Spec = {
-  kind: "polygon" | "point";
-  fields: readonly string[];
-  categoryField?: string;
-  syntheticField?: string;
-  map(p: Record<string, unknown>, options: BuildOptions): unknown[];
-};
-
-export type BuildOptions = { defaultState?: string };
-
-// Zoning, FSR, height of building and lot size are separate layers, as the NSW Planning Portal publishes them.
-export const LAYER_NAMES = [
-  "suburbs",
-  "parcels",
-  "zoning",
-  "fsr",
-  "height",
-  "lot_size",
-  "flood",
-  "bushfire",
-  "heritage",
-  "transport",
-] as const;
-export type LayerName = (typeof LAYER_NAMES)[number];
-
-// Property lookup that ignores case, since agencies publish both LOTIDSTRING and lotidstring.
-function pick(p: Record<string, unknown>, ...names: string[]): unknown {
-  for (const n of names) if (p[n] !== undefined && p[n] !== null && p[n] !== "") return p[n];
-  const lower = new Map(Object.keys(p).map((k) => [k.toLowerCase(), k] as const));
-  for (const n of names) {
-    const k = lower.get(n.toLowerCase());
-    if (k !== undefined && p[k] !== undefined && p[k] !== null && p[k] !== "") return p[k];
-  }
-  return null;
-}
-
-function str(v: unknown): string | null {
-  return v === null || v === undefined ? null : String(v).trim() || null;
-}
-
-function num(v: unknown): number | null {
-  if (typeof v === "number") return Number.isFinite(v) ? v : null;
-  if (typeof v === "string" && v.trim() !== "") {
-    const n = Number(v.replace(/[^0-9.eE+-]/g, ""));
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-}
-
-// ABS names carry a bracketed disambiguator ("Newtown (NSW)") that users never type.
-function suburbName(v: unknown): string | null {
-  const s = str(v);
-  return s === null ? null : s.replace(/\s*\([^)]*\)\s*$/, "");
-}
-
-const SPECS: Record<LayerName, Spec> = {
-  suburbs: {
-    kind: "polygon",
-    fields: ["name", "state", "postcode", "sal_code", "lga", "label_lon", "label_lat"],
-    map: (p, o) => {
-      const st = str(pick(p, "STE_NAME21", "STATE", "state", "STE_CODE21"));
-      return [
-        suburbName(pick(p, "SAL_NAME21", "name", "NAME", "suburb")),
-        (st ? (stateCode(st) ?? st) : null) ?? o.defaultState ?? null,
-        str(pick(p, "postcode", "POSTCODE", "POA_CODE21")),
-        str(pick(p, "SAL_CODE21", "sal_code", "id")),
-        str(pick(p, "lga", "LGA_NAME", "LGA_NAME24", "LGA_NAME21")),
-        num(pick(p, "lx", "label_lon")),
-        num(pick(p, "ly", "label_lat")),
-      ];
-    },
-  },
-  parcels: {
-    kind: "polygon",
-    fields: ["lot_id", "area_m2", "cadid", "plan_label", "lot_number"],
-    // NSW cadastre: lotidstring "100//DP1048011", else built from lotnumber, sectionnumber and planlabel.
-    // Shape__Area is in the service's projection units (Web Mercator m², ~1.45x at Sydney), so area comes
-    // from planlotarea or is measured from the geometry.
-    map: (p) => {
-      const raw = str(pick(p, "lotidstring", "lot_id", "lotid"));
-      const lotNumber = str(pick(p, "lotnumber", "lot_number"));
-      const plan = str(pick(p, "planlabel", "plan_label"));
-      const section = str(pick(p, "sectionnumber", "section_number")) ?? "";
-      const built = raw ?? (lotNumber && plan ? `${lotNumber}/${section}/${plan}` : null);
-      return [
-        built === null ? null : (normaliseLotId(built) ?? built),
-        num(pick(p, "planlotarea", "area_m2")),
-        str(pick(p, "cadid")),
-        plan,
-        lotNumber,
-      ];
-    },
-  },
-  zoning: {
-    kind: "polygon",
-    fields: ["zone", "zone_name", "epi_name", "lga"],
-    categoryField: "zone",
-    // Land Zoning (MAP_TYPE LZN): SYM_CODE "R2", LAY_CLASS "Low Density Residential".
-    map: (p) => [
-      str(pick(p, "SYM_CODE", "zone")),
-      str(pick(p, "LAY_CLASS", "zone_name")),
-      str(pick(p, "EPI_NAME", "epi_name")),
-      str(pick(p, "LGA_NAME", "lga")),
-    ],
-  },
-  fsr: {
-    kind: "polygon",
-    fields: ["fsr", "label", "epi_name"],
-    categoryField: "fsr",
-    map: (p) => [
-      num(pick(p, "FSR", "fsr")),
-      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
-      str(pick(p, "EPI_NAME", "epi_name")),
-    ],
-  },
-  height: {
-    kind: "polygon",
-    fields: ["height_m", "label", "clause", "epi_name"],
-    categoryField: "height_m",
-    // Height of Building: MAX_B_H_M 22.0, LAY_CLASS "21-22.9", LEGIS_REF_CLAUSE "Clause 4.3".
-    map: (p) => [
-      num(pick(p, "MAX_B_H_M", "MAX_B_H", "height_m")),
-      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
-      str(pick(p, "LEGIS_REF_CLAUSE", "clause")),
-      str(pick(p, "EPI_NAME", "epi_name")),
-    ],
-  },
-  lot_size: {
-    kind: "polygon",
-    fields: ["min_lot_m2", "label", "epi_name"],
-    categoryField: "min_lot_m2",
-    map: (p) => [
-      num(pick(p, "LOT_SIZE", "min_lot_m2")),
-      str(pick(p, "LAY_CLASS", "SYM_CODE", "label")),
-      str(pick(p, "EPI_NAME", "epi_name")),
-    ],
-  },
-  flood: {
-    kind: "polygon",
-    fields: ["category", "name"],
-    categoryField: "category",
-    map: (p) => [
-      str(pick(p, "category", "LAY_CLASS", "FLOOD_CAT")) ?? "Flood planning area",
-      str(pick(p, "name", "LAY_NAME")),
-    ],
-  },
-  bushfire: {
-    kind: "polygon",
-    fields: ["category"],
-    categoryField: "category",
-    map: (p) => [str(pick(p, "category", "d_Category", "CATEGORY", "LAY_CLASS")) ?? "Bush fire prone land"],
-  },
-  heritage: {
-    kind: "polygon",
-    fields: ["name", "significance", "item_id", "class", "epi_name"],
-    categoryField: "significance",
-    // LAY_CLASS ("Item - General", "Conservation Area - General") and EPI_NAME as on every EPI layer; the
-    // item fields H_NAME, SIG and H_ID follow the Planning Portal's heritage layer.
-    map: (p) => [
-      str(pick(p, "name", "H_NAME", "ITEM_NAME", "LAY_NAME")),
-      str(pick(p, "significance", "SIG", "SIGNIFICANCE")) ?? "Local",
-      str(pick(p, "item_id", "H_ID", "ITEM_NO")),
-      str(pick(p, "class", "LAY_CLASS")),
-      str(pick(p, "EPI_NAME", "epi_name")),
-    ],
-  },
-  transport: {
-    kind: "point",
-    fields: ["name", "mode", "stop_id", "synthetic"],
-    categoryField: "mode",
-    syntheticField: "synthetic",
-    map: (p) => [
-      str(pick(p, "name", "stop_name", "STOP_NAME")),
-      str(pick(p, "mode", "MODE", "route_type")) ?? "bus",
-      str(pick(p, "stop_id", "id")),
-      pick(p, "synthetic") === true,
-    ],
-  },
-};
-
-export function layerSpec(name: LayerName): Spec {
-  return SPECS[name];
-}
 
 // Builds one layer; features whose geometry does not fit the layer kind are counted and skipped.
 export function buildLayer(
@@ -201,7 +20,7 @@ export function buildLayer(
   synthetic: boolean,
   options: BuildOptions = {},
 ): { layer: LayerInput; skipped: number } {
-  const spec = SPECS[name];
+  const spec = layerSpec(name);
   const rows: unknown[][] = [];
   let skipped = 0;
   if (spec.kind === "point") {
@@ -213,7 +32,7 @@ export function buildLayer(
         continue;
       }
       xy.push(c[0], c[1]);
-      rows.push(spec.map(f.properties ?? {}, options));
+      rows.push(spec.map(f.properties ?? {}, { stateCode, ...options }));
     }
     return {
       layer: {
@@ -236,7 +55,7 @@ export function buildLayer(
       continue;
     }
     geoms.push(f.geometry as AreaGeometry);
-    rows.push(spec.map(f.properties ?? {}, options));
+    rows.push(spec.map(f.properties ?? {}, { stateCode, ...options }));
   }
   const cols = columnsFromGeometries(geoms);
   return {

@@ -2,7 +2,7 @@
 // envelopes and statuses here, and nowhere else.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, type ErrorKind, InsufficientCreditsError, findCause } from "../errors.ts";
+import { AppError, type ErrorKind, InsufficientCreditsError, UnprocessableError, findCause } from "../errors.ts";
 import { classifyDbError } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { ValidationIssue } from "./validation.ts";
@@ -46,6 +46,8 @@ const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
   not_configured: 500,
   unavailable: 503,
 };
@@ -76,6 +78,10 @@ export function kindResponse(err: AppError): Response {
       deficit: err.deficit,
     };
     return new ApiError(402, { detail }).getResponse();
+  }
+  // The 422 envelope is always a list of issues (the spec's HTTPValidationError), whoever raised it.
+  if (err instanceof UnprocessableError) {
+    return new ApiError(422, { detail: [{ loc: err.loc, msg: err.detail, type: err.type }] }).getResponse();
   }
   return new ApiError(
     STATUS[err.kind],

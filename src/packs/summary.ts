@@ -1,5 +1,5 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
-import type { Pack } from "./types.ts";
+import type { Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {
   id: string;
@@ -11,9 +11,18 @@ export interface PackSummary {
   bbox: [number, number, number, number];
   // synthetic: every feature is synthetic; synthetic_features: how many are (a layer may mix real and synthetic).
   layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean; synthetic_features: number }[];
+  /** Bytes of the built pack. */
+  size: number;
+  /** Features across its layers. */
+  features: number;
+  /** An organisation's own pack (POST /packs), deletable by its owner or admins. */
+  private: boolean;
+  /** For uploaded packs: the layer, who uploaded it and when, the file it came from; null for the service's packs. */
+  upload: UploadInfo | null;
 }
 
 export function summarisePack(pack: Pack): PackSummary {
+  const layers = [...pack.layers.values()];
   return {
     id: pack.id,
     version: pack.version,
@@ -22,12 +31,16 @@ export function summarisePack(pack: Pack): PackSummary {
     licence: pack.meta.licence,
     note: pack.meta.note ?? null,
     bbox: [...pack.bbox],
-    layers: [...pack.layers.values()].map((l) => ({
+    layers: layers.map((l) => ({
       name: l.name,
       kind: l.kind,
       count: l.count,
       synthetic: l.synthetic,
       synthetic_features: l.syntheticCount,
     })),
+    size: pack.byteLength,
+    features: layers.reduce((n, l) => n + l.count, 0),
+    private: pack.meta.upload !== undefined,
+    upload: pack.meta.upload ?? null,
   };
 }

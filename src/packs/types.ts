@@ -12,6 +12,15 @@ export type PackMeta = {
   attribution: string;
   licence: string;
   note?: string;
+  // Present on packs an organisation uploaded (POST /packs).
+  upload?: UploadInfo;
+};
+
+export type UploadInfo = {
+  layer: string;
+  uploaded_by: string;
+  uploaded_at: string;
+  source: string;
 };
 
 // What the pack's directory says about a layer, and what a decoded layer shows besides its geometry.
@@ -75,3 +84,6 @@ export type PackInput = {
   // "index" reorders each layer's features into the index's Hilbert order (what the builder does); default keeps input order.
   order?: "input" | "index";
 };
+
+/** The bindings packs are read from and written to: the R2 bucket and the private-pack cache. */
+export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS">;

@@ -3,16 +3,20 @@ import { UnavailableError } from "../errors.ts";
 import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks } from "./private.ts";
 import { loadPublicPacks } from "./registry.ts";
-import type { Pack } from "./types.ts";
+import type { Pack, PackBindings } from "./types.ts";
+import { type PackUpload, type UploadedPack, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
 
-/** The bindings packs are read from: the R2 bucket and the private-pack cache. */
-export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS">;
+export type { PackBindings };
 
 export interface PackSource {
   /** The public packs only. */
   public(): Promise<Pack[]>;
   /** Public packs plus the organisation's private ones (public only when `orgId` is null). */
   forOrg(orgId: string | null): Promise<Pack[]>;
+  /** Builds and stores an organisation's pack (POST /packs); every route sees it at once. */
+  upload(input: PackUpload): Promise<UploadedPack>;
+  /** Deletes an organisation's pack (DELETE /packs/{pack_id}); 404 when it holds no such pack. */
+  remove(orgId: string, packId: string): Promise<void>;
 }
 
 /** R2 or the pack cache failing is an outage (503 Service unavailable), not a bug in the request (500). */
@@ -42,5 +46,7 @@ export function packSource(bindings: PackBindings, prefix: string, log: Logger):
   return {
     public: () => storage(loadPublicPacks(bindings.PACKS, prefix, log)),
     forOrg: (orgId) => visiblePacks(bindings, prefix, orgId, log),
+    upload: (input) => uploadPrivatePack(bindings, input),
+    remove: (orgId, packId) => deletePrivatePack(bindings, orgId, packId),
   };
 }

@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   parcels: { burst: 300, windowS: 60, whenUnreachable: "open" },
   suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
   parcel_score: { burst: 60, windowS: 60, whenUnreachable: "closed" },
+  // Building a pack is the heaviest work a request does; 30 a minute still fills an organisation's 20.
+  pack_upload: { burst: 30, windowS: 60, whenUnreachable: "closed" },
 } as const satisfies Record<string, { burst: number; windowS: number; whenUnreachable: "open" | "closed" }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

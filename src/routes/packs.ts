@@ -1,10 +1,25 @@
-// GET /packs: the data packs the caller's organisation can use (public and its own).
+// GET /packs (public and the organisation's packs), POST /packs (upload a private pack), DELETE /packs/{pack_id}.
 import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRouter } from "../request/router.ts";
+import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
-import { requireAuth } from "../request/access.ts";
+import { errors } from "../http/errors.ts";
+import { requireAuth, requireRole } from "../request/access.ts";
+import { rateLimit } from "../request/rate-limit.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { summarisePack } from "../packs/summary.ts";
+import { LAYER_NAMES } from "../packs/layer-specs.ts";
+import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload.ts";
+import type { AuthEnv } from "../request/context.ts";
+
+const UploadInfoSchema = z.object({
+  layer: z.string(),
+  uploaded_by: z.string(),
+  uploaded_at: z.string().openapi({ format: "date-time" }),
+  source: z.string().openapi({ description: "The uploaded file's name" }),
+});
 
 const PackSummarySchema = z
   .object({
@@ -26,22 +41,126 @@ const PackSummarySchema = z
         }),
       }),
     ),
+    size: z.number().int().openapi({ description: "Bytes of the built pack" }),
+    features: z.number().int().openapi({ description: "Features across its layers" }),
+    private: z.boolean().openapi({ description: "Uploaded by the caller's organisation (POST /packs)" }),
+    upload: UploadInfoSchema.nullable().openapi({ description: "Who uploaded it and when; null for public packs" }),
   })
   .openapi("PackSummary");
 
-export const packRoutes = createRouter().openapi(
-  route({
-    method: "get",
-    path: "/packs",
-    tags: ["packs"],
-    summary: "Data packs visible to the caller: coverage, layers, attribution and licence",
-    middleware: [requireAuth],
-    responses: {
-      200: {
-        description: "Public packs and the organisation's private packs",
-        content: { "application/json": { schema: z.array(PackSummarySchema) } },
-      },
-    },
+const UploadedSchema = z
+  .object({
+    pack_id: z.string(),
+    name: z.string(),
+    version: z.string(),
+    layers: z.array(z.string()),
+    features: z.number().int(),
+    bbox: z.array(z.number()).min(4).max(4),
+    size: z.number().int(),
+    uploaded_by: z.string(),
+    uploaded_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("UploadedPack");
+
+const LayerParam = z.enum([...LAYER_NAMES, "lots"]).openapi({
+  description: "The pack layer the features become (`lots` is `parcels`)",
+  example: "lots",
+});
+
+const FieldMapping = z
+  .string()
+  .max(4000)
+  .transform((text, ctx) => {
+    try {
+      return z.record(z.string().min(1).max(100), z.string().min(1).max(200)).parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: 'fields must be a JSON object of pack field to property, e.g. {"lot_id":"LOTID"}',
+      });
+      return z.NEVER;
+    }
+  });
+
+const UploadForm = z.object({
+  file: z.instanceof(File).openapi({
+    type: "string",
+    format: "binary",
+    description: "A GeoJSON FeatureCollection, or a zipped Shapefile (.shp, .dbf, .prj)",
   }),
-  async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),
-);
+  name: z.string().trim().min(1).max(200),
+  layer: LayerParam,
+  fields: FieldMapping.optional().openapi({ type: "string", description: "Optional JSON field mapping" }),
+});
+
+// Multipart framing and the other fields on top of a full-size file.
+const MULTIPART_ALLOWANCE = 64 * 1024;
+const tooLarge = () => errors.payloadTooLarge(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
+const uploadLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
+  maxSize: MAX_PACK_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+export const packRoutes = createRouter()
+  .openapi(
+    route({
+      method: "get",
+      path: "/packs",
+      tags: ["packs"],
+      summary: "Data packs visible to the caller: coverage, layers, attribution and licence",
+      middleware: [requireAuth],
+      responses: {
+        200: {
+          description: "Public packs and the organisation's private packs",
+          content: { "application/json": { schema: z.array(PackSummarySchema) } },
+        },
+      },
+    }),
+    async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),
+  )
+  .openapi(
+    route({
+      method: "post",
+      path: "/packs",
+      tags: ["packs"],
+      summary: "Upload a private pack (owner or admin): GeoJSON or a zipped Shapefile",
+      description: `Reprojected to WGS84 from the .prj (or the GeoJSON crs member): WGS84, Web Mercator, GDA94 and GDA2020 MGA zones 49-56. Limits: ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB (413), 250,000 features (422), ${MAX_PRIVATE_PACKS} private packs per organisation (409); invalid geometry is 422 naming the feature's index. Every route of the organisation uses the pack at once.`,
+      middleware: [requireAuth, requireRole("admin"), rateLimit("pack_upload"), uploadLimit],
+      request: { body: { required: true, content: { "multipart/form-data": { schema: UploadForm } } } },
+      responses: {
+        201: { description: "The stored pack", content: { "application/json": { schema: UploadedSchema } } },
+        ...pickErrors(400, 409, 413, 429, 503),
+      },
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const { membership, principal, services } = c.var;
+      const uploaded = await services.packs.upload({
+        orgId: membership.orgId,
+        uploadedBy: principal.email ?? principal.userId,
+        file: form.file,
+        fileName: form.file.name,
+        name: form.name,
+        layer: form.layer === "lots" ? "parcels" : form.layer,
+        fields: form.fields,
+      });
+      return c.json(uploaded, 201);
+    },
+  )
+  .openapi(
+    route({
+      method: "delete",
+      path: "/packs/{pack_id}",
+      tags: ["packs"],
+      summary: "Delete a private pack (owner or admin); every route stops using it at once",
+      middleware: [requireAuth, requireRole("admin")],
+      request: { params: z.object({ pack_id: z.string().min(1).max(200) }) },
+      responses: { 204: { description: "Deleted" }, ...pickErrors(404) },
+    }),
+    async (c) => {
+      await c.var.services.packs.remove(c.var.membership.orgId, c.req.valid("param").pack_id);
+      return c.body(null, 204);
+    },
+  );

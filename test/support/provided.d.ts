@@ -18,5 +18,13 @@ declare module "vitest" {
     tarpitPort: number;
     /** Committed demo packs by file name, base64. */
     demoPacks: Record<string, string>;
+    /** Upload fixtures (test/support/upload-setup.ts): real suburbs as WGS84 GeoJSON, in MGA zone 56 as GeoJSON and zipped Shapefile (base64), 50 grid lots. */
+    uploadFixtures: {
+      wgs84: string;
+      geojsonMga56: string;
+      shapefileMga56: string;
+      shapefileNoPrj: string;
+      lots: string;
+    };
   }
 }

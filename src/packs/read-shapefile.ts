@@ -1,0 +1,101 @@
+// Reads a zipped Shapefile (.shp, .dbf, .prj, optional .cpg): unzipped with fflate, records read one by one with `shapefile`.
+import { unzipSync } from "fflate";
+import { open } from "shapefile";
+import { TooLargeError, UnprocessableError } from "../errors.ts";
+import { crsFromPrj } from "./crs.ts";
+import type { UploadLayerBuilder } from "./upload-layer.ts";
+
+/** What the members the reader keeps may unpack to: a Worker has 128 MB. */
+export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+
+const WANTED = /\.(shp|dbf|prj|cpg)$/i;
+const invalid = (msg: string, type = "shapefile_invalid") => new UnprocessableError(msg, ["body", "file"], type);
+
+function unzip(bytes: Uint8Array): Map<string, { name: string; bytes: Uint8Array }> {
+  let total = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (f) => {
+        if (!WANTED.test(f.name) || f.name.startsWith("__MACOSX/")) return false;
+        total += f.originalSize;
+        if (total > MAX_UNZIPPED_BYTES) {
+          throw new TooLargeError(`The Shapefile unpacks to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MiB`);
+        }
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof TooLargeError) throw err;
+    throw invalid(`The file is not a readable zip archive: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const byExt = new Map<string, { name: string; bytes: Uint8Array }>();
+  for (const [name, data] of Object.entries(files)) {
+    const ext = (name.split(".").pop() ?? "").toLowerCase();
+    const seen = byExt.get(ext);
+    if (seen)
+      throw invalid(`The zip holds more than one .${ext} (${seen.name}, ${name}): upload one Shapefile per zip`);
+    byExt.set(ext, { name, bytes: data });
+  }
+  return byExt;
+}
+
+function decoderLabel(cpg: Uint8Array | undefined): string {
+  const label = cpg ? new TextDecoder().decode(cpg).trim().toLowerCase() : "";
+  const wanted = /^(utf-?8|65001)$/.test(label) ? "utf-8" : label || "windows-1252";
+  try {
+    new TextDecoder(wanted);
+    return wanted;
+  } catch {
+    return "utf-8";
+  }
+}
+
+/** Feeds every record of the zipped Shapefile to `builder`, reprojected from its .prj. */
+export async function readShapefileZip(bytes: Uint8Array, builder: UploadLayerBuilder): Promise<void> {
+  const files = unzip(bytes);
+  const shp = files.get("shp");
+  const dbf = files.get("dbf");
+  const prj = files.get("prj");
+  const cpg = files.get("cpg");
+  if (!shp) throw invalid("The zip holds no .shp file");
+  if (!dbf) throw invalid(`The zip holds no .dbf beside ${shp.name}: its attributes are needed`);
+  if (!prj) {
+    throw invalid(
+      `The zip holds no .prj beside ${shp.name}: its projection is unknown. Export it with its .prj`,
+      "unknown_projection",
+    );
+  }
+  const wkt = new TextDecoder().decode(prj.bytes);
+  const crs = crsFromPrj(wkt);
+  if (!crs) {
+    throw invalid(
+      `Unknown projection in ${prj.name}: ${wkt.slice(0, 120)}. Known: WGS84, Web Mercator, GDA94 and GDA2020 (MGA zones 49-56)`,
+      "unknown_projection",
+    );
+  }
+  builder.useCrs(crs);
+  // The reader reads from these arrays record by record; dropping the map lets the zip's copy go first.
+  files.clear();
+  let source: Awaited<ReturnType<typeof open>>;
+  try {
+    source = await open(shp.bytes, dbf.bytes, { encoding: decoderLabel(cpg?.bytes) });
+  } catch (err) {
+    throw invalid(`${shp.name} is not a readable Shapefile: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  for (;;) {
+    let next: Awaited<ReturnType<typeof source.read>>;
+    try {
+      next = await source.read();
+    } catch (err) {
+      throw invalid(
+        `Record ${builder.count} of ${shp.name} cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    if (next.done) break;
+    builder.add({
+      geometry: next.value.geometry as { type: string; coordinates?: unknown } | null,
+      properties: next.value.properties,
+    });
+  }
+}

@@ -1,0 +1,128 @@
+// POST /packs and DELETE /packs/{pack_id}: an organisation's own data, checked, reprojected, built into a pack and stored.
+import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from "../errors.ts";
+import { decodePack } from "./decode.ts";
+import { isUuid } from "../lib/uuid.ts";
+import { encodePack } from "./encode.ts";
+import type { LayerName } from "./layer-specs.ts";
+import { invalidatePrivatePacks, privateKey, privatePackKeys } from "./private-store.ts";
+import { readGeoJson } from "./read-geojson.ts";
+import { readShapefileZip } from "./read-shapefile.ts";
+import { UploadLayerBuilder } from "./upload-layer.ts";
+import type { PackBindings } from "./types.ts";
+import type { BBox, UploadInfo } from "./types.ts";
+
+/** Limits of architecture section 9. */
+export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_PRIVATE_PACKS = 20;
+
+export interface PackUpload {
+  orgId: string;
+  /** Who uploaded it, as shown in GET /packs (their e-mail, else their user id). */
+  uploadedBy: string;
+  file: Blob;
+  fileName: string;
+  name: string;
+  layer: LayerName;
+  /** Pack field -> property of the uploaded features. */
+  fields?: Record<string, string>;
+}
+
+export interface UploadedPack {
+  pack_id: string;
+  name: string;
+  version: string;
+  layers: string[];
+  features: number;
+  bbox: BBox;
+  size: number;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+const tooMany = () =>
+  new ConflictError(
+    `This organisation already has ${MAX_PRIVATE_PACKS} private packs (the most allowed): delete one first`,
+  );
+
+async function isZip(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}
+
+/** Reads the upload into a layer: a zip is a Shapefile, anything else must be a GeoJSON FeatureCollection. */
+async function buildLayer(input: PackUpload): Promise<UploadLayerBuilder> {
+  // GeoJSON is WGS84 (RFC 7946) unless it carries a legacy crs member.
+  const builder = new UploadLayerBuilder(input.layer, null, input.fields);
+  if (await isZip(input.file)) await readShapefileZip(new Uint8Array(await input.file.arrayBuffer()), builder);
+  else await readGeoJson(input.file.stream(), builder);
+  if (builder.count === 0) throw new UnprocessableError("The upload holds no features", ["body", "file"], "empty");
+  return builder;
+}
+
+// A sortable version: tiles carry it in their URL, so a cache never mixes two uploads.
+const versionOf = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+
+/** Builds and stores a private pack; nothing is stored when any check fails. */
+export async function uploadPrivatePack(bindings: PackBindings, input: PackUpload): Promise<UploadedPack> {
+  if (input.file.size > MAX_PACK_UPLOAD_BYTES) {
+    throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
+  }
+  const bucket = bindings.PACKS;
+  if ((await privatePackKeys(bucket, input.orgId)).length >= MAX_PRIVATE_PACKS) throw tooMany();
+  const builder = await buildLayer(input);
+  const packId = crypto.randomUUID();
+  const at = new Date();
+  const upload: UploadInfo = {
+    layer: input.layer,
+    uploaded_by: input.uploadedBy,
+    uploaded_at: at.toISOString(),
+    source: input.fileName,
+  };
+  const version = versionOf(at);
+  const bytes = encodePack({
+    id: packId,
+    version,
+    meta: { title: input.name, attribution: `Uploaded by ${input.uploadedBy}`, licence: "Private", upload },
+    layers: [builder.finish()],
+    order: "index",
+  });
+  // Decoding what will be stored proves it reads back, and gives the bbox its index computed.
+  const { bbox } = decodePack(bytes);
+  const key = privateKey(input.orgId, packId);
+  await bucket.put(key, bytes, {
+    httpMetadata: { contentType: "application/octet-stream" },
+    customMetadata: { name: input.name, features: String(builder.count), ...upload },
+  });
+  // Two uploads racing past the first count: the later one over the limit takes itself back out.
+  const keys = await privatePackKeys(bucket, input.orgId);
+  if (keys.length > MAX_PRIVATE_PACKS) {
+    await bucket.delete(key);
+    throw tooMany();
+  }
+  await invalidatePrivatePacks(bindings, input.orgId);
+  return {
+    pack_id: packId,
+    name: input.name,
+    version,
+    layers: [input.layer],
+    features: builder.count,
+    bbox,
+    size: bytes.byteLength,
+    uploaded_by: input.uploadedBy,
+    uploaded_at: upload.uploaded_at,
+  };
+}
+
+/** Deletes one of the organisation's packs; another organisation's, a public one or an unknown id is 404. */
+export async function deletePrivatePack(bindings: PackBindings, orgId: string, packId: string): Promise<void> {
+  // Uploaded packs have UUID ids: anything else (a public pack's id) is not this organisation's.
+  if (!isUuid(packId)) throw new NotFoundError("Pack not found");
+  const key = privateKey(orgId, packId);
+  if (!(await bindings.PACKS.head(key))) throw new NotFoundError("Pack not found");
+  await bindings.PACKS.delete(key);
+  await invalidatePrivatePacks(bindings, orgId);
+}
