@@ -56,11 +56,6 @@ export function UsageChart({ days }: { days: Day[] }) {
             </text>
           </g>
         ))}
-        {used === 0 && (
-          <text className="empty" x={PAD.left + plotW / 2} y={PAD.top + plotH / 2} textAnchor="middle">
-            No credits used in these days
-          </text>
-        )}
         {days.map((d, i) => {
           const x = PAD.left + i * slot + (slot - bar) / 2;
           let base = 0;
@@ -93,6 +88,12 @@ export function UsageChart({ days }: { days: Day[] }) {
             </g>
           );
         })}
+        {/* Drawn after the days so a hovered day's highlight never covers it. */}
+        {used === 0 && (
+          <text className="empty" x={PAD.left + plotW / 2} y={PAD.top + plotH / 2} textAnchor="middle">
+            No credits used in these days
+          </text>
+        )}
       </svg>
     </figure>
   );
