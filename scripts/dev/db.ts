@@ -104,6 +104,8 @@ export interface StartDbOptions {
   dataDir?: string;
   pgPort?: number;
   bridgePort?: number;
+  /** Puts something between the bridge and Postgres (the load tool's delay proxy); returns the address to use. */
+  via?: (target: { host: string; port: number }) => Promise<{ host: string; port: number }>;
 }
 
 export async function startLocalDb(opts: StartDbOptions = {}): Promise<LocalDb> {
@@ -111,8 +113,10 @@ export async function startLocalDb(opts: StartDbOptions = {}): Promise<LocalDb> 
     ? { url: opts.databaseUrl, stop: async () => {} }
     : await startPglite(opts.dataDir, opts.pgPort ?? 0);
   const u = new URL(pg.url);
-  const target = { host: u.hostname === "localhost" ? "127.0.0.1" : u.hostname, port: Number(u.port || 5432) };
+  const direct = { host: u.hostname === "localhost" ? "127.0.0.1" : u.hostname, port: Number(u.port || 5432) };
+  const target = opts.via ? await opts.via(direct) : direct;
   u.hostname = target.host;
+  u.port = String(target.port);
   const bridge = await startBridge(target, opts.bridgePort ?? 0);
   return {
     databaseUrl: u.toString(),

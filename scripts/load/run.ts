@@ -1,5 +1,6 @@
-// `npm run load`: the API under `wrangler dev` (its own free loopback ports and a temporary data folder) with
-// health, geocode, batch and chat across 10 organisations, then an exact reconciliation of every ledger.
+// `npm run load [-- --db-rtt[=20] --samples=15]`: the API under `wrangler dev` (its own free loopback ports and a
+// temporary data folder) with a delay proxy on the database port; each route timed alone (per-route table), then
+// health, geocode, batch and chat across 10 organisations at once, then an exact reconciliation of every ledger.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
@@ -10,7 +11,6 @@ import autocannon from "autocannon";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
 import { sql } from "drizzle-orm";
-import { SignJWT } from "jose";
 import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
 import { useLocalProxy } from "../../src/db/client.ts";
@@ -21,7 +21,11 @@ import { startIdp } from "../../test/doubles/idp/server.ts";
 import { startMarketingServer } from "../../test/doubles/marketing.ts";
 import { startProcessor } from "../../test/doubles/processor/server.ts";
 import { DEV_LLM_MODEL, startLlmServer } from "../../test/doubles/llm/server.ts";
-import { DEV_JWT_SECRET, DEV_LLM_KEY, DEV_SERVICE_ROLE_KEY } from "../../test/doubles/secrets.ts";
+import { DEV_LLM_KEY } from "../../test/doubles/secrets.ts";
+import { startDbDelay, type DbDelay } from "./db-delay.ts";
+import { formatTable, measureRoutes, quantile, type RouteStats, type TableRow } from "./per-route.ts";
+import { routeCases } from "./cases.ts";
+import { createUser } from "./users.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ORGS = 10;
@@ -32,6 +36,21 @@ const CHATS_PER_ORG = 2;
 const CHAT_COST = 0.05;
 const EXTRA_CREDITS = 100;
 const HEALTH_ROUNDS = 5;
+
+/** `--db-rtt` (20 ms when given bare) adds a column at that database round trip beside 0 ms; `--samples=N`. */
+function parseArgs(argv: readonly string[]): { rtts: number[]; samples: number } {
+  let rtt: number | undefined;
+  let samples = 15;
+  for (const arg of argv) {
+    const [flag, value] = arg.split("=") as [string, string | undefined];
+    if (flag === "--db-rtt") rtt = value === undefined ? 20 : Number(value);
+    else if (flag === "--samples") samples = Number(value);
+    else throw new Error(`unknown argument ${arg}: use --db-rtt[=ms] and --samples=N`);
+  }
+  if (rtt !== undefined && !(rtt >= 0 && rtt <= 1000)) throw new Error("--db-rtt takes milliseconds, 0 to 1000");
+  if (!(Number.isInteger(samples) && samples >= 1)) throw new Error("--samples takes a whole number of at least 1");
+  return { rtts: rtt ? [0, rtt] : [0], samples };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -102,6 +121,7 @@ interface Org {
 }
 
 async function main(): Promise<void> {
+  const { rtts, samples } = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const [apiPort, apiInspector, barePort, bareInspector] = await Promise.all([
     freePort(),
@@ -109,7 +129,18 @@ async function main(): Promise<void> {
     freePort(),
     freePort(),
   ]);
-  const db = await startLocalDb({ dataDir: join(dataDir, "pglite") });
+  let delay: DbDelay | undefined;
+  const external = process.env.DATABASE_URL;
+  const db = await startLocalDb({
+    ...(external ? { databaseUrl: external } : { dataDir: join(dataDir, "pglite") }),
+    via: async (target) => {
+      delay = await startDbDelay(target);
+      return delay;
+    },
+  });
+  if (!delay) throw new Error("the delay proxy did not start");
+  const proxy: DbDelay = delay;
+  stops.push(() => proxy.stop());
   stops.push(() => db.stop());
   await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
   const idp = await startIdp({ port: 0, signing: "HS256", log: () => {} });
@@ -202,27 +233,7 @@ async function main(): Promise<void> {
   // Ten organisations: a user each, post-signup (bonus), plus credits for the run.
   const orgs: Org[] = [];
   for (let i = 0; i < ORGS; i++) {
-    const userId = crypto.randomUUID();
-    const email = `load-${i}-${userId.slice(0, 6)}@load.test`;
-    const created = await fetch(`${idp.url}/auth/v1/admin/users`, {
-      method: "POST",
-      headers: {
-        apikey: DEV_SERVICE_ROLE_KEY,
-        Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify({ id: userId, email, email_confirm: true, password: "load-password" }),
-    });
-    if (!created.ok) throw new Error(`creating ${email}: ${created.status}`);
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ email, role: "authenticated" })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(userId)
-      .setIssuer(`${idp.url}/auth/v1`)
-      .setAudience("authenticated")
-      .setIssuedAt(now - 10)
-      .setExpirationTime(now + 3600)
-      .sign(new TextEncoder().encode(DEV_JWT_SECRET));
+    const { token } = await createUser(idp.url, `load-${i}`);
     const signup = await fetch(`${API}/auth/post-signup`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
@@ -233,11 +244,138 @@ async function main(): Promise<void> {
     await grant({ db: orm, orgId, amount: EXTRA_CREDITS, type: "adjustment", idempotencyKey: `load:${orgId}` });
     orgs.push({ orgId, token, charged: 0, chatsCharged: 0 });
   }
+
+  // Each route alone, at every round trip, counted from the database side.
+  const cases = routeCases({ root, idpUrl: idp.url, tokens: orgs.map((o) => o.token) });
+  const measured = await measureRoutes({ api: API, delay: proxy, rtts, samples, cases: cases.map((c) => c.case) });
+  const failures = [...measured].flatMap(([name, byRtt]) =>
+    [...byRtt].flatMap(([rtt, s]) => s.failures.map((f) => `${name} at ${rtt} ms: ${f}`)),
+  );
+  const tableRows: TableRow[] = cases.map((c) => ({
+    name: c.case.name,
+    figure: "ms",
+    stats: measured.get(c.case.name) as Map<number, RouteStats>,
+    goal: c.goal,
+  }));
+  for (const c of cases)
+    if (c.firstEventGoal)
+      tableRows.push({
+        name: `first SSE event: ${c.case.name}`,
+        figure: "firstEventMs",
+        stats: measured.get(c.case.name) as Map<number, RouteStats>,
+        goal: c.firstEventGoal,
+      });
+
+  // Chat and report charges of the table's requests are settled by now (measureRoutes waits for a quiet database).
   const before = new Map<string, number>();
   for (const o of orgs) before.set(o.orgId, await cachedBalance(orm, o.orgId));
 
   const run = (url: string, opts: Partial<autocannon.Options> = {}) =>
     autocannon({ url, connections: CONNECTIONS, duration: PHASE_S, ...opts });
+
+  // The machine is shared: alternating short slices put both workers under the same background load.
+  const healthRounds: autocannon.Result[] = [];
+  const bareRounds: autocannon.Result[] = [];
+  for (let i = 0; i < HEALTH_ROUNDS; i++) {
+    healthRounds.push(await run(`${API}/health`, { duration: PHASE_S / HEALTH_ROUNDS }));
+    bareRounds.push(await run(`${BARE}/health`, { duration: PHASE_S / HEALTH_ROUNDS }));
+  }
+
+  const csv = readFileSync(join(root, "packs/examples/newtown-latlon.csv"));
+  const streamErrors: string[] = [];
+  const mixed = new Map<number, MixedResult>();
+  for (const rtt of rtts) {
+    proxy.setRtt(rtt);
+    mixed.set(rtt, await mixedLoad({ api: API, orgs, csv, run, streamErrors }));
+    proxy.setRtt(0);
+  }
+
+  // Chat charges settle after the stream ends: wait until the ledgers stop moving (at most 30 s).
+  let mismatches: string[] = [];
+  for (let attempt = 0; attempt < 30; attempt++) {
+    mismatches = [];
+    for (const o of orgs) {
+      const cached = await cachedBalance(orm, o.orgId);
+      const sum = await ledgerSum(orm, o.orgId);
+      const expected = round((before.get(o.orgId) ?? 0) - o.charged - o.chatsCharged * CHAT_COST);
+      if (cached !== sum || cached !== expected)
+        mismatches.push(`${o.orgId}: cached ${cached}, ledger sum ${sum}, streams say ${expected}`);
+    }
+    if (mismatches.length === 0) break;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+
+  const line = (name: string, r: Summary) =>
+    `${name.padEnd(30)} ${String(r.total).padStart(7)} req  ${pct(r.rps).padStart(8)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  5xx ${r.fivexx}  [${r.codes}]`;
+  const health = summary(healthRounds);
+  const bare = summary(bareRounds);
+  const ratio = (f: (r: autocannon.Result) => number) =>
+    median(healthRounds.map((h, i) => f(h) / Math.max(f(bareRounds[i] as autocannon.Result), 0.001)));
+  const mixedRuns = [...mixed.values()];
+  const total5xx =
+    health.fivexx + bare.fivexx + mixedRuns.reduce((n, m) => n + m.geo.fivexx + m.batch5xx + m.chat5xx, 0);
+  const totalRequests =
+    health.total +
+    bare.total +
+    mixedRuns.reduce((n, m) => n + m.geo.total + m.batchStatuses.length + m.chatStatuses.length, 0);
+  const goalRtt = rtts[rtts.length - 1] as number;
+
+  console.log(
+    `\nPer route, each request alone: ${samples} samples per column (p99 of so few is about the slowest); conn, stmt, rt = connections opened, statements (Query + Execute) and round trips per request, seen at the database port (median, range when they vary)`,
+  );
+  console.log(formatTable(tableRows, rtts, goalRtt));
+  for (const f of failures.slice(0, 5)) console.log(`  failed: ${f}`);
+
+  console.log(`\nMixed load: ${CONNECTIONS} connections, ${PHASE_S} s per phase, ${ORGS} organisations`);
+  console.log(line("GET /health (API)", health));
+  console.log(line("GET /health (bare Hono)", bare));
+  for (const [rtt, m] of mixed) {
+    console.log(line(`GET /geocode (10 orgs, ${rtt} ms)`, m.geo));
+    console.log(
+      `POST /batch/upload (${rtt} ms)      ${m.batchStatuses.length} uploads [${count(m.batchStatuses)}], time to first event p50 ${pct(quantile(m.firstEvent, 0.5))} ms p99 ${pct(quantile(m.firstEvent, 0.99))} ms`,
+    );
+    console.log(
+      `POST /chat (${rtt} ms)              ${m.chatStatuses.length} questions [${count(m.chatStatuses)}], ${m.answered} answered`,
+    );
+  }
+  const goalGeo = mixed.get(goalRtt)?.geo.p99 ?? Number.NaN;
+  console.log(
+    `goal at ${goalRtt} ms: mixed-load geocode p99 < 200 ms: ${goalGeo} ms, ${goalGeo < 200 ? "met" : "MISSED"}`,
+  );
+  console.log(
+    `middleware overhead (API / bare, /health, median of ${HEALTH_ROUNDS} alternating rounds): p50 ×${ratio((r) => r.latency.p50).toFixed(2)}, p99 ×${ratio((r) => r.latency.p99).toFixed(2)}, throughput ×${(1 / ratio((r) => r.requests.average)).toFixed(2)} fewer req/s`,
+  );
+  console.log(`requests sent ${totalRequests}, 5xx ${total5xx}, stream problems ${streamErrors.length}`);
+  for (const e of streamErrors.slice(0, 5)) console.log(`  ${e}`);
+  console.log(
+    mismatches.length === 0
+      ? `reconciliation: exact for all ${ORGS} organisations (ledger sum = cached balance = start - batch charges - chat charges)`
+      : `reconciliation FAILED for ${mismatches.length} organisations:\n  ${mismatches.join("\n  ")}`,
+  );
+  console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exitCode =
+    mismatches.length === 0 && total5xx === 0 && streamErrors.length === 0 && failures.length === 0 ? 0 : 1;
+}
+
+interface MixedResult {
+  geo: Summary;
+  firstEvent: number[];
+  batchStatuses: number[];
+  chatStatuses: number[];
+  batch5xx: number;
+  chat5xx: number;
+  answered: number;
+}
+
+/** Geocode under load while every organisation uploads batches and asks questions at the same time. */
+async function mixedLoad(opts: {
+  api: string;
+  orgs: Org[];
+  csv: Buffer;
+  run: (url: string, o?: Partial<autocannon.Options>) => Promise<autocannon.Result>;
+  streamErrors: string[];
+}): Promise<MixedResult> {
+  const { api: API, orgs, csv, run, streamErrors } = opts;
   const suburbs = ["Newtown", "Epping", "Parramatta", "Nowhere-at-all"];
   let next = 0;
   // Each connection is one organisation's client, cycling through known and unknown suburbs.
@@ -251,20 +389,9 @@ async function main(): Promise<void> {
       })),
     );
   };
-
-  // The machine is shared: alternating short slices put both workers under the same background load.
-  const healthRounds: autocannon.Result[] = [];
-  const bareRounds: autocannon.Result[] = [];
-  for (let i = 0; i < HEALTH_ROUNDS; i++) {
-    healthRounds.push(await run(`${API}/health`, { duration: PHASE_S / HEALTH_ROUNDS }));
-    bareRounds.push(await run(`${BARE}/health`, { duration: PHASE_S / HEALTH_ROUNDS }));
-  }
-
-  // Geocode under load while every organisation uploads batches and asks questions at the same time.
+  const answeredBefore = orgs.reduce((n, o) => n + o.chatsCharged, 0);
   const geocodeRun = run(`${API}/geocode?suburb=Newtown`, { setupClient: rotate });
-  const csv = readFileSync(join(root, "packs/examples/newtown-latlon.csv"));
   const firstEvent: number[] = [];
-  const streamErrors: string[] = [];
   let batchStatuses: number[] = [];
   const uploads = orgs.flatMap((o) =>
     Array.from({ length: UPLOADS_PER_ORG }, async () => {
@@ -318,84 +445,42 @@ async function main(): Promise<void> {
   const [geocode] = await Promise.all([geocodeRun, Promise.all(uploads), Promise.all(chats)]);
   batchStatuses = batchStatuses.sort();
   chatStatuses = chatStatuses.sort();
-
-  // Chat charges settle after the stream ends: wait until the ledgers stop moving (at most 30 s).
-  let mismatches: string[] = [];
-  for (let attempt = 0; attempt < 30; attempt++) {
-    mismatches = [];
-    for (const o of orgs) {
-      const cached = await cachedBalance(orm, o.orgId);
-      const sum = await ledgerSum(orm, o.orgId);
-      const expected = round((before.get(o.orgId) ?? 0) - o.charged - o.chatsCharged * CHAT_COST);
-      if (cached !== sum || cached !== expected)
-        mismatches.push(`${o.orgId}: cached ${cached}, ledger sum ${sum}, streams say ${expected}`);
-    }
-    if (mismatches.length === 0) break;
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-
-  const fivexx = (r: autocannon.Result) =>
-    Object.entries(r.statusCodeStats ?? {})
-      .filter(([s]) => s.startsWith("5"))
-      .reduce((n, [, v]) => n + (v as { count: number }).count, 0);
-  const codes = (rs: autocannon.Result[]) => {
-    const m = new Map<string, number>();
-    for (const r of rs)
-      for (const [status, v] of Object.entries(r.statusCodeStats ?? {}))
-        m.set(status, (m.get(status) ?? 0) + (v as { count: number }).count);
-    return [...m].map(([status, n]) => `${status}×${n}`).join(" ");
+  return {
+    geo: summary([geocode]),
+    firstEvent,
+    batchStatuses,
+    chatStatuses,
+    batch5xx: batchStatuses.filter((s) => s >= 500).length,
+    chat5xx: chatStatuses.filter((s) => s >= 500).length,
+    answered: orgs.reduce((n, o) => n + o.chatsCharged, 0) - answeredBefore,
   };
-  const line = (name: string, r: Summary) =>
-    `${name.padEnd(22)} ${String(r.total).padStart(7)} req  ${pct(r.rps).padStart(8)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  5xx ${r.fivexx}  [${r.codes}]`;
-  const sorted = [...firstEvent].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-  const count = (xs: number[]) => {
-    const m = new Map<number, number>();
-    for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
-    return [...m].map(([s, n]) => `${s}×${n}`).join(" ");
-  };
-  const batch5xx = batchStatuses.filter((s) => s >= 500).length;
-  const chat5xx = chatStatuses.filter((s) => s >= 500).length;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-  const summary = (rs: autocannon.Result[]): Summary => ({
-    total: rs.reduce((n, r) => n + r.requests.total, 0),
-    rps: rs.reduce((n, r) => n + r.requests.average, 0) / rs.length,
-    p50: median(rs.map((r) => r.latency.p50)),
-    p99: median(rs.map((r) => r.latency.p99)),
-    fivexx: rs.reduce((n, r) => n + fivexx(r), 0),
-    codes: codes(rs),
-  });
-  const health = summary(healthRounds);
-  const bare = summary(bareRounds);
-  const geo = summary([geocode]);
-  const ratio = (f: (r: autocannon.Result) => number) =>
-    median(healthRounds.map((h, i) => f(h) / Math.max(f(bareRounds[i] as autocannon.Result), 0.001)));
-  const total5xx = health.fivexx + bare.fivexx + geo.fivexx + batch5xx + chat5xx;
-  const totalRequests = health.total + bare.total + geo.total + batchStatuses.length + chatStatuses.length;
-
-  console.log(`\n${CONNECTIONS} connections, ${PHASE_S} s per phase, ${ORGS} organisations`);
-  console.log(line("GET /health (API)", health));
-  console.log(line("GET /health (bare Hono)", bare));
-  console.log(line("GET /geocode (10 orgs)", geo));
-  console.log(
-    `POST /batch/upload      ${batchStatuses.length} uploads [${count(batchStatuses)}], time to first event p50 ${pct(q(0.5))} ms p99 ${pct(q(0.99))} ms`,
-  );
-  console.log(
-    `POST /chat              ${chatStatuses.length} questions [${count(chatStatuses)}], ${orgs.reduce((n, o) => n + o.chatsCharged, 0)} answered`,
-  );
-  console.log(
-    `middleware overhead (API / bare, /health, median of ${HEALTH_ROUNDS} alternating rounds): p50 ×${ratio((r) => r.latency.p50).toFixed(2)}, p99 ×${ratio((r) => r.latency.p99).toFixed(2)}, throughput ×${(1 / ratio((r) => r.requests.average)).toFixed(2)} fewer req/s`,
-  );
-  console.log(`requests sent ${totalRequests}, 5xx ${total5xx}, stream problems ${streamErrors.length}`);
-  for (const e of streamErrors.slice(0, 5)) console.log(`  ${e}`);
-  console.log(
-    mismatches.length === 0
-      ? `reconciliation: exact for all ${ORGS} organisations (ledger sum = cached balance = start - batch charges - chat charges)`
-      : `reconciliation FAILED for ${mismatches.length} organisations:\n  ${mismatches.join("\n  ")}`,
-  );
-  console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  process.exitCode = mismatches.length === 0 && total5xx === 0 && streamErrors.length === 0 ? 0 : 1;
 }
+
+const fivexx = (r: autocannon.Result) =>
+  Object.entries(r.statusCodeStats ?? {})
+    .filter(([s]) => s.startsWith("5"))
+    .reduce((n, [, v]) => n + (v as { count: number }).count, 0);
+const codes = (rs: autocannon.Result[]) => {
+  const m = new Map<string, number>();
+  for (const r of rs)
+    for (const [status, v] of Object.entries(r.statusCodeStats ?? {}))
+      m.set(status, (m.get(status) ?? 0) + (v as { count: number }).count);
+  return [...m].map(([status, n]) => `${status}×${n}`).join(" ");
+};
+const count = (xs: number[]) => {
+  const m = new Map<number, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return [...m].map(([s, n]) => `${s}×${n}`).join(" ");
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const summary = (rs: autocannon.Result[]): Summary => ({
+  total: rs.reduce((n, r) => n + r.requests.total, 0),
+  rps: rs.reduce((n, r) => n + r.requests.average, 0) / rs.length,
+  p50: median(rs.map((r) => r.latency.p50)),
+  p99: median(rs.map((r) => r.latency.p99)),
+  fivexx: rs.reduce((n, r) => n + fivexx(r), 0),
+  codes: codes(rs),
+});
 
 interface Summary {
   total: number;
