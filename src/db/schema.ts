@@ -113,6 +113,8 @@ export const creditLedger = pgTable(
     check("credit_ledger_amount_non_zero", sql`${t.amount} <> 0`),
     uniqueIndex("credit_ledger_idempotency_unique").on(t.orgId, t.idempotencyKey),
     index("credit_ledger_org_seq_idx").on(t.orgId, t.seq),
+    // Post-signup asks whether a user ever made an entry anywhere (the bonus is once per user).
+    index("credit_ledger_user_idx").on(t.userId),
   ],
 );
 

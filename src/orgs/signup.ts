@@ -1,13 +1,14 @@
 // POST /auth/post-signup: join the organisation of a pending invite, or create a personal one with a bonus.
 // Idempotent under concurrency: memberships_user_unique admits one membership per user, each create path is
 // one statement (a losing racer's whole statement rolls back), and the bonus is keyed by the user id.
+// A new user costs two statements (read the state, create or join), a repeated call one.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
-import { grant } from "../billing/ledger.ts";
-import { findMembership, type Role } from "./membership.ts";
+import { creditsText, grant } from "../billing/ledger.ts";
+import type { Role } from "./membership.ts";
 import { getOrg, type OrgInfo } from "./orgs.ts";
 import { normaliseEmail } from "./invites.ts";
 
@@ -29,10 +30,64 @@ export const signupBonusKey = (userId: string): string => `signup_bonus:${userId
 /** Whether the identity provider's record of the user says `email` is theirs and confirmed. */
 export type EmailConfirmation = (email: string) => Promise<boolean>;
 
-async function hasLiveInvite(db: Db, email: string): Promise<boolean> {
-  const res = await db.execute(sql`
-    select 1 from invitations where email = ${email} and status = 'pending' and expires_at > now() limit 1`);
-  return res.rows.length > 0;
+/** The organisation columns every statement below returns, as they come off the wire. */
+interface OrgRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  org_type: string;
+  slug: string | null;
+  credit_balance: string;
+  payment_customer_id: string | null;
+  created_at: Date | string;
+}
+
+const ORG_COLUMNS = (alias: string) =>
+  sql.raw(
+    ["id", "name", "org_type", "slug", "credit_balance", "payment_customer_id", "created_at"]
+      .map((c) => `${alias}.${c}`)
+      .join(", "),
+  );
+
+function toInfo(r: OrgRow): OrgInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    org_type: r.org_type === "team" ? "team" : "personal",
+    slug: r.slug,
+    credit_balance: Number(r.credit_balance),
+    payment_customer_id: r.payment_customer_id,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+interface SignupState {
+  /** The user's organisation and role, when they have one. */
+  member?: { org: OrgInfo; role: Role };
+  /** A live invitation waits for the e-mail. */
+  invited: boolean;
+  /** The user's sign-up bonus is already in their organisation's ledger. */
+  bonusPosted: boolean;
+}
+
+/** Everything a call decides on, in one statement: membership with its organisation, a live invite, the bonus. */
+async function readState(db: Db, userId: string, email: string | null): Promise<SignupState> {
+  const res = await db.execute<Partial<OrgRow> & { role: Role | null; invited: boolean; bonus_posted: boolean }>(sql`
+    select m.role, ${ORG_COLUMNS("o")},
+      ${email}::text is not null and exists (
+        select 1 from invitations where email = ${email} and status = 'pending' and expires_at > now()
+      ) as invited,
+      exists (
+        select 1 from credit_ledger where org_id = o.id and idempotency_key = ${signupBonusKey(userId)}
+      ) as bonus_posted
+    from (select 1) as one
+    left join memberships m on m.user_id = ${userId}
+    left join organisations o on o.id = m.org_id`);
+  const row = res.rows[0];
+  return {
+    member: row?.role && row.id ? { org: toInfo(row as OrgRow), role: row.role } : undefined,
+    invited: row?.invited === true,
+    bonusPosted: row?.bonus_posted === true,
+  };
 }
 
 /** A user belongs to one organisation: once they have one, no other invitation can be accepted. */
@@ -57,13 +112,16 @@ function personalOrgName(user: SignupUser): string {
   return base ? `${base}'s organisation` : "Personal organisation";
 }
 
-/** Accepts the newest live invite for the e-mail in one statement; undefined when there is none. */
+/**
+ * Accepts the newest live invite for the e-mail and expires the others, in one statement; undefined when there
+ * is none. (The accepted row is left out of the expiry: one statement must not update a row twice.)
+ */
 async function joinByInvite(
   db: Db,
   user: SignupUser,
   email: string,
-): Promise<{ orgId: string; role: Role } | undefined> {
-  const res = await db.execute<{ org_id: string; role: Role }>(sql`
+): Promise<{ org: OrgInfo; role: Role } | undefined> {
+  const res = await db.execute<OrgRow & { role: Role }>(sql`
     with inv as (
       select id, org_id, role from invitations
       where email = ${email} and status = 'pending' and expires_at > now()
@@ -75,30 +133,52 @@ async function joinByInvite(
       update invitations set status = 'accepted', accepted_at = now(), accepted_by = ${user.userId}
       where id in (select id from inv) and exists (select 1 from mem)
       returning id
+    ), expired as (
+      update invitations set status = 'expired'
+      where email = ${email} and status = 'pending' and id not in (select id from inv) and exists (select 1 from mem)
+      returning id
     )
-    select org_id, role from mem`);
+    select mem.role, ${ORG_COLUMNS("o")} from mem join organisations o on o.id = mem.org_id`);
   const row = res.rows[0];
-  return row ? { orgId: row.org_id, role: row.role } : undefined;
+  return row ? { org: toInfo(row), role: row.role } : undefined;
 }
 
-/** Creates the personal organisation and the owner membership in one statement. */
-async function createPersonalOrg(db: Db, user: SignupUser): Promise<string | undefined> {
-  const res = await db.execute<{ id: string }>(sql`
-    with org as (
-      insert into organisations (name, org_type)
-      select ${personalOrgName(user)}, 'personal'
+/**
+ * Creates the personal organisation, the owner membership and the sign-up bonus (entry and balance together)
+ * in one statement; undefined when the user already has a membership. The bonus goes only to a user who never
+ * belonged to an organisation: no invitation they accepted, no ledger entry they made.
+ */
+async function createPersonalOrg(db: Db, user: SignupUser, bonusCredits: number): Promise<OrgInfo | undefined> {
+  const bonus = creditsText(Math.max(0, bonusCredits));
+  const res = await db.execute<OrgRow>(sql`
+    with eligible as (
+      select ${bonus}::numeric as amount
+      where ${bonus}::numeric > 0
+        and not exists (select 1 from invitations where accepted_by = ${user.userId})
+        and not exists (select 1 from credit_ledger where user_id = ${user.userId})
+    ), org as (
+      insert into organisations (name, org_type, credit_balance)
+      select ${personalOrgName(user)}, 'personal', coalesce((select amount from eligible), 0)
       where not exists (select 1 from memberships where user_id = ${user.userId})
-      returning id
+      returning *
     ), mem as (
       insert into memberships (org_id, user_id, role) select id, ${user.userId}, 'owner' from org returning org_id
+    ), bonus as (
+      insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, idempotency_key)
+      select mem.org_id, ${user.userId}, eligible.amount, eligible.amount, 'signup_bonus', 'Sign-up bonus',
+             ${signupBonusKey(user.userId)}
+      from mem cross join eligible
+      returning id
     )
-    select org_id as id from mem`);
-  return res.rows[0]?.id;
+    select ${ORG_COLUMNS("org")} from org join mem on mem.org_id = org.id`);
+  const row = res.rows[0];
+  return row ? toInfo(row) : undefined;
 }
 
-async function ensureBonus(db: Db, orgId: string, userId: string, credits: number): Promise<void> {
-  if (credits <= 0) return;
-  if (await hadOrganisationBefore(db, userId, orgId)) return;
+/** Heals an organisation made without its bonus (one made before bonuses were on): the key makes it once-only. */
+async function ensureBonus(db: Db, orgId: string, userId: string, credits: number): Promise<boolean> {
+  if (credits <= 0) return false;
+  if (await hadOrganisationBefore(db, userId, orgId)) return false;
   const res = await grant({
     db,
     orgId,
@@ -109,6 +189,7 @@ async function ensureBonus(db: Db, orgId: string, userId: string, credits: numbe
     description: "Sign-up bonus",
   });
   if (!res.ok) throw new Error(`signup bonus refused: ${res.reason}`);
+  return !res.replayed;
 }
 
 async function registerContact(
@@ -149,33 +230,33 @@ export async function postSignup({
   log: Logger;
 }): Promise<PostSignupResult> {
   const email = user.email ? normaliseEmail(user.email) : null;
-  let joined: { orgId: string; role: Role; created: boolean } | undefined;
-  const existing = await findMembership({ db, userId: user.userId });
-  if (!existing) {
+  let state = await readState(db, user.userId, email);
+  let joined: { org: OrgInfo; role: Role; created: boolean } | undefined;
+  if (!state.member) {
     try {
-      const confirmed = email !== null && (await hasLiveInvite(db, email)) && (await emailConfirmed(email));
+      const confirmed = email !== null && state.invited && (await emailConfirmed(email));
       const invited = email && confirmed ? await joinByInvite(db, user, email) : undefined;
       if (invited) joined = { ...invited, created: false };
       else {
-        const orgId = await createPersonalOrg(db, user);
-        if (orgId) joined = { orgId, role: "owner", created: true };
+        const org = await createPersonalOrg(db, user, signupBonusCredits);
+        if (org) joined = { org, role: "owner", created: true };
       }
     } catch (err) {
       // A concurrent call made the membership first: fall through and return it.
       if (!isUniqueViolation(err)) throw err;
     }
-  }
-  const membership = joined ?? existing ?? (await findMembership({ db, userId: user.userId }));
-  if (!membership) throw new Error(`post-signup for ${user.userId} produced no membership`);
-  // Only the confirmed owner of the address may retire its invitations (else anyone could cancel them).
-  if (email && (joined ?? existing) && (await hasLiveInvite(db, email)) && (await emailConfirmed(email)))
+    if (!joined) state = await readState(db, user.userId, email);
+  } else if (email && state.invited && (await emailConfirmed(email))) {
+    // Only the confirmed owner of the address may retire its invitations (else anyone could cancel them).
     await expireOtherInvites(db, email);
-  let org = await getOrg({ db, orgId: membership.orgId });
-  // Re-asserted on every call so a crash between org and bonus heals on retry; the key makes it once-only.
-  if (org.org_type === "personal" && membership.role === "owner") {
-    await ensureBonus(db, org.id, user.userId, signupBonusCredits);
-    org = await getOrg({ db, orgId: org.id });
   }
+  const membership = joined ?? state.member;
+  if (!membership) throw new Error(`post-signup for ${user.userId} produced no membership`);
+  let org = membership.org;
+  // A personal organisation made without its bonus (bonuses off then) gets it on a later call.
+  const healable = !joined?.created && !state.bonusPosted && org.org_type === "personal" && membership.role === "owner";
+  if (healable && (await ensureBonus(db, org.id, user.userId, signupBonusCredits)))
+    org = await getOrg({ db, orgId: org.id });
   if (joined) await registerContact(marketing, { ...user, email }, org.org_type, log);
   return { ...org, role: membership.role, created: joined?.created ?? false };
 }

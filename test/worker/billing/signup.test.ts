@@ -1,6 +1,7 @@
 // POST /auth/post-signup: personal organisation with one bonus, invites honoured, marketing contact registered.
 import { describe, expect, it, inject } from "vitest";
-import { call, createTeamOrg, ledgerState, uniqueEmail, withDb } from "../helpers/billing.ts";
+import { sql } from "drizzle-orm";
+import { call, createBareOrg, createTeamOrg, ledgerState, uniqueEmail, withDb } from "../helpers/billing.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { env } from "cloudflare:workers";
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../doubles/secrets.ts";
@@ -91,6 +92,23 @@ describe("POST /auth/post-signup", () => {
     expect(tx).toEqual([
       expect.objectContaining({ type: "signup_bonus", amount: 10, balance_after: 10, user_id: u.userId }),
     ]);
+  });
+
+  it("a personal organisation made without its bonus (bonuses off then) gets it on the next call, once", async () => {
+    const u = await newUser("heal");
+    const orgId = await withDb(async (db) => {
+      const id = await createBareOrg(db);
+      await db.execute(sql`update organisations set org_type = 'personal' where id = ${id}`);
+      await db.execute(sql`insert into memberships (org_id, user_id, role) values (${id}, ${u.userId}, 'owner')`);
+      return id;
+    });
+    const first = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(first).toMatchObject({ id: orgId, credit_balance: 10, role: "owner", created: false });
+    const second = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
+    expect(second).toMatchObject({ id: orgId, credit_balance: 10, created: false });
+    const state = await withDb((db) => ledgerState(db, orgId));
+    expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
+    expect(state.cached).toBe(10);
   });
 
   it("concurrent calls make one organisation and one bonus", async () => {

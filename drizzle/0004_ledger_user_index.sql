@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_user_idx" ON "credit_ledger" USING btree ("user_id");
