@@ -8,6 +8,7 @@ import { runReportBenches } from "./report.ts";
 import { runTileBenches } from "./tiles.ts";
 import { runUploadBenches } from "./upload.ts";
 import { runValidityBenches } from "./validity.ts";
+import { runDbLatencyBenches } from "./db-latency.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -18,6 +19,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["tiles", runTileBenches],
   ["upload", runUploadBenches],
   ["validity", runValidityBenches],
+  // Database latency: `npm run bench -- db` alone; BENCH_DB_RTT sets the round trip (20 ms).
+  ["db", runDbLatencyBenches],
 ];
 
 const only = process.argv[2];
