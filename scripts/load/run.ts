@@ -7,6 +7,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
@@ -284,9 +285,15 @@ async function main(): Promise<void> {
   const csv = readFileSync(join(root, "packs/examples/newtown-latlon.csv"));
   const streamErrors: string[] = [];
   const mixed = new Map<number, MixedResult>();
+  // This process also runs the database, bridge and proxy: its event-loop delay says how much of a latency is ours.
+  const loopDelay = new Map<number, number>();
   for (const rtt of rtts) {
     proxy.setRtt(rtt);
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
     mixed.set(rtt, await mixedLoad({ api: API, orgs, csv, run, streamErrors }));
+    histogram.disable();
+    loopDelay.set(rtt, histogram.percentile(99) / 1e6);
     proxy.setRtt(0);
   }
 
@@ -336,6 +343,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `POST /chat (${rtt} ms)              ${m.chatStatuses.length} questions [${count(m.chatStatuses)}], ${m.answered} answered`,
+    );
+    console.log(
+      `load tool's own event-loop delay p99 (${rtt} ms): ${pct(loopDelay.get(rtt) ?? Number.NaN)} ms (PGlite, bridge, proxy and autocannon share it)`,
     );
   }
   const goalGeo = mixed.get(goalRtt)?.geo.p99 ?? Number.NaN;

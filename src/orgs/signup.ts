@@ -9,7 +9,8 @@ import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
 import { creditsText, grant } from "../billing/ledger.ts";
 import type { Role } from "./membership.ts";
-import { getOrg, type OrgInfo } from "./orgs.ts";
+import { getOrg, toOrgInfo, type OrgInfo } from "./orgs.ts";
+import type { organisations } from "../db/schema.ts";
 import { normaliseEmail } from "./invites.ts";
 
 export interface PostSignupResult extends OrgInfo {
@@ -30,35 +31,17 @@ export const signupBonusKey = (userId: string): string => `signup_bonus:${userId
 /** Whether the identity provider's record of the user says `email` is theirs and confirmed. */
 export type EmailConfirmation = (email: string) => Promise<boolean>;
 
-/** The organisation columns every statement below returns, as they come off the wire. */
-interface OrgRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  org_type: string;
-  slug: string | null;
-  credit_balance: string;
-  payment_customer_id: string | null;
-  created_at: Date | string;
-}
+type OrgRow = typeof organisations.$inferSelect & Record<string, unknown>;
 
+/** An organisation's columns under the names of drizzle's row type, so toOrgInfo reads raw rows too. */
 const ORG_COLUMNS = (alias: string) =>
   sql.raw(
-    ["id", "name", "org_type", "slug", "credit_balance", "payment_customer_id", "created_at"]
-      .map((c) => `${alias}.${c}`)
-      .join(", "),
+    `${alias}.id, ${alias}.name, ${alias}.org_type as "orgType", ${alias}.slug, ${alias}.credit_balance as "creditBalance", ` +
+      `${alias}.payment_customer_id as "paymentCustomerId", ${alias}.created_at as "createdAt"`,
   );
 
-function toInfo(r: OrgRow): OrgInfo {
-  return {
-    id: r.id,
-    name: r.name,
-    org_type: r.org_type === "team" ? "team" : "personal",
-    slug: r.slug,
-    credit_balance: Number(r.credit_balance),
-    payment_customer_id: r.payment_customer_id,
-    created_at: new Date(r.created_at).toISOString(),
-  };
-}
+// Raw statements bypass drizzle's column mapping: the driver may hand the timestamp over as text.
+const orgInfo = (r: OrgRow): OrgInfo => toOrgInfo({ ...r, createdAt: new Date(r.createdAt) });
 
 interface SignupState {
   /** The user's organisation and role, when they have one. */
@@ -84,7 +67,7 @@ async function readState(db: Db, userId: string, email: string | null): Promise<
     left join organisations o on o.id = m.org_id`);
   const row = res.rows[0];
   return {
-    member: row?.role && row.id ? { org: toInfo(row as OrgRow), role: row.role } : undefined,
+    member: row?.role && row.id ? { org: orgInfo(row as OrgRow), role: row.role } : undefined,
     invited: row?.invited === true,
     bonusPosted: row?.bonus_posted === true,
   };
@@ -140,7 +123,7 @@ async function joinByInvite(
     )
     select mem.role, ${ORG_COLUMNS("o")} from mem join organisations o on o.id = mem.org_id`);
   const row = res.rows[0];
-  return row ? { org: toInfo(row), role: row.role } : undefined;
+  return row ? { org: orgInfo(row), role: row.role } : undefined;
 }
 
 /**
@@ -172,7 +155,7 @@ async function createPersonalOrg(db: Db, user: SignupUser, bonusCredits: number)
     )
     select ${ORG_COLUMNS("org")} from org join mem on mem.org_id = org.id`);
   const row = res.rows[0];
-  return row ? toInfo(row) : undefined;
+  return row ? orgInfo(row) : undefined;
 }
 
 /** Heals an organisation made without its bonus (one made before bonuses were on): the key makes it once-only. */
