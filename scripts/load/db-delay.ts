@@ -14,8 +14,11 @@ export interface DbCounts {
 export interface DbDelay {
   host: string;
   port: number;
-  /** Round trip added, in ms; applies to chunks that arrive from now on. */
-  setRtt(ms: number): void;
+  /**
+   * Round trip added, in ms; applies to chunks that arrive from now on. `pooled`: a connection's handshake is not
+   * delayed, only its statements, as behind a pooler beside the Worker (Hyperdrive) that keeps warm connections.
+   */
+  setRtt(ms: number, pooled?: boolean): void;
   counts(): DbCounts;
   /** Resolves once nothing has crossed for `quietMs` and no delayed chunk is waiting. */
   idle(quietMs: number): Promise<void>;
@@ -26,6 +29,7 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const QUERY = "Q".charCodeAt(0);
 const EXECUTE = "E".charCodeAt(0);
+const PASSWORD = "p".charCodeAt(0);
 
 /**
  * Reads the frontend (client-to-server) stream of one connection and counts Query and Execute messages.
@@ -34,6 +38,8 @@ const EXECUTE = "E".charCodeAt(0);
  */
 export class FrontendCounter {
   statements = 0;
+  /** The handshake is over: the client sent something other than its startup and password messages. */
+  sessionStarted = false;
   private buf: Buffer = Buffer.alloc(0);
   private untyped = true;
   /** Bytes of a long message still to skip without buffering them. */
@@ -61,6 +67,7 @@ export class FrontendCounter {
       if (this.buf.length < 5) return;
       const type = this.buf[0];
       if (type === QUERY || type === EXECUTE) this.statements++;
+      if (type !== PASSWORD) this.sessionStarted = true;
       if (!this.consume(1 + this.buf.readInt32BE(1))) return;
     }
   }
@@ -83,18 +90,15 @@ class DelayedPipe {
   private timer: NodeJS.Timeout | undefined;
 
   private readonly to: Socket;
-  private readonly half: () => number;
   private readonly pending: { n: number };
 
-  constructor(to: Socket, half: () => number, pending: { n: number }) {
+  constructor(to: Socket, pending: { n: number }) {
     this.to = to;
-    this.half = half;
     this.pending = pending;
   }
 
   /** `null` ends the destination after everything before it. */
-  send(chunk: Buffer | null): void {
-    const delay = this.half();
+  send(chunk: Buffer | null, delay: number): void {
     if (delay <= 0 && this.queue.length === 0) {
       this.write(chunk);
       return;
@@ -137,19 +141,20 @@ class DelayedPipe {
 /** Starts the proxy on a free loopback port in front of `target`. */
 export async function startDbDelay(target: { host: string; port: number }, rttMs = 0): Promise<DbDelay> {
   let rtt = rttMs;
+  let pooledMode = false;
   const totals: DbCounts = { connections: 0, statements: 0, roundTrips: 0 };
   const pending = { n: 0 };
   let lastActivity = performance.now();
   const sockets = new Set<Socket>();
-  const half = () => rtt / 2;
 
   const server = createServer((client) => {
     totals.connections++;
     const upstream = connect(target.port, target.host);
     sockets.add(client).add(upstream);
-    const up = new DelayedPipe(upstream, half, pending);
-    const down = new DelayedPipe(client, half, pending);
+    const up = new DelayedPipe(upstream, pending);
+    const down = new DelayedPipe(client, pending);
     const counter = new FrontendCounter();
+    const half = () => (pooledMode && !counter.sessionStarted ? 0 : rtt / 2);
     let clientSpokeLast = false;
     client.on("data", (chunk: Buffer) => {
       lastActivity = performance.now();
@@ -158,22 +163,22 @@ export async function startDbDelay(target: { host: string; port: number }, rttMs
       totals.statements += counter.statements - before;
       if (!clientSpokeLast) totals.roundTrips++;
       clientSpokeLast = true;
-      up.send(chunk);
+      up.send(chunk, half());
     });
     upstream.on("data", (chunk: Buffer) => {
       lastActivity = performance.now();
       clientSpokeLast = false;
-      down.send(chunk);
+      down.send(chunk, half());
     });
     // A side that closes still gets what was already on its way to the other, then the other side ends.
     client.on("close", () => {
       down.clear();
-      up.send(null);
+      up.send(null, half());
       sockets.delete(client);
     });
     upstream.on("close", () => {
       up.clear();
-      down.send(null);
+      down.send(null, half());
       sockets.delete(upstream);
     });
     client.on("error", () => {});
@@ -187,8 +192,9 @@ export async function startDbDelay(target: { host: string; port: number }, rttMs
   return {
     host: "127.0.0.1",
     port,
-    setRtt(ms) {
+    setRtt(ms, pooled = false) {
       rtt = ms;
+      pooledMode = pooled;
     },
     counts: () => ({ ...totals }),
     async idle(quietMs) {

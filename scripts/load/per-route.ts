@@ -15,6 +15,13 @@ export interface RouteCase {
   check?(text: string): string | undefined;
 }
 
+/** One column of the table: a database round trip, and whether connection handshakes skip it (a pooler). */
+export interface Column {
+  label: string;
+  rtt: number;
+  pooled: boolean;
+}
+
 export interface RouteStats {
   ms: number[];
   firstEventMs: number[];
@@ -51,36 +58,38 @@ const diff = (a: DbCounts, b: DbCounts): DbCounts => ({
 });
 
 /**
- * Runs every case `samples` times at each round trip in `rtts`, alternating the round trips sample by sample so
- * both columns see the same background load; one unrecorded warm-up request per case first.
+ * Runs every case `samples` times in each column, alternating the columns sample by sample so all of them see
+ * the same background load; one unrecorded warm-up request per case first.
  */
 export async function measureRoutes(opts: {
   api: string;
   delay: DbDelay;
-  rtts: readonly number[];
+  columns: readonly Column[];
   samples: number;
   cases: readonly RouteCase[];
-}): Promise<Map<string, Map<number, RouteStats>>> {
-  const { api, delay, rtts, samples, cases } = opts;
-  const out = new Map<string, Map<number, RouteStats>>();
+}): Promise<Map<string, Map<string, RouteStats>>> {
+  const { api, delay, columns, samples, cases } = opts;
+  const out = new Map<string, Map<string, RouteStats>>();
   let n = 0;
   for (const c of cases) {
-    const byRtt = new Map(rtts.map((r) => [r, { ms: [], firstEventMs: [], counts: [], failures: [] } as RouteStats]));
-    out.set(c.name, byRtt);
+    const byColumn = new Map(
+      columns.map((col) => [col.label, { ms: [], firstEventMs: [], counts: [], failures: [] } as RouteStats]),
+    );
+    out.set(c.name, byColumn);
     for (let i = -1; i < samples; i++) {
-      for (const rtt of i < 0 ? [0] : rtts) {
+      for (const col of i < 0 ? [{ label: "warm-up", rtt: 0, pooled: false }] : columns) {
         const token = await c.token(n++);
         await delay.idle(QUIET_MS);
-        delay.setRtt(rtt);
+        delay.setRtt(col.rtt, col.pooled);
         const before = delay.counts();
         const init = c.init?.() ?? {};
         const r = await timed(`${api}${c.path}`, {
           ...init,
           headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
         });
-        await delay.idle(QUIET_MS + rtt);
+        await delay.idle(QUIET_MS + col.rtt);
         if (i < 0) continue;
-        const stats = byRtt.get(rtt) as RouteStats;
+        const stats = byColumn.get(col.label) as RouteStats;
         const problem = r.status !== 200 ? `status ${r.status}: ${r.text.slice(0, 200)}` : c.check?.(r.text);
         if (problem) stats.failures.push(problem);
         stats.ms.push(r.ms);
@@ -115,22 +124,22 @@ export interface TableRow {
   name: string;
   /** Which figure of the samples the row shows: the whole answer, or its first event. */
   figure: "ms" | "firstEventMs";
-  stats: Map<number, RouteStats>;
+  stats: Map<string, RouteStats>;
   goal?: Goal;
 }
 
 /** A markdown table: per round trip, median and p99 in ms, then connections, statements and round trips per request. */
-export function formatTable(rows: readonly TableRow[], rtts: readonly number[], goalRtt: number): string {
+export function formatTable(rows: readonly TableRow[], columns: readonly Column[], goalRtt: number): string {
   const head = [
     "request",
-    ...rtts.flatMap((r) => [`${r} ms p50`, "p99", "conn", "stmt", "rt"]),
+    ...columns.flatMap((c) => [`${c.label} p50`, "p99", "conn", "stmt", "rt"]),
     `goal at ${goalRtt} ms`,
   ];
   const lines = [head, head.map(() => "---")];
   for (const row of rows) {
     const cells = [row.name];
-    for (const rtt of rtts) {
-      const s = row.stats.get(rtt);
+    for (const col of columns) {
+      const s = row.stats.get(col.label);
       const xs = s?.[row.figure] ?? [];
       cells.push(quantile(xs, 0.5).toFixed(0), quantile(xs, 0.99).toFixed(0));
       const counts = s?.counts ?? [];
@@ -142,8 +151,12 @@ export function formatTable(rows: readonly TableRow[], rtts: readonly number[], 
         );
       else cells.push("", "", "");
     }
-    const at = row.stats.get(goalRtt);
-    cells.push(row.goal && at ? `${row.goal.text} ${row.goal.met(at) ? "met" : "MISSED"}` : "");
+    const verdicts = columns
+      .filter((c) => c.rtt === goalRtt && row.goal && row.stats.has(c.label))
+      .map(
+        (c) => `${c.pooled ? "pooled " : ""}${row.goal?.met(row.stats.get(c.label) as RouteStats) ? "met" : "MISSED"}`,
+      );
+    cells.push(row.goal && verdicts.length > 0 ? `${row.goal.text}: ${verdicts.join(", ")}` : "");
     lines.push(cells);
   }
   return lines.map((l) => `| ${l.join(" | ")} |`).join("\n");

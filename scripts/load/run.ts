@@ -24,7 +24,7 @@ import { startProcessor } from "../../test/doubles/processor/server.ts";
 import { DEV_LLM_MODEL, startLlmServer } from "../../test/doubles/llm/server.ts";
 import { DEV_LLM_KEY } from "../../test/doubles/secrets.ts";
 import { startDbDelay, type DbDelay } from "./db-delay.ts";
-import { formatTable, measureRoutes, quantile, type RouteStats, type TableRow } from "./per-route.ts";
+import { type Column, formatTable, measureRoutes, quantile, type RouteStats, type TableRow } from "./per-route.ts";
 import { routeCases } from "./cases.ts";
 import { createUser } from "./users.ts";
 
@@ -38,8 +38,11 @@ const CHAT_COST = 0.05;
 const EXTRA_CREDITS = 100;
 const HEALTH_ROUNDS = 5;
 
-/** `--db-rtt` (20 ms when given bare) adds a column at that database round trip beside 0 ms; `--samples=N`. */
-function parseArgs(argv: readonly string[]): { rtts: number[]; samples: number } {
+/**
+ * `--db-rtt` (20 ms when given bare) adds two columns beside 0 ms: at that database round trip, and the same with
+ * connection handshakes undelayed (a pooler beside the Worker); `--samples=N`.
+ */
+function parseArgs(argv: readonly string[]): { rtts: number[]; columns: Column[]; samples: number } {
   let rtt: number | undefined;
   let samples = 15;
   for (const arg of argv) {
@@ -50,7 +53,9 @@ function parseArgs(argv: readonly string[]): { rtts: number[]; samples: number }
   }
   if (rtt !== undefined && !(rtt >= 0 && rtt <= 1000)) throw new Error("--db-rtt takes milliseconds, 0 to 1000");
   if (!(Number.isInteger(samples) && samples >= 1)) throw new Error("--samples takes a whole number of at least 1");
-  return { rtts: rtt ? [0, rtt] : [0], samples };
+  const columns: Column[] = [{ label: "0 ms", rtt: 0, pooled: false }];
+  if (rtt) columns.push({ label: `${rtt} ms`, rtt, pooled: false }, { label: `${rtt} ms pooled`, rtt, pooled: true });
+  return { rtts: rtt ? [0, rtt] : [0], columns, samples };
 }
 
 async function freePort(): Promise<number> {
@@ -122,7 +127,7 @@ interface Org {
 }
 
 async function main(): Promise<void> {
-  const { rtts, samples } = parseArgs(process.argv.slice(2));
+  const { rtts, columns, samples } = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const [apiPort, apiInspector, barePort, bareInspector] = await Promise.all([
     freePort(),
@@ -249,14 +254,14 @@ async function main(): Promise<void> {
 
   // Each route alone, at every round trip, counted from the database side.
   const cases = routeCases({ root, idpUrl: idp.url, tokens: orgs.map((o) => o.token) });
-  const measured = await measureRoutes({ api: API, delay: proxy, rtts, samples, cases: cases.map((c) => c.case) });
-  const failures = [...measured].flatMap(([name, byRtt]) =>
-    [...byRtt].flatMap(([rtt, s]) => s.failures.map((f) => `${name} at ${rtt} ms: ${f}`)),
+  const measured = await measureRoutes({ api: API, delay: proxy, columns, samples, cases: cases.map((c) => c.case) });
+  const failures = [...measured].flatMap(([name, byColumn]) =>
+    [...byColumn].flatMap(([label, s]) => s.failures.map((f) => `${name} at ${label}: ${f}`)),
   );
   const tableRows: TableRow[] = cases.map((c) => ({
     name: c.case.name,
     figure: "ms",
-    stats: measured.get(c.case.name) as Map<number, RouteStats>,
+    stats: measured.get(c.case.name) as Map<string, RouteStats>,
     goal: c.goal,
   }));
   for (const c of cases)
@@ -264,7 +269,7 @@ async function main(): Promise<void> {
       tableRows.push({
         name: `first SSE event: ${c.case.name}`,
         figure: "firstEventMs",
-        stats: measured.get(c.case.name) as Map<number, RouteStats>,
+        stats: measured.get(c.case.name) as Map<string, RouteStats>,
         goal: c.firstEventGoal,
       });
 
@@ -332,7 +337,7 @@ async function main(): Promise<void> {
   console.log(
     `\nPer route, each request alone: ${samples} samples per column (p99 of so few is about the slowest); conn, stmt, rt = connections opened, statements (Query + Execute) and round trips per request, seen at the database port (median, range when they vary)`,
   );
-  console.log(formatTable(tableRows, rtts, goalRtt));
+  console.log(formatTable(tableRows, columns, goalRtt));
   for (const f of failures.slice(0, 5)) console.log(`  failed: ${f}`);
 
   console.log(

@@ -82,6 +82,19 @@ describe("database delay proxy", () => {
       delay.setRtt(0);
     }
   });
+  it("pooled mode (handshakes undelayed) still delays every statement by the round trip", async () => {
+    await delay.idle(30);
+    delay.setRtt(60, true);
+    try {
+      const client = await pool.connect();
+      const t0 = performance.now();
+      await client.query("select 1");
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(59);
+      client.release();
+    } finally {
+      delay.setRtt(0);
+    }
+  });
 });
 
 describe("frontend message counter", () => {
@@ -112,6 +125,16 @@ describe("frontend message counter", () => {
     const counter = new FrontendCounter();
     counter.push(session);
     expect(counter.statements).toBe(3);
+  });
+
+  it("marks the session started at the first message after the startup and password ones", () => {
+    const counter = new FrontendCounter();
+    counter.push(
+      Buffer.concat([untyped(196608, Buffer.from("user\0postgres\0\0")), message("p", Buffer.from("pw\0"))]),
+    );
+    expect(counter.sessionStarted).toBe(false);
+    counter.push(message("Q", Buffer.from("select 1\0")));
+    expect(counter.sessionStarted).toBe(true);
   });
 
   it("counts the same when the stream arrives one byte at a time", () => {
