@@ -52,6 +52,9 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** The 404 detail for a caller without an organisation: here so billing and orgs both say it without a cycle. */
+export const NO_ORGANISATION = "No organisation for this user: call POST /auth/post-signup first";
+
 /** The request clashes with the current state (a duplicate, a concurrent change). */
 export class ConflictError extends AppError {
   readonly kind = "conflict";

@@ -1,6 +1,5 @@
 // Spending credits: a refused debit becomes the error kind the client sees (402 insufficient_credits).
-import { ConflictError, InsufficientCreditsError, NotFoundError } from "../errors.ts";
-import { NO_ORGANISATION } from "../orgs/membership.ts";
+import { ConflictError, InsufficientCreditsError, NO_ORGANISATION, NotFoundError } from "../errors.ts";
 import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
 
 /** The error the client sees for a debit the ledger refused. */

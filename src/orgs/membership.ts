@@ -12,7 +12,7 @@ export interface Membership {
   role: Role;
 }
 
-export const NO_ORGANISATION = "No organisation for this user: call POST /auth/post-signup first";
+export { NO_ORGANISATION } from "../errors.ts";
 
 export async function findMembership({ db, userId }: { db: Db; userId: string }): Promise<Membership | undefined> {
   const [row] = await db
