@@ -58,3 +58,13 @@ export function openHyperdrive(connectionString: string): DbHandle {
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, close: () => pool.end() };
 }
+
+/** The production choice when both are configured: Hyperdrive if bound, else the URL; undefined when neither is. */
+export function openConfigured(
+  hyperdrive: Hyperdrive | undefined,
+  databaseUrl: string | undefined,
+  wsProxy: string | undefined,
+): DbHandle | undefined {
+  if (hyperdrive) return openHyperdrive(hyperdrive.connectionString);
+  return databaseUrl ? openDb(databaseUrl, wsProxy) : undefined;
+}
