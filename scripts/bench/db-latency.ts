@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/neon-serverless";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
-import { useLocalProxy } from "../../src/db/client.ts";
+import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import { grant } from "../../src/billing/ledger.ts";
 import { openJob, settleJob } from "../../src/settlement/jobs.ts";
 import { postSignup } from "../../src/orgs/signup.ts";

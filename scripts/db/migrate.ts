@@ -7,7 +7,7 @@ import { migrate } from "drizzle-orm/neon-serverless/migrator";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
-import { useLocalProxy } from "../../src/db/client.ts";
+import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import { postEntry } from "../../src/billing/ledger.ts";
 import { DEMO_ORG, DEMO_USERS } from "../../test/doubles/secrets.ts";
 

@@ -1,12 +1,13 @@
 // Drizzle over Hyperdrive (node-postgres) when bound, else the neon serverless driver; locally the neon driver
 // reaches Postgres through a WebSocket bridge and Hyperdrive's local stand-in connects straight to it.
-import { Pool, neonConfig } from "@neondatabase/serverless";
+import { Pool } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { Duplex } from "node:stream";
 import { Pool as PgPool } from "pg";
 import { CloudflareSocket } from "pg-cloudflare";
 import * as schema from "./schema.ts";
+import { useLocalProxy } from "./local-proxy.ts";
 
 export type Db = NeonDatabase<typeof schema>;
 /** A transaction handle: what Db.transaction passes to its callback. */
@@ -17,14 +18,6 @@ export type Sql = Pick<Db, "execute">;
 export interface DbHandle {
   db: Db;
   close(): Promise<void>;
-}
-
-/** Points the neon driver at a local WebSocket-to-TCP bridge (plain ws, no TLS pipelining); never for Neon itself. */
-export function useLocalProxy(proxy: string): void {
-  neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-  neonConfig.useSecureWebSocket = false;
-  neonConfig.pipelineTLS = false;
-  neonConfig.pipelineConnect = false;
 }
 
 /** A pool for one request: Workers may not share sockets across requests, so each gets its own. */

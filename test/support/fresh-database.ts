@@ -1,7 +1,7 @@
 // Each run against a PostgreSQL server gets its own database, so runs never see each other's rows.
 import { Client, neonConfig } from "@neondatabase/serverless";
 import { startLocalDb } from "../../scripts/dev/db.ts";
-import { useLocalProxy } from "../../src/db/client.ts";
+import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import WebSocket from "ws";
 
 export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

@@ -5,7 +5,7 @@ import { Pool, neonConfig } from "@neondatabase/serverless";
 import WebSocket from "ws";
 import { startLocalDb, type LocalDb } from "../../../scripts/dev/db.ts";
 import { type DbDelay, FrontendCounter, startDbDelay } from "../../../scripts/load/db-delay.ts";
-import { useLocalProxy } from "../../../src/db/client.ts";
+import { useLocalProxy } from "../../../src/db/local-proxy.ts";
 
 let local: LocalDb;
 let delay: DbDelay;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import WebSocket from "ws";
 import { startLocalDb, type LocalDb } from "../../../scripts/dev/db.ts";
-import { useLocalProxy } from "../../../src/db/client.ts";
+import { useLocalProxy } from "../../../src/db/local-proxy.ts";
 
 let local: LocalDb;
 let pool: Pool;
