@@ -120,6 +120,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         <div className="map-tools">
           <SearchBox api={api} onChoose={choose} onProblem={report} />
           <LayerPanel
+            ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
             visible={visible}
             onToggle={(t, on) => {
               setVisible((v) => ({ ...v, [t]: on }));

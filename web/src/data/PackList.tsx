@@ -18,7 +18,7 @@ export function PackList({
       {packs.map((p) => (
         <li key={p.id} className="pack">
           <div className="pack-head">
-            <h3>{p.title}</h3>
+            <h3 className="pack-title">{p.title}</h3>
             <span className="tag">{layerLabel(p.upload?.layer ?? p.layers[0]?.name ?? "")}</span>
           </div>
           <dl className="facts">
@@ -42,7 +42,7 @@ export function PackList({
             <dt>Covers</dt>
             <dd>{box(p.bbox)}</dd>
           </dl>
-          <div className="actions">
+          <div className="actions pack-actions">
             <button type="button" aria-label={`Show ${p.title} on map`} onClick={() => onShow(p)}>
               Show on map
             </button>
@@ -65,7 +65,7 @@ export function PublicPacks({ packs }: { packs: PackSummary[] }) {
       {packs.map((p) => (
         <li key={p.id} className="pack">
           <div className="pack-head">
-            <h3>{p.title}</h3>
+            <h3 className="pack-title">{p.title}</h3>
             <span className="muted small">version {p.version}</span>
           </div>
           <p className="small">
