@@ -1,5 +1,6 @@
 // Spending credits: a refused debit becomes the error kind the client sees (402 insufficient_credits).
 import { ConflictError, InsufficientCreditsError, NotFoundError } from "../errors.ts";
+import { NO_ORGANISATION } from "../orgs/membership.ts";
 import { debit, type DebitInput, type LedgerEntry, type PostResult } from "./ledger.ts";
 
 /** The error the client sees for a debit the ledger refused. */
@@ -8,7 +9,8 @@ export function refusalError(result: Exclude<PostResult, { ok: true }>): Error {
     case "insufficient_credits":
       return new InsufficientCreditsError(result.required, result.available);
     case "org_not_found":
-      return new NotFoundError();
+      // The organisation is gone or the caller no longer belongs to it (a removal this isolate had not seen yet).
+      return new NotFoundError(NO_ORGANISATION);
     case "stale":
       return new ConflictError("The credit ledger changed concurrently; retry");
   }

@@ -6,6 +6,7 @@ import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import type { IdpAdmin, IdpUser } from "../auth/idp-admin.ts";
 import type { Logger } from "../logger.ts";
 import type { Role } from "./membership.ts";
+import { membershipCache } from "./membership-cache.ts";
 
 export interface MemberResponse {
   id: string;
@@ -96,6 +97,7 @@ export async function changeRole({
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId), ne(memberships.role, "owner")))
     .returning();
   if (!row) throw new NotFoundError();
+  membershipCache.forget(row.userId);
   return toMember(row, await lookup(idp, row.userId, log));
 }
 
@@ -117,7 +119,8 @@ export async function removeMember({
   const [row] = await db
     .delete(memberships)
     .where(and(eq(memberships.id, memberId), eq(memberships.orgId, orgId), ne(memberships.role, "owner")))
-    .returning({ id: memberships.id });
+    .returning({ id: memberships.id, userId: memberships.userId });
   if (!row) throw new NotFoundError();
+  membershipCache.forget(row.userId);
   return { id: row.id, status: "removed" };
 }

@@ -39,7 +39,8 @@ export function requireOrg(): MiddlewareHandler<OrgEnv> {
 const billingAdmin = declare(
   "admin",
   createMiddleware<OrgEnv>(async function requireAdmin(c, next) {
-    const membership = await callerMembership(c);
+    // Fresh, not cached: a demotion made through another isolate must count at once.
+    const membership = await callerMembership(c, { fresh: true });
     if (!membership) throw new NotFoundError(NO_ORGANISATION);
     if (!isBillingAdmin(membership.role)) throw new ForbiddenError("Billing admin access required");
     c.set("membership", membership);

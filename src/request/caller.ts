@@ -1,7 +1,8 @@
 // The caller of a request, resolved once: their membership (shared by requireOrg, requireRole and the
-// rate limiter) and the packs they may read.
+// rate limiter), from the per-isolate membership cache unless the route needs it fresh, and the packs they may read.
 import type { Principal } from "../auth/jwt.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
+import { membershipCache } from "../orgs/membership-cache.ts";
 import type { Pack } from "../packs/types.ts";
 import type { Services } from "./context.ts";
 
@@ -13,15 +14,29 @@ export interface CallerContext {
 // Keyed by the request's services object, which lives exactly as long as the request.
 const lookups = new WeakMap<Services, Promise<Membership | undefined>>();
 
-/** The caller's membership, looked up once per request; database errors propagate to the caller. */
-export function callerMembership(c: CallerContext): Promise<Membership | undefined> {
+/**
+ * The caller's membership. `fresh`: read the database even when the cache knows it (owner/admin routes, so a
+ * demotion or removal made through another isolate counts at once). Database errors propagate to the caller.
+ */
+export function callerMembership(c: CallerContext, { fresh = false } = {}): Promise<Membership | undefined> {
   const { services, principal } = c.var;
-  let pending = lookups.get(services);
-  if (!pending) {
-    pending = findMembership({ db: services.db(), userId: principal.userId });
-    lookups.set(services, pending);
-  }
-  return pending;
+  const pending = lookups.get(services);
+  if (pending) return pending;
+  const cached = fresh ? undefined : membershipCache.get(principal.userId);
+  const lookup = cached
+    ? Promise.resolve(cached)
+    : findMembership({ db: services.db(), userId: principal.userId }).then((m) => {
+        if (m) membershipCache.set(m);
+        else membershipCache.forget(principal.userId);
+        return m;
+      });
+  lookups.set(services, lookup);
+  return lookup;
+}
+
+/** After a membership changed through this isolate: the next request of that user reads it again. */
+export function forgetMembership(userId: string): void {
+  membershipCache.forget(userId);
 }
 
 /** The caller's organisation id; null before post-signup, or when the database cannot say (logged). */

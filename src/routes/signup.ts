@@ -1,5 +1,6 @@
 // POST /auth/post-signup: the client calls it once after e-mail verification; repeating it is safe.
 import { requireAuth } from "../request/access.ts";
+import { forgetMembership } from "../request/caller.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
@@ -40,6 +41,8 @@ export const signupRoutes = createRouter().openapi(
         return !!u?.emailConfirmed && u.email?.trim().toLowerCase() === email;
       },
     });
+    // A removed member's post-signup gives them a new organisation: this isolate must not keep serving the old one.
+    forgetMembership(principal.userId);
     return c.json(result, 200);
   },
 );

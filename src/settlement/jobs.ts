@@ -142,7 +142,7 @@ const MAX_ATTEMPTS = 3;
 /**
  * One statement (one round trip, its own implicit transaction): a key already used returns its debit and
  * job; otherwise the balance guard, the `usage` entry with its balance_after and the job row are written
- * together or not at all.
+ * together or not at all. The payer must still be a member (the caller's membership may come from a cache).
  */
 async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJobResult> {
   const amount = costOf(input.units, input.unitPrice);
@@ -156,6 +156,8 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
       ), moved as (
         update organisations set credit_balance = credit_balance + ${debit}::numeric
         where id = ${input.orgId} and credit_balance + ${debit}::numeric >= 0 and not exists (select 1 from prior)
+          and (${input.userId}::uuid is null or exists (
+            select 1 from memberships where org_id = ${input.orgId} and user_id = ${input.userId}::uuid))
         returning credit_balance
       ), entry as (
         insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, related_entity_id, action_type, idempotency_key)
@@ -177,7 +179,10 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
       from credit_ledger l join charged_jobs j on j.debit_entry_id = l.id
       where l.id in (select id from prior)
       union all
-      select case when not exists (select 1 from organisations where id = ${input.orgId}) then 'no_org' else 'refused' end,
+      select case when not exists (select 1 from organisations where id = ${input.orgId}) then 'no_org'
+                  when ${input.userId}::uuid is not null and not exists (
+                    select 1 from memberships where org_id = ${input.orgId} and user_id = ${input.userId}::uuid) then 'no_org'
+                  else 'refused' end,
              null, null
       where not exists (select 1 from job) and not exists (select 1 from prior)`);
     const row = res.rows[0];

@@ -23,6 +23,8 @@ export type MapCanvasProps = {
 const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 
 maplibregl.setWorkerUrl(workerUrl);
+// Imported in the background before sign-in: start the map's workers then, not when the first map is built.
+maplibregl.prewarm();
 
 export default function MapCanvas(props: MapCanvasProps) {
   const el = useRef<HTMLDivElement>(null);
