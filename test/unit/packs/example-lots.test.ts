@@ -4,7 +4,7 @@ import { unzipSync } from "fflate";
 import proj4 from "proj4";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_LOTS_ZIP, exampleLots } from "../../../scripts/pack/example-lots.ts";
-import { MGA56_PRJ, reproject, shapefileZip } from "../../../scripts/pack/shapefile-write.ts";
+import { type Feature, MGA56_PRJ, reproject, shapefileZip } from "../../../scripts/pack/shapefile-write.ts";
 import { crsFromPrj } from "../../../src/packs/crs.ts";
 
 describe("the example lots", () => {
@@ -27,7 +27,7 @@ describe("the example lots", () => {
     const back = proj4("+proj=utm +zone=56 +south +ellps=GRS80 +units=m +no_defs", "WGS84");
     reproject(lots).forEach((f, i) => {
       const mga = (f.geometry as { coordinates: number[][][] }).coordinates[0]?.[0] as number[];
-      const wgs = (lots[i]?.geometry as { coordinates: number[][][] }).coordinates[0]?.[0] as number[];
+      const wgs = ((lots[i] as Feature).geometry as { coordinates: number[][][] }).coordinates[0]?.[0] as number[];
       expect(mga[0]).toBeGreaterThan(300_000);
       const [lng, lat] = back.forward(mga);
       expect(Math.abs((lng as number) - (wgs[0] as number)) * 92_000).toBeLessThan(0.01);
