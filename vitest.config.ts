@@ -10,6 +10,67 @@ import {
   DEV_STRIPE_WEBHOOK_SECRET,
 } from "./test/doubles/secrets.ts";
 
+type Inject = (key: string) => string;
+const BINDINGS = (inject: Inject) => ({
+  DATABASE_URL: inject("databaseUrl"),
+  DB_WS_PROXY: inject("dbWsProxy"),
+  SUPABASE_URL: inject("authUrl"),
+  SUPABASE_JWT_SECRET: DEV_JWT_SECRET,
+  SUPABASE_ANON_KEY: DEV_ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY: DEV_SERVICE_ROLE_KEY,
+  AUTH_JWKS: "true",
+  CORS_ORIGINS: "https://app.example.com,http://localhost:*",
+  MARKETING_API_URL: inject("marketingUrl"),
+  MARKETING_API_KEY: "test-marketing-key",
+  SIGNUP_BONUS_CREDITS: "10",
+  PUBLIC_PACK_PREFIX: "public/",
+  STRIPE_SECRET_KEY: DEV_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: inject("processorUrl"),
+  STRIPE_PRICE_STARTER: DEV_STRIPE_PRICES.starter,
+  STRIPE_PRICE_PRO: DEV_STRIPE_PRICES.pro,
+  STRIPE_PRICE_TEAM: DEV_STRIPE_PRICES.team,
+  CHECKOUT_SUCCESS_URL: "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
+  CHECKOUT_CANCEL_URL: "https://app.example.com/billing?checkout=cancelled",
+  PORTAL_RETURN_URL: "https://app.example.com/billing",
+  LLM_API_URL: inject("llmUrl"),
+  LLM_API_KEY: DEV_LLM_KEY,
+  LLM_MODEL: "offline-planner",
+});
+
+/** The worker project: the real app in workerd. `hyperdrive`: the database reached through a Hyperdrive binding. */
+function workerProject(variant: "worker" | "worker-hyperdrive") {
+  return {
+    plugins: [
+      // Bindings point at the local stack that global-setup.ts started (ports known only then).
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          ...(variant === "worker-hyperdrive" ? { hyperdrives: { HYPERDRIVE: inject("databaseUrl") } } : {}),
+          bindings: BINDINGS(inject),
+        },
+      })),
+    ],
+    test: {
+      name: variant,
+      // Through Hyperdrive: the suites that exercise every kind of statement (reads, charge and settle, transactions).
+      include:
+        variant === "worker"
+          ? ["test/worker/**/*.test.ts"]
+          : [
+              "test/worker/billing/routes.test.ts",
+              "test/worker/batch/*.test.ts",
+              "test/worker/billing/membership-cache.test.ts",
+              "test/worker/billing/unavailable.test.ts",
+              "test/worker/settlement/*.test.ts",
+            ],
+      globalSetup: ["./test/support/global-setup.ts", "./test/support/upload-setup.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,50 +93,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        plugins: [
-          // Bindings point at the local stack that global-setup.ts started (ports known only then).
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                DATABASE_URL: inject("databaseUrl"),
-                DB_WS_PROXY: inject("dbWsProxy"),
-                SUPABASE_URL: inject("authUrl"),
-                SUPABASE_JWT_SECRET: DEV_JWT_SECRET,
-                SUPABASE_ANON_KEY: DEV_ANON_KEY,
-                SUPABASE_SERVICE_ROLE_KEY: DEV_SERVICE_ROLE_KEY,
-                AUTH_JWKS: "true",
-                CORS_ORIGINS: "https://app.example.com,http://localhost:*",
-                MARKETING_API_URL: inject("marketingUrl"),
-                MARKETING_API_KEY: "test-marketing-key",
-                SIGNUP_BONUS_CREDITS: "10",
-                PUBLIC_PACK_PREFIX: "public/",
-                STRIPE_SECRET_KEY: DEV_STRIPE_SECRET_KEY,
-                STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET,
-                STRIPE_API_BASE: inject("processorUrl"),
-                STRIPE_PRICE_STARTER: DEV_STRIPE_PRICES.starter,
-                STRIPE_PRICE_PRO: DEV_STRIPE_PRICES.pro,
-                STRIPE_PRICE_TEAM: DEV_STRIPE_PRICES.team,
-                CHECKOUT_SUCCESS_URL:
-                  "https://app.example.com/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}",
-                CHECKOUT_CANCEL_URL: "https://app.example.com/billing?checkout=cancelled",
-                PORTAL_RETURN_URL: "https://app.example.com/billing",
-                LLM_API_URL: inject("llmUrl"),
-                LLM_API_KEY: DEV_LLM_KEY,
-                LLM_MODEL: "offline-planner",
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["./test/support/global-setup.ts", "./test/support/upload-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      workerProject("worker"),
+      workerProject("worker-hyperdrive"),
     ],
   },
 });

@@ -1,7 +1,7 @@
 // The cron triggers' work, each run on a pool opened for that run only (wrangler.toml lists the crons).
 import { getConfig } from "./env.ts";
 import { logger } from "./logger.ts";
-import { openDb, type Db } from "./db/client.ts";
+import { openConfigured, type Db } from "./db/client.ts";
 import { expireGrants } from "./billing/expiry.ts";
 import { sweepAbandonedJobs } from "./settlement/sweep.ts";
 
@@ -22,11 +22,12 @@ async function sweep(db: Db, now: Date): Promise<void> {
 
 export async function runScheduled(env: Env, cron: string, now: Date): Promise<void> {
   const config = getConfig(env);
-  if (!config.databaseUrl) {
-    logger.error("cron skipped: DATABASE_URL is not set", { cron });
+  // `HYPERDRIVE` is optional and not in the generated Env (README: Database connections).
+  const handle = openConfigured((env as { HYPERDRIVE?: Hyperdrive }).HYPERDRIVE, config.databaseUrl, config.dbWsProxy);
+  if (!handle) {
+    logger.error("cron skipped: neither HYPERDRIVE nor DATABASE_URL is set", { cron });
     return;
   }
-  const handle = openDb(config.databaseUrl, config.dbWsProxy);
   try {
     await (cron === EXPIRY_CRON ? expire(handle.db, now) : sweep(handle.db, now));
   } finally {

@@ -14,8 +14,9 @@ const NETWORK_CODES = new Set([
 ]);
 // SQLSTATE class 08 (connection exception) and the server refusing or shutting down connections.
 const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300)$/;
+// The last two: workerd's connect() (the Hyperdrive path) failing to open or losing its socket.
 const NETWORK_MESSAGE =
-  /connection (terminated|refused|timeout|closed|error)|timeout exceeded|timed out|websocket|socket (hang up|closed)|network|ECONNREFUSED|fetch failed/i;
+  /connection (terminated|refused|timeout|closed|error)|timeout exceeded|timed out|websocket|socket (hang up|closed)|network|ECONNREFUSED|fetch failed|cannot connect to the specified address|connection lost/i;
 
 function isConnectionFailure(err: unknown): boolean {
   for (const e of causes(err)) {

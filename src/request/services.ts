@@ -1,7 +1,7 @@
 // Builds the per-request services once, in one middleware, from the config parsed once per isolate.
 import { createMiddleware } from "hono/factory";
 import { idpAdmin } from "../auth/idp-admin.ts";
-import { type DbHandle, openDb } from "../db/client.ts";
+import { type DbHandle, openConfigured } from "../db/client.ts";
 import { type Config, ConfigError, getConfig } from "../env.ts";
 import { UnavailableError } from "../errors.ts";
 import { type Logger, logger } from "../logger.ts";
@@ -22,9 +22,12 @@ export interface ServicesHandle {
 
 export function createServices(env: Env, config: Config, log: Logger): ServicesHandle {
   let db: DbHandle | undefined;
+  // `HYPERDRIVE` is optional and not in the generated Env (README: Database connections).
+  const hyperdrive = (env as { HYPERDRIVE?: Hyperdrive }).HYPERDRIVE;
   const openOwn = (): DbHandle => {
-    if (!config.databaseUrl) throw new UnavailableError("database (DATABASE_URL is not set)");
-    return openDb(config.databaseUrl, config.dbWsProxy);
+    const handle = openConfigured(hyperdrive, config.databaseUrl, config.dbWsProxy);
+    if (!handle) throw new UnavailableError("database (neither HYPERDRIVE nor DATABASE_URL is set)");
+    return handle;
   };
   const held: Promise<unknown>[] = [];
   const services: Services = {

@@ -6,6 +6,8 @@ import { createApp } from "../../src/app.ts";
 import { RATE_LIMITS, type RateLimitName, bucketPolicy } from "../../src/request/rate-limit.ts";
 import { bearer, mintToken } from "../support/tokens.ts";
 import { type TestOrg, createTeamOrg, ledgerState, withDb } from "./helpers/billing.ts";
+import { databaseDown } from "./helpers/faults.ts";
+import { membershipCache } from "../../src/orgs/membership-cache.ts";
 
 const api = "https://api.test";
 const geocode = (token: string) => SELF.fetch(`${api}/geocode?suburb=Atlantis`, { headers: bearer(token) });
@@ -109,7 +111,9 @@ describe("rate limits through the app", () => {
     // Each user has been seen once while the database answered: the limiter knows their organisation.
     for (const u of Object.values(o.users)) expect((await geocode(u.token)).status).toBe(404);
     await drain(o.orgId, "geocode", 20);
-    const broken = { env: { ...env, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" } };
+    // As in an isolate that has not seen these users: the membership must come from the database, which is down.
+    for (const u of Object.values(o.users)) membershipCache.forget(u.userId);
+    const broken = { env: { ...env, ...databaseDown(env) } };
     const tokens = Object.values(o.users).map((u) => u.token);
     const started = Date.now();
     const statuses = await Promise.all(

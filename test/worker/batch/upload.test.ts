@@ -16,6 +16,7 @@ import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse, type ParsedEvent } from "../../support/sse.ts";
 import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 import { upload } from "../helpers/batch.ts";
+import { databaseDown } from "../helpers/faults.ts";
 
 beforeAll(async () => {
   await putDemoPacks();
@@ -247,7 +248,7 @@ describe("who may upload", () => {
         body: form,
         headers: { Authorization: `Bearer ${o.users.owner.token}` },
       }),
-      { ...env, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" },
+      { ...env, ...databaseDown(env) },
       createExecutionContext(),
     );
     expect(res.status).toBe(503);

@@ -1,4 +1,5 @@
 // Dependencies down: the database or the identity provider unreachable is 503, with nothing half-written.
+import { env } from "cloudflare:test";
 import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -6,6 +7,7 @@ import { createInvite } from "../../../src/orgs/invites.ts";
 import { UnavailableError } from "../../../src/errors.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { createTeamOrg, uniqueEmail, withDb } from "../helpers/billing.ts";
+import { databaseDown } from "../helpers/faults.ts";
 
 const CLOSED = "http://127.0.0.1:1";
 
@@ -15,7 +17,7 @@ describe("billing dependencies unavailable", () => {
   it("an unreachable database is 503 Billing service unavailable", async () => {
     const token = await mintToken({ sub: crypto.randomUUID(), email: uniqueEmail("nodb") });
     const headers = { Authorization: `Bearer ${token}` };
-    const down = { DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" };
+    const down = databaseDown(env);
     for (const [method, path] of [
       ["GET", "/billing/credits/balance"],
       ["GET", "/billing/org"],

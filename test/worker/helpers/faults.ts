@@ -32,3 +32,12 @@ export async function failWrites(
     },
   };
 }
+
+const NOWHERE = "postgresql://postgres:postgres@127.0.0.1:1/nope";
+
+/** Bindings that point every way to the database (the URL, and Hyperdrive when bound) at a closed port. */
+export function databaseDown(bindings: object): { DATABASE_URL: string; HYPERDRIVE?: { connectionString: string } } {
+  return "HYPERDRIVE" in bindings
+    ? { DATABASE_URL: NOWHERE, HYPERDRIVE: { connectionString: NOWHERE } }
+    : { DATABASE_URL: NOWHERE };
+}

@@ -18,6 +18,7 @@ import { upload } from "../helpers/batch.ts";
 import { until } from "../helpers/wait.ts";
 import { findJob } from "../../../src/settlement/jobs.ts";
 import { generate, progress, reportEvents } from "../helpers/report.ts";
+import { databaseDown } from "../helpers/faults.ts";
 
 interface SiteResult {
   score: number;
@@ -482,7 +483,7 @@ describe("refusals before charging", () => {
         headers: { Authorization: `Bearer ${o.users.owner.token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ scores: sites, parcel_geojsons: points() }),
       }),
-      { ...env, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:1/nope" },
+      { ...env, ...databaseDown(env) },
       createExecutionContext(),
     );
     expect(res.status).toBe(503);
