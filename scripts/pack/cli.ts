@@ -1,4 +1,4 @@
-// Pack builder: `npm run pack -- build|inspect|demo ...` (run with Node 22 type stripping).
+// Pack builder: `npm run pack -- build|inspect|demo|example-lots ...` (run with Node 22 type stripping).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,6 +6,7 @@ import { encodePack } from "../../src/packs/encode.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
+import { EXAMPLE_LOTS_ZIP, writeExampleLots } from "./example-lots.ts";
 import { gtfsStations, isGtfsStops, stationFeatures } from "./gtfs.ts";
 import { buildLayer, LAYER_NAMES } from "./layers.ts";
 import type { InputFeature } from "./layers.ts";
@@ -23,7 +24,8 @@ const USAGE = `usage:
       inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs may also be TopoJSON;
       transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode, default train)
   npm run pack -- inspect FILE
-  npm run pack -- demo [--topo ${SHARED_TOPO}] [--gtfs ${SHARED_GTFS}] [--out-dir packs]`;
+  npm run pack -- demo [--topo ${SHARED_TOPO}] [--gtfs ${SHARED_GTFS}] [--out-dir packs]
+  npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
@@ -224,6 +226,7 @@ export function main(argv: string[]): void {
   if (command === "build") build(args);
   else if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
   else if (command === "demo") demo(args);
+  else if (command === "example-lots") console.log(writeExampleLots());
   else {
     console.error(USAGE);
     process.exitCode = 2;

@@ -5,14 +5,20 @@ import { type Balance, Problem } from "./api.ts";
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
+import type { BBox } from "./map/controller.ts";
 import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, type Membership, postSignup } from "./session.ts";
 
 const Workspace = lazy(() => import("./components/Workspace.tsx"));
 const Account = lazy(() => import("./account/Account.tsx"));
+const Data = lazy(() => import("./data/Data.tsx"));
 
-export type View = "map" | "account";
-const viewOf = (path: string): View => (path.startsWith("/account") ? "account" : "map");
+export type View = "map" | "account" | "data";
+const VIEWS: View[] = ["account", "data"];
+const viewOf = (path: string): View => VIEWS.find((v) => path.startsWith(`/${v}`)) ?? "map";
+
+/** Where the map should go when it next opens: a pack's box, and its layer to switch on. */
+export type MapFocus = { bbox: BBox; layer: string };
 
 export type Shell = {
   auth: Auth;
@@ -25,6 +31,13 @@ export type Shell = {
   report: (p: unknown) => void;
   /** The map's packs with their TileJSON, requested as soon as there is a session. */
   packs: Promise<MapPack[]>;
+  /** Reads the pack list again (after an upload or a delete): the map and the Data page follow. */
+  reloadPacks: () => void;
+  /** Opens the map on a pack ("Show on map"). */
+  showOnMap: (focus: MapFocus) => void;
+  /** The focus the map takes when it opens, then clears. */
+  focus: MapFocus | null;
+  clearFocus: () => void;
 };
 
 export function App({ auth }: { auth: Auth }) {
@@ -34,6 +47,7 @@ export function App({ auth }: { auth: Auth }) {
   const [packs, setPacks] = useState<Promise<MapPack[]>>(() => new Promise(() => {}));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [view, setView] = useState<View>(viewOf(location.pathname));
+  const [focus, setFocus] = useState<MapFocus | null>(null);
 
   // Once the first screen has painted, fetch the map's code in the background: signing in then waits on no download.
   useEffect(() => {
@@ -85,8 +99,14 @@ export function App({ auth }: { auth: Auth }) {
     }, report);
   }, [session, auth, refreshBalance, report]);
 
+  const reloadPacks = useCallback(() => {
+    const mapPacks = loadMapPacks(auth.api);
+    mapPacks.catch(() => {});
+    setPacks(mapPacks);
+  }, [auth]);
+
   const go = (v: View) => {
-    history.pushState(null, "", (v === "account" ? "/account" : "/map") + location.hash);
+    history.pushState(null, "", `/${v}${location.hash}`);
     setView(v);
   };
 
@@ -117,13 +137,26 @@ export function App({ auth }: { auth: Auth }) {
     refreshBalance,
     report,
     packs,
+    reloadPacks,
+    showOnMap: (f) => {
+      setFocus(f);
+      go("map");
+    },
+    focus,
+    clearFocus: () => setFocus(null),
   };
   return (
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />
       {problem && <Notice problem={problem} onClose={() => setProblem(null)} onAccount={() => go("account")} />}
       <Suspense fallback={<p className="boot">Loading…</p>}>
-        {view === "map" ? <Workspace shell={shell} /> : <Account shell={shell} />}
+        {view === "map" ? (
+          <Workspace shell={shell} />
+        ) : view === "data" ? (
+          <Data shell={shell} />
+        ) : (
+          <Account shell={shell} />
+        )}
       </Suspense>
     </div>
   );

@@ -36,6 +36,9 @@ export function problemOf(status: number, body: { detail?: Detail; retry_after?:
   if (status === 403) return new Problem("Only an owner or admin of your organisation can do this.", 403, "none");
   if (Array.isArray(d)) {
     const first = d[0];
+    // An uploaded file's message names the feature or the missing member itself: "Feature 12: ...".
+    if (first?.loc?.[1] === "file" && first.msg)
+      return new Problem(`This file cannot be used. ${first.msg.replace(/\.?$/, ".")}`, status, "fix-input");
     const where = first?.loc?.slice(1).join(".") ?? "input";
     return new Problem(`Please check ${where}: ${first?.msg ?? "it is not valid"}.`, status, "fix-input");
   }
@@ -49,6 +52,10 @@ export function problemOf(status: number, body: { detail?: Detail; retry_after?:
     );
   return new Problem(typeof d === "string" ? d : `The request failed (${status}).`, status, "none");
 }
+
+/** Said when no response came back at all (offline, DNS, the connection dropped). */
+export const unreachable = () =>
+  new Problem("The service cannot be reached. Check your connection and try again.", 0, "retry");
 
 export type TokenSource = () => Promise<string | null>;
 
@@ -71,7 +78,7 @@ export class Api {
         body: init.json === undefined ? init.body : JSON.stringify(init.json),
       });
     } catch {
-      throw new Problem("The service cannot be reached. Check your connection and try again.", 0, "retry");
+      throw unreachable();
     }
     if (res.status === 204) return undefined as T;
     const body = (await res.json().catch(() => null)) as T & { detail?: Detail; retry_after?: number };
@@ -111,7 +118,7 @@ export class Api {
       });
     } catch {
       if (signal?.aborted) return;
-      throw new Problem("The service cannot be reached. Check your connection and try again.", 0, "retry");
+      throw unreachable();
     }
     if (!res.ok || !res.body) throw problemOf(res.status, await res.json().catch(() => null));
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -153,8 +160,27 @@ export type PackSummary = {
   id: string;
   version: string;
   title: string;
+  attribution: string;
+  licence: string;
   bbox: number[];
-  layers: { name: string; kind: string }[];
+  layers: { name: string; kind: string; count: number }[];
+  /** Bytes of the built pack. */
+  size: number;
+  features: number;
+  /** The organisation's own (POST /packs): its owners and admins may delete it. */
+  private: boolean;
+  upload: { layer: string; uploaded_by: string; uploaded_at: string; source: string } | null;
+};
+export type UploadedPack = {
+  pack_id: string;
+  name: string;
+  version: string;
+  layers: string[];
+  features: number;
+  bbox: number[];
+  size: number;
+  uploaded_by: string;
+  uploaded_at: string;
 };
 export type Facts = {
   pack_id: string;

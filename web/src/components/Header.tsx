@@ -15,6 +15,9 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
         <button type="button" aria-current={view === "map" ? "page" : undefined} onClick={() => go("map")}>
           Map
         </button>
+        <button type="button" aria-current={view === "data" ? "page" : undefined} onClick={() => go("data")}>
+          Data
+        </button>
         <button type="button" aria-current={view === "account" ? "page" : undefined} onClick={() => go("account")}>
           Account
         </button>

@@ -1,12 +1,15 @@
 // Layer toggles and the legend for what is switched on.
-import { RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "../map/style.ts";
+import { OWN_LOTS_COLOUR, RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "../map/style.ts";
 
 export function LayerPanel({
   visible,
   onToggle,
+  ownLots = false,
 }: {
   visible: Record<Toggle, boolean>;
   onToggle: (t: Toggle, on: boolean) => void;
+  /** The organisation has uploaded lots: their outline colour is explained. */
+  ownLots?: boolean;
 }) {
   const ramps = (["fsr", "height", "lot_size"] as const).filter((k) => visible[k]);
   return (
@@ -57,6 +60,13 @@ export function LayerPanel({
             </li>
             <li>
               <i style={{ border: "2px solid #CC79A7" }} /> Heritage
+            </li>
+          </ul>
+        )}
+        {ownLots && (
+          <ul>
+            <li>
+              <i style={{ border: `2px solid ${OWN_LOTS_COLOUR}` }} /> Your lots
             </li>
           </ul>
         )}

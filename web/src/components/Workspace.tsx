@@ -4,7 +4,7 @@ import type { Shell } from "../App.tsx";
 import type { Facts, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
 import type { MapPack } from "../map/packs.ts";
 import type { BBox, MapController } from "../map/controller.ts";
-import { TOGGLES, type Toggle } from "../map/style.ts";
+import { TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "../map/style.ts";
 import { BatchPanel } from "./BatchPanel.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { LayerPanel } from "./LayerPanel.tsx";
@@ -30,9 +30,11 @@ function boundsOf(points: readonly [number, number][]): BBox | null {
 export default function Workspace({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
   const [packs, setPacks] = useState<MapPack[] | null>(null);
-  const [visible, setVisible] = useState(
-    () => Object.fromEntries(TOGGLES.map((t) => [t.id, t.on])) as Record<Toggle, boolean>,
-  );
+  // A pack shown from the Data page has its layer switched on.
+  const [visible, setVisible] = useState(() => {
+    const on = shell.focus ? TOGGLE_OF_LAYER[shell.focus.layer] : undefined;
+    return Object.fromEntries(TOGGLES.map((t) => [t.id, t.on || t.id === on])) as Record<Toggle, boolean>;
+  });
   const [tab, setTab] = useState<Tab>("site");
   const [facts, setFacts] = useState<Facts | null>(null);
   const [loadingFacts, setLoadingFacts] = useState(false);
@@ -106,7 +108,10 @@ export default function Workspace({ shell }: { shell: Shell }) {
     }
   }
 
-  const withLayers = packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name), tilejson: p.tilejson })) ?? [];
+  const withLayers =
+    packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name), own: p.private, tilejson: p.tilejson })) ?? [];
+  // The map is built with its sources: a new or deleted pack builds it again (its view stays, it is in the URL).
+  const packKey = packs?.map((p) => `${p.id}@${p.version}`).join(",");
   const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
 
   return (
@@ -115,6 +120,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         <div className="map-tools">
           <SearchBox api={api} onChoose={choose} onProblem={report} />
           <LayerPanel
+            ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
             visible={visible}
             onToggle={(t, on) => {
               setVisible((v) => ({ ...v, [t]: on }));
@@ -131,6 +137,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             }
           >
             <MapCanvas
+              key={packKey}
               packs={withLayers}
               visible={visible}
               token={() => token}
@@ -139,6 +146,10 @@ export default function Workspace({ shell }: { shell: Shell }) {
               onReady={(c) => {
                 mapRef.current = c;
                 setMapReady(true);
+                if (shell.focus) {
+                  c.fitBounds(shell.focus.bbox as BBox, 18);
+                  shell.clearFocus();
+                }
               }}
               onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
               onError={(m) => report(new Error(m))}

@@ -10,7 +10,7 @@ import type { TileJson } from "./packs.ts";
 import { type Toggle, workspaceStyle } from "./style.ts";
 
 export type MapCanvasProps = {
-  packs: { id: string; layers: string[]; tilejson: TileJson | null }[];
+  packs: { id: string; layers: string[]; own: boolean; tilejson: TileJson | null }[];
   visible: Record<Toggle, boolean>;
   token: () => string | null;
   basemapStyleUrl: string | null;

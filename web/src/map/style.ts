@@ -47,19 +47,34 @@ const zoneColour = [
   "#dddddd",
 ] as unknown as string;
 
+/** The toggle that shows a pack layer, for those a person can switch (lots and suburbs are always drawn). */
+export const TOGGLE_OF_LAYER: Partial<Record<string, Toggle>> = {
+  zoning: "zoning",
+  fsr: "fsr",
+  height: "height",
+  lot_size: "lot_size",
+  flood: "overlays",
+  bushfire: "overlays",
+  heritage: "overlays",
+  transport: "stations",
+};
+
+/** The organisation's own lots are outlined in a colour of their own, so an upload is told from the public lots. */
+export const OWN_LOTS_COLOUR = "#0072B2";
+
 /** The workspace's own layers over the packs, grouped by kind across packs so no pack's basemap covers another's data. */
 export function packLayers(
-  packIds: { id: string; layers: string[] }[],
+  packIds: { id: string; layers: string[]; own?: boolean }[],
   visible: Record<Toggle, boolean>,
 ): LayerSpecification[] {
   const vis = (t: Toggle) => ({ visibility: visible[t] ? ("visible" as const) : ("none" as const) });
   const each = (
     layer: string,
-    make: (src: { source: string; "source-layer": string }, id: string) => LayerSpecification,
+    make: (src: { source: string; "source-layer": string }, id: string, own: boolean) => LayerSpecification,
   ) =>
     packIds
       .filter((p) => p.layers.includes(layer))
-      .map((p) => make({ source: `pack-${p.id}`, "source-layer": layer }, p.id));
+      .map((p) => make({ source: `pack-${p.id}`, "source-layer": layer }, p.id, p.own === true));
   return [
     ...each("suburbs", (src, id) => ({
       id: `${id}-suburbs-fill`,
@@ -110,15 +125,20 @@ export function packLayers(
       ...src,
       paint: { "fill-color": "#000000", "fill-opacity": 0.001 },
     })),
-    ...each("parcels", (src, id) => ({
+    ...each("parcels", (src, id, own) => ({
       id: `${id}-parcels-line`,
       type: "line",
       ...src,
-      paint: {
-        "line-color": "#3d3d3d",
-        "line-opacity": 0.6,
-        "line-width": ["interpolate", ["linear"], ["zoom"], 14, 0.35, 18, 1.3],
-      },
+      paint: own
+        ? {
+            "line-color": OWN_LOTS_COLOUR,
+            "line-width": ["interpolate", ["linear"], ["zoom"], 12, 1, 18, 2.5],
+          }
+        : {
+            "line-color": "#3d3d3d",
+            "line-opacity": 0.6,
+            "line-width": ["interpolate", ["linear"], ["zoom"], 14, 0.35, 18, 1.3],
+          },
     })),
     ...each("suburbs", (src, id) => ({
       id: `${id}-suburbs-line`,
@@ -174,7 +194,7 @@ export const DRAWN_LAYERS: LayerSpecification[] = [
 
 export function workspaceStyle(
   origin: string,
-  packs: { id: string; layers: string[]; tilejson: TileJson | null }[],
+  packs: { id: string; layers: string[]; own?: boolean; tilejson: TileJson | null }[],
   visible: Record<Toggle, boolean>,
   base?: StyleSpecification,
 ): StyleSpecification {
