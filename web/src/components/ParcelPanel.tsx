@@ -10,8 +10,11 @@ export function ParcelPanel({
   score,
   scoring,
   onScore,
+  packTitle,
 }: {
   facts: Facts | null;
+  /** The pack's title as GET /packs gives it (an upload's own name), not its id. */
+  packTitle: (packId: string) => string;
   loading: boolean;
   score: ScoreAnswer | null;
   scoring: boolean;
@@ -35,7 +38,7 @@ export function ParcelPanel({
     <article className="parcel" aria-label="Parcel facts">
       <h2>{facts.address ?? facts.lot_id ?? "Lot"}</h2>
       <p className="muted">
-        {facts.lot_id} · {facts.area_m2.toLocaleString()} m² · pack {facts.pack_id}
+        {facts.lot_id} · {facts.area_m2.toLocaleString()} m² · {packTitle(facts.pack_id)}
         {facts.demo_data && <span className="tag">demo data</span>}
       </p>
       <dl className="facts">

@@ -185,6 +185,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             score={score}
             scoring={scoring}
             onScore={() => void scoreSite()}
+            packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? id}
           />
         </div>
         <div role="tabpanel" id="panel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
