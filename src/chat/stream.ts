@@ -52,6 +52,11 @@ export interface ChatTurn {
   credits: { charged: number; balance: number };
   tools: Omit<ToolDeps, "emit" | "budget">;
   timeoutMs: number;
+  /**
+   * Keeps a finished turn in the session, before the stream ends: a client that has read the whole answer and
+   * asks a follow-up at once finds it there.
+   */
+  keep(turn: ModelMessage[]): Promise<void>;
   /** Runs once the model is done and the stream has ended or the client left: charges are settled here. */
   onDone(outcome: Outcome, delivery: Delivery): Promise<void>;
 }
@@ -202,6 +207,8 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
       } finally {
         for (const part of map.take()) write(part);
         notices();
+        if (outcome.turn)
+          await turn.keep(outcome.turn).catch((err: unknown) => logger.error("chat turn not kept", { error: err }));
         modelDone(outcome);
       }
     },

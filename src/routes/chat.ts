@@ -97,9 +97,11 @@ export const chatRoutes = createRouter().openapi(
       credits: { charged: charges.question.charged, balance: charges.question.balance },
       tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
       timeoutMs: config.llm.timeoutMs,
-      onDone: async (outcome, delivery) => {
+      keep: async (turn) => {
+        await appendTurn(sessions, owner, sessionId, turn);
+      },
+      onDone: async (_outcome, delivery) => {
         await charges.settle(delivery);
-        if (outcome.turn) await appendTurn(sessions, owner, sessionId, outcome.turn);
       },
     });
     services.hold(done);

@@ -7,6 +7,7 @@ import { sessionStub } from "../../../src/chat/session.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { addMember, createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { ask, chunksOf, modelRequests, newMarker, script, textOf } from "../helpers/chat.ts";
+import { failWrites } from "../helpers/faults.ts";
 
 let org: TestOrg;
 let other: TestOrg;
@@ -50,6 +51,29 @@ describe("session continuity", () => {
     expect(followUp[2]?.tool_calls?.[0]?.function.name).toBe("summarise_area");
     expect(followUp[4]?.content).toBe("Epping has R2 and R4 zones.");
     expect(followUp[5]?.content).toBe(`Any flood there? [[${marker}]]`);
+  });
+
+  it("the turn is kept before the answer's stream ends: a follow-up at once sees it, even while settling is slow", async () => {
+    const slow = await withDb((db) => createTeamOrg(db, { credits: 10, idpUsers: false }));
+    // Settling the first question fails and retries (then leaves it to the sweep) for as long as this stands.
+    const fault = await withDb((db) => failWrites(db, "charged_jobs", "UPDATE", slow.orgId));
+    try {
+      const marker = newMarker();
+      await script(marker, [{ text: "Epping has R2 and R4 zones." }, { text: "Some lots are flooded." }]);
+      const first = await ask(slow.users.member.token, { question: `What is in Epping? [[${marker}]]` });
+      await chunksOf(first);
+      const sessionId = first.headers.get("x-session-id") as string;
+      const res = await ask(slow.users.member.token, {
+        question: `Any flood there? [[${marker}]]`,
+        session_id: sessionId,
+      });
+      await chunksOf(res);
+      const followUp = (await modelRequests(marker)).at(-1)?.messages ?? [];
+      expect(roles(followUp)).toEqual(["system", "user", "assistant", "user"]);
+      expect(followUp[2]?.content).toBe("Epping has R2 and R4 zones.");
+    } finally {
+      await withDb((db) => fault.clear(db));
+    }
   });
 
   it("a question without session_id starts a new conversation", async () => {
