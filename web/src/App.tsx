@@ -1,17 +1,14 @@
 // The workspace shell: sign-in until there is a session, then the header and the chosen view.
 import type { Session } from "@supabase/supabase-js";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type Balance, Problem } from "./api.ts";
+import { accountChunk, dataChunk, mapChunk, useChunk, workspaceChunk } from "./chunks.ts";
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
 import type { BBox } from "./map/controller.ts";
 import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, type Membership, postSignup } from "./session.ts";
-
-const Workspace = lazy(() => import("./components/Workspace.tsx"));
-const Account = lazy(() => import("./account/Account.tsx"));
-const Data = lazy(() => import("./data/Data.tsx"));
 
 export type View = "map" | "account" | "data";
 const VIEWS: View[] = ["account", "data"];
@@ -52,8 +49,8 @@ export function App({ auth }: { auth: Auth }) {
   // Once the first screen has painted, fetch the map's code in the background: signing in then waits on no download.
   useEffect(() => {
     const t = setTimeout(() => {
-      void import("./components/Workspace.tsx");
-      void import("./map/MapCanvas.tsx");
+      workspaceChunk.load().catch(() => {});
+      mapChunk.load().catch(() => {});
     }, 300);
     return () => clearTimeout(t);
   }, []);
@@ -77,6 +74,8 @@ export function App({ auth }: { auth: Auth }) {
     },
     [auth],
   );
+
+  const View = useChunk(view === "map" ? workspaceChunk : view === "data" ? dataChunk : accountChunk, report);
 
   const refreshBalance = useCallback(() => {
     auth.api.get<Balance>("/billing/credits/balance").then((b) => setBalance(b.balance), report);
@@ -149,15 +148,7 @@ export function App({ auth }: { auth: Auth }) {
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />
       {problem && <Notice problem={problem} onClose={() => setProblem(null)} onAccount={() => go("account")} />}
-      <Suspense fallback={<p className="boot">Loading…</p>}>
-        {view === "map" ? (
-          <Workspace shell={shell} />
-        ) : view === "data" ? (
-          <Data shell={shell} />
-        ) : (
-          <Account shell={shell} />
-        )}
-      </Suspense>
+      {View ? <View shell={shell} /> : <p className="boot">Loading…</p>}
     </div>
   );
 }

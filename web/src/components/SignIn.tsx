@@ -1,5 +1,5 @@
 // Sign in, or create an account; the post-signup step follows in the shell.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Problem } from "../api.ts";
 import { type Auth, signIn, signUp } from "../session.ts";
 
@@ -7,6 +7,12 @@ export function SignIn({ auth, onSignedIn, notice }: { auth: Auth; onSignedIn: (
   const [mode, setMode] = useState<"in" | "up">("in");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(notice);
+
+  // While a person types, build the page's map and compile its shaders (its code is fetched after first paint anyway).
+  useEffect(() => {
+    const t = setTimeout(() => import("../map/shared.ts").then((m) => m.sharedMap(true)).catch(() => {}), 600);
+    return () => clearTimeout(t);
+  }, []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,6 +1,7 @@
 // The map view: search and layers over the map; a side panel for the clicked site, the chat and batch scoring.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Shell } from "../App.tsx";
+import { mapChunk, useChunk } from "../chunks.ts";
 import type { Facts, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
 import type { MapPack } from "../map/packs.ts";
 import type { BBox, MapController } from "../map/controller.ts";
@@ -11,7 +12,6 @@ import { LayerPanel } from "./LayerPanel.tsx";
 import { ParcelPanel } from "./ParcelPanel.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
-const MapCanvas = lazy(() => import("../map/MapCanvas.tsx"));
 type Tab = "site" | "chat" | "batch";
 const TABS: { id: Tab; label: string }[] = [
   { id: "site", label: "Site" },
@@ -45,6 +45,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const mapRef = useRef<MapController | null>(null);
   const [mapReady, setMapReady] = useState(false);
   const { report } = shell;
+  const MapCanvas = useChunk(mapChunk, report);
 
   useEffect(() => {
     shell.packs.then(setPacks, report);
@@ -128,33 +129,25 @@ export default function Workspace({ shell }: { shell: Shell }) {
             }}
           />
         </div>
-        {packs && home && token ? (
-          <Suspense
-            fallback={
-              <p className="map-loading" role="status">
-                Loading the map…
-              </p>
-            }
-          >
-            <MapCanvas
-              key={packKey}
-              packs={withLayers}
-              visible={visible}
-              token={() => token}
-              basemapStyleUrl={shell.auth.config.basemap_style_url}
-              initialBounds={home as BBox}
-              onReady={(c) => {
-                mapRef.current = c;
-                setMapReady(true);
-                if (shell.focus) {
-                  c.fitBounds(shell.focus.bbox as BBox, 18);
-                  shell.clearFocus();
-                }
-              }}
-              onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
-              onError={(m) => report(new Error(m))}
-            />
-          </Suspense>
+        {MapCanvas && packs && home && token ? (
+          <MapCanvas
+            key={packKey}
+            packs={withLayers}
+            visible={visible}
+            token={() => token}
+            basemapStyleUrl={shell.auth.config.basemap_style_url}
+            initialBounds={home as BBox}
+            onReady={(c) => {
+              mapRef.current = c;
+              setMapReady(true);
+              if (shell.focus) {
+                c.fitBounds(shell.focus.bbox as BBox, 18);
+                shell.clearFocus();
+              }
+            }}
+            onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
+            onError={(m) => report(new Error(m))}
+          />
         ) : (
           <p className="map-loading" role="status">
             Loading the map…

@@ -1,12 +1,11 @@
-// The MapLibre map (loaded lazily: it is most of the page's JavaScript); pack tiles carry the bearer token.
-import * as maplibregl from "maplibre-gl";
-import type { Map as MlMap, StyleSpecification } from "maplibre-gl";
+// The workspace's map view (loaded lazily: MapLibre is most of the page's JavaScript); pack tiles carry the bearer token.
+import type { ErrorEvent, GeoJSONSource, MapMouseEvent, StyleSpecification } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
-// The worker is bundled with what it imports and served from /assets/ (the page's CSP allows 'self' workers).
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url";
 import { useEffect, useRef } from "react";
 import type { BBox, MapController } from "./controller.ts";
+import { readHash, writeHash } from "./hash.ts";
 import type { TileJson } from "./packs.ts";
+import { hideMap, sharedMap, showMap } from "./shared.ts";
 import { type Toggle, workspaceStyle } from "./style.ts";
 
 export type MapCanvasProps = {
@@ -22,74 +21,81 @@ export type MapCanvasProps = {
 
 const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 
-maplibregl.setWorkerUrl(workerUrl);
-// Imported in the background before sign-in: start the map's workers then, not when the first map is built.
-maplibregl.prewarm();
-
 export default function MapCanvas(props: MapCanvasProps) {
   const el = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
 
-  // The map is built once per mount; later changes go through the controller.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: props are read once, at construction
+  // The page's one map is shown here and given this workspace's style; later changes go through the controller.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: props are read once, at mount (a new pack list remounts)
   useEffect(() => {
-    if (!el.current) return;
+    const into = el.current;
+    if (!into) return;
     const origin = location.origin;
-    let map: MlMap | undefined;
-    let cancelled = false;
+    const shared = sharedMap();
+    const m = shared.map;
+    let live = true;
+    showMap(shared, into);
+    m.setTransformRequest((url) => {
+      const t = latest.current.token();
+      return url.startsWith(`${origin}/tiles/`) && t ? { url, headers: { Authorization: `Bearer ${t}` } } : { url };
+    });
+    const onError = (e: ErrorEvent) => {
+      const status = (e.error as { status?: number } | undefined)?.status;
+      if (status === 401) latest.current.onError("Your session has ended. Sign in again to continue.");
+      else console.warn("map:", e.error?.message ?? e);
+    };
+    const onClick = (e: MapMouseEvent) => latest.current.onPick([e.lngLat.lng, e.lngLat.lat]);
+    const onMoveEnd = () => writeHash(m);
+    const onHash = () => {
+      const view = readHash();
+      if (view) m.jumpTo(view);
+    };
+    m.on("error", onError);
+    m.on("click", onClick);
+    m.on("moveend", onMoveEnd);
+    addEventListener("hashchange", onHash);
+    const source = (id: string) => m.getSource(id) as GeoJSONSource | undefined;
+    const controller: MapController = {
+      fitBounds: (b, maxZoom = 17) => m.fitBounds(b, { padding: 48, maxZoom, duration: 600 }),
+      setSites: (fc) => source("sites")?.setData(fc),
+      setHighlight: (fc) => source("highlight")?.setData(fc),
+      setSelected: (g) => source("selected")?.setData(g ? { type: "Feature", geometry: g, properties: {} } : EMPTY),
+      setLayer: (t: Toggle, on: boolean) => {
+        const ids = m
+          .getStyle()
+          .layers.map((l) => l.id)
+          .filter((id) => matches(id, t));
+        for (const id of ids) m.setLayoutProperty(id, "visibility", on ? "visible" : "none");
+      },
+      viewport: () => m.getBounds().toArray().flat() as BBox,
+    };
     (async () => {
       let base: StyleSpecification | undefined;
       if (props.basemapStyleUrl)
         base = (await fetch(props.basemapStyleUrl)
           .then((r) => r.json())
           .catch(() => undefined)) as StyleSpecification | undefined;
-      if (cancelled || !el.current) return;
-      const hasView = /^#\d/.test(location.hash);
-      map = new maplibregl.Map({
-        container: el.current,
-        style: workspaceStyle(origin, props.packs, props.visible, base),
-        hash: true,
-        ...(hasView ? {} : { bounds: props.initialBounds }),
-        attributionControl: { compact: true },
-        transformRequest: (url) => {
-          const t = latest.current.token();
-          return url.startsWith(`${origin}/tiles/`) && t ? { url, headers: { Authorization: `Bearer ${t}` } } : { url };
-        },
-      });
-      map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "bottom-right");
-      map.addControl(new maplibregl.ScaleControl({ unit: "metric" }), "bottom-left");
-      map.on("error", (e) => {
-        const status = (e.error as { status?: number } | undefined)?.status;
-        if (status === 401) latest.current.onError("Your session has ended. Sign in again to continue.");
-        else console.warn("map:", e.error?.message ?? e);
-      });
-      map.on("click", (e) => latest.current.onPick([e.lngLat.lng, e.lngLat.lat]));
-      const m = map;
-      const source = (id: string) => m.getSource(id) as maplibregl.GeoJSONSource | undefined;
-      const controller: MapController = {
-        fitBounds: (b, maxZoom = 17) => m.fitBounds(b, { padding: 48, maxZoom, duration: 600 }),
-        setSites: (fc) => source("sites")?.setData(fc),
-        setHighlight: (fc) => source("highlight")?.setData(fc),
-        setSelected: (g) => source("selected")?.setData(g ? { type: "Feature", geometry: g, properties: {} } : EMPTY),
-        setLayer: (t: Toggle, on: boolean) => {
-          const ids = m
-            .getStyle()
-            .layers.map((l) => l.id)
-            .filter((id) => matches(id, t));
-          for (const id of ids) m.setLayoutProperty(id, "visibility", on ? "visible" : "none");
-        },
-        viewport: () => m.getBounds().toArray().flat() as BBox,
-      };
-      m.on("load", () => {
+      if (!live) return;
+      // Ready once this style's tiles are drawn (idle cannot fire while a new style or its sources still load).
+      m.once("idle", () => {
+        if (!live) return;
         // The packs' attributions are long: start collapsed behind the (i) button.
-        el.current?.querySelector(".maplibregl-ctrl-attrib")?.classList.remove("maplibregl-compact-show");
+        shared.el.querySelector(".maplibregl-ctrl-attrib")?.classList.remove("maplibregl-compact-show");
         latest.current.onReady(controller);
       });
+      m.setStyle(workspaceStyle(origin, props.packs, props.visible, base));
+      const view = readHash();
+      if (view) m.jumpTo(view);
+      else m.fitBounds(props.initialBounds, { animate: false });
     })();
     return () => {
-      cancelled = true;
-      map?.remove();
+      live = false;
+      m.off("error", onError);
+      m.off("click", onClick);
+      m.off("moveend", onMoveEnd);
+      removeEventListener("hashchange", onHash);
+      hideMap(shared);
     };
   }, []);
 
