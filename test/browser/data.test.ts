@@ -295,13 +295,19 @@ describe.skipIf(!base)("the Data page in a browser", () => {
     expect((await fetch(`${base}/tiles/${packId}.json`, auth)).status).toBe(404);
     await shot("13-deleted");
 
-    // The map, opened again where the lots were, asks for the public packs' tiles and none of the deleted pack's.
+    // The map, opened again where the lots were and zoomed in, asks for the public packs' tiles and none of the deleted pack's.
     const asked: string[] = [];
     owner.on("request", (r) => {
       if (r.url().includes("/tiles/")) asked.push(r.url());
     });
     await owner.getByRole("button", { name: "Map", exact: true }).click();
     await mapIdle(owner);
+    // The page keeps its one map (and the tiles it has): zoom in there so it must ask for tiles again.
+    await owner.evaluate(() => {
+      const l = (globalThis as unknown as { location: { hash: string } }).location;
+      const [z, lat, lng] = l.hash.slice(1).split("/").map(Number);
+      l.hash = `#${(z as number) + 1}/${lat}/${lng}`;
+    });
     await expect.poll(() => asked.some((u) => u.includes("/tiles/sydney-demo/")), { timeout: 15_000 }).toBe(true);
     expect(asked.filter((u) => u.includes(packId))).toEqual([]);
     await owner.waitForTimeout(1000);
