@@ -155,6 +155,25 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     await shot("workspace");
   });
 
+  it("the map is kept across views: back from Account it is ready again without asking for a tile it had", async () => {
+    const before = await mapHash(page);
+    await page.getByRole("button", { name: "Account" }).click();
+    await visible(page.getByRole("heading", { name: "Team members" }));
+    const asked: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes("/tiles/")) asked.push(r.url());
+    };
+    page.on("request", onRequest);
+    await page.getByRole("button", { name: "Map", exact: true }).click();
+    await page
+      .getByRole("region", { name: "Map area" })
+      .and(page.locator("[aria-busy=false]"))
+      .waitFor({ timeout: 10_000 });
+    expect(await mapHash(page)).toBe(before);
+    page.off("request", onRequest);
+    expect(asked).toEqual([]);
+  });
+
   it("a member sees credits and plans but no team or checkout controls (which the owner has)", async () => {
     await page.getByRole("button", { name: "Account" }).click();
     await visible(page.getByRole("heading", { name: "Team members" }));

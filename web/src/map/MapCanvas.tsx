@@ -85,6 +85,8 @@ export default function MapCanvas(props: MapCanvasProps) {
         latest.current.onReady(controller);
       });
       m.setStyle(workspaceStyle(origin, props.packs, props.visible, base));
+      // A style equal to the one the kept map has changes nothing, and idle fires only after a frame: ask for one.
+      m.triggerRepaint();
       const view = readHash();
       if (view) m.jumpTo(view);
       else m.fitBounds(props.initialBounds, { animate: false });
