@@ -111,7 +111,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
 
   const withLayers =
     packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name), own: p.private, tilejson: p.tilejson })) ?? [];
-  // The map is built with its sources: a new or deleted pack builds it again (its view stays, it is in the URL).
+  // The map is styled with its sources: a new or deleted pack restyles it (its view stays, it is in the URL).
   const packKey = packs?.map((p) => `${p.id}@${p.version}`).join(",");
   const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
 

@@ -1,4 +1,4 @@
-// The packs the map draws, each with its TileJSON fetched up front, so the map is built with complete sources.
+// The packs the map draws, each with its TileJSON fetched up front, so the map is styled with complete sources.
 import type { Api, PackSummary } from "../api.ts";
 
 export type TileJson = { tiles: string[]; minzoom: number; maxzoom: number; bounds?: number[]; attribution?: string };
