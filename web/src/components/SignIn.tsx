@@ -10,7 +10,7 @@ export function SignIn({ auth, onSignedIn, notice }: { auth: Auth; onSignedIn: (
 
   // While a person types, build the page's map and compile its shaders (its code is fetched after first paint anyway).
   useEffect(() => {
-    const t = setTimeout(() => import("../map/shared.ts").then((m) => m.sharedMap(true)).catch(() => {}), 600);
+    const t = setTimeout(() => import("../map/shared.ts").then((m) => m.sharedMap(true)).catch(() => {}), 300);
     return () => clearTimeout(t);
   }, []);
 

@@ -33,6 +33,7 @@ export function sharedMap(warm = false): SharedMap {
     map.once("idle", () => {
       const gl = map.getCanvas().getContext("webgl2");
       gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+      el.dataset.warm = "ready";
     });
   shared = { map, el };
   return shared;
