@@ -50,3 +50,18 @@ export const text = (l: Locator, timeout = 10_000) =>
   expect.poll(async () => (await l.allTextContents()).join(" "), { timeout });
 export const count = (l: Locator, timeout = 10_000) => expect.poll(() => l.count(), { timeout });
 export const visible = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: "visible", timeout });
+
+/** Elements under `selector` whose right edge is past the viewport's (a phone layout must have none). */
+export async function pastRightEdge(p: Page, selector: string): Promise<string[]> {
+  const width = p.viewportSize()?.width ?? 0;
+  return p.evaluate(
+    ([sel, w]) => {
+      type El = { tagName: string; className: string; getBoundingClientRect(): { right: number } };
+      const d = (globalThis as unknown as { document: { querySelectorAll(q: string): El[] } }).document;
+      return [...d.querySelectorAll(sel)]
+        .filter((e) => e.getBoundingClientRect().right > w + 0.5)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+    },
+    [selector, width] as const,
+  );
+}

@@ -17,6 +17,7 @@ import {
   token,
   visible,
   watch,
+  pastRightEdge,
 } from "./browser.ts";
 
 const NAME = "Parramatta site list";
@@ -318,14 +319,7 @@ describe.skipIf(!base)("the Data page in a browser", () => {
     await owner.setViewportSize({ width: 390, height: 844 });
     await openData(owner);
     await shot("15-owner-phone");
-    const past = await owner.evaluate(() => {
-      type El = { tagName: string; className: string; getBoundingClientRect(): { right: number } };
-      const d = (globalThis as unknown as { document: { querySelectorAll(q: string): El[] } }).document;
-      return [...d.querySelectorAll("main *")]
-        .filter((e) => e.getBoundingClientRect().right > 390.5)
-        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
-    });
-    expect(past).toEqual([]);
+    expect(await pastRightEdge(owner, "main *")).toEqual([]);
   });
 
   it("logged no console errors beyond the refusals it provoked", () => {

@@ -19,6 +19,7 @@ import {
   token,
   visible,
   watch,
+  pastRightEdge,
 } from "./browser.ts";
 
 const CSV = "packs/examples/newtown-latlon.csv";
@@ -194,14 +195,7 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     // Each panel fits the phone: nothing (a file input's own width, say) reaches past the screen's right edge.
     for (const tab of ["Site", "Chat", /Batch/]) {
       await mp.getByRole("tab", { name: tab }).click();
-      const past = await mp.evaluate(() => {
-        type El = { tagName: string; getBoundingClientRect(): { right: number } };
-        const d = (globalThis as unknown as { document: { querySelectorAll(q: string): El[] } }).document;
-        return [...d.querySelectorAll("aside *")]
-          .filter((e) => e.getBoundingClientRect().right > 390.5)
-          .map((e) => e.tagName);
-      });
-      expect(past, `the ${tab} panel`).toEqual([]);
+      expect(await pastRightEdge(mp, "aside *"), `the ${tab} panel`).toEqual([]);
     }
     await mp.getByRole("button", { name: "Account" }).click();
     await visible(mp.getByRole("heading", { name: "Credits" }));

@@ -1,20 +1,10 @@
 // The style the page's map is first built with while the sign-in page waits: every layer kind the workspace draws,
 // so their shaders are compiled before the workspace needs them (in software WebGL a first draw costs tens of ms).
 import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
-import { DRAWN_LAYERS, packLayers, TOGGLES, type Toggle } from "./style.ts";
+import { DRAWN_LAYERS, packLayers, TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
 
-const KINDS = [
-  "suburbs",
-  "zoning",
-  "fsr",
-  "height",
-  "lot_size",
-  "flood",
-  "bushfire",
-  "heritage",
-  "parcels",
-  "transport",
-];
+// Every pack layer the workspace styles: those a toggle shows, and lots and suburbs, always drawn.
+const KINDS = [...Object.keys(TOGGLE_OF_LAYER), "parcels", "suburbs"];
 const AT: [number, number] = [151, -33.8];
 const d = 0.01; // a polygon over several tiles at the warm-up zoom
 const PROPS = { zone: "R2", fsr: 1, height_m: 9, min_lot_m2: 450, rating: "high" };
