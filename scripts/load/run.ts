@@ -26,6 +26,7 @@ import { DEV_LLM_KEY } from "../../test/doubles/secrets.ts";
 import { startDbDelay, type DbDelay } from "./db-delay.ts";
 import { type Column, formatTable, measureRoutes, quantile, type RouteStats, type TableRow } from "./per-route.ts";
 import { routeCases } from "./cases.ts";
+import { startProfile } from "./profile.ts";
 import { createUser } from "./users.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,20 +43,27 @@ const HEALTH_ROUNDS = 5;
  * `--db-rtt` (20 ms when given bare) adds two columns beside 0 ms: at that database round trip, and the same with
  * connection handshakes undelayed (a pooler beside the Worker); `--samples=N`.
  */
-function parseArgs(argv: readonly string[]): { rtts: number[]; columns: Column[]; samples: number } {
+function parseArgs(argv: readonly string[]): {
+  rtts: number[];
+  columns: Column[];
+  samples: number;
+  profileDir: string | undefined;
+} {
   let rtt: number | undefined;
   let samples = 15;
+  let profileDir: string | undefined;
   for (const arg of argv) {
     const [flag, value] = arg.split("=") as [string, string | undefined];
     if (flag === "--db-rtt") rtt = value === undefined ? 20 : Number(value);
     else if (flag === "--samples") samples = Number(value);
-    else throw new Error(`unknown argument ${arg}: use --db-rtt[=ms] and --samples=N`);
+    else if (flag === "--profile" && value) profileDir = value;
+    else throw new Error(`unknown argument ${arg}: use --db-rtt[=ms], --samples=N and --profile=DIR`);
   }
   if (rtt !== undefined && !(rtt >= 0 && rtt <= 1000)) throw new Error("--db-rtt takes milliseconds, 0 to 1000");
   if (!(Number.isInteger(samples) && samples >= 1)) throw new Error("--samples takes a whole number of at least 1");
   const columns: Column[] = [{ label: "0 ms", rtt: 0, pooled: false }];
   if (rtt) columns.push({ label: `${rtt} ms`, rtt, pooled: false }, { label: `${rtt} ms pooled`, rtt, pooled: true });
-  return { rtts: rtt ? [0, rtt] : [0], columns, samples };
+  return { rtts: rtt ? [0, rtt] : [0], columns, samples, profileDir };
 }
 
 async function freePort(): Promise<number> {
@@ -127,7 +135,7 @@ interface Org {
 }
 
 async function main(): Promise<void> {
-  const { rtts, columns, samples } = parseArgs(process.argv.slice(2));
+  const { rtts, columns, samples, profileDir } = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const [apiPort, apiInspector, barePort, bareInspector] = await Promise.all([
     freePort(),
@@ -298,7 +306,9 @@ async function main(): Promise<void> {
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
     const own = orgs.slice(mixed.size * ORGS, (mixed.size + 1) * ORGS);
+    const stopProfile = profileDir ? await startProfile(apiInspector, profileDir, `mixed-${rtt}ms`) : undefined;
     mixed.set(rtt, await mixedLoad({ api: API, orgs: own, csv, run, streamErrors }));
+    await stopProfile?.();
     histogram.disable();
     loopDelay.set(rtt, histogram.percentile(99) / 1e6);
     proxy.setRtt(0);

@@ -31,11 +31,13 @@ export class ApiError extends HTTPException {
   }
 
   override getResponse(): Response {
-    return new Response(JSON.stringify(this.body), {
-      status: this.status,
-      headers: { "content-type": "application/json", ...this.headers },
-    });
+    return errorResponse(this.status, this.body, this.headers);
   }
+}
+
+/** The envelope as a response; no Error is built for it (capturing a stack costs more than the response). */
+function errorResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
 /** The one status map; statuses follow design/architecture.md section 5. */
@@ -77,17 +79,13 @@ export function kindResponse(err: AppError): Response {
       available: err.available,
       deficit: err.deficit,
     };
-    return new ApiError(402, { detail }).getResponse();
+    return errorResponse(402, { detail });
   }
   // The 422 envelope is always a list of issues (the spec's HTTPValidationError), whoever raised it.
   if (err instanceof UnprocessableError) {
-    return new ApiError(422, { detail: [{ loc: err.loc, msg: err.detail, type: err.type }] }).getResponse();
+    return errorResponse(422, { detail: [{ loc: err.loc, msg: err.detail, type: err.type }] });
   }
-  return new ApiError(
-    STATUS[err.kind],
-    { detail: err.detail },
-    err.kind === "unauthenticated" ? bearer : {},
-  ).getResponse();
+  return errorResponse(STATUS[err.kind], { detail: err.detail }, err.kind === "unauthenticated" ? bearer : {});
 }
 
 /** Converts anything thrown into the response the client sees, never leaking internals. */
@@ -101,7 +99,7 @@ export function toErrorResponse(err: unknown, log: Logger): Response {
     return kindResponse(kind);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    return new ApiError(err.status, { detail: err.message || "Request failed" }).getResponse();
+    return errorResponse(err.status, { detail: err.message || "Request failed" });
   }
   log.error("unhandled error", { error: err });
   return errors.internal().getResponse();

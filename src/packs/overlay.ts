@@ -20,7 +20,7 @@ import { featuresInBox } from "./lookup.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 // Shares below this are rounding noise along a shared boundary; within it of 1, the feature covers the lot.
-const SLIVER = 1e-9;
+export const SLIVER = 1e-9;
 
 export type LotOverlay = { clip: LotClip; bbox: BBox; polygon: AreaGeometry; areaM2: number };
 

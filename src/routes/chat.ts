@@ -66,21 +66,20 @@ export const chatRoutes = createRouter().openapi(
     const owner = { orgId: membership.orgId, userId: membership.userId };
 
     const sessions = services.chatSessions;
-    let sessionId = crypto.randomUUID();
-    let history: ModelMessage[] = [];
-    if (body.session_id) {
+    const openSession = async (): Promise<{ sessionId: string; history: ModelMessage[] }> => {
+      if (!body.session_id) {
+        const sessionId = crypto.randomUUID();
+        await sessionStub(sessions, owner.orgId, sessionId).start(owner);
+        return { sessionId, history: [] };
+      }
       // Unknown, expired, malformed or someone else's: all the same 404, so ids reveal nothing.
-      const found = isSessionId(body.session_id)
-        ? await loadHistory(sessions, owner, body.session_id.toLowerCase())
-        : null;
+      const sessionId = body.session_id.toLowerCase();
+      const found = isSessionId(sessionId) ? await loadHistory(sessions, owner, sessionId) : null;
       if (!found) throw new NotFoundError();
-      sessionId = body.session_id.toLowerCase();
-      history = found;
-    } else {
-      await sessionStub(sessions, owner.orgId, sessionId).start(owner);
-    }
-
-    const packs = await services.packs.forOrg(owner.orgId);
+      return { sessionId, history: found };
+    };
+    // The session and the packs are two Durable Objects: asked at once; the charge follows only when both answered.
+    const [{ sessionId, history }, packs] = await Promise.all([openSession(), services.packs.forOrg(owner.orgId)]);
     const charges = await chargeQuestion(services.payer(owner));
     const map = {
       bbox: (body.bbox as BBox | null | undefined) ?? null,

@@ -37,6 +37,8 @@ export interface ChargedWork {
   balance: number;
   /** The key had been used: the first job and its debit stand, nothing new was charged. */
   replayed: boolean;
+  /** The paying organisation's name, read by the charge itself (so work that prints it needs no other read). */
+  payerName: string;
   /**
    * Settles once with the units delivered (refunding the rest); later calls return the first outcome.
    * Never throws: a failure is logged here and the sweep settles the job from its row.
@@ -85,7 +87,7 @@ export async function tryReserve(
     timeoutMs: JOB_TIMEOUT_MS[order.action],
   });
   if (!opened.ok) return opened;
-  const { job, debit, replayed } = opened;
+  const { job, debit, replayed, orgName } = opened;
   let settling: Promise<SettleOutcome> | undefined;
   const work: ChargedWork = {
     id: job.id,
@@ -93,6 +95,7 @@ export async function tryReserve(
     charged: job.charged,
     balance: debit.balance_after,
     replayed,
+    payerName: orgName,
     settle(delivered) {
       settling ??= settleOnce(payer, job.id, delivered).then((outcome) => {
         if (!outcome.ok)
@@ -117,7 +120,7 @@ export async function reserve(payer: Payer, order: WorkOrder): Promise<ChargedWo
 }
 
 /** Work charged to nobody (the example report, benchmarks): settling it records the units delivered. */
-export function offlineWork(id: string, charged = 0): ChargedWork & { delivered: number[] } {
+export function offlineWork(id: string, charged = 0, payerName = ""): ChargedWork & { delivered: number[] } {
   const delivered: number[] = [];
   return {
     id,
@@ -125,6 +128,7 @@ export function offlineWork(id: string, charged = 0): ChargedWork & { delivered:
     charged,
     balance: 0,
     replayed: false,
+    payerName,
     delivered,
     async settle(units) {
       delivered.push(units);

@@ -46,7 +46,14 @@ export interface OpenJobInput {
 }
 
 export type OpenJobResult =
-  | { ok: true; job: Job; debit: LedgerEntry; replayed: boolean }
+  | {
+      ok: true;
+      job: Job;
+      debit: LedgerEntry;
+      replayed: boolean;
+      /** The paying organisation's name, read by the same statement (a report prints it). */
+      orgName: string;
+    }
   | Exclude<PostResult, { ok: true }>;
 
 interface JobRow extends Record<string, unknown> {
@@ -115,14 +122,6 @@ export async function findJob(db: Sql, jobId: string, { lock = false } = {}): Pr
   return row ? toJob(row) : undefined;
 }
 
-async function jobOfDebit(db: Sql, debitEntryId: string): Promise<Job | undefined> {
-  const res = await db.execute<JobRow>(
-    sql`select ${JOB_COLUMNS} from charged_jobs where debit_entry_id = ${debitEntryId}`,
-  );
-  const row = res.rows[0];
-  return row ? toJob(row) : undefined;
-}
-
 /**
  * Charges for a piece of work and records it as a job in one transaction: either both exist or neither.
  * A key that was used before returns the original job and debit (`replayed`), charging nothing; but a
@@ -150,7 +149,12 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
   const jobId = crypto.randomUUID();
   const settleAfter = new Date((input.now ?? new Date()).getTime() + input.timeoutMs);
   try {
-    const res = await db.execute<{ outcome: string; entry: LedgerRow | null; job: JobRow | null }>(sql`
+    const res = await db.execute<{
+      outcome: string;
+      entry: LedgerRow | null;
+      job: JobRow | null;
+      org_name: string | null;
+    }>(sql`
       with prior as (
         select id from credit_ledger where org_id = ${input.orgId} and idempotency_key = ${input.idempotencyKey}
       ), moved as (
@@ -158,7 +162,7 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
         where id = ${input.orgId} and credit_balance + ${debit}::numeric >= 0 and not exists (select 1 from prior)
           and (${input.userId}::uuid is null or exists (
             select 1 from memberships where org_id = ${input.orgId} and user_id = ${input.userId}::uuid))
-        returning credit_balance
+        returning credit_balance, name
       ), entry as (
         insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, related_entity_id, action_type, idempotency_key)
         select ${input.orgId}, ${input.userId}, ${debit}::numeric, moved.credit_balance, 'usage', ${input.description}, ${jobId},
@@ -172,10 +176,11 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
         from entry
         returning ${JOB_COLUMNS}
       )
-      select 'posted' as outcome, (select to_jsonb(entry) from entry) as entry, (select to_jsonb(job) from job) as job
+      select 'posted' as outcome, (select to_jsonb(entry) from entry) as entry, (select to_jsonb(job) from job) as job,
+             (select name from moved) as org_name
       where exists (select 1 from job)
       union all
-      select 'replayed', to_jsonb(l), to_jsonb(j)
+      select 'replayed', to_jsonb(l), to_jsonb(j), (select name from organisations where id = ${input.orgId})
       from credit_ledger l join charged_jobs j on j.debit_entry_id = l.id
       where l.id in (select id from prior)
       union all
@@ -183,11 +188,17 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
                   when ${input.userId}::uuid is not null and not exists (
                     select 1 from memberships where org_id = ${input.orgId} and user_id = ${input.userId}::uuid) then 'no_org'
                   else 'refused' end,
-             null, null
+             null, null, null
       where not exists (select 1 from job) and not exists (select 1 from prior)`);
     const row = res.rows[0];
     if (row?.entry && row.job && (row.outcome === "posted" || row.outcome === "replayed"))
-      return { ok: true, job: toJob(row.job), debit: toEntry(row.entry), replayed: row.outcome === "replayed" };
+      return {
+        ok: true,
+        job: toJob(row.job),
+        debit: toEntry(row.entry),
+        replayed: row.outcome === "replayed",
+        orgName: row.org_name ?? "",
+      };
     if (row?.outcome === "no_org") return { ok: false, reason: "org_not_found" };
     // Refused, a rare path: the statement's snapshot may predate a concurrent commit, so read the balance as it is now.
     const available = await balanceOf(db, input.orgId);
@@ -202,9 +213,13 @@ async function openOnce(db: Db, input: OpenJobInput, attempt = 1): Promise<OpenJ
 }
 
 async function replay(db: Sql, debit: LedgerEntry): Promise<OpenJobResult> {
-  const job = await jobOfDebit(db, debit.id);
-  if (!job) throw new Error(`debit ${debit.id} has no charged job`);
-  return { ok: true, job, debit, replayed: true };
+  const res = await db.execute<JobRow & { org_name: string }>(
+    sql`select ${sql.raw(JOB_COLUMNS_QUALIFIED)}, o.name as org_name
+        from charged_jobs j join organisations o on o.id = j.org_id where j.debit_entry_id = ${debit.id}`,
+  );
+  const row = res.rows[0];
+  if (!row) throw new Error(`debit ${debit.id} has no charged job`);
+  return { ok: true, job: toJob(row), debit, replayed: true, orgName: row.org_name };
 }
 
 export type SettledBy = "request" | "sweep";

@@ -1,13 +1,13 @@
 // Areas the tools work over (a suburb's boundary or a box) and the parcels inside them, bounded.
-import polygonClipping from "polygon-clipping";
-import type { Geom } from "polygon-clipping";
-import { areaM2, featureAreaM2 } from "../../geo/area.ts";
+import { featureAreaM2 } from "../../geo/area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
+import { type LotClip, intersectPiece, lotClip, pieceArea, ringsInBox } from "../../geo/clip.ts";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { SUBURBS, geocode } from "../../geocode/gazetteer.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
+import { SLIVER } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
@@ -105,9 +105,13 @@ export function zoneAt(packs: readonly Pack[], lon: number, lat: number): string
   return null;
 }
 
-/** Whether any feature of an overlay layer covers part of the parcel; clips only where the cheap test cannot tell. */
+/**
+ * Whether any feature of an overlay layer covers part of the parcel (more than rounding along a shared edge);
+ * clips only where the cheap test cannot tell, with the convex clipper scoring uses (src/geo/clip.ts).
+ */
 export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName: string): boolean {
   const b = featureBBox(ref.layer, ref.index);
+  let lot: LotClip | undefined;
   for (const pack of packs) {
     const overlay = pack.layers.get(layerName);
     if (!overlay?.index || overlay.kind !== "polygon") continue;
@@ -115,11 +119,10 @@ export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName
       const relation = relate(ref.layer, ref.index, overlay, j);
       if (relation === "inside") return true;
       if (relation === "disjoint") continue;
-      const clipped = polygonClipping.intersection(
-        featureToGeometry(ref.layer, ref.index).coordinates as Geom,
-        featureToGeometry(overlay, j).coordinates as Geom,
-      );
-      if (clipped.length > 0 && areaM2({ type: "MultiPolygon", coordinates: clipped }) > 0) return true;
+      lot ??= lotClip(ref.layer, ref.index);
+      if (!(lot.area > 0)) return false;
+      const rings = ringsInBox(overlay, j, lot.frame, lot.box);
+      if (rings.rings.length > 0 && pieceArea(intersectPiece(lot.windows, rings)) / lot.area >= SLIVER) return true;
     }
   }
   return false;

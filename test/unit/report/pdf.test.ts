@@ -27,6 +27,7 @@ function recordingWork(): ChargedWork & { outcomes: number[]; ledgerDown: boolea
     charged: 0.5,
     balance: 9.5,
     replayed: false,
+    payerName: "Acme Developments",
     outcomes,
     ledgerDown: false,
     async settle(delivered: number) {

@@ -125,6 +125,10 @@ describe("a batch run piped into a report", () => {
     }
   });
 
+  it("the cover names the organisation that paid (its name comes back with the charge)", () => {
+    expect(texts[0]).toContain(o.name);
+  });
+
   it("is charged once, 0.5 credit, as a report", async () => {
     const state = await ledger(o);
     expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
