@@ -246,8 +246,8 @@ async function main(): Promise<void> {
 
   // Organisations: a user each, post-signup (bonus), plus credits for the run.
   const orgs: Org[] = [];
-  // Ten per mixed-load run, so no run starts on rate-limit buckets a run before it drained.
-  for (let i = 0; i < ORGS * rtts.length; i++) {
+  // Ten per load phase (geocode alone, then mixed, at each round trip): none starts on buckets drained before it.
+  for (let i = 0; i < ORGS * rtts.length * 2; i++) {
     const { token } = await createUser(idp.url, `load-${i}`);
     const signup = await fetch(`${API}/auth/post-signup`, {
       method: "POST",
@@ -299,13 +299,22 @@ async function main(): Promise<void> {
   const csv = readFileSync(join(root, "packs/examples/newtown-latlon.csv"));
   const streamErrors: string[] = [];
   const mixed = new Map<number, MixedResult>();
+  const alone = new Map<number, Summary>();
   // This process also runs the database, bridge and proxy: its event-loop delay says how much of a latency is ours.
   const loopDelay = new Map<number, number>();
   for (const rtt of rtts) {
     proxy.setRtt(rtt);
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
-    const own = orgs.slice(mixed.size * ORGS, (mixed.size + 1) * ORGS);
+    const phase = 2 * mixed.size;
+    // The same geocode traffic with nothing beside it: what saturation alone costs, against which the mixed run is read.
+    alone.set(
+      rtt,
+      summary([
+        await run(`${API}/geocode`, { setupClient: geocodeClients(orgs.slice(phase * ORGS, (phase + 1) * ORGS)) }),
+      ]),
+    );
+    const own = orgs.slice((phase + 1) * ORGS, (phase + 2) * ORGS);
     const stopProfile = profileDir ? await startProfile(apiInspector, profileDir, `mixed-${rtt}ms`) : undefined;
     mixed.set(rtt, await mixedLoad({ api: API, orgs: own, csv, run, streamErrors }));
     await stopProfile?.();
@@ -337,11 +346,15 @@ async function main(): Promise<void> {
     median(healthRounds.map((h, i) => f(h) / Math.max(f(bareRounds[i] as autocannon.Result), 0.001)));
   const mixedRuns = [...mixed.values()];
   const total5xx =
-    health.fivexx + bare.fivexx + mixedRuns.reduce((n, m) => n + m.geo.fivexx + m.batch5xx + m.chat5xx, 0);
+    health.fivexx +
+    bare.fivexx +
+    mixedRuns.reduce((n, m) => n + m.geo.fivexx + m.batch5xx + m.chat5xx, 0) +
+    [...alone.values()].reduce((n, a) => n + a.fivexx, 0);
   const totalRequests =
     health.total +
     bare.total +
-    mixedRuns.reduce((n, m) => n + m.geo.total + m.batchStatuses.length + m.chatStatuses.length, 0);
+    mixedRuns.reduce((n, m) => n + m.geo.total + m.batchStatuses.length + m.chatStatuses.length, 0) +
+    [...alone.values()].reduce((n, a) => n + a.total, 0);
   const goalRtt = rtts[rtts.length - 1] as number;
 
   console.log(
@@ -356,6 +369,7 @@ async function main(): Promise<void> {
   console.log(line("GET /health (API)", health));
   console.log(line("GET /health (bare Hono)", bare));
   for (const [rtt, m] of mixed) {
+    console.log(line(`GET /geocode alone (${rtt} ms)`, alone.get(rtt) as Summary));
     console.log(line(`GET /geocode (10 orgs, ${rtt} ms)`, m.geo));
     console.log(
       `POST /batch/upload (${rtt} ms)      ${m.batchStatuses.length} uploads [${count(m.batchStatuses)}], time to first event p50 ${pct(quantile(m.firstEvent, 0.5))} ms p99 ${pct(quantile(m.firstEvent, 0.99))} ms`,
@@ -396,19 +410,11 @@ interface MixedResult {
   answered: number;
 }
 
-/** Geocode under load while every organisation uploads batches and asks questions at the same time. */
-async function mixedLoad(opts: {
-  api: string;
-  orgs: Org[];
-  csv: Buffer;
-  run: (url: string, o?: Partial<autocannon.Options>) => Promise<autocannon.Result>;
-  streamErrors: string[];
-}): Promise<MixedResult> {
-  const { api: API, orgs, csv, run, streamErrors } = opts;
+/** Each autocannon connection is one organisation's client, cycling through known and unknown suburbs. */
+function geocodeClients(orgs: readonly Org[]): (client: autocannon.Client) => void {
   const suburbs = ["Newtown", "Epping", "Parramatta", "Nowhere-at-all"];
   let next = 0;
-  // Each connection is one organisation's client, cycling through known and unknown suburbs.
-  const rotate = (client: autocannon.Client) => {
+  return (client) => {
     const o = orgs[next++ % orgs.length] as Org;
     client.setRequests(
       suburbs.map((s) => ({
@@ -418,8 +424,19 @@ async function mixedLoad(opts: {
       })),
     );
   };
+}
+
+/** Geocode under load while every organisation uploads batches and asks questions at the same time. */
+async function mixedLoad(opts: {
+  api: string;
+  orgs: Org[];
+  csv: Buffer;
+  run: (url: string, o?: Partial<autocannon.Options>) => Promise<autocannon.Result>;
+  streamErrors: string[];
+}): Promise<MixedResult> {
+  const { api: API, orgs, csv, run, streamErrors } = opts;
+  const geocodeRun = run(`${API}/geocode?suburb=Newtown`, { setupClient: geocodeClients(orgs) });
   const answeredBefore = orgs.reduce((n, o) => n + o.chatsCharged, 0);
-  const geocodeRun = run(`${API}/geocode?suburb=Newtown`, { setupClient: rotate });
   const firstEvent: number[] = [];
   let batchStatuses: number[] = [];
   const uploads = orgs.flatMap((o) =>
