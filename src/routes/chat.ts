@@ -13,11 +13,11 @@ import { pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
-import { chargeQuestion } from "../chat/charge.ts";
+import { openQuestion } from "../chat/open.ts";
 import { QUESTION_BOUNDS } from "../chat/budget.ts";
 import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
-import { appendTurn, isSessionId, loadHistory, sessionStub } from "../chat/session.ts";
+import { appendTurn } from "../chat/session.ts";
 import { chatStream } from "../chat/stream.ts";
 
 const HEARTBEAT_MS = 15_000;
@@ -65,22 +65,13 @@ export const chatRoutes = createRouter().openapi(
     const model = services.chatModel();
     const owner = { orgId: membership.orgId, userId: membership.userId };
 
-    const sessions = services.chatSessions;
-    const openSession = async (): Promise<{ sessionId: string; history: ModelMessage[] }> => {
-      if (!body.session_id) {
-        const sessionId = crypto.randomUUID();
-        await sessionStub(sessions, owner.orgId, sessionId).start(owner);
-        return { sessionId, history: [] };
-      }
-      // Unknown, expired, malformed or someone else's: all the same 404, so ids reveal nothing.
-      const sessionId = body.session_id.toLowerCase();
-      const found = isSessionId(sessionId) ? await loadHistory(sessions, owner, sessionId) : null;
-      if (!found) throw new NotFoundError();
-      return { sessionId, history: found };
-    };
-    // The session and the packs are two Durable Objects: asked at once; the charge follows only when both answered.
-    const [{ sessionId, history }, packs] = await Promise.all([openSession(), services.packs.forOrg(owner.orgId)]);
-    const charges = await chargeQuestion(services.payer(owner));
+    const { sessionId, history, packs, charges } = await openQuestion({
+      sessions: services.chatSessions,
+      owner,
+      payer: services.payer(owner),
+      sessionId: body.session_id || undefined,
+      packs: () => services.packs.forOrg(owner.orgId),
+    });
     const map = {
       bbox: (body.bbox as BBox | null | undefined) ?? null,
       viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
@@ -97,7 +88,7 @@ export const chatRoutes = createRouter().openapi(
       tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
       timeoutMs: config.llm.timeoutMs,
       keep: async (turn) => {
-        await appendTurn(sessions, owner, sessionId, turn);
+        await appendTurn(services.chatSessions, owner, sessionId, turn);
       },
       onDone: async (_outcome, delivery) => {
         await charges.settle(delivery);
