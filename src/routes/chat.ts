@@ -1,10 +1,9 @@
 // POST /chat: a question answered by the agent over the caller's packs, streamed as the AI SDK UI
 // message stream (v1); charged before streaming, refunded when no answer came.
 import { z } from "@hono/zod-openapi";
-import { type ModelMessage, createUIMessageStreamResponse } from "ai";
+import { createUIMessageStreamResponse } from "ai";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { NotFoundError } from "../errors.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import type { AuthEnv } from "../request/context.ts";
