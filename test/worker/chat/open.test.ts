@@ -4,23 +4,31 @@ import { describe, expect, it } from "vitest";
 import { NotFoundError, UnavailableError } from "../../../src/errors.ts";
 import { openQuestion } from "../../../src/chat/open.ts";
 import { loadHistory } from "../../../src/chat/session.ts";
-import { createTeamOrg, ledgerState, testPayer, withDb } from "../helpers/billing.ts";
+import type { Db } from "../../../src/db/client.ts";
+import type { Pack } from "../../../src/packs/types.ts";
+import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 
 const packsDown = () => Promise.reject(new UnavailableError("pack storage", { detail: "Service unavailable" }));
+
+/** A team organisation with 1 credit, and its owner opening a question (a new one unless `sessionId`). */
+async function opening(db: Db, opts: { sessionId?: string; packs?: () => Promise<Pack[]> } = {}) {
+  const o: TestOrg = await createTeamOrg(db, { credits: 1, idpUsers: false });
+  const owner = { orgId: o.orgId, userId: o.users.owner.userId };
+  const question = openQuestion({
+    sessions: env.CHAT_SESSIONS,
+    owner,
+    payer: testPayer(db, o),
+    sessionId: opts.sessionId,
+    packs: opts.packs ?? (async () => []),
+  });
+  return { o, owner, question };
+}
 
 describe("openQuestion", () => {
   it("a new question whose packs cannot be read throws their failure, and its charge is already refunded", async () => {
     await withDb(async (db) => {
-      const o = await createTeamOrg(db, { credits: 1, idpUsers: false });
-      const owner = { orgId: o.orgId, userId: o.users.owner.userId };
-      const opening = openQuestion({
-        sessions: env.CHAT_SESSIONS,
-        owner,
-        payer: testPayer(db, o),
-        sessionId: undefined,
-        packs: packsDown,
-      });
-      await expect(opening).rejects.toBeInstanceOf(UnavailableError);
+      const { o, question } = await opening(db, { packs: packsDown });
+      await expect(question).rejects.toBeInstanceOf(UnavailableError);
       const state = await ledgerState(db, o.orgId);
       expect(state.entries.map((e) => [e.type, e.amount])).toEqual([
         ["adjustment", 1],
@@ -33,15 +41,8 @@ describe("openQuestion", () => {
 
   it("a new question: the session exists for its owner and the question is charged once", async () => {
     await withDb(async (db) => {
-      const o = await createTeamOrg(db, { credits: 1, idpUsers: false });
-      const owner = { orgId: o.orgId, userId: o.users.owner.userId };
-      const q = await openQuestion({
-        sessions: env.CHAT_SESSIONS,
-        owner,
-        payer: testPayer(db, o),
-        sessionId: undefined,
-        packs: async () => [],
-      });
+      const { o, owner, question } = await opening(db);
+      const q = await question;
       expect(await loadHistory(env.CHAT_SESSIONS, owner, q.sessionId)).toEqual([]);
       expect(q.charges.question.charged).toBe(0.05);
       expect((await ledgerState(db, o.orgId)).cached).toBe(0.95);
@@ -50,16 +51,8 @@ describe("openQuestion", () => {
 
   it("an unknown session: 404 before anything is charged", async () => {
     await withDb(async (db) => {
-      const o = await createTeamOrg(db, { credits: 1, idpUsers: false });
-      const owner = { orgId: o.orgId, userId: o.users.owner.userId };
-      const opening = openQuestion({
-        sessions: env.CHAT_SESSIONS,
-        owner,
-        payer: testPayer(db, o),
-        sessionId: crypto.randomUUID(),
-        packs: async () => [],
-      });
-      await expect(opening).rejects.toBeInstanceOf(NotFoundError);
+      const { o, question } = await opening(db, { sessionId: crypto.randomUUID() });
+      await expect(question).rejects.toBeInstanceOf(NotFoundError);
       expect((await ledgerState(db, o.orgId)).entries.map((e) => e.type)).toEqual(["adjustment"]);
     });
   });
