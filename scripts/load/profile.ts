@@ -19,7 +19,9 @@ interface CpuProfile {
 }
 
 /** One CDP session over the inspector's WebSocket. */
-async function connect(port: number): Promise<{ send: (method: string) => Promise<unknown>; close: () => void }> {
+async function connect(
+  port: number,
+): Promise<{ send: (method: string, params?: object) => Promise<unknown>; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
   const url = targets[0]?.webSocketDebuggerUrl;
   if (!url) throw new Error(`no inspector target on port ${port}`);
@@ -36,25 +38,24 @@ async function connect(port: number): Promise<{ send: (method: string) => Promis
     if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
   });
   return {
-    send: (method) =>
+    send: (method, params = {}) =>
       new Promise((resolve) => {
         const id = next++;
         waiting.set(id, resolve);
-        ws.send(
-          JSON.stringify({ id, method, params: method === "Profiler.setSamplingInterval" ? { interval: 200 } : {} }),
-        );
+        ws.send(JSON.stringify({ id, method, params }));
       }),
     close: () => ws.close(),
   };
 }
 
-const IDLE = new Set(["(idle)", "(program)", "(garbage collector)"]);
+// Samples where the thread was not running the worker's JavaScript (garbage collection counts as busy).
+const IDLE = new Set(["(idle)", "(program)"]);
 
 /** Starts profiling; the returned function stops, saves `DIR/name.cpuprofile` and prints a summary. */
 export async function startProfile(port: number, dir: string, name: string): Promise<() => Promise<void>> {
   const cdp = await connect(port);
   await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
   return async () => {
     const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
@@ -77,7 +78,7 @@ function summarise(p: CpuProfile, file: string): string {
     const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
     const fn = node.callFrame.functionName;
     if (fn === "(garbage collector)") gc += dt;
-    if (IDLE.has(fn) && fn !== "(garbage collector)") {
+    if (IDLE.has(fn)) {
       if (stretch > 0) stretches.push(stretch);
       stretch = 0;
       return;

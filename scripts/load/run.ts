@@ -311,8 +311,6 @@ async function main(): Promise<void> {
   // --only is for iterating on a few rows: the mixed load (and its goal) is left out.
   for (const rtt of only ? [] : rtts) {
     proxy.setRtt(rtt);
-    const histogram = monitorEventLoopDelay({ resolution: 10 });
-    histogram.enable();
     const phase = 2 * mixed.size;
     // The same geocode traffic with nothing beside it: what saturation alone costs, against which the mixed run is read.
     alone.set(
@@ -322,6 +320,8 @@ async function main(): Promise<void> {
       ]),
     );
     const own = orgs.slice((phase + 1) * ORGS, (phase + 2) * ORGS);
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
     const stopProfile = profileDir ? await startProfile(apiInspector, profileDir, `mixed-${rtt}ms`) : undefined;
     mixed.set(rtt, await mixedLoad({ api: API, orgs: own, csv, run, streamErrors }));
     await stopProfile?.();

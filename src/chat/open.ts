@@ -46,10 +46,8 @@ export async function openQuestion(input: {
     chargeQuestion(payer),
   ]);
   if (charges.status === "rejected") throw charges.reason;
-  const failed = [started, packs].find((r) => r.status === "rejected");
-  if (failed || packs.status === "rejected") {
-    await charges.value.settle(NOTHING_DELIVERED);
-    throw (failed as PromiseRejectedResult).reason;
-  }
-  return { sessionId, history: [], packs: packs.value, charges: charges.value };
+  if (started.status === "fulfilled" && packs.status === "fulfilled")
+    return { sessionId, history: [], packs: packs.value, charges: charges.value };
+  await charges.value.settle(NOTHING_DELIVERED);
+  throw (started.status === "rejected" ? started : (packs as PromiseRejectedResult)).reason;
 }

@@ -20,7 +20,7 @@ import { featuresInBox } from "./lookup.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 // Shares below this are rounding noise along a shared boundary; within it of 1, the feature covers the lot.
-export const SLIVER = 1e-9;
+const SLIVER = 1e-9;
 
 export type LotOverlay = { clip: LotClip; bbox: BBox; polygon: AreaGeometry; areaM2: number };
 
@@ -40,10 +40,23 @@ export function lotOverlay(polygon: AreaGeometry): LotOverlay {
   return { clip: lotClip(cols, 0), bbox: featureBBox(cols, 0), polygon, areaM2: featureAreaM2(cols, 0) };
 }
 
-function shareOf(lot: LotOverlay, area: number): number {
-  if (!(lot.clip.area > 0)) return 0;
-  const s = area / lot.clip.area;
+function shareOf(clip: LotClip, area: number): number {
+  if (!(clip.area > 0)) return 0;
+  const s = area / clip.area;
   return s < SLIVER ? 0 : s > 1 - SLIVER ? 1 : s;
+}
+
+/** Feature i's part of the lot, its rings cut to the lot's box, and its share; null when it covers none of it. */
+export function featurePart(
+  clip: LotClip,
+  layer: Layer,
+  i: number,
+): { piece: Piece; rings: Piece; share: number } | null {
+  const rings = ringsInBox(layer, i, clip.frame, clip.box);
+  if (rings.rings.length === 0) return null;
+  const piece = intersectPiece(clip.windows, rings);
+  const share = shareOf(clip, pieceArea(piece));
+  return share > 0 ? { piece, rings, share } : null;
 }
 
 /** Every feature of the named layers (first name a pack has wins) that covers part of the lot, pack order then index. */
@@ -56,11 +69,8 @@ export function overlapsOn(packs: readonly Pack[], lot: LotOverlay, layerNames: 
     const layer = names.map((n) => pack.layers.get(n)).find((l) => l !== undefined);
     if (layer?.kind !== "polygon" || !layer.index) continue;
     for (const i of featuresInBox(layer, bbox[0], bbox[1], bbox[2], bbox[3])) {
-      const rings = ringsInBox(layer, i, clip.frame, clip.box);
-      if (rings.rings.length === 0) continue;
-      const piece = intersectPiece(clip.windows, rings);
-      const share = shareOf(lot, pieceArea(piece));
-      if (share > 0) out.push({ pack, layer, index: i, props: layer.props(i), piece, rings, share });
+      const part = featurePart(clip, layer, i);
+      if (part) out.push({ pack, layer, index: i, props: layer.props(i), ...part });
     }
   }
   return out;
@@ -70,7 +80,7 @@ export function overlapsOn(packs: readonly Pack[], lot: LotOverlay, layerNames: 
 export function overlapShare(lot: LotOverlay, a: Overlap, b: Overlap): number {
   if (a.share === 1) return b.share;
   if (b.share === 1) return a.share;
-  return shareOf(lot, pieceArea(intersectPiece(windowsOf(a.piece), b.rings)));
+  return shareOf(lot.clip, pieceArea(intersectPiece(windowsOf(a.piece), b.rings)));
 }
 
 /** Share of the lot under any of the overlaps: overlapping features are unioned, never summed. */
@@ -88,8 +98,8 @@ export function unionShare(lot: LotOverlay, overlaps: readonly Overlap[]): numbe
     kept.map((k) => k.rings),
     lot.clip.area * SLIVER,
   );
-  if (area !== null) return shareOf(lot, area);
-  return shareOf(lot, (fallbackUnionM2(lot, kept) / lot.areaM2) * lot.clip.area);
+  if (area !== null) return shareOf(lot.clip, area);
+  return shareOf(lot.clip, (fallbackUnionM2(lot, kept) / lot.areaM2) * lot.clip.area);
 }
 
 // Many mutually overlapping features (beyond the inclusion-exclusion budget): exact polygon union.

@@ -2,12 +2,12 @@
 import { featureAreaM2 } from "../../geo/area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
-import { type LotClip, intersectPiece, lotClip, pieceArea, ringsInBox } from "../../geo/clip.ts";
+import { type LotClip, lotClip } from "../../geo/clip.ts";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { SUBURBS, geocode } from "../../geocode/gazetteer.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
-import { SLIVER } from "../../packs/overlay.ts";
+import { featurePart } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
@@ -107,7 +107,7 @@ export function zoneAt(packs: readonly Pack[], lon: number, lat: number): string
 
 /**
  * Whether any feature of an overlay layer covers part of the parcel (more than rounding along a shared edge);
- * clips only where the cheap test cannot tell, with the convex clipper scoring uses (src/geo/clip.ts).
+ * clips only where the cheap test cannot tell, as scoring measures overlaps (featurePart, src/packs/overlay.ts).
  */
 export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName: string): boolean {
   const b = featureBBox(ref.layer, ref.index);
@@ -120,9 +120,7 @@ export function touchesOverlay(packs: readonly Pack[], ref: ParcelRef, layerName
       if (relation === "inside") return true;
       if (relation === "disjoint") continue;
       lot ??= lotClip(ref.layer, ref.index);
-      if (!(lot.area > 0)) return false;
-      const rings = ringsInBox(overlay, j, lot.frame, lot.box);
-      if (rings.rings.length > 0 && pieceArea(intersectPiece(lot.windows, rings)) / lot.area >= SLIVER) return true;
+      if (featurePart(lot, overlay, j)) return true;
     }
   }
   return false;
