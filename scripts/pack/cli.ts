@@ -13,8 +13,8 @@ import type { InputFeature } from "./layers.ts";
 import type { LayerName } from "./layers.ts";
 import { isTopology, topologyFeatures } from "./topojson.ts";
 
-export const SHARED_TOPO = "../shared/data/sydney-suburbs/sydney-suburbs.topo.json";
-export const SHARED_GTFS = "../shared/data/sydney-trains-gtfs/stops.txt";
+export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
+export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
 
 const USAGE = `usage:
   npm run pack -- build --out FILE --id ID --title TITLE [--version V] [--attribution TEXT] [--licence TEXT]
@@ -24,7 +24,7 @@ const USAGE = `usage:
       inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs may also be TopoJSON;
       transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode, default train)
   npm run pack -- inspect FILE
-  npm run pack -- demo [--topo ${SHARED_TOPO}] [--gtfs ${SHARED_GTFS}] [--out-dir packs]
+  npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
   npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
@@ -64,7 +64,7 @@ function readFeatures(file: string, topoObject: string | undefined, gtfsMode: st
   throw new Error(`${file} is neither a GeoJSON FeatureCollection nor a TopoJSON topology`);
 }
 
-// Attribution quoted in the shared data README, so the pack credits its sources in their own words.
+// Attribution quoted in the source data README, so the pack credits its sources in their own words.
 export function readmeAttribution(readmePath: string): string | null {
   try {
     const lines = readFileSync(readmePath, "utf8")
@@ -202,8 +202,8 @@ export function buildSuburbsPack(topoPath: string): Uint8Array {
 }
 
 function demo(args: Args): void {
-  const topoPath = args.flags.get("topo") ?? SHARED_TOPO;
-  const gtfsPath = args.flags.get("gtfs") ?? SHARED_GTFS;
+  const topoPath = args.flags.get("topo") ?? SOURCE_TOPO;
+  const gtfsPath = args.flags.get("gtfs") ?? SOURCE_GTFS;
   const outDir = args.flags.get("out-dir") ?? "packs";
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);

@@ -1,13 +1,13 @@
-// Upload fixtures from the real suburb boundaries (../shared/data): reprojected to MGA zone 56 with proj4, as GeoJSON and zipped Shapefile.
+// Upload fixtures from the real suburb boundaries (packs/sources): reprojected to MGA zone 56 with proj4, as GeoJSON and zipped Shapefile.
 import { readFileSync } from "node:fs";
-import { SHARED_TOPO } from "../../scripts/pack/cli.ts";
+import { SOURCE_TOPO } from "../../scripts/pack/cli.ts";
 import type { Feature } from "../../scripts/pack/shapefile-write.ts";
 import { isTopology, topologyFeatures } from "../../scripts/pack/topojson.ts";
 
 export { type Feature, MGA56_DEF, MGA56_PRJ, reproject, shapefileZip } from "../../scripts/pack/shapefile-write.ts";
 
 /** The first `count` real suburbs of Greater Sydney, WGS84, with name and code. */
-export function realSuburbs(count: number, topoPath = SHARED_TOPO): Feature[] {
+export function realSuburbs(count: number, topoPath = SOURCE_TOPO): Feature[] {
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   return topologyFeatures(topo, "suburbs")

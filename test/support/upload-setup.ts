@@ -1,4 +1,4 @@
-// Builds the upload fixtures once per run (Node can read ../shared/data; workerd cannot) and hands them to the worker tests.
+// Builds the upload fixtures once per run (Node reads packs/sources; workerd cannot) and hands them to the worker tests.
 import type { TestProject } from "vitest/node";
 import { MGA56_PRJ, geoJsonText, gridLots, realSuburbs, reproject, shapefileZip } from "./upload-fixtures.ts";
 
