@@ -1,15 +1,5 @@
-// Spatial queries over a list of packs (public and organisation-private, in the caller's priority order).
-//
-//   packContaining(packs, lon, lat): Pack | null                       first pack whose bbox holds the point
-//   parcelAt(packs, lon, lat): ParcelHit | null                        cadastre lot containing the point (holes respected)
-//   parcelByLot(packs, lotId): ParcelHit | null                        lot by any common spelling ("Lot 12 DP 34567")
-//   parcelFromFeature(pack, index): ParcelHit                          a parcels-layer feature as a ParcelHit
-//   featuresInBbox(packs, layer, bbox, limit): FeatureHit[]            features whose bbox meets the box, pack order then index
-//   nearest(packs, layer, lon, lat, k, maxDistanceM?): NearestHit[]    k closest features by true distance in metres
-//   overlayShares(packs, parcelPolygon, layer): OverlayShare[]         share (0..1) of the parcel under each overlay category
-//   zonesOnParcel(packs, parcelPolygon): ZoneHit[]                     every zone feature meeting the parcel with its share
-//   overlayCoverage(packs, parcelPolygon, layer): OverlayCoverage      share under any feature of the layer, plus by category
-//   (the last three live in overlay.ts, with the prepared-lot functions the assessment uses)
+// Spatial queries over a list of packs (public and organisation-private, in the caller's priority order);
+// overlay shares and zones on a parcel live in overlay.ts, with the prepared-lot functions the assessment uses.
 //
 // Layer names used by packs: suburbs, parcels, zoning, fsr, height, lot_size, flood, bushfire, heritage,
 // transport (packs built before the controls were split have one "zones" layer carrying them).
@@ -54,6 +44,7 @@ export const PARCELS = "parcels";
 // The zoning layer (zone code and name); packs from before the control layers call it "zones".
 export const ZONES = "zoning";
 
+/** The first pack whose bbox holds the point. */
 export function packContaining(packs: readonly Pack[], lon: number, lat: number): Pack | null {
   for (const p of packs) if (bboxContains(p.bbox, lon, lat)) return p;
   return null;
@@ -64,6 +55,7 @@ function lotIdOf(props: Props): string | null {
   return typeof v === "string" ? v : null;
 }
 
+/** A parcels-layer feature as a ParcelHit. */
 export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   const layer = pack.layers.get(PARCELS);
   if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
@@ -80,6 +72,7 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   };
 }
 
+/** The cadastre lot containing the point (holes respected), from the first pack that has one. */
 export function parcelAt(packs: readonly Pack[], lon: number, lat: number): ParcelHit | null {
   for (const pack of packs) {
     if (!bboxContains(pack.bbox, lon, lat)) continue;
@@ -108,6 +101,7 @@ function lotIndex(layer: Layer): Map<string, number> {
   return map;
 }
 
+/** A lot by any common spelling of its id ("Lot 12 DP 34567"). */
 export function parcelByLot(packs: readonly Pack[], lotId: string): ParcelHit | null {
   const key = normaliseLotId(lotId);
   if (key === null) return null;
@@ -148,6 +142,7 @@ function featureHit(pack: Pack, layer: Layer, i: number): FeatureHit {
   };
 }
 
+/** Features of a layer whose bbox meets the box, in pack order then index, at most `limit`. */
 export function featuresInBbox(packs: readonly Pack[], layerName: string, bbox: BBox, limit: number): FeatureHit[] {
   const out: FeatureHit[] = [];
   for (const pack of packs) {
@@ -180,6 +175,7 @@ function withinRadius(layer: Layer, lon: number, lat: number, radiusM: number, o
   });
 }
 
+/** The k closest features of a layer by true distance in metres, optionally within `maxDistanceM`. */
 export function nearest(
   packs: readonly Pack[],
   layerName: string,

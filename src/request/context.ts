@@ -1,5 +1,5 @@
 // The Hono environments of the app: what every request carries, what access middleware adds, and the
-// per-request services (built once per request in http/services.ts).
+// per-request services (built once per request in request/services.ts).
 import type { IdpAdmin } from "../auth/idp-admin.ts";
 import type { Principal } from "../auth/jwt.ts";
 import type { Membership } from "../orgs/membership.ts";
