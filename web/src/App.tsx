@@ -6,36 +6,12 @@ import { accountChunk, dataChunk, mapChunk, useChunk, workspaceChunk } from "./c
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
-import type { BBox } from "./map/controller.ts";
 import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, type Membership, postSignup } from "./session.ts";
+import type { MapFocus, Shell, View } from "./shell.ts";
 
-export type View = "map" | "account" | "data";
 const VIEWS: View[] = ["account", "data"];
 const viewOf = (path: string): View => VIEWS.find((v) => path.startsWith(`/${v}`)) ?? "map";
-
-/** Where the map should go when it next opens: a pack's box, and its layer to switch on. */
-export type MapFocus = { bbox: BBox; layer: string };
-
-export type Shell = {
-  auth: Auth;
-  membership: Membership;
-  /** The signed-in user's id: the team page marks and locks their own row. */
-  userId: string;
-  balance: number | null;
-  setBalance: (b: number) => void;
-  refreshBalance: () => void;
-  report: (p: unknown) => void;
-  /** The map's packs with their TileJSON, requested as soon as there is a session. */
-  packs: Promise<MapPack[]>;
-  /** Reads the pack list again (after an upload or a delete): the map and the Data page follow. */
-  reloadPacks: () => void;
-  /** Opens the map on a pack ("Show on map"). */
-  showOnMap: (focus: MapFocus) => void;
-  /** The focus the map takes when it opens, then clears. */
-  focus: MapFocus | null;
-  clearFocus: () => void;
-};
 
 export function App({ auth }: { auth: Auth }) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);

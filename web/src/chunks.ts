@@ -1,7 +1,7 @@
 // Views split off the first page's code. A chunk already in memory renders at once: React.lazy would still
 // suspend once, and React holds a revealed Suspense boundary back for up to 300 ms (twice over for the map).
 import { type ComponentType, useEffect, useState } from "react";
-import type { Shell } from "./App.tsx";
+import type { Shell } from "./shell.ts";
 import type { MapCanvasProps } from "./map/MapCanvas.tsx";
 
 export type Chunk<P> = { load: () => Promise<ComponentType<P>>; loaded: () => ComponentType<P> | undefined };
@@ -20,7 +20,7 @@ function chunk<P>(importer: () => Promise<{ default: ComponentType<P> }>): Chunk
   return { load, loaded: () => component };
 }
 
-export const workspaceChunk = chunk<{ shell: Shell }>(() => import("./components/Workspace.tsx"));
+export const workspaceChunk = chunk<{ shell: Shell }>(() => import("./map/Workspace.tsx"));
 export const accountChunk = chunk<{ shell: Shell }>(() => import("./account/Account.tsx"));
 export const dataChunk = chunk<{ shell: Shell }>(() => import("./data/Data.tsx"));
 export const mapChunk = chunk<MapCanvasProps>(() => import("./map/MapCanvas.tsx"));

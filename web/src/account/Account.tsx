@@ -1,6 +1,6 @@
 // The account view: credits for everyone, the team for owners and admins, the plans (checkout for billing admins).
 import { useCallback, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import { Credits } from "./Credits.tsx";
 import { Plan } from "./Plan.tsx";
 import { Team } from "./Team.tsx";

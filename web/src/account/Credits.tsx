@@ -1,6 +1,6 @@
 // Credits: the balance, usage per day by action, and the transactions behind them.
 import { useEffect, useMemo, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import type { Api, Transaction, UsageHistory } from "../api.ts";
 import { Transactions } from "./Transactions.tsx";
 import { UsageChart } from "./UsageChart.tsx";

@@ -1,6 +1,6 @@
 // Invitations: send one by e-mail with a role, list the pending ones, revoke one.
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import type { Invite, Role } from "../api.ts";
 import { Outcome, type Question, useOutcome } from "./Confirm.tsx";
 

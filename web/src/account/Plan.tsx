@@ -1,6 +1,6 @@
 // Plan: the tiers side by side, the current subscription and its state, checkout and the billing portal.
 import { useCallback, useEffect, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import type { Subscription, Tier } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "./Confirm.tsx";
 

@@ -1,6 +1,6 @@
 // Team: members and their roles; owners and admins change roles and remove members as the rules allow.
 import { useCallback, useEffect, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import type { Member, Role } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "./Confirm.tsx";
 import { Invites } from "./Invites.tsx";

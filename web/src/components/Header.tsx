@@ -1,5 +1,5 @@
 // Organisation (a personal one said so), role and credit balance, always in view; the views and sign-out.
-import type { Shell, View } from "../App.tsx";
+import type { Shell, View } from "../shell.ts";
 
 export function Header({ shell, view, go, email }: { shell: Shell; view: View; go: (v: View) => void; email: string }) {
   const { membership, balance } = shell;

@@ -1,6 +1,6 @@
 // The Data page: the organisation's own packs (upload for owners and admins, show on map, delete) and the public packs.
 import { useEffect, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import type { PackSummary } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "../account/Confirm.tsx";
 import type { BBox } from "../map/controller.ts";

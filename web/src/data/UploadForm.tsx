@@ -1,7 +1,8 @@
 // Upload a pack: a file by drag and drop or the file picker, its name and layer, then progress until it is built.
-import { type DragEvent, type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { Api, UploadedPack } from "../api.ts";
 import { Outcome, useOutcome } from "../account/Confirm.tsx";
+import { DropZone } from "../components/DropZone.tsx";
 import { postForm, type Sent } from "../upload.ts";
 import { bytes, UPLOAD_LAYERS } from "./format.ts";
 
@@ -27,23 +28,16 @@ export function UploadForm({
   const [name, setName] = useState("");
   const [layer, setLayer] = useState("lots");
   const [fields, setFields] = useState("");
-  const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const { said, ok, fail, clear } = useOutcome(report);
   const id = useId();
   const busy = phase.kind !== "idle";
 
-  const choose = (f: File | undefined) => {
-    if (!f || busy) return;
+  const choose = (f: File) => {
+    if (busy) return;
     setFile(f);
     setName((n) => (n.trim() === "" || (file && n === nameOf(file)) ? nameOf(f) : n));
     clear();
-  };
-
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    choose(e.dataTransfer.files[0]);
   };
 
   async function submit(e: FormEvent) {
@@ -75,41 +69,27 @@ export function UploadForm({
 
   return (
     <form className="upload" onSubmit={(e) => void submit(e)} aria-label="Upload a pack">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target only; the labelled input is the control */}
-      <div
-        className={`dropzone${dragging ? " dragging" : ""}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
+      <DropZone
+        name="Upload data"
+        caption="or choose a file"
+        accept={ACCEPT}
+        disabled={busy}
+        onFile={choose}
+        intro={
+          <p>
+            {empty
+              ? "No data of your own yet — drop a GeoJSON or zipped Shapefile here"
+              : "Drop a GeoJSON or zipped Shapefile (.shp, .dbf, .prj) here"}
+          </p>
+        }
       >
-        <p>
-          {empty
-            ? "No data of your own yet — drop a GeoJSON or zipped Shapefile here"
-            : "Drop a GeoJSON or zipped Shapefile (.shp, .dbf, .prj) here"}
-        </p>
-        <label className="file">
-          <span>or choose a file</span>
-          <input
-            type="file"
-            accept={ACCEPT}
-            aria-label="Upload data"
-            disabled={busy}
-            onChange={(e) => {
-              choose(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
-        </label>
         {file && (
           <p className="chosen">
             <strong>{file.name}</strong> · {bytes(file.size)}
           </p>
         )}
         <p className="muted small">Up to 25 MiB and 250,000 features; Shapefiles in GDA94, GDA2020 or WGS84.</p>
-      </div>
+      </DropZone>
       <div className="upload-fields">
         <label htmlFor={`${id}-name`}>Name</label>
         <input

@@ -1,11 +1,11 @@
 // The map view: search and layers over the map; a side panel for the clicked site, the chat and batch scoring.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Shell } from "../App.tsx";
+import type { Shell } from "../shell.ts";
 import { mapChunk, useChunk } from "../chunks.ts";
 import type { Facts, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
-import type { MapPack } from "../map/packs.ts";
-import type { BBox, MapController } from "../map/controller.ts";
-import { TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "../map/style.ts";
+import type { MapPack } from "./packs.ts";
+import type { BBox, MapController } from "./controller.ts";
+import { TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
 import { BatchPanel } from "./BatchPanel.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { LayerPanel } from "./LayerPanel.tsx";

@@ -1,9 +1,9 @@
 // The chat: useChat over the service's UI message stream; map parts move and draw on the map.
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, type UIMessage } from "ai";
+import { DefaultChatTransport } from "ai";
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import { type Api, Problem, problemOf } from "../api.ts";
-import type { BBox, MapController } from "../map/controller.ts";
+import { type Api, type ChatUIMessage, Problem, problemOf } from "../api.ts";
+import type { MapController } from "./controller.ts";
 
 type Props = {
   api: Api;
@@ -28,7 +28,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
   props.current = { map, visibleLayers, onBalance, onProblem };
   const transport = useMemo(
     () =>
-      new DefaultChatTransport<UIMessage>({
+      new DefaultChatTransport<ChatUIMessage>({
         api: "/chat",
         // The service takes one question at a time; the session keeps the conversation.
         prepareSendMessagesRequest: async ({ messages }) => {
@@ -65,16 +65,14 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
       }),
     [api],
   );
-  const { messages, sendMessage, status, error } = useChat({
+  const { messages, sendMessage, status, error } = useChat<ChatUIMessage>({
     transport,
     onData: (part) => {
       const m = props.current.map();
-      const data = part.data as Record<string, unknown>;
-      if (part.type === "data-session") session.current = String(data.session_id);
-      else if (part.type === "data-credits" && typeof data.balance === "number") props.current.onBalance(data.balance);
-      else if (part.type === "data-bbox" && Array.isArray(data.bbox)) m?.fitBounds(data.bbox as BBox, 16);
-      else if (part.type === "data-parcels" || part.type === "data-overlays")
-        m?.setHighlight(part.data as GeoJSON.FeatureCollection);
+      if (part.type === "data-session") session.current = part.data.session_id;
+      else if (part.type === "data-credits") props.current.onBalance(part.data.balance);
+      else if (part.type === "data-bbox") m?.fitBounds(part.data.bbox, 16);
+      else if (part.type === "data-parcels" || part.type === "data-overlays") m?.setHighlight(part.data);
     },
     // HTTP refusals were already reported as sentences by the transport; others are shown in the panel.
     onError: () => {},
@@ -108,7 +106,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
               if (p.type === "data-limit")
                 return (
                   <p key={key} className="limit" role="note">
-                    {String((p.data as { detail?: unknown }).detail ?? "")}
+                    {p.data.detail}
                   </p>
                 );
               if (p.type.startsWith("tool-")) {

@@ -1,8 +1,9 @@
 // CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
-import { type DragEvent, useRef, useState } from "react";
+import { useState } from "react";
 import type { Api, SiteRow } from "../api.ts";
 import { download, sitesCsv, sitesGeoJson } from "../exports.ts";
-import { RatingBadge } from "./RatingBadge.tsx";
+import { DropZone } from "../components/DropZone.tsx";
+import { RatingBadge } from "../components/RatingBadge.tsx";
 
 type Props = {
   api: Api;
@@ -22,8 +23,6 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, on
   const [summary, setSummary] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
   const [pdf, setPdf] = useState<{ url: string; name: string; pages: number } | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const scored = rows.filter((r) => r.kind === "result");
 
   async function upload(file: File) {
@@ -103,45 +102,19 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, on
     }
   }
 
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const f = e.dataTransfer.files[0];
-    if (f) void upload(f);
-  };
-
   return (
     <section className="batch" aria-label="Batch scoring">
-      {/* Dropping is a shortcut; the file input inside is the accessible way in. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target only; the labelled input is the control */}
-      <div
-        className={`dropzone${dragging ? " dragging" : ""}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
+      <DropZone
+        name="Upload CSV"
+        caption="Upload CSV"
+        accept=".csv,text/csv"
+        disabled={busy}
+        onFile={(f) => void upload(f)}
       >
-        <label className="file">
-          <span>Upload CSV</span>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,text/csv"
-            aria-label="Upload CSV"
-            disabled={busy}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void upload(f);
-              e.target.value = "";
-            }}
-          />
-        </label>
         <p className="muted small">
           or drop a file here · up to 50 sites with latitude/longitude or lot_number columns · 0.1 credit a site
         </p>
-      </div>
+      </DropZone>
       {summary && (
         <p role="status" className="summary">
           {summary}

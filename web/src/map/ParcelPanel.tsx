@@ -1,6 +1,6 @@
 // A clicked lot: its facts (free) and `Score site` (0.1 credit), the score explained.
 import type { Facts, ScoreAnswer } from "../api.ts";
-import { RatingBadge } from "./RatingBadge.tsx";
+import { RatingBadge } from "../components/RatingBadge.tsx";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

@@ -1,5 +1,5 @@
 // Layer toggles and the legend for what is switched on.
-import { OWN_LOTS_COLOUR, RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "../map/style.ts";
+import { OWN_LOTS_COLOUR, RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "./style.ts";
 
 export function LayerPanel({
   visible,
