@@ -1,4 +1,4 @@
-// Polygon validity on a 10,000-vertex ring: the flatbush-indexed check against brute-force all-pairs edge tests.
+// Polygon validity on a 10,000-vertex ring: the sweep-line check against brute-force all-pairs edge tests.
 import { segmentsMeet, validityProblem } from "../../src/geo/validity.ts";
 import type { Position } from "../../src/geo/types.ts";
 import { type BenchResult, median } from "./result.ts";
@@ -41,6 +41,6 @@ export async function runValidityBenches(): Promise<BenchResult[]> {
   const value = time(() => validityProblem("Polygon", [ring]), 9);
   const baseline = time(() => bruteForce(ring), 3);
   return [
-    { name: "validity of a 10,000-vertex ring (flatbush)", value, unit: "ms", baseline, ratio: baseline / value },
+    { name: "validity of a 10,000-vertex ring (sweep line)", value, unit: "ms", baseline, ratio: baseline / value },
   ];
 }

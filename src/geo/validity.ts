@@ -1,7 +1,9 @@
 // Validity of GeoJSON Polygon / MultiPolygon rings: simple, non-degenerate rings, holes inside their shell, parts apart.
-import Flatbush from "flatbush";
-import { orient2d } from "robust-predicates";
+import { orient, segmentsMeet } from "./segments.ts";
+import { sweep } from "./sweep.ts";
 import type { Position } from "./types.ts";
+
+export { segmentsMeet };
 
 /** One validity problem: `path` indexes into the geometry's `coordinates` (ring, or part for overlaps). */
 export interface ValidityProblem {
@@ -20,21 +22,9 @@ interface Ring {
   at: number[];
 }
 
-// Exact orientation of c against the directed line a->b: > 0 left, < 0 right, 0 on the line (y up).
-// robust-predicates' orient2d is positive for clockwise in y-up axes (counterclockwise in y-down), hence the minus.
-const orient = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) =>
-  -Math.sign(orient2d(ax, ay, bx, by, cx, cy));
-
 // Vertex i of a ring, and edge i from vertex i to the next (wrapping to the first).
 const vx = (r: Ring, i: number): [number, number] => [r.xs[i] as number, r.ys[i] as number];
 const edge = (r: Ring, i: number): [number, number, number, number] => [...vx(r, i), ...vx(r, (i + 1) % r.xs.length)];
-const boxOf = ([ax, ay, bx, by]: [number, number, number, number]): [number, number, number, number] => [
-  Math.min(ax, bx),
-  Math.min(ay, by),
-  Math.max(ax, bx),
-  Math.max(ay, by),
-];
-
 const round = (n: number) => Number(n.toFixed(6));
 const near = (x: number, y: number) => `[${round(x)}, ${round(y)}]`;
 
@@ -87,51 +77,6 @@ function spikeAt(r: Ring): number | null {
   return null;
 }
 
-const within = (a: number, b: number, c: number) => (a <= c && c <= b) || (b <= c && c <= a);
-
-/** Where segments ab and cd meet (touching and collinear overlap included), or null when they are apart. */
-export function segmentsMeet(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): [number, number] | null {
-  const o1 = orient(ax, ay, bx, by, cx, cy);
-  const o2 = orient(ax, ay, bx, by, dx, dy);
-  const o3 = orient(cx, cy, dx, dy, ax, ay);
-  const o4 = orient(cx, cy, dx, dy, bx, by);
-  if (o1 * o2 < 0 && o3 * o4 < 0) {
-    // A proper crossing: the point is only for the message, so floating arithmetic is enough.
-    const t = ((cx - ax) * (dy - cy) - (cy - ay) * (dx - cx)) / ((bx - ax) * (dy - cy) - (by - ay) * (dx - cx));
-    return [ax + t * (bx - ax), ay + t * (by - ay)];
-  }
-  const on = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
-    within(px, qx, rx) && within(py, qy, ry);
-  if (o1 === 0 && on(ax, ay, bx, by, cx, cy)) return [cx, cy];
-  if (o2 === 0 && on(ax, ay, bx, by, dx, dy)) return [dx, dy];
-  if (o3 === 0 && on(cx, cy, dx, dy, ax, ay)) return [ax, ay];
-  if (o4 === 0 && on(cx, cy, dx, dy, bx, by)) return [bx, by];
-  return null;
-}
-
-/** Even-odd test of a point known not to lie on the ring's boundary, with exact orientation. */
-function insideRing(r: Ring, px: number, py: number): boolean {
-  let inside = false;
-  const n = r.xs.length;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const ay = r.ys[j] as number;
-    const by = r.ys[i] as number;
-    if (ay > py === by > py) continue;
-    // The rightward ray crosses an upward edge with the point on its left, a downward edge with it on its right.
-    if (orient(r.xs[j] as number, ay, r.xs[i] as number, by, px, py) * Math.sign(by - ay) > 0) inside = !inside;
-  }
-  return inside;
-}
-
 function rings(type: "Polygon" | "MultiPolygon", coordinates: Position[][] | Position[][][]): Ring[] {
   const multi = type === "MultiPolygon";
   const polygons = (multi ? coordinates : [coordinates]) as Position[][][];
@@ -167,94 +112,116 @@ function edgeProblem(a: Ring, ai: number, b: Ring, bi: number, x: number, y: num
   };
 }
 
-// Any two edges that meet other than consecutive edges at their shared vertex; edges indexed so each only meets its neighbours.
-function crossingProblem(all: Ring[]): ValidityProblem | null {
-  let total = 0;
-  for (const r of all) total += r.xs.length;
-  const ringOf = new Uint32Array(total);
-  const startOf = new Uint32Array(all.length);
-  const index = new Flatbush(total);
-  let e = 0;
+// Any two edges that meet other than consecutive edges at their shared vertex, found by one O(n log n) sweep; else the nesting.
+function crossingProblem(all: Ring[], counter: ValidityStats): ValidityProblem | Int32Array {
+  const start = new Uint32Array(all.length + 1);
   all.forEach((r, k) => {
-    startOf[k] = e;
-    for (let i = 0; i < r.xs.length; i++, e++) {
-      ringOf[e] = k;
-      index.add(...boxOf(edge(r, i)));
-    }
+    start[k + 1] = (start[k] as number) + r.xs.length;
   });
-  index.finish();
-  for (let k = 0; k < total; k++) {
-    const ra = all[ringOf[k] as number] as Ring;
-    const na = ra.xs.length;
-    const i = k - (startOf[ringOf[k] as number] as number);
-    const a = edge(ra, i);
-    const hits = index.search(...boxOf(a));
-    hits.sort((m, n) => m - n);
-    for (const h of hits) {
-      if (h <= k) continue;
-      const rb = all[ringOf[h] as number] as Ring;
-      const j = h - (startOf[ringOf[h] as number] as number);
-      // Consecutive edges share a vertex by design; their doubling back is the spike check's.
-      if (ra === rb && (j === i + 1 || (i === 0 && j === na - 1))) continue;
-      const meet = segmentsMeet(...a, ...edge(rb, j));
-      if (meet) return edgeProblem(ra, i, rb, j, meet[0], meet[1]);
-    }
+  const total = start[all.length] as number;
+  const xs = new Float64Array(total);
+  const ys = new Float64Array(total);
+  all.forEach((r, k) => {
+    xs.set(r.xs, start[k]);
+    ys.set(r.ys, start[k]);
+  });
+  const result = sweep({ xs, ys, start }, counter);
+  if ("parent" in result) return result.parent;
+  // Edge ids back to (ring, edge): the lower id first, as the message names the earlier ring first.
+  const locate = (e: number): [Ring, number] => {
+    let k = 0;
+    while ((start[k + 1] as number) <= e) k++;
+    return [all[k] as Ring, e - (start[k] as number)];
+  };
+  const [ra, i] = locate(result.meet[0]);
+  const [rb, j] = locate(result.meet[1]);
+  const meet = segmentsMeet(...edge(ra, i), ...edge(rb, j)) as [number, number];
+  return edgeProblem(ra, i, rb, j, meet[0], meet[1]);
+}
+
+// The old per-ring rule, given the rings that contain ring r (its ancestors, by index): holes in their shell, none in another hole, no part inside another.
+function ringContainmentProblem(r: Ring, around: Ring[], shellOf: Map<number, Ring>): ValidityProblem | null {
+  if (r.hole) {
+    if (!around.includes(shellOf.get(r.part) as Ring))
+      return { path: r.path, message: `${r.label} lies outside the outer ring: a hole must be inside the parcel` };
+    const outer = around.find((o) => o.hole && o.part === r.part);
+    if (outer)
+      return { path: r.path, message: `${r.label} lies inside ${outer.label.toLowerCase()}: holes must not overlap` };
+    return null;
+  }
+  for (const o of around) {
+    if (o.hole || o.part === r.part) continue;
+    // Inside another part's shell is an overlap unless it sits in one of that part's holes (an island in a lake).
+    if (!around.some((h) => h.hole && h.part === o.part))
+      return {
+        path: [r.part],
+        message: `Polygon ${r.part + 1} lies inside polygon ${o.part + 1}: the parts of a MultiPolygon must not overlap`,
+      };
   }
   return null;
 }
 
-// With no rings meeting, containment is decided by one vertex of each ring: holes in their shell, none in another hole, no part inside another.
-function containmentProblem(all: Ring[]): ValidityProblem | null {
-  const boxes = new Flatbush(all.length);
-  for (const r of all) {
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < r.xs.length; i++) {
-      x0 = Math.min(x0, r.xs[i] as number);
-      x1 = Math.max(x1, r.xs[i] as number);
-      y0 = Math.min(y0, r.ys[i] as number);
-      y1 = Math.max(y1, r.ys[i] as number);
-    }
-    boxes.add(x0, y0, x1, y1);
-  }
-  boxes.finish();
+// With no rings meeting, containment is the nesting tree: one walk down it with per-part counts finds the first ring in
+// trouble in linear time, and only that ring's ancestors are listed for its message.
+function containmentProblem(all: Ring[], parent: Int32Array): ValidityProblem | null {
   const shellOf = new Map<number, Ring>();
   for (const r of all) if (!r.hole) shellOf.set(r.part, r);
-  for (const r of all) {
-    const px = r.xs[0] as number;
-    const py = r.ys[0] as number;
-    const around = boxes
-      .search(px, py, px, py)
-      .sort((a, b) => a - b)
-      .map((k) => all[k] as Ring)
-      .filter((o) => o !== r && insideRing(o, px, py));
-    if (r.hole) {
-      if (!around.includes(shellOf.get(r.part) as Ring))
-        return {
-          path: r.path,
-          message: `${r.label} lies outside the outer ring: a hole must be inside the parcel`,
-        };
-      const outer = around.find((o) => o.hole && o.part === r.part);
-      if (outer)
-        return { path: r.path, message: `${r.label} lies inside ${outer.label.toLowerCase()}: holes must not overlap` };
+  const parts = all.reduce((m, r) => Math.max(m, r.part + 1), 0);
+  const shellOn = new Uint8Array(parts);
+  const holesOn = new Uint32Array(parts);
+  // Parts whose shell is an ancestor with none of their holes: a shell below one of them lies inside that part.
+  let open = 0;
+  const kids: number[][] = all.map(() => []);
+  const roots: number[] = [];
+  parent.forEach((p, k) => {
+    (p === -1 ? roots : (kids[p] as number[])).push(k);
+  });
+  let worst = all.length;
+  const enter = (k: number, sign: 1 | -1) => {
+    const r = all[k] as Ring;
+    const p = r.part;
+    if (!r.hole) {
+      shellOn[p] = sign > 0 ? 1 : 0;
+      if (holesOn[p] === 0) open += sign;
+      return;
+    }
+    if (sign < 0) holesOn[p] = (holesOn[p] as number) - 1;
+    if (holesOn[p] === 0 && shellOn[p]) open -= sign;
+    if (sign > 0) holesOn[p] = (holesOn[p] as number) + 1;
+  };
+  // Iterative depth-first walk: a node is visited (judged against its ancestors, then entered), later left.
+  const stack: number[] = roots.map((k) => ~k).reverse();
+  while (stack.length > 0) {
+    const top = stack.pop() as number;
+    if (top >= 0) {
+      enter(top, -1);
       continue;
     }
-    for (const o of around) {
-      if (o.hole || o.part === r.part) continue;
-      // Inside another part's shell is an overlap unless it sits in one of that part's holes (an island in a lake).
-      if (!around.some((h) => h.hole && h.part === o.part))
-        return {
-          path: [r.part],
-          message: `Polygon ${r.part + 1} lies inside polygon ${o.part + 1}: the parts of a MultiPolygon must not overlap`,
-        };
-    }
+    const k = ~top;
+    const r = all[k] as Ring;
+    const bad = r.hole ? !shellOn[r.part] || (holesOn[r.part] as number) > 0 : open > 0;
+    if (bad && k < worst) worst = k;
+    enter(k, 1);
+    stack.push(k);
+    for (const c of kids[k] as number[]) stack.push(~c);
   }
-  return null;
+  if (worst === all.length) return null;
+  const above: number[] = [];
+  for (let p = parent[worst] as number; p !== -1; p = parent[p] as number) above.push(p);
+  const around = above.sort((a, b) => a - b).map((k) => all[k] as Ring);
+  return ringContainmentProblem(all[worst] as Ring, around, shellOf);
+}
+
+/** Work done by validityProblem: pairs of edges compared (sweep order and exact segment tests). */
+export interface ValidityStats {
+  edgePairs: number;
 }
 
 /** The first validity problem of well-formed (closed, finite) Polygon or MultiPolygon coordinates, or null. */
 export function validityProblem(
   type: "Polygon" | "MultiPolygon",
   coordinates: Position[][] | Position[][][],
+  stats: ValidityStats = { edgePairs: 0 },
 ): ValidityProblem | null {
   const all = rings(type, coordinates);
   for (const r of all) {
@@ -266,5 +233,6 @@ export function validityProblem(
         message: `${r.label} doubles back on itself at ${near(r.xs[s] as number, r.ys[s] as number)} (position ${r.at[s]}): a parcel boundary must not run out and back along one line`,
       };
   }
-  return crossingProblem(all) ?? containmentProblem(all);
+  const crossing = crossingProblem(all, stats);
+  return crossing instanceof Int32Array ? containmentProblem(all, crossing) : crossing;
 }

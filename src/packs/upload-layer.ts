@@ -8,6 +8,8 @@ import type { LayerInput } from "./types.ts";
 
 /** Features an upload may hold (architecture section 9). */
 export const MAX_UPLOAD_FEATURES = 250_000;
+/** Positions one feature may hold, closing ones included (architecture section 5: hostile input). */
+export const MAX_FEATURE_VERTICES = 50_000;
 
 export interface UploadFeature {
   geometry: { type: string; coordinates?: unknown } | null;
@@ -115,6 +117,17 @@ export class UploadLayerBuilder {
   private addArea(type: "Polygon" | "MultiPolygon", coordinates: unknown): void {
     if (!Array.isArray(coordinates)) this.fail(`${type} coordinates are not an array`);
     const parts = (type === "Polygon" ? [coordinates] : coordinates) as unknown[];
+    // Counted before any reprojection or check, so a feature's work is bounded before it is spent.
+    let vertices = 0;
+    for (const part of parts)
+      if (Array.isArray(part)) for (const ring of part) if (Array.isArray(ring)) vertices += ring.length;
+    if (vertices > MAX_FEATURE_VERTICES) {
+      const cap = MAX_FEATURE_VERTICES.toLocaleString("en-AU");
+      this.fail(
+        `it has ${vertices.toLocaleString("en-AU")} vertices; a feature may have at most ${cap}`,
+        "too_many_vertices",
+      );
+    }
     const lonLat: Position[][][] = [];
     for (const part of parts) {
       if (!Array.isArray(part) || part.length === 0) this.fail("a polygon has no ring");

@@ -1,5 +1,6 @@
 // The body of POST /report/generate (spec: ReportGenerateRequest, ParcelGeometry), validated per geometry type.
 import { z } from "zod";
+import { formatNumber } from "../scoring/format.ts";
 import { coordinatesProblem, MAX_POSITIONS, type ParcelGeometry } from "./geometry.ts";
 
 export const MAX_SITES = 100;
@@ -8,6 +9,21 @@ export const DEFAULT_TOP_N = 5;
 export const MAX_LOCATION_CHARS = 300;
 /** JSON bodies above this are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/**
+ * Positions across all of a body's geometries. A lot has tens to hundreds of positions, so 100 real sites stay far
+ * below it; it matches the vertex cap of one uploaded feature, so a free-to-validate body costs no more geometry work
+ * than one feature, where 2 MiB alone would admit about 120,000 positions (twelve geometries at the per-site cap).
+ */
+export const MAX_TOTAL_POSITIONS = 50_000;
+
+// A geometry's positions; its own refinement may have failed (issues there do not stop this check), so nothing is assumed.
+function positions(c: unknown, depth: number): number {
+  if (!Array.isArray(c)) return 0;
+  if (depth === 0) return c.length;
+  let n = 0;
+  for (const x of c) n += positions(x, depth - 1);
+  return n;
+}
 
 export const ParcelGeometrySchema = z
   .object({
@@ -47,7 +63,23 @@ export const ReportGenerateRequestSchema = z
     parcel_geojsons: z
       .array(ParcelGeometrySchema)
       .max(MAX_SITES)
-      .meta({ description: "One geometry per site. A Point is replaced by the cadastre parcel that contains it." }),
+      .superRefine((geometries, ctx) => {
+        let total = 0;
+        for (const [i, g] of geometries.entries()) {
+          total += g.type === "Point" ? 1 : positions(g.coordinates, g.type === "Polygon" ? 1 : 2);
+          if (total <= MAX_TOTAL_POSITIONS) continue;
+          // The site that tips the total over is named, so the client knows which sites to send in another report.
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "coordinates"],
+            message: `The geometries of one report may have at most ${formatNumber(MAX_TOTAL_POSITIONS)} positions in all; site ${i} brings the total to ${formatNumber(total)}`,
+          });
+          return;
+        }
+      })
+      .meta({
+        description: `One geometry per site. A Point is replaced by the cadastre parcel that contains it. At most ${formatNumber(MAX_TOTAL_POSITIONS)} positions across all geometries.`,
+      }),
     pack_id: z
       .string()
       .max(200)
