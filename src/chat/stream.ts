@@ -12,27 +12,19 @@ import {
   type UIMessageChunk,
 } from "ai";
 import type { BBox } from "../geo/bbox.ts";
-import { chatTools, type ChatTools, type ToolDeps } from "./toolset.ts";
+import { chatTools, type ChatTools } from "./toolset.ts";
+import type { ToolContext } from "./tools/context.ts";
 import { describeChatError } from "./errors.ts";
 import { QUESTION_BOUNDS, QuestionBudget, type LimitNotice } from "./budget.ts";
 import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
+import type { ChatChunk, ChatDataParts, ChatUIMessage } from "./message.ts";
+
+export type { ChatChunk, ChatDataParts, ChatUIMessage };
 
 /** Model calls per question: the tool steps plus one, without tools, for the answer. */
 export const MAX_STEPS = QUESTION_BOUNDS.toolSteps + 1;
 export const MAX_OUTPUT_TOKENS = 1_024;
-
-/** The typed parts a map client receives besides text and tools. */
-export type ChatDataParts = {
-  bbox: { bbox: BBox; label: string };
-  parcels: FeatureCollection;
-  overlays: FeatureCollection;
-  session: { session_id: string };
-  credits: { action: "chat"; charged: number; balance: number };
-  limit: LimitNotice;
-};
-export type ChatUIMessage = UIMessage<never, ChatDataParts>;
-export type ChatChunk = UIMessageChunk<never, ChatDataParts>;
 
 export interface Outcome {
   /** Some answer text was written to the stream. */
@@ -50,7 +42,7 @@ export interface ChatTurn {
   question: string;
   sessionId: string;
   credits: { charged: number; balance: number };
-  tools: Omit<ToolDeps, "emit" | "budget">;
+  tools: Omit<ToolContext, "emit" | "budget">;
   timeoutMs: number;
   /**
    * Keeps a finished turn in the session, before the stream ends: a client that has read the whole answer and

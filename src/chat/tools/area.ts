@@ -1,4 +1,5 @@
-// Areas the tools work over (a suburb's boundary or a box) and the parcels inside them, bounded.
+// Areas the tools work over (a suburb's boundary or a box), as the model names them, and the parcels inside them.
+import { z } from "zod";
 import { featureAreaM2 } from "../../geo/area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
@@ -10,15 +11,26 @@ import { relate } from "../../geo/relate.ts";
 import { featurePart } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
+import { BBoxSchema } from "../bbox.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
 
 /** Parcels examined per request at most, so a box over a whole city stays cheap. */
 export const MAX_SCAN = 5_000;
 
-export interface AreaInput {
-  suburb?: string | undefined;
-  bbox?: number[] | undefined;
-}
+export const suburbField = z
+  .string()
+  .min(2)
+  .max(100)
+  .describe("Suburb name, optionally with a state: 'Epping' or 'Newtown, NSW'");
+
+/** The input fields of every tool that works over an area. */
+export const areaFields = {
+  suburb: suburbField.optional(),
+  bbox: BBoxSchema.optional().describe(
+    "[west, south, east, north] in WGS84 degrees; omit both suburb and bbox to use the map view",
+  ),
+};
+export type AreaInput = z.infer<z.ZodObject<typeof areaFields>>;
 
 export interface Area {
   /** "Epping, NSW" or "the map view". */

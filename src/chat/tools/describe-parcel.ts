@@ -1,9 +1,12 @@
 // describe_parcel: what is on a lot — zones with shares and controls, overlays with shares, nearest stop.
+import { tool } from "ai";
+import { z } from "zod";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { nearest, overlayCoverage, ZONES, zonesOnParcel, type OverlayCoverage } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { collection, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
-import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, type ParcelLocator } from "./parcel-hit.ts";
+import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, lotIdField, type ParcelLocator } from "./parcel-hit.ts";
 
 // Same bound the scoring model uses for "a stop nearby".
 const STOP_SEARCH_M = 5_000;
@@ -123,3 +126,15 @@ export function describeParcel(
     },
   };
 }
+
+export const describeParcelTool = (ctx: ToolContext) =>
+  tool({
+    description:
+      "Describe one parcel, by lot id or by a point: zones with their shares and planning controls (FSR, height, minimum lot size), flood, bushfire and heritage overlays with shares, and the nearest transport stop.",
+    inputSchema: z.object({
+      lot_id: lotIdField.optional(),
+      lon: z.number().min(-180).max(180).optional(),
+      lat: z.number().min(-90).max(90).optional(),
+    }),
+    execute: bounded(ctx, (input) => describeParcel(ctx.packs, input)),
+  });

@@ -1,9 +1,12 @@
 // find_parcels: parcels in a suburb or box filtered by area, zone and hazards, largest first, bounded.
+import { tool } from "ai";
+import { z } from "zod";
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
 import type { Pack } from "../../packs/types.ts";
 import {
   addressOf,
   anySynthetic,
+  areaFields,
   touchesOverlay,
   parcelCollection,
   parcelsIn,
@@ -13,6 +16,7 @@ import {
   type AreaInput,
   type ParcelRef,
 } from "./area.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
 /** Parcels listed to the model; the map gets up to `limit`. */
@@ -20,16 +24,25 @@ export const MODEL_LIST = 10;
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 
-export interface ParcelFilters {
-  min_area_m2?: number | undefined;
-  max_area_m2?: number | undefined;
-  zones?: string[] | undefined;
-  hazard_free?: boolean | undefined;
-}
+/** The filters of every tool that picks parcels of an area. */
+export const filterFields = {
+  min_area_m2: z.number().min(0).max(1e7).optional().describe("Smallest lot area in square metres"),
+  max_area_m2: z.number().min(0).max(1e7).optional().describe("Largest lot area in square metres"),
+  zones: z
+    .array(z.string().min(1).max(10))
+    .max(20)
+    .optional()
+    .describe("Zone codes to keep, e.g. ['R2', 'R3'] (zone at the lot's centroid)"),
+  hazard_free: z.boolean().optional().describe("Keep only lots with no flood or bushfire overlay at all"),
+};
+export type ParcelFilters = z.infer<z.ZodObject<typeof filterFields>>;
 
-export interface FindParcelsInput extends AreaInput, ParcelFilters {
-  limit?: number | undefined;
-}
+const inputSchema = z.object({
+  ...areaFields,
+  ...filterFields,
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+});
+export type FindParcelsInput = z.infer<typeof inputSchema>;
 
 export type Match = ParcelRef & { zone: string | null };
 
@@ -124,3 +137,10 @@ export function findParcels(
     },
   };
 }
+
+export const findParcelsTool = (ctx: ToolContext) =>
+  tool({
+    description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first. Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
+    inputSchema,
+    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox)),
+  });

@@ -1,7 +1,10 @@
 // geocode_suburb: a suburb's box, centre and state, and the map fitted to it.
+import { tool } from "ai";
+import { z } from "zod";
 import { geocode, type GeocodeResult } from "../../geocode/gazetteer.ts";
 import type { Pack } from "../../packs/types.ts";
-import { point } from "./area.ts";
+import { point, suburbField } from "./area.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { refusal, roundBox, type ToolRun } from "./map.ts";
 
 export type GeocodeSuburbOutput = Omit<GeocodeResult, "sal_code">;
@@ -18,3 +21,10 @@ export function geocodeSuburb(
     map: { bbox: { bbox, label: hit.state ? `${hit.name}, ${hit.state}` : hit.name } },
   };
 }
+
+export const geocodeSuburbTool = (ctx: ToolContext) =>
+  tool({
+    description: "Find a suburb: its bounding box, centre and state. The map fits to it.",
+    inputSchema: z.object({ suburb: suburbField }),
+    execute: bounded(ctx, (input) => geocodeSuburb(ctx.packs, input)),
+  });

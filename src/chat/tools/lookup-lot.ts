@@ -1,7 +1,10 @@
 // lookup_lot: a lot by its identifier ("Lot 12 DP 34567", "12//DP34567"), shown on the map.
+import { tool } from "ai";
+import { z } from "zod";
 import type { Pack } from "../../packs/types.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { collection, refusal, roundBox, type ToolRun } from "./map.ts";
-import { hitFeature, isSyntheticLayer, locateParcel, lotBasics } from "./parcel-hit.ts";
+import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, lotIdField } from "./parcel-hit.ts";
 
 export interface LookupLotOutput {
   lot_id: string | null;
@@ -29,3 +32,10 @@ export function lookupLot(
     },
   };
 }
+
+export const lookupLotTool = (ctx: ToolContext) =>
+  tool({
+    description: "Look up one lot by its identifier: address, area and location. The map shows it.",
+    inputSchema: z.object({ lot_id: lotIdField }),
+    execute: bounded(ctx, (input) => lookupLot(ctx.packs, input)),
+  });

@@ -1,8 +1,15 @@
-// A located parcel (by lot id or point) as the map and the model see it.
+// A located parcel (by lot id or point) as the model names it, and as the map and the model see it.
+import { z } from "zod";
 import { parcelAt, parcelByLot, type ParcelHit } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
 import { addressOf, point } from "./area.ts";
 import { r1, type Feature } from "./map.ts";
+
+export const lotIdField = z
+  .string()
+  .min(3)
+  .max(60)
+  .describe("Lot identifier in any common spelling: 'Lot 12 DP 34567', '12//DP34567', '5/3/DP758123'");
 
 export interface ParcelLocator {
   lot_id?: string | undefined;

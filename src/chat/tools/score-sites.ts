@@ -1,29 +1,28 @@
 // score_sites: the batch feasibility model over lots or an area's best candidates, charged per site.
+import { tool } from "ai";
+import { z } from "zod";
 import type { BBox } from "../../geo/bbox.ts";
 import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf } from "./area.ts";
-import { matchParcels, type ParcelFilters } from "./find-parcels.ts";
+import { addressOf, areaFields } from "./area.ts";
+import { bounded, type SiteCharge, type ToolContext } from "./context.ts";
+import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
-import { hitFeature } from "./parcel-hit.ts";
+import { hitFeature, lotIdField } from "./parcel-hit.ts";
 import type { QuestionBudget } from "../budget.ts";
 
 export const MAX_SITES = 20;
 export const DEFAULT_SITES = 10;
 
-export interface ScoreSitesInput extends ParcelFilters {
-  lot_ids?: string[] | undefined;
-  suburb?: string | undefined;
-  bbox?: number[] | undefined;
-  limit?: number | undefined;
-}
-
-/** Debits the organisation for `sites` scored sites, or says what was short. */
-export type SiteCharge = (
-  sites: number,
-) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
+const inputSchema = z.object({
+  lot_ids: z.array(lotIdField).min(1).max(MAX_SITES).optional(),
+  ...areaFields,
+  ...filterFields,
+  limit: z.number().int().min(1).max(MAX_SITES).optional(),
+});
+export type ScoreSitesInput = z.infer<typeof inputSchema>;
 
 export interface ScoreSitesOutput {
   /** Credits charged by this call: sites already scored in this question are not charged again. */
@@ -80,10 +79,7 @@ function sitesFor(
 
 const siteKey = (hit: ParcelHit): string => `${hit.packId}:${hit.index}`;
 
-/**
- * Scores first (pure), then charges for exactly the sites new to this question, within its site bound;
- * a refused charge returns no scores.
- */
+/** Scores (pure), then charges only the sites new to this question within its bound; a refused charge shows none. */
 export async function scoreSites(
   packs: readonly Pack[],
   input: ScoreSitesInput,
@@ -147,3 +143,12 @@ export async function scoreSites(
     },
   };
 }
+
+export const scoreSitesTool = (ctx: ToolContext) =>
+  tool({
+    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored. Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
+    inputSchema,
+    execute: bounded(ctx, (input, toolCallId) =>
+      scoreSites(ctx.packs, input, ctx.fallbackBbox, (n) => ctx.chargeSites(n, toolCallId), ctx.budget),
+    ),
+  });

@@ -1,8 +1,11 @@
 // summarise_area: counts, zone mix, and the share of parcels touched by flood, bushfire and heritage.
+import { tool } from "ai";
+import { z } from "zod";
 import type { BBox } from "../../geo/bbox.ts";
 import { featuresInBbox } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { anySynthetic, touchesOverlay, parcelsIn, resolveArea, zoneAt, type AreaInput } from "./area.ts";
+import { anySynthetic, areaFields, touchesOverlay, parcelsIn, resolveArea, zoneAt, type AreaInput } from "./area.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { collection, r1, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
 
 const OVERLAYS = ["flood", "bushfire", "heritage"] as const;
@@ -83,3 +86,11 @@ export function summariseArea(
     map: { bbox: { bbox: roundBox(area.bbox), label: area.label }, overlays: collection(overlays) },
   };
 }
+
+export const summariseAreaTool = (ctx: ToolContext) =>
+  tool({
+    description:
+      "Summarise a suburb or box: parcel count and sizes, zone mix, share of parcels touched by flood, bushfire and heritage overlays, transport stops.",
+    inputSchema: z.object(areaFields),
+    execute: bounded(ctx, (input) => summariseArea(ctx.packs, input, ctx.fallbackBbox)),
+  });

@@ -1,7 +1,7 @@
 // Local model server speaking the OpenAI Chat Completions API (POST /v1/chat/completions, streamed as
 // SSE `chat.completion.chunk`s with `delta.content` / `delta.tool_calls`, `finish_reason`, a usage chunk
 // and `[DONE]`), so the Worker's real AI SDK client runs against real wire bytes in dev and tests.
-// Answers come from the offline planner (llm-planner.ts), or from a script a test registered:
+// Answers come from the offline planner (src/chat/offline/planner.ts), or from a script a test registered:
 //   POST /__control/script {marker, turns: Turn[]}  a question containing `[[marker]]` gets turns[0],
 //                                                   the next request of that conversation turns[1], ...
 //   GET  /__control/requests?marker=M               request bodies received for M, oldest first

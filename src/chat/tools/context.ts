@@ -1,0 +1,36 @@
+// What every tool of one question shares (packs, view, charging, map, bounds), and the execute wrapper that
+// claims each call from the question's bounds and sends the map its part, the model the rest.
+import type { BBox } from "../../geo/bbox.ts";
+import type { Pack } from "../../packs/types.ts";
+import type { QuestionBudget } from "../budget.ts";
+import type { MapUpdate, ToolRun } from "./map.ts";
+
+/** Debits the organisation for `sites` scored sites, or says what was short. */
+export type SiteCharge = (
+  sites: number,
+) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
+
+export interface ToolContext {
+  packs: readonly Pack[];
+  /** The request's bbox, else its viewport: what "here" and "these parcels" mean. */
+  fallbackBbox: BBox | null;
+  chargeSites(sites: number, toolCallId: string): ReturnType<SiteCharge>;
+  emit(update: MapUpdate, toolCallId: string): void;
+  /** The question's bounds: every call is claimed from it first. */
+  budget: QuestionBudget;
+}
+
+const OVER_BOUND = { error: "This question has used its tool calls; answer with the results already found." };
+
+/** A tool's execute: a call past the question's bounds does no work, so the model answers with what it has. */
+export function bounded<I, T>(
+  ctx: ToolContext,
+  work: (input: I, toolCallId: string) => ToolRun<T> | Promise<ToolRun<T>>,
+) {
+  return async (input: I, { toolCallId }: { toolCallId: string }): Promise<T | typeof OVER_BOUND> => {
+    if (!ctx.budget.claimCall()) return OVER_BOUND;
+    const run = await work(input, toolCallId);
+    ctx.emit(run.map, toolCallId);
+    return run.output;
+  };
+}
