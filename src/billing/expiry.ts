@@ -25,11 +25,25 @@ interface LedgerRow extends Record<string, unknown> {
 
 const ms = (v: Date | string | null): number | null => (v === null ? null : new Date(v).getTime());
 
+/** How far back a refund that may have returned credits to an already-swept grant is looked for (hourly runs). */
+const LATE_REFUND_DAYS = 30;
+
+// Besides lapsed unswept grants: a refund whose debit came before an expiry entry may have returned
+// credits to a grant swept in between; allocation.ts expires those under the refund's own id.
 async function orgsWithLapsedGrants(db: Db, now: Date): Promise<string[]> {
+  const at = now.toISOString();
   const res = await db.execute<{ org_id: string }>(sql`
-    select distinct g.org_id from credit_ledger g
-    where g.amount > 0 and g.expires_at is not null and g.expires_at <= ${now.toISOString()}::timestamptz
-      and not exists (select 1 from credit_ledger e where e.org_id = g.org_id and e.idempotency_key = 'expiry:' || g.id::text)`);
+    select g.org_id from credit_ledger g
+    where g.amount > 0 and g.expires_at is not null and g.expires_at <= ${at}::timestamptz
+      and not exists (select 1 from credit_ledger e where e.org_id = g.org_id and e.idempotency_key = 'expiry:' || g.id::text)
+    union
+    select r.org_id from credit_ledger r
+    where r.type = 'refund' and r.related_entity_id is not null
+      and r.created_at > ${at}::timestamptz - make_interval(days => ${LATE_REFUND_DAYS})
+      and exists (
+        select 1 from credit_ledger d join credit_ledger x on x.org_id = d.org_id and x.type = 'expiry' and x.seq > d.seq
+        where d.org_id = r.org_id and d.type = 'usage' and d.related_entity_id = r.related_entity_id and x.seq < r.seq)
+      and not exists (select 1 from credit_ledger e where e.org_id = r.org_id and e.idempotency_key = 'expiry:' || r.id::text)`);
   return res.rows.map((r) => r.org_id);
 }
 

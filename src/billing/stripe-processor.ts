@@ -125,15 +125,26 @@ function signatureProblem(err: unknown): string {
   return "Invalid webhook signature";
 }
 
-/** The header's timestamp as the SDK reads it (its last `t=`); NaN when absent. */
-function signedAt(signature: string): number {
-  const stamps = signature.split(",").filter((part) => part.trim().startsWith("t="));
-  return Number.parseInt(stamps.at(-1)?.trim().slice(2) ?? "", 10);
+/**
+ * The timestamp the SDK verified the signature against, read exactly as its parseHeader does (stripe
+ * Webhooks.js): split on ",", then "=", and the last item whose key is exactly `t` (untrimmed, so " t=" is
+ * not one); -1 when there is none. Any other reading could check a different `t` than the one signed.
+ */
+export function signedAt(signature: string): number {
+  let timestamp = -1;
+  for (const item of signature.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value ?? "", 10);
+  }
+  return timestamp;
 }
 
 /** The SDK only refuses old timestamps; a future one (a replay prepared in advance) is refused here. */
 function assertNotFuture(signature: string): void {
-  if (signedAt(signature) - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_S)
+  const at = signedAt(signature);
+  // A `t` that is not a number (e.g. "t=x") escapes both tolerance checks: never from the processor.
+  if (!Number.isFinite(at)) throw new WebhookSignatureError("Invalid webhook signature");
+  if (at - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_S)
     throw new WebhookSignatureError(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_S} s in the future`);
 }
 

@@ -3,36 +3,32 @@ import type { Layer, Pack } from "../packs/types.ts";
 import { parcelByLot } from "../packs/spatial.ts";
 import { normaliseLotId } from "../packs/lot-id.ts";
 import { normaliseName, SUBURBS, suburbResult, type GeocodeResult } from "./gazetteer.ts";
+import {
+  buildNameIndex,
+  laterWordMatches,
+  lowerBound,
+  MAX_SCORED,
+  type NameIndex,
+  nearCandidates,
+  type SearchWork,
+} from "./name-index.ts";
 
 export type Suggestion = GeocodeResult & { kind: "suburb" | "lot"; lot_id: string | null };
 
-type Names = { keys: string[]; index: number[] };
-const sortedNames = new WeakMap<Layer, Names>();
+const indexes = new WeakMap<Layer, NameIndex>();
 
-// The layer's normalised names, sorted, built once per layer: prefixes are then a binary search.
-function namesOf(layer: Layer): Names {
-  let names = sortedNames.get(layer);
-  if (names) return names;
-  const rows: [string, number][] = [];
+// Built once per loaded layer: a pack reloaded (new version or etag) is a new Layer and gets its own.
+function indexOf(layer: Layer): NameIndex {
+  let index = indexes.get(layer);
+  if (index) return index;
+  const pairs: [string, number][] = [];
   for (let i = 0; i < layer.count; i++) {
     const name = layer.props(i).name;
-    if (typeof name === "string") rows.push([normaliseName(name), i]);
+    if (typeof name === "string") pairs.push([normaliseName(name), i]);
   }
-  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-  names = { keys: rows.map((r) => r[0]), index: rows.map((r) => r[1]) };
-  sortedNames.set(layer, names);
-  return names;
-}
-
-function lowerBound(keys: readonly string[], q: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((keys[mid] as string) < q) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  index = buildNameIndex(pairs);
+  indexes.set(layer, index);
+  return index;
 }
 
 const row = new Int32Array(64);
@@ -66,8 +62,16 @@ export function prefixDistance(a: string, b: string, max: number): number {
   return best;
 }
 
-/** Up to `limit` suggestions: a lot first when the query is a lot id, then exact, prefix, word-prefix, near misses. */
-export function suggest(packs: readonly Pack[], query: string, limit: number): Suggestion[] {
+/**
+ * Up to `limit` suggestions: a lot first when the query is a lot id, then exact, prefix, word-prefix, near
+ * misses. Near misses are scored by edit distance on at most MAX_SCORED names per layer (counted in `work`).
+ */
+export function suggest(
+  packs: readonly Pack[],
+  query: string,
+  limit: number,
+  work: SearchWork = { scored: 0 },
+): Suggestion[] {
   const out: Suggestion[] = [];
   const seen = new Set<string>();
   const add = (s: Suggestion) => {
@@ -97,7 +101,7 @@ export function suggest(packs: readonly Pack[], query: string, limit: number): S
   if (q.length === 0) return out;
   const layers = packs.flatMap((p) => {
     const layer = p.layers.get(SUBURBS);
-    return layer?.kind === "polygon" ? [{ pack: p, layer, names: namesOf(layer) }] : [];
+    return layer?.kind === "polygon" ? [{ pack: p, layer, index: indexOf(layer) }] : [];
   });
   const suburb = (pack: Pack, layer: Layer, i: number): Suggestion => ({
     ...suburbResult(pack, layer, i),
@@ -106,11 +110,11 @@ export function suggest(packs: readonly Pack[], query: string, limit: number): S
   });
   // Prefix matches, shortest name first ("Parramatta" before "Parramatta Park"), then alphabetical.
   const prefixed: { pack: Pack; layer: Layer; i: number; key: string }[] = [];
-  for (const { pack, layer, names } of layers) {
-    for (let k = lowerBound(names.keys, q); k < names.keys.length; k++) {
-      const key = names.keys[k] as string;
+  for (const { pack, layer, index } of layers) {
+    for (let k = lowerBound(index.keys, q); k < index.keys.length; k++) {
+      const key = index.keys[k] as string;
       if (!key.startsWith(q)) break;
-      prefixed.push({ pack, layer, i: names.index[k] as number, key });
+      prefixed.push({ pack, layer, i: index.rows[k] as number, key });
       if (prefixed.length >= limit * 4) break;
     }
   }
@@ -120,15 +124,16 @@ export function suggest(packs: readonly Pack[], query: string, limit: number): S
   // A later word of the name ("Hills" finds "Baulkham Hills"), then near misses by edit distance.
   const max = q.length <= 3 ? 0 : q.length <= 6 ? 1 : 2;
   const near: { pack: Pack; layer: Layer; i: number; d: number; key: string }[] = [];
-  for (const { pack, layer, names } of layers) {
-    for (let k = 0; k < names.keys.length; k++) {
-      const key = names.keys[k] as string;
-      if (key.startsWith(q)) continue;
-      if (key.includes(` ${q}`)) near.push({ pack, layer, i: names.index[k] as number, d: 0, key });
-      else if (max > 0) {
-        const d = prefixDistance(q, key, max);
-        if (d <= max) near.push({ pack, layer, i: names.index[k] as number, d, key });
-      }
+  for (const { pack, layer, index } of layers) {
+    const words = new Set(laterWordMatches(index, q).filter((k) => !(index.keys[k] as string).startsWith(q)));
+    for (const k of words) near.push({ pack, layer, i: index.rows[k] as number, d: 0, key: index.keys[k] as string });
+    if (max === 0) continue;
+    const taken = (k: number) => words.has(k) || (index.keys[k] as string).startsWith(q);
+    for (const k of nearCandidates(index, q, max, MAX_SCORED, taken)) {
+      const key = index.keys[k] as string;
+      work.scored++;
+      const d = prefixDistance(q, key, max);
+      if (d <= max) near.push({ pack, layer, i: index.rows[k] as number, d, key });
     }
   }
   near.sort((a, b) => a.d - b.d || a.key.length - b.key.length || (a.key < b.key ? -1 : 1));

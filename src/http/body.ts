@@ -64,3 +64,33 @@ export const parseFormBody = createMiddleware(async function parseFormBody(c, ne
   }
   await next();
 });
+
+/**
+ * Reads a raw body as text, at most `maxBytes`: the read stops (and the stream is cancelled) at the first
+ * chunk past the cap, so a chunked body with no Content-Length costs at most the cap plus one chunk.
+ */
+export async function readTextCapped(req: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Stop pulling: the rest of the body is never read into memory.
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

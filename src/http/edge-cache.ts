@@ -43,3 +43,33 @@ export function edgeCache(ttlS: number, cacheControl: string) {
     c.res.headers.set("X-Cache", "MISS");
   });
 }
+
+/** The opaque part of an entity tag (`W/"x"` and `"x"` both give `"x"`), or null when it is not one. */
+function opaqueTag(tag: string): string | null {
+  const t = tag.startsWith("W/") ? tag.slice(2) : tag;
+  return /^"[^"]*"$/.test(t) ? t : null;
+}
+
+/**
+ * RFC 9110 §13.1.2: whether an `If-None-Match` header matches the current `etag`, so the answer is 304.
+ * `*` matches any current representation; otherwise a comma-separated list of entity tags compared weakly
+ * (`W/"a"` matches `"a"`). Tags are scanned as quoted strings, since a comma may sit inside one.
+ */
+export function ifNoneMatch(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const current = opaqueTag(etag);
+  if (current === null) return false;
+  let i = 0;
+  while (i < header.length) {
+    while (i < header.length && (header[i] === " " || header[i] === "\t" || header[i] === ",")) i++;
+    const weak = header.startsWith("W/", i);
+    const open = weak ? i + 2 : i;
+    if (header[open] !== '"') return false; // Malformed: no match rather than a guess.
+    const close = header.indexOf('"', open + 1);
+    if (close < 0) return false;
+    if (header.slice(open, close + 1) === current) return true;
+    i = close + 1;
+  }
+  return false;
+}

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { InvalidRequestError } from "../errors.ts";
 import { requireAuth, requireRole } from "../request/access.ts";
+import { readTextCapped } from "../http/body.ts";
 import { errors } from "../http/errors.ts";
 import { errorResponses, json, pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
@@ -41,13 +42,9 @@ const WebhookAckSchema = z
 // 400: tier cannot be bought; 409: a subscription is already live; 503: database or processor down (403/404 come with requireRole).
 const tags = ["billing"];
 
-async function readLimited(req: Request): Promise<string> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES)
-    throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
-  const body = await req.text();
-  if (body.length > MAX_WEBHOOK_BYTES) throw errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`);
-  return body;
-}
+// Counted as the body streams in: an unauthenticated sender cannot make the Worker buffer more than the cap.
+const readWebhookBody = (req: Request): Promise<string> =>
+  readTextCapped(req, MAX_WEBHOOK_BYTES, () => errors.payloadTooLarge(`Webhook body over ${MAX_WEBHOOK_BYTES} bytes`));
 
 export const checkoutRoutes = createRouter()
   .openapi(
@@ -136,7 +133,7 @@ checkoutRoutes.openAPIRegistry.registerPath(
 checkoutRoutes.post("/billing/webhook", async (c) => {
   const payments = c.var.config.payments;
   const processor = c.var.services.payments;
-  const payload = await readLimited(c.req.raw);
+  const payload = await readWebhookBody(c.req.raw);
   let event: ProcessorEvent;
   try {
     event = await processor.verifyEvent(payload, c.req.header("stripe-signature"));

@@ -1,29 +1,5 @@
-// Scored sites out of the browser: CSV for spreadsheets, GeoJSON for GIS; both saved as files.
-import type { SiteRow } from "./api.ts";
-
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-export function sitesCsv(rows: readonly SiteRow[]): string {
-  const head = ["line", "input", "lot_id", "address", "area_m2", "score", "rating", "reasons_or_error"];
-  const lines = rows.map((r) =>
-    r.kind === "result"
-      ? [
-          r.line,
-          Object.values(r.input).join(" "),
-          r.parcel.lot_id,
-          r.parcel.address,
-          r.parcel.area_m2,
-          r.score,
-          r.rating,
-          r.reasons.join("; "),
-        ]
-      : [r.line, Object.values(r.input).join(" "), "", "", "", "", "", r.detail],
-  );
-  return [head, ...lines].map((l) => l.map(cell).join(",")).join("\n");
-}
+// Scored sites out of the browser: CSV for spreadsheets (csv.ts), GeoJSON for GIS; both saved as files.
+import type { SiteRow } from "./site-row.ts";
 
 export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollection {
   return {

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { createApp } from "../../../src/app.ts";
+import { MAX_WEBHOOK_BYTES } from "../../../src/routes/checkout.ts";
 import { debit } from "../../../src/billing/ledger.ts";
 import { expireOrgGrants } from "../../../src/billing/expiry.ts";
 import type { Delivery } from "../../doubles/processor/server.ts";
@@ -135,6 +136,51 @@ describe("POST /billing/webhook signatures", () => {
       received: true,
       outcome: "duplicate",
     });
+  });
+
+  it("checks the timestamp the signature was verified against: a later ` t=<now>` does not hide one an hour ahead", async () => {
+    const p = await paidOrg();
+    const d = byType(p.deliveries, "invoice.paid");
+    const now = Math.floor(Date.now() / 1000);
+    // The processor's SDK reads the key "t" untrimmed: it verifies v1 over the hour-ahead stamp, not " t=<now>".
+    const ahead = await sign(d.payload, { timestamp: now + 3600 });
+    for (const signature of [`${ahead}, t=${now}`, `${ahead},t=${now + 3600}, t=${now}`]) {
+      const reply = await postWebhook(d.payload, signature);
+      expect(reply, signature).toEqual({
+        status: 400,
+        body: { detail: "Webhook timestamp is more than 300 s in the future" },
+      });
+    }
+    // A stamp that is not a number escapes both tolerance checks: refused even when signed over it.
+    expect((await postWebhook(d.payload, await sign(d.payload, { timestamp: Number.NaN }))).status).toBe(400);
+    await nothingWritten(p, d.event_id);
+  });
+
+  it("stops reading a chunked body without Content-Length at the cap: 413 after at most the cap and one chunk", async () => {
+    const chunk = 64 * 1024;
+    let pulled = 0;
+    // 400 MiB on offer, handed over only as the reader pulls.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= 400 * 1024 * 1024) return controller.close();
+          pulled += chunk;
+          controller.enqueue(new Uint8Array(chunk).fill(0x20));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const req = new Request("https://api.test/billing/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": await sign("{}") },
+      body,
+    });
+    expect(req.headers.get("Content-Length")).toBeNull();
+    const res = await appFetch({}, req);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: `Webhook body over ${MAX_WEBHOOK_BYTES} bytes` });
+    expect(pulled).toBeGreaterThan(MAX_WEBHOOK_BYTES);
+    expect(pulled).toBeLessThanOrEqual(MAX_WEBHOOK_BYTES + chunk);
   });
 
   it("acknowledges a signed event of a type it does not handle, without writing", async () => {

@@ -1,7 +1,8 @@
 // CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
 import { useState } from "react";
 import type { Api, SiteRow } from "../api.ts";
-import { download, sitesCsv, sitesGeoJson } from "../exports.ts";
+import { sitesCsv } from "../csv.ts";
+import { download, sitesGeoJson } from "../exports.ts";
 import { DropZone } from "../components/DropZone.tsx";
 import { RatingBadge } from "../components/RatingBadge.tsx";
 

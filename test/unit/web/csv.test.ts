@@ -1,0 +1,45 @@
+// CSV export of scored sites: cells a spreadsheet would run as formulas are neutralised (OWASP CSV injection).
+import { describe, expect, it } from "vitest";
+import { csvCell, sitesCsv } from "../../../web/src/csv.ts";
+import type { SiteRow } from "../../../web/src/site-row.ts";
+
+describe("csvCell", () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
+    ["\t=1", "'\t=1"],
+    ["\r=1", `"'\r=1"`],
+    ["\uFF1D1+1", "'\uFF1D1+1"],
+    ["-", "'-"],
+    ["-33.8 151.2", "'-33.8 151.2"],
+  ])("%j becomes text: %j", (input, cell) => {
+    expect(csvCell(input)).toBe(cell);
+  });
+
+  it.each([
+    [-33.8, "-33.8"],
+    ["-33.8136", "-33.8136"],
+    [151.2, "151.2"],
+    ["0", "0"],
+    ["Parramatta", "Parramatta"],
+    ["a, b", '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    [null, ""],
+    [undefined, ""],
+    ["a=b", "a=b"],
+  ])("%j is kept: %j", (input, cell) => {
+    expect(csvCell(input)).toBe(cell);
+  });
+
+  it("an uploaded row's hostile input and error text reach the file as text, the numbers as numbers", () => {
+    const rows: SiteRow[] = [
+      { kind: "error", index: 0, line: 2, input: { lot: "=cmd|'/C calc'!A0" }, detail: "@bad" },
+      { kind: "error", index: 1, line: 3, input: { lat: "-33.8" }, detail: "-1 is not a lot" },
+    ];
+    const [, first, second] = sitesCsv(rows).split("\n");
+    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,'@bad");
+    expect(second).toBe("3,-33.8,,,,,,'-1 is not a lot");
+  });
+});

@@ -1,0 +1,33 @@
+// Scored sites as CSV for spreadsheets: pure (no DOM), so Node's unit tests read it too.
+import type { SiteRow } from "./site-row.ts";
+
+// OWASP CSV injection: a spreadsheet runs a cell starting with = + - @ (or tab, CR, or their full-width
+// forms) as a formula. Such a cell gets a leading ' so it shows as text, unless it is a plain number (-33.8).
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One CSV cell: neutralised if a spreadsheet would read it as a formula, then quoted when it must be. */
+export function csvCell(v: unknown): string {
+  const text = v === null || v === undefined ? "" : String(v);
+  const s = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function sitesCsv(rows: readonly SiteRow[]): string {
+  const head = ["line", "input", "lot_id", "address", "area_m2", "score", "rating", "reasons_or_error"];
+  const lines = rows.map((r) =>
+    r.kind === "result"
+      ? [
+          r.line,
+          Object.values(r.input).join(" "),
+          r.parcel.lot_id,
+          r.parcel.address,
+          r.parcel.area_m2,
+          r.score,
+          r.rating,
+          r.reasons.join("; "),
+        ]
+      : [r.line, Object.values(r.input).join(" "), "", "", "", "", "", r.detail],
+  );
+  return [head, ...lines].map((l) => l.map(csvCell).join(",")).join("\n");
+}
