@@ -8,14 +8,11 @@ import {
   toUIMessageStream,
   type LanguageModel,
   type ModelMessage,
-  type UIMessage,
-  type UIMessageChunk,
 } from "ai";
-import type { BBox } from "../geo/bbox.ts";
 import { chatTools, type ChatTools } from "./toolset.ts";
 import type { ToolContext } from "./tools/context.ts";
 import { describeChatError } from "./errors.ts";
-import { QUESTION_BOUNDS, QuestionBudget, type LimitNotice } from "./budget.ts";
+import { QUESTION_BOUNDS, QuestionBudget } from "./budget.ts";
 import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
 import type { ChatChunk, ChatDataParts, ChatUIMessage } from "./message.ts";
