@@ -1,9 +1,10 @@
-// A batch: charged once up front as a job, each row scored in order, then settled for the results the
-// client took: rows that could not be scored, and rows never delivered because the client left, are refunded.
+// A batch: charged up front as a job, each row scored in order, then settled for the results the client took:
+// rows that could not be scored, and rows never delivered because the client left, are refunded.
+import { ConflictError } from "../errors.ts";
 import { logger } from "../logger.ts";
 import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
-import { reserve, type ChargedWork, type Payer } from "../settlement/charged-work.ts";
+import { reserve, type Payer, type ResumableWork } from "../settlement/charged-work.ts";
 import type { SettleOutcome } from "../settlement/detached.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
@@ -16,43 +17,67 @@ export interface BatchContext {
   packs: readonly Pack[];
 }
 
-/** The one `usage` debit for the whole file with its job, or the structured 402 without charging. */
-export function chargeBatch(ctx: BatchContext, parsed: ParsedCsv, key: string): Promise<ChargedWork> {
+const RUNNING =
+  "This upload is still being delivered to another request under the same Idempotency-Key. Retry once that one has ended: " +
+  "the rows it paid for are then sent again free.";
+
+/**
+ * Charges the file's rows not yet paid under `key` (all of them the first time) in one `usage` entry with its
+ * job, or throws the structured 402 without charging, or 409 while another request is delivering the same work.
+ */
+export async function chargeBatch(ctx: BatchContext, parsed: ParsedCsv, key: string): Promise<ResumableWork> {
   const n = parsed.rows.length;
-  return reserve(ctx.payer, {
+  const work = await reserve(ctx.payer, {
     action: "batch_score",
     units: n,
     key,
     description: `Batch scoring of ${n} site${n === 1 ? "" : "s"}`,
   });
+  // Its rows are charged to that request's job until it settles: serving them here too would give them away.
+  if (work.running) throw new ConflictError(RUNNING);
+  return work;
 }
 
 const DEFERRED =
   "The refund could not be written yet: the database did not answer. This batch is settled automatically within a few minutes; " +
   "until the scored rows are confirmed, the whole charge is refunded.";
 
-/** The events of a charged batch. Whatever happens, the job is settled (or left to the sweep) before it ends. */
-export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: ChargedWork): AsyncGenerator<SseEvent> {
-  const { id: batchId, charged: cost } = charged;
+const lostDetail = (taken: number) =>
+  `This batch was settled before it finished (it outlived its deadline), so no more rows are sent: ${taken} results were delivered. ` +
+  "Upload the same file with the same Idempotency-Key to receive the rest; the rows paid for are not charged again.";
+
+/**
+ * The events of a charged batch. The first `paidUnits` results were paid for by earlier requests under the key and
+ * are free; each one after is charged to this request's job once the client has taken it. Whatever happens, the job
+ * is settled (or left to the sweep) before the generator ends.
+ */
+export async function* runBatch(
+  ctx: BatchContext,
+  parsed: ParsedCsv,
+  charged: ResumableWork,
+): AsyncGenerator<SseEvent> {
+  const total = parsed.rows.length;
+  const free = charged.paidUnits;
+  const cost = charged.replayed ? 0 : charged.charged;
   let scored = 0;
-  // Results the client has taken: the stream resumes after a yield only once its event was read.
-  let delivered = 0;
   let failed = 0;
-  const settleOnce = (): Promise<SettleOutcome> => charged.settle(delivered);
+  // Results the client has taken: the stream resumes after a yield only once the consumer pulls the next event.
+  let taken = 0;
+  const owed = () => Math.max(0, taken - free);
+  // A replay with nothing unpaid charges nothing, so it has no job of its own to hold or settle.
+  const lease = charged.replayed ? undefined : charged.lease();
+  const settleOnce = (): Promise<SettleOutcome> | undefined => {
+    lease?.stop();
+    return charged.replayed ? undefined : charged.settle(owed());
+  };
+  const common = { batch_id: charged.firstId, replayed: charged.replayed || charged.firstId !== charged.id };
   try {
     yield {
       event: "batch_start",
-      data: {
-        batch_id: batchId,
-        mode: parsed.mode,
-        rows: parsed.rows.length,
-        cost,
-        balance: charged.balance,
-        replayed: charged.replayed,
-        notes: parsed.notes,
-      },
+      data: { ...common, mode: parsed.mode, rows: total, cost, balance: charged.balance, notes: parsed.notes },
     };
     let failure: unknown;
+    let lost = false;
     try {
       for (const row of parsed.rows) {
         const located = locateRow(ctx.packs, row);
@@ -62,38 +87,50 @@ export async function* runBatch(ctx: BatchContext, parsed: ParsedCsv, charged: C
           continue;
         }
         const result = scoreSite(siteFacts(ctx.packs, located.parcel));
+        // A row to be charged goes out only while the job is still this stream's (the sweep has not settled it).
+        if (lease && taken >= free && !(await lease.holds())) {
+          lost = true;
+          break;
+        }
         scored += 1;
         yield { event: "site_result", data: siteResult(row, located.parcel, result) };
-        delivered += 1;
+        taken += 1;
+        lease?.note(owed());
       }
     } catch (err) {
       failure = err;
     }
     // Only what is committed is reported: the refund is named after its transaction, never before.
     const outcome = await settleOnce();
+    if (lost) {
+      yield { event: "error", data: { detail: lostDetail(taken) } };
+      return;
+    }
     if (failure !== undefined) {
-      logger.error("batch failed part-way", { batch_id: batchId, error: failure });
-      const detail = outcome.ok
-        ? `Internal server error after ${delivered} of ${parsed.rows.length} rows: the ${parsed.rows.length - delivered} rows without a delivered result were refunded (${outcome.settlement.refunded} credits)`
-        : `Internal server error after ${delivered} of ${parsed.rows.length} rows. ${DEFERRED}`;
+      logger.error("batch failed part-way", { batch_id: charged.firstId, job_id: charged.id, error: failure });
+      const detail =
+        outcome === undefined || outcome.ok
+          ? `Internal server error after ${taken} of ${total} rows: the rows without a delivered result were refunded (${outcome?.ok ? outcome.settlement.refunded : 0} credits)`
+          : `Internal server error after ${taken} of ${total} rows. ${DEFERRED}`;
       yield { event: "error", data: { detail } };
       return;
     }
-    const common = { batch_id: batchId, scored, failed, charged: cost, replayed: charged.replayed };
-    if (outcome.ok) {
+    const done = { ...common, scored, failed, charged: cost };
+    if (outcome === undefined || outcome.ok) {
+      const settled = outcome?.settlement;
       yield {
         event: "batch_complete",
         data: {
-          ...common,
-          refunded: outcome.settlement.refunded,
-          balance: outcome.settlement.balance,
+          ...done,
+          refunded: settled?.refunded ?? 0,
+          balance: settled?.balance ?? charged.balance,
           settlement: "settled",
         },
       };
     } else {
       yield {
         event: "batch_complete",
-        data: { ...common, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED },
+        data: { ...done, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED },
       };
     }
   } finally {

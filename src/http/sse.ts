@@ -24,14 +24,18 @@ export interface SseOptions {
 }
 
 /**
- * Streams `events` as SSE, one event per read: the producer resumes after a `yield` only once the client
- * has taken that event, so code after it may count the event as delivered. A client that goes away ends
- * the producer at its current `yield` (its `finally` runs and settles paid work for what was delivered).
+ * Streams `events` as SSE, one event per read (highWaterMark 0: nothing is produced ahead of a read): the
+ * producer resumes after a `yield` only when the consumer pulls the next event, so code after it may count
+ * the yielded event as delivered. The consumer is the runtime's pipe to the socket: an event it pulled may
+ * still sit in the kernel's buffers. A client that goes away ends the producer at its current `yield` (its
+ * `finally` runs and settles paid work for what was delivered).
  */
 export function sseResponse(events: AsyncGenerator<SseEvent>, opts: SseOptions): Response {
   const encoder = new TextEncoder();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let ended = false;
+  // A pull is waiting on the producer: only then may a heartbeat go out (so none queue up for an idle reader).
+  let producing = false;
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   const end = () => {
@@ -43,18 +47,22 @@ export function sseResponse(events: AsyncGenerator<SseEvent>, opts: SseOptions):
     {
       start(controller) {
         heartbeat = setInterval(() => {
-          if (!ended) controller.enqueue(encoder.encode(": ping\n\n"));
+          // Nothing goes ahead of what the consumer asked for: a ping only answers a read the producer keeps waiting.
+          if (!ended && producing && controller.desiredSize === 0) controller.enqueue(encoder.encode(": ping\n\n"));
         }, HEARTBEAT_MS);
       },
       async pull(controller) {
         try {
+          producing = true;
           const next = await events.next();
+          producing = false;
           if (ended) return;
           if (next.done) {
             end();
             controller.close();
           } else controller.enqueue(encoder.encode(formatSse(next.value)));
         } catch (err) {
+          producing = false;
           if (ended) return;
           controller.enqueue(encoder.encode(formatSse(opts.onError(err))));
           end();

@@ -14,6 +14,8 @@ import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
 import { chargeBatch, runBatch } from "../batch/run.ts";
+import { BatchEventSchema } from "./schemas/batch.ts";
+import { eventStream } from "./schemas/sse.ts";
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 // Multipart framing (boundaries, part headers, pack_id) on top of a full 1 MiB file.
@@ -49,18 +51,15 @@ export const batchRoutes = createRouter().openapi(
     tags: ["batch"],
     summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
     description:
-      "Charged 0.1 credit per row after parsing (one `usage` entry; send `Idempotency-Key` so a retried upload of the same file is charged once); rows that cannot be scored are refunded in one `refund` entry when the batch ends. Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
+      "Charged 0.1 credit per row after parsing (one `usage` entry); rows that cannot be scored or that the client did not take are refunded in one `refund` entry when the batch ends. Send `Idempotency-Key`: a retry of the same file replays the results already paid for free and charges, in one more `usage` entry, only the rows not yet paid (402 when short; 409 while another request under the key is still streaming). Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
     middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
     request: {
       headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
       body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },
     },
     responses: {
-      200: {
-        description: "Event stream of per-site results",
-        content: { "text/event-stream": { schema: z.string() } },
-      },
-      ...pickErrors(400, 402, 404, 413, 429, 503),
+      200: eventStream(BatchEventSchema, "Event stream of per-site results"),
+      ...pickErrors(400, 402, 404, 409, 413, 429, 503),
     },
   }),
   async (c) => {
@@ -88,7 +87,7 @@ export const batchRoutes = createRouter().openapi(
       : `batch:${crypto.randomUUID()}`;
     const charged = await chargeBatch(ctx, parsed, key);
     return sseResponse(runBatch(ctx, parsed, charged), {
-      headers: { "X-Batch-Id": charged.id },
+      headers: { "X-Batch-Id": charged.firstId },
       onError: (err) => {
         services.log.error("batch failed after the stream began", { error: err });
         return { event: "error", data: { detail: "Internal server error" } };

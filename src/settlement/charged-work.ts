@@ -6,6 +6,7 @@ import type { ActionType } from "../billing/ledger.ts";
 import { UNIT_PRICE } from "../billing/prices.ts";
 import { settleOnOwnConnection, type SettleOutcome } from "./detached.ts";
 import { openJob, settleJob, type OpenJobResult } from "./jobs.ts";
+import { holdLease, type Lease } from "./lease.ts";
 import { JOB_TIMEOUT_MS } from "./timeouts.ts";
 
 /** Who pays and where settlement writes: the request's pool to charge, a connection of its own to settle. */
@@ -33,9 +34,9 @@ export interface ChargedWork {
   units: number;
   /** Credits debited for all the units. */
   charged: number;
-  /** The organisation's balance right after the debit. */
+  /** The organisation's balance right after the debit (for a replay, as it is now). */
   balance: number;
-  /** The key had been used: the first job and its debit stand, nothing new was charged. */
+  /** Nothing new was charged: the key's work is paid and delivered, or still running (`running`). */
   replayed: boolean;
   /** The paying organisation's name, read by the charge itself (so work that prints it needs no other read). */
   payerName: string;
@@ -44,6 +45,18 @@ export interface ChargedWork {
    * Never throws: a failure is logged here and the sweep settles the job from its row.
    */
   settle(delivered: number): Promise<SettleOutcome>;
+}
+
+/** Work reserved under a key: what earlier requests under it paid for, and a lease to hold while streaming. */
+export interface ResumableWork extends ChargedWork {
+  /** The key's first job: the id of the work as a whole. */
+  firstId: string;
+  /** Units earlier requests paid for and took: the first ones in order, delivered again free. */
+  paidUnits: number;
+  /** A replay of work another request is still delivering: it has no unpaid units to charge yet. */
+  running: boolean;
+  /** Renews the job's deadline and records progress while its work streams (settle() ends nothing: call stop()). */
+  lease(): Lease;
 }
 
 /** How long the request's own connection gets to settle before a fresh one is tried. */
@@ -75,7 +88,7 @@ async function settleOnce(payer: Payer, jobId: string, delivered: number): Promi
 export async function tryReserve(
   payer: Payer,
   order: WorkOrder,
-): Promise<{ ok: true; work: ChargedWork } | Exclude<OpenJobResult, { ok: true }>> {
+): Promise<{ ok: true; work: ResumableWork } | Exclude<OpenJobResult, { ok: true }>> {
   const opened = await openJob(payer.db, {
     orgId: payer.orgId,
     userId: payer.userId,
@@ -87,15 +100,25 @@ export async function tryReserve(
     timeoutMs: JOB_TIMEOUT_MS[order.action],
   });
   if (!opened.ok) return opened;
-  const { job, debit, replayed, orgName } = opened;
+  const { job, replayed, orgName } = opened;
   let settling: Promise<SettleOutcome> | undefined;
-  const work: ChargedWork = {
+  const work: ResumableWork = {
     id: job.id,
     units: job.units,
     charged: job.charged,
-    balance: debit.balance_after,
+    balance: opened.balance,
     replayed,
     payerName: orgName,
+    firstId: opened.firstJobId,
+    paidUnits: opened.paidUnits,
+    running: replayed && job.status === "charged",
+    lease: () =>
+      holdLease(payer.db, {
+        jobId: job.id,
+        settleAfter: new Date(job.settleAfter),
+        timeoutMs: JOB_TIMEOUT_MS[order.action],
+        log: payer.log,
+      }),
     settle(delivered) {
       settling ??= settleOnce(payer, job.id, delivered).then((outcome) => {
         if (!outcome.ok)
@@ -113,7 +136,7 @@ export async function tryReserve(
 }
 
 /** Charges for the work or throws the structured 402 (nothing written). */
-export async function reserve(payer: Payer, order: WorkOrder): Promise<ChargedWork> {
+export async function reserve(payer: Payer, order: WorkOrder): Promise<ResumableWork> {
   const reserved = await tryReserve(payer, order);
   if (!reserved.ok) throw refusalError(reserved);
   return reserved.work;

@@ -8,7 +8,7 @@ export interface SweepReport {
   due: number;
   /** Settled by this sweep. */
   settled: number;
-  /** Settled meanwhile by someone else (the request or a concurrent sweep). */
+  /** Settled meanwhile by someone else (the request or a concurrent sweep), or its lease renewed meanwhile. */
   skipped: number;
   failed: number;
   /** Credits this sweep gave back. */
@@ -30,8 +30,9 @@ export async function sweepAbandonedJobs(
   const report: SweepReport = { due: due.rows.length, settled: 0, skipped: 0, failed: 0, refunded: 0 };
   for (const { id } of due.rows) {
     try {
-      const s = await settleJob(db, { jobId: id, by: "sweep" });
-      if (s.alreadySettled) report.skipped += 1;
+      // Claimed only if still due: a stream that renewed its lease since the select above keeps its job.
+      const s = await settleJob(db, { jobId: id, by: "sweep", dueBy: now });
+      if (s.alreadySettled || s.stillRunning) report.skipped += 1;
       else {
         report.settled += 1;
         report.refunded = Math.round((report.refunded + s.refunded) * 10_000) / 10_000;

@@ -1,5 +1,5 @@
 // The SSE helper: framing, field sanitising, one event per read, a client leaving, and a failure after the start.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatSse, sseResponse, type SseEvent } from "../../../src/http/sse.ts";
 
 describe("formatSse", () => {
@@ -67,5 +67,46 @@ describe("sseResponse", () => {
     await done;
     expect(produced).toBe(1);
     expect(cleaned).toBe(true);
+  });
+
+  describe("heartbeats", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("none queue up while the reader is idle: its next read gets the next event, and only then was the last one taken", async () => {
+      vi.useFakeTimers();
+      const taken: number[] = [];
+      async function* events(): AsyncGenerator<SseEvent> {
+        for (let i = 0; i < 3; i++) {
+          yield { event: "tick", data: i };
+          taken.push(i);
+        }
+      }
+      const res = sseResponse(events(), { onError: () => ({ event: "error", data: {} }) });
+      const reader = res.body!.getReader();
+      await reader.read();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(taken).toEqual([]);
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe("event: tick\ndata: 1\n\n");
+      expect(taken).toEqual([0]);
+    });
+
+    it("a reader the producer keeps waiting gets a ping every 15 s, then the event", async () => {
+      vi.useFakeTimers();
+      async function* slow(): AsyncGenerator<SseEvent> {
+        yield { event: "a", data: 0 };
+        await new Promise((r) => setTimeout(r, 40_000));
+        yield { event: "b", data: 1 };
+      }
+      const res = sseResponse(slow(), { onError: () => ({ event: "error", data: {} }) });
+      const reader = res.body!.getReader();
+      const text = async () => new TextDecoder().decode((await reader.read()).value);
+      await reader.read();
+      // Each read is made before the clock moves, as the runtime's pipe reads again as soon as it has written.
+      const reads = [text(), text(), text()];
+      await vi.advanceTimersByTimeAsync(45_000);
+      expect(await Promise.all(reads)).toEqual([": ping\n\n", ": ping\n\n", "event: b\ndata: 1\n\n"]);
+    });
   });
 });
