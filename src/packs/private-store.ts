@@ -1,23 +1,34 @@
-// Organisation-private packs in R2 under orgs/{org_id}/, and the cache Durable Object told of every change at once.
+// Organisation-private packs in R2 under orgs/{org_id}/, and the Durable Object told of every change at once.
+import { AppError, UnavailableError } from "../errors.ts";
 import type { PackBindings } from "./types.ts";
 
 export const privatePrefix = (orgId: string) => `orgs/${orgId}/`;
 export const privateKey = (orgId: string, packId: string) => `${privatePrefix(orgId)}${packId}.pack`;
 
-/** The pack files an organisation holds in R2 (keys ending .pack). */
-export async function privatePackKeys(bucket: R2Bucket, orgId: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix: privatePrefix(orgId), cursor });
-    for (const obj of page.objects) if (obj.key.endsWith(".pack")) keys.push(obj.key);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
+/** R2 or the pack Durable Object failing is an outage (503 Service unavailable), not a bug in the request (500). */
+export async function packStorage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new UnavailableError("pack storage", { cause: err, detail: "Service unavailable" });
+  }
 }
 
-/** Drops the organisation's cached packs so the next request of any isolate reads R2 again. */
+const stubOf = (bindings: PackBindings, orgId: string) =>
+  bindings.PRIVATE_PACKS.get(bindings.PRIVATE_PACKS.idFromName(orgId));
+
+/** Drops the organisation's cached list so the next request of any isolate reads R2 again. */
 export async function invalidatePrivatePacks(bindings: PackBindings, orgId: string): Promise<void> {
-  const ns = bindings.PRIVATE_PACKS;
-  await ns.get(ns.idFromName(orgId)).invalidate();
+  await stubOf(bindings, orgId).invalidate();
+}
+
+/** Takes one of the organisation's `max` pack slots for `key`; false when they are all taken. */
+export function reservePackSlot(bindings: PackBindings, orgId: string, key: string, max: number): Promise<boolean> {
+  return stubOf(bindings, orgId).reserve(orgId, key, max);
+}
+
+/** Gives back the slot of `key` (stored or failed) and makes every isolate see the change at once. */
+export function releasePackSlot(bindings: PackBindings, orgId: string, key: string): Promise<void> {
+  return stubOf(bindings, orgId).release(key);
 }

@@ -4,12 +4,12 @@ import { decodePack } from "./decode.ts";
 import { isUuid } from "../lib/uuid.ts";
 import { encodePack } from "./encode.ts";
 import type { LayerName } from "./layer-specs.ts";
-import { invalidatePrivatePacks, privateKey, privatePackKeys } from "./private-store.ts";
+import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "./private-meta.ts";
+import { invalidatePrivatePacks, packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./upload-layer.ts";
-import type { PackBindings } from "./types.ts";
-import type { BBox, UploadInfo } from "./types.ts";
+import type { BBox, LayerInput, PackBindings, UploadInfo } from "./types.ts";
 
 /** Limits of architecture section 9. */
 export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -66,55 +66,87 @@ const versionOf = (at: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
 
-/** Builds and stores a private pack; nothing is stored when any check fails. */
-export async function uploadPrivatePack(bindings: PackBindings, input: PackUpload): Promise<UploadedPack> {
-  if (input.file.size > MAX_PACK_UPLOAD_BYTES) {
-    throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
-  }
-  const bucket = bindings.PACKS;
-  if ((await privatePackKeys(bucket, input.orgId)).length >= MAX_PRIVATE_PACKS) throw tooMany();
-  const builder = await buildLayer(input);
-  const packId = crypto.randomUUID();
-  const at = new Date();
+/** What an upload's pack is built from, besides its features. */
+export type PackHeader = Pick<PackUpload, "orgId" | "uploadedBy" | "fileName" | "name" | "layer">;
+
+/** A built private pack: its R2 key, bytes and custom metadata (what GET /packs lists), and the 201 answer. */
+export interface BuiltPack {
+  key: string;
+  bytes: Uint8Array;
+  customMetadata: Record<string, string>;
+  uploaded: UploadedPack;
+}
+
+/** Encodes `layer` as the organisation's pack `packId`, with the metadata that lists it without reading it. */
+export function buildPrivatePack(input: PackHeader, layer: LayerInput, packId: string, at = new Date()): BuiltPack {
   const upload: UploadInfo = {
     layer: input.layer,
     uploaded_by: input.uploadedBy,
     uploaded_at: at.toISOString(),
-    source: input.fileName,
+    // A file name is the client's to choose: kept bounded, like every free string.
+    source: boundText(input.fileName, MAX_SOURCE_CHARS),
   };
   const version = versionOf(at);
   const bytes = encodePack({
     id: packId,
     version,
-    meta: { title: input.name, attribution: `Uploaded by ${input.uploadedBy}`, licence: "Private", upload },
-    layers: [builder.finish()],
+    meta: { title: input.name, attribution: attributionOf(input.uploadedBy), licence: PRIVATE_LICENCE, upload },
+    layers: [layer],
     order: "index",
   });
   // Decoding what will be stored proves it reads back, and gives the bbox its index computed.
   const { bbox } = decodePack(bytes);
-  const key = privateKey(input.orgId, packId);
-  await bucket.put(key, bytes, {
-    httpMetadata: { contentType: "application/octet-stream" },
-    customMetadata: { name: input.name, features: String(builder.count), ...upload },
-  });
-  // Two uploads racing past the first count: the later one over the limit takes itself back out.
-  const keys = await privatePackKeys(bucket, input.orgId);
-  if (keys.length > MAX_PRIVATE_PACKS) {
-    await bucket.delete(key);
-    throw tooMany();
-  }
-  await invalidatePrivatePacks(bindings, input.orgId);
-  return {
-    pack_id: packId,
-    name: input.name,
+  const features =
+    layer.geometry.kind === "point" ? layer.geometry.coords.length / 2 : layer.geometry.featureOffsets.length - 1;
+  const customMetadata = packMetadata({
+    packId,
     version,
-    layers: [input.layer],
-    features: builder.count,
+    name: input.name,
+    kind: layer.geometry.kind,
+    features,
     bbox,
-    size: bytes.byteLength,
-    uploaded_by: input.uploadedBy,
-    uploaded_at: upload.uploaded_at,
+    upload,
+  });
+  return {
+    key: privateKey(input.orgId, packId),
+    bytes,
+    customMetadata,
+    uploaded: {
+      pack_id: packId,
+      name: input.name,
+      version,
+      layers: [input.layer],
+      features,
+      bbox,
+      size: bytes.byteLength,
+      uploaded_by: input.uploadedBy,
+      uploaded_at: upload.uploaded_at,
+    },
   };
+}
+
+/** Builds and stores a private pack; nothing is stored when any check fails. */
+export async function uploadPrivatePack(bindings: PackBindings, input: PackUpload): Promise<UploadedPack> {
+  if (input.file.size > MAX_PACK_UPLOAD_BYTES) {
+    throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
+  }
+  const packId = crypto.randomUUID();
+  const key = privateKey(input.orgId, packId);
+  // The organisation's Durable Object hands out the 20 slots one at a time, so racing uploads cannot overfill it.
+  if (!(await packStorage(reservePackSlot(bindings, input.orgId, key, MAX_PRIVATE_PACKS)))) throw tooMany();
+  try {
+    const built = buildPrivatePack(input, (await buildLayer(input)).finish(), packId);
+    await packStorage(
+      bindings.PACKS.put(key, built.bytes, {
+        httpMetadata: { contentType: "application/octet-stream" },
+        customMetadata: built.customMetadata,
+      }),
+    );
+    return built.uploaded;
+  } finally {
+    // Stored (R2 counts it now) or refused: the slot goes back, and every isolate sees the change at once.
+    await packStorage(releasePackSlot(bindings, input.orgId, key));
+  }
 }
 
 /** Deletes one of the organisation's packs; another organisation's, a public one or an unknown id is 404. */
@@ -122,7 +154,7 @@ export async function deletePrivatePack(bindings: PackBindings, orgId: string, p
   // Uploaded packs have UUID ids: anything else (a public pack's id) is not this organisation's.
   if (!isUuid(packId)) throw new NotFoundError("Pack not found");
   const key = privateKey(orgId, packId);
-  if (!(await bindings.PACKS.head(key))) throw new NotFoundError("Pack not found");
-  await bindings.PACKS.delete(key);
-  await invalidatePrivatePacks(bindings, orgId);
+  if (!(await packStorage(bindings.PACKS.head(key)))) throw new NotFoundError("Pack not found");
+  await packStorage(bindings.PACKS.delete(key));
+  await packStorage(invalidatePrivatePacks(bindings, orgId));
 }

@@ -1,6 +1,8 @@
 // The caller of a request, resolved once: their membership (shared by requireOrg, requireRole and the
 // rate limiter), from the per-isolate membership cache unless the route needs it fresh, and the packs they may read.
 import type { Principal } from "../auth/jwt.ts";
+import { classifyDbError } from "../db/errors.ts";
+import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
 import type { Pack } from "../packs/types.ts";
@@ -39,20 +41,37 @@ export function forgetMembership(userId: string): void {
   membershipCache.forget(userId);
 }
 
-/** The caller's organisation id; null before post-signup, or when the database cannot say (logged). */
+/**
+ * The caller's organisation id; null before post-signup. A database that cannot say is 503: answering without
+ * the organisation's packs would be a wrong answer (its lots missing, its pack "not found"), not a degraded one.
+ */
 export async function callerOrgId(c: CallerContext): Promise<string | null> {
   try {
     return (await callerMembership(c))?.orgId ?? null;
   } catch (err) {
-    c.var.services.log.warn("organisation lookup failed; serving public packs only", { error: err });
-    return null;
+    const sorted = classifyDbError(err);
+    if (!(sorted instanceof UnavailableError)) throw sorted;
+    throw new UnavailableError("database (organisation lookup)", { cause: err, detail: "Service unavailable" });
   }
 }
 
-/**
- * Packs for the authenticated caller, with their organisation's. Reads that need no credits keep
- * working from public packs when the caller has no organisation yet or the database is unreachable.
- */
+/** Packs for the authenticated caller, with their organisation's (public only before post-signup). */
 export async function packsForCaller(c: CallerContext): Promise<Pack[]> {
   return c.var.services.packs.forOrg(await callerOrgId(c));
+}
+
+/**
+ * As packsForCaller, but public packs only when the database is unreachable (logged): for geocode, whose
+ * place names come from the public packs and whose limiter keeps counting without the database.
+ */
+export async function packsForCallerOrPublic(c: CallerContext): Promise<Pack[]> {
+  let orgId: string | null;
+  try {
+    orgId = await callerOrgId(c);
+  } catch (err) {
+    if (!(err instanceof UnavailableError)) throw err;
+    c.var.services.log.warn("organisation lookup failed; serving public packs only", { error: err });
+    orgId = null;
+  }
+  return c.var.services.packs.forOrg(orgId);
 }

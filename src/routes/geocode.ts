@@ -9,7 +9,8 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import { suggest } from "../geocode/suggest.ts";
 import { queryInt } from "../http/validation.ts";
-import { packsForCaller } from "../request/caller.ts";
+import { GeocodeSchema, SuggestionSchema } from "./schemas/geocode.ts";
+import { packsForCallerOrPublic } from "../request/caller.ts";
 
 const GeocodeQuery = z.object({
   suburb: z
@@ -18,17 +19,6 @@ const GeocodeQuery = z.object({
     .max(100)
     .openapi({ description: "Suburb name, optionally with a state: `Newtown, NSW`", example: "Newtown" }),
 });
-
-export const GeocodeSchema = z
-  .object({
-    name: z.string(),
-    state: z.string().nullable(),
-    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north] in WGS84 degrees" }),
-    center: z.array(z.number()).min(2).max(2).openapi({ description: "[lon, lat] of a point inside the suburb" }),
-    sal_code: z.string().nullable(),
-    pack_id: z.string(),
-  })
-  .openapi("GeocodeResult");
 
 const SuggestQuery = z.object({
   q: z
@@ -43,11 +33,6 @@ const SuggestQuery = z.object({
     default: 8,
   }),
 });
-
-const SuggestionSchema = GeocodeSchema.extend({
-  kind: z.enum(["suburb", "lot"]),
-  lot_id: z.string().nullable(),
-}).openapi("Suggestion");
 
 export const geocodeRoutes = createRouter()
   .openapi(
@@ -68,7 +53,7 @@ export const geocodeRoutes = createRouter()
     }),
     async (c) => {
       const { q, limit } = c.req.valid("query");
-      return c.json(suggest(await packsForCaller(c), q, limit), 200);
+      return c.json(suggest(await packsForCallerOrPublic(c), q, limit), 200);
     },
   )
   .openapi(
@@ -86,7 +71,7 @@ export const geocodeRoutes = createRouter()
     }),
     async (c) => {
       const { suburb } = c.req.valid("query");
-      const hit = geocode(await packsForCaller(c), suburb);
+      const hit = geocode(await packsForCallerOrPublic(c), suburb);
       if (!hit) throw new NotFoundError(`Suburb not found: ${suburb.trim()}`);
       return c.json(hit, 200);
     },

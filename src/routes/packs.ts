@@ -8,59 +8,11 @@ import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { requireAuth, requireRole } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
-import { packsForCaller } from "../request/caller.ts";
-import { summarisePack } from "../packs/summary.ts";
+import { callerOrgId } from "../request/caller.ts";
 import { LAYER_NAMES } from "../packs/layer-specs.ts";
 import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload.ts";
 import type { AuthEnv } from "../request/context.ts";
-
-const UploadInfoSchema = z.object({
-  layer: z.string(),
-  uploaded_by: z.string(),
-  uploaded_at: z.string().openapi({ format: "date-time" }),
-  source: z.string().openapi({ description: "The uploaded file's name" }),
-});
-
-const PackSummarySchema = z
-  .object({
-    id: z.string().openapi({ description: "Pass as `pack_id` to POST /batch/upload to score against this pack only" }),
-    version: z.string(),
-    title: z.string(),
-    attribution: z.string(),
-    licence: z.string(),
-    note: z.string().nullable(),
-    bbox: z.array(z.number()).min(4).max(4).openapi({ description: "[west, south, east, north]" }),
-    layers: z.array(
-      z.object({
-        name: z.string(),
-        kind: z.enum(["point", "polygon"]),
-        count: z.number().int(),
-        synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
-        synthetic_features: z.number().int().openapi({
-          description: "How many features are synthetic; a layer may mix real features with synthetic ones",
-        }),
-      }),
-    ),
-    size: z.number().int().openapi({ description: "Bytes of the built pack" }),
-    features: z.number().int().openapi({ description: "Features across its layers" }),
-    private: z.boolean().openapi({ description: "Uploaded by the caller's organisation (POST /packs)" }),
-    upload: UploadInfoSchema.nullable().openapi({ description: "Who uploaded it and when; null for public packs" }),
-  })
-  .openapi("PackSummary");
-
-const UploadedSchema = z
-  .object({
-    pack_id: z.string(),
-    name: z.string(),
-    version: z.string(),
-    layers: z.array(z.string()),
-    features: z.number().int(),
-    bbox: z.array(z.number()).min(4).max(4),
-    size: z.number().int(),
-    uploaded_by: z.string(),
-    uploaded_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("UploadedPack");
+import { PackSummarySchema, UploadedPackSchema } from "./schemas/packs.ts";
 
 const LayerParam = z.enum([...LAYER_NAMES, "lots"]).openapi({
   description: "The pack layer the features become (`lots` is `parcels`)",
@@ -118,7 +70,8 @@ export const packRoutes = createRouter()
         },
       },
     }),
-    async (c) => c.json((await packsForCaller(c)).map(summarisePack), 200),
+    // Listed from metadata: an organisation can always see (and so delete) its packs, however large they are.
+    async (c) => c.json(await c.var.services.packs.summaries(await callerOrgId(c)), 200),
   )
   .openapi(
     route({
@@ -130,7 +83,7 @@ export const packRoutes = createRouter()
       middleware: [requireAuth, requireRole("admin"), rateLimit("pack_upload"), uploadLimit],
       request: { body: { required: true, content: { "multipart/form-data": { schema: UploadForm } } } },
       responses: {
-        201: { description: "The stored pack", content: { "application/json": { schema: UploadedSchema } } },
+        201: { description: "The stored pack", content: { "application/json": { schema: UploadedPackSchema } } },
         ...pickErrors(400, 409, 413, 429, 503),
       },
     }),

@@ -176,12 +176,11 @@ describe("organisation-private packs (Durable Object cache)", () => {
     expect((await stub.stats()).loads).toBe(1);
   });
 
-  it("sends bytes only for etags the caller does not hold", async () => {
-    const stub = stubFor(orgA);
-    const [full] = await stub.getPacks(orgA);
-    const [light] = await stub.getPacks(orgA, [full!.etag]);
-    expect(full?.bytes?.byteLength).toBeGreaterThan(0);
-    expect(light?.bytes).toBeUndefined();
+  it("lists keys, etags and sizes, never bytes (an RPC carries at most 32 MiB)", async () => {
+    const [entry] = await stubFor(orgA).getPacks(orgA);
+    expect(entry).toMatchObject({ key: `orgs/${orgA}/mine.pack`, etag: expect.any(String) });
+    expect(entry?.size).toBeGreaterThan(0);
+    expect(Object.keys(entry ?? {}).sort()).toEqual(["etag", "key", "meta", "size"]);
   });
 
   it("merges private packs with public ones, for that organisation only", async () => {
