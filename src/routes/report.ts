@@ -16,6 +16,8 @@ import { digestOf } from "../lib/digest.ts";
 import { reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";
 import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
+import { ReportEventSchema } from "./schemas/report.ts";
+import { eventStream } from "./schemas/sse.ts";
 
 const jsonLimit: MiddlewareHandler<AuthEnv> = bodyLimit({
   maxSize: MAX_BODY_BYTES,
@@ -41,10 +43,7 @@ export const reportRoutes = createRouter().openapi(
       body: { required: true, content: { "application/json": { schema: ReportGenerateRequestSchema } } },
     },
     responses: {
-      200: {
-        description: "Event stream of progress, then the PDF",
-        content: { "text/event-stream": { schema: z.string() } },
-      },
+      200: eventStream(ReportEventSchema, "Event stream of progress, then the PDF"),
       ...pickErrors(402, 404, 413, 429, 503),
     },
   }),

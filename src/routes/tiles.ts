@@ -8,6 +8,8 @@ import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
+import { ifNoneMatch } from "../http/edge-cache.ts";
+import { integerText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
@@ -18,8 +20,14 @@ import { tileJson } from "../tiles/tilejson.ts";
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
 const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);
 const PackId = z.string().min(1).max(200).openapi({ description: "A pack id from GET /packs", example: "sydney-demo" });
+// Plain decimal digits only: "1e1", "0x1", "1.0", "+1" and "01" are 422s, not tile indices.
 const TileInt = (name: string, max: number) =>
-  z.coerce.number().int().min(0).max(max).openapi({ type: "integer", minimum: 0, maximum: max, description: name });
+  integerText(z.number().int().min(0).max(max)).openapi({
+    type: "integer",
+    minimum: 0,
+    maximum: max,
+    description: name,
+  });
 
 const MVT = "application/vnd.mapbox-vector-tile";
 // Public packs are the same for every caller; a private pack's tile is cached by the browser only.
@@ -122,7 +130,7 @@ tileRoutes
     const etag = `"${pack.checksum.toString(16)}-${tile.z}-${tile.x}-${tile.y}"`;
     const current = c.req.valid("query").v === pack.version;
     const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
-    if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
+    if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);
     const key = new Request(
       `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`,
     );

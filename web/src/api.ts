@@ -144,114 +144,25 @@ export class Api {
   }
 }
 
-// Shapes the workspace reads.
-export type OrgInfo = { id: string; name: string; org_type: string; credit_balance: number };
-export type Balance = { org_id: string; org_name: string; balance: number };
-export type Suggestion = {
-  kind: "suburb" | "lot";
-  name: string;
-  state: string | null;
-  bbox: [number, number, number, number];
-  center: [number, number];
-  pack_id: string;
-  lot_id: string | null;
-};
-export type PackSummary = {
-  id: string;
-  version: string;
-  title: string;
-  attribution: string;
-  licence: string;
-  bbox: number[];
-  layers: { name: string; kind: string; count: number }[];
-  /** Bytes of the built pack. */
-  size: number;
-  features: number;
-  /** The organisation's own (POST /packs): its owners and admins may delete it. */
-  private: boolean;
-  upload: { layer: string; uploaded_by: string; uploaded_at: string; source: string } | null;
-};
-export type UploadedPack = {
-  pack_id: string;
-  name: string;
-  version: string;
-  layers: string[];
-  features: number;
-  bbox: number[];
-  size: number;
-  uploaded_by: string;
-  uploaded_at: string;
-};
-export type Facts = {
-  pack_id: string;
-  lot_id: string | null;
-  address: string | null;
-  area_m2: number;
-  centroid: [number, number];
-  geometry: GeoJSON.Geometry;
-  zones: {
-    code: string;
-    name: string | null;
-    share: number;
-    fsr: number | null;
-    height_m: number | null;
-    min_lot_size_m2: number | null;
-  }[];
-  overlays: { flood: number; bushfire: number; heritage: number };
-  heritage_names: string[];
-  nearest_stop: { name: string; mode: string; distance_m: number } | null;
-  demo_data: boolean;
-};
-export type Rating = "high" | "medium" | "low";
-export type ScoredSite = {
-  parcel: {
-    lot_id: string | null;
-    pack_id: string;
-    area_m2: number;
-    centroid: [number, number];
-    address: string | null;
-    geojson: GeoJSON.Feature;
-  };
-  score: number;
-  rating: Rating;
-  reasons: string[];
-  demo_data: boolean;
-};
-export type ScoreAnswer = ScoredSite & { charged: number; balance: number };
-export type SiteRow =
-  | ({ kind: "result"; index: number; line: number; input: Record<string, string> } & ScoredSite)
-  | { kind: "error"; index: number; line: number; input: Record<string, string>; detail: string };
-export type Transaction = {
-  id: string;
-  amount: number;
-  balance_after: number;
-  type: string;
-  description: string | null;
-  action_type: string | null;
-  created_at: string;
-};
-export type UsageHistory = {
-  transactions: Transaction[];
-  page: number;
-  page_size: number;
-  total: number;
-  total_pages: number;
-};
-export type Role = "owner" | "admin" | "member";
-export type Member = { id: string; user_id: string; role: Role; email: string | null; display_name: string | null };
-export type Invite = { id: string; email: string; role: Role; status: string; created_at: string; expires_at: string };
-export type Tier = {
-  id: string;
-  name: string;
-  credits: number;
-  price_cents: number;
-  price_display: string;
-  features: string[];
-};
-export type Subscription = {
-  status: string | null;
-  tier_name: string | null;
-  credits_per_month: number | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-};
+// The wire types are the server's own, inferred from its route schemas; type-only, so no server code is bundled.
+export type { BatchEvent } from "../../src/routes/schemas/batch.ts";
+export type {
+  Balance,
+  Invite,
+  Member,
+  OrgInfo,
+  Role,
+  Subscription,
+  Tier,
+  Transaction,
+  UsageHistory,
+} from "../../src/routes/schemas/billing.ts";
+export type { ChatUIMessage } from "../../src/routes/schemas/chat.ts";
+export type { Suggestion } from "../../src/routes/schemas/geocode.ts";
+export type { PackSummary, UploadedPack } from "../../src/routes/schemas/packs.ts";
+export type { ParcelFacts as Facts, ScoreAnswer } from "../../src/routes/schemas/parcels.ts";
+export type { ReportEvent } from "../../src/routes/schemas/report.ts";
+export type { Rating, ScoredSite } from "../../src/routes/schemas/scoring.ts";
+
+/** A batch row as the workspace keeps it: a scored site, or why its row could not be scored. */
+export type { SiteRow } from "./site-row.ts";

@@ -144,3 +144,13 @@ export const MemberIdParam = z.object({
 export const InviteIdParam = z.object({
   invite_id: uuid.openapi({ param: { name: "invite_id", in: "path" } }),
 });
+
+export type Role = z.infer<typeof role>;
+export type Balance = z.infer<typeof CreditBalanceSchema>;
+export type Transaction = z.infer<typeof CreditTransactionSchema>;
+export type UsageHistory = z.infer<typeof UsageHistorySchema>;
+export type OrgInfo = z.infer<typeof OrgInfoSchema>;
+export type Member = z.infer<typeof MemberSchema>;
+export type Invite = z.infer<typeof InviteSchema>;
+export type Tier = z.infer<typeof TierInfoSchema>;
+export type Subscription = z.infer<typeof SubscriptionInfoSchema>;

@@ -40,3 +40,6 @@ export const ChatRequestSchema = z
   .openapi("ChatRequest");
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** The answer's message type, defined once beside the stream; the web's useChat reads it. */
+export type { ChatDataParts, ChatUIMessage } from "../../chat/message.ts";

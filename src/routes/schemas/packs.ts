@@ -1,0 +1,54 @@
+// The answers of GET /packs and POST /packs: what a pack covers, holds and who added it.
+import { z } from "@hono/zod-openapi";
+import { BBoxSchema } from "./geometry.ts";
+
+const UploadInfoSchema = z.object({
+  layer: z.string(),
+  uploaded_by: z.string(),
+  uploaded_at: z.string().openapi({ format: "date-time" }),
+  source: z.string().openapi({ description: "The uploaded file's name" }),
+});
+
+export const PackSummarySchema = z
+  .object({
+    id: z.string().openapi({ description: "Pass as `pack_id` to POST /batch/upload to score against this pack only" }),
+    version: z.string(),
+    title: z.string(),
+    attribution: z.string(),
+    licence: z.string(),
+    note: z.string().nullable(),
+    bbox: BBoxSchema,
+    layers: z.array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(["point", "polygon"]),
+        count: z.number().int(),
+        synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
+        synthetic_features: z.number().int().openapi({
+          description: "How many features are synthetic; a layer may mix real features with synthetic ones",
+        }),
+      }),
+    ),
+    size: z.number().int().openapi({ description: "Bytes of the built pack" }),
+    features: z.number().int().openapi({ description: "Features across its layers" }),
+    private: z.boolean().openapi({ description: "Uploaded by the caller's organisation (POST /packs)" }),
+    upload: UploadInfoSchema.nullable().openapi({ description: "Who uploaded it and when; null for public packs" }),
+  })
+  .openapi("PackSummary");
+
+export const UploadedPackSchema = z
+  .object({
+    pack_id: z.string(),
+    name: z.string(),
+    version: z.string(),
+    layers: z.array(z.string()),
+    features: z.number().int(),
+    bbox: BBoxSchema,
+    size: z.number().int(),
+    uploaded_by: z.string(),
+    uploaded_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("UploadedPack");
+
+export type PackSummary = z.infer<typeof PackSummarySchema>;
+export type UploadedPack = z.infer<typeof UploadedPackSchema>;

@@ -1,0 +1,36 @@
+// The answers of GET /parcels (a lot's facts) and POST /parcels/score (one site scored and charged).
+import { z } from "@hono/zod-openapi";
+import { AreaGeometrySchema, LonLatSchema } from "./geometry.ts";
+import { ControlAreasSchema, NearestStopSchema, ZoneShareSchema, scoredSiteFields } from "./scoring.ts";
+
+export const ParcelFactsSchema = z
+  .strictObject({
+    pack_id: z.string(),
+    lot_id: z.string().nullable(),
+    address: z.string().nullable(),
+    area_m2: z.number(),
+    centroid: LonLatSchema,
+    geometry: AreaGeometrySchema,
+    zones: z.array(ZoneShareSchema),
+    controls: ControlAreasSchema.nullable().openapi({
+      description: "Controls from their own layers; null for older packs, whose zones carry them",
+    }),
+    overlays: z.strictObject({ flood: z.number(), bushfire: z.number(), heritage: z.number() }),
+    heritage_names: z.array(z.string()),
+    nearest_stop: NearestStopSchema.nullable(),
+    demo_data: z.boolean(),
+  })
+  .openapi("ParcelFacts");
+
+export const ScoreAnswerSchema = z
+  .strictObject({
+    job_id: z.string(),
+    ...scoredSiteFields,
+    charged: z.number().openapi({ description: "Credits the site cost, after any refund" }),
+    balance: z.number().openapi({ description: "The organisation's balance after the charge" }),
+    replayed: z.boolean().openapi({ description: "The Idempotency-Key had been used: nothing new was charged" }),
+  })
+  .openapi("ScoreAnswer");
+
+export type ParcelFacts = z.infer<typeof ParcelFactsSchema>;
+export type ScoreAnswer = z.infer<typeof ScoreAnswerSchema>;

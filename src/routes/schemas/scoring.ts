@@ -1,0 +1,125 @@
+// One scored site as batch rows and POST /parcels/score carry it: the lot, then the feasibility model's answer.
+import { z } from "@hono/zod-openapi";
+import { AreaGeometrySchema, LonLatSchema } from "./geometry.ts";
+
+const share = z.number().openapi({ description: "Share of the lot, 0 to 1" });
+const metres = z.number().nullable();
+
+export const RatingSchema = z.enum(["high", "medium", "low"]).openapi("Rating");
+
+export const ZoneShareSchema = z
+  .strictObject({
+    code: z.string(),
+    name: z.string().nullable(),
+    share,
+    fsr: z.number().nullable(),
+    height_m: metres,
+    min_lot_size_m2: z.number().nullable(),
+  })
+  .openapi("ZoneShare");
+
+const ControlShareSchema = z
+  .strictObject({
+    value: z.number(),
+    share,
+    label: z.string().nullable().openapi({ description: "The map's own class, e.g. 21-22.9 for a height band" }),
+  })
+  .openapi("ControlShare");
+
+/** Each planning control as mapped on its own layer; a lot straddling two areas has two entries. */
+export const ControlAreasSchema = z
+  .strictObject({
+    fsr: z.array(ControlShareSchema),
+    height_m: z.array(ControlShareSchema),
+    min_lot_size_m2: z.array(ControlShareSchema),
+  })
+  .openapi("ControlAreas");
+
+export const NearestStopSchema = z
+  .strictObject({ name: z.string(), mode: z.string(), distance_m: z.number() })
+  .openapi("NearestStop");
+
+export const ScoreComponentSchema = z
+  .strictObject({
+    key: z.enum(["development_potential", "site_constraints", "transport_access", "lot_geometry"]),
+    label: z.string(),
+    points: z.number(),
+    max_points: z.number(),
+    detail: z.string(),
+  })
+  .openapi("ScoreComponent");
+
+/** Every figure behind the score, so a planner can redo the sums by hand. */
+export const FeasibilitySchema = z
+  .strictObject({
+    model_version: z.string(),
+    lot_id: z.string().nullable(),
+    area_m2: z.number(),
+    frontage_m: z.number(),
+    regularity: z.number(),
+    zones: z.array(ZoneShareSchema),
+    dominant_zone: ZoneShareSchema.nullable(),
+    zone_category: z.enum(["apartment", "low_rise", "other"]).nullable(),
+    controls: z.strictObject({ fsr: z.number().nullable(), height_m: metres, min_lot_size_m2: z.number().nullable() }),
+    control_areas: ControlAreasSchema,
+    gfa_potential_m2: z.number().nullable(),
+    dwelling_yield: z.number().int().nullable(),
+    yield_basis: z.enum([
+      "apartments",
+      "subdivision",
+      "dual_occupancy",
+      "single_dwelling",
+      "too_small",
+      "no_fsr",
+      "not_residential",
+      "no_zone",
+    ]),
+    subdivision: z.strictObject({ lots: z.number().int().nullable(), possible: z.boolean() }),
+    dual_occupancy: z.strictObject({
+      eligible: z.boolean(),
+      zone_allows: z.boolean(),
+      area_ok: z.boolean(),
+      frontage_ok: z.boolean(),
+      min_area_m2: z.number(),
+      min_frontage_m: z.number(),
+    }),
+    hazards: z.strictObject({ flood: share, bushfire: share }),
+    heritage: z.strictObject({ share, names: z.array(z.string()) }),
+    transport: NearestStopSchema.nullable(),
+    score: z.number(),
+    rating: RatingSchema,
+    demo_data: z.boolean(),
+  })
+  .openapi("Feasibility");
+
+/** The lot as a scored site shows it. */
+export const ScoredParcelSchema = z
+  .strictObject({
+    lot_id: z.string().nullable(),
+    pack_id: z.string(),
+    area_m2: z.number(),
+    centroid: LonLatSchema,
+    address: z.string().nullable(),
+    geojson: z.strictObject({
+      type: z.literal("Feature"),
+      geometry: AreaGeometrySchema,
+      properties: z.strictObject({ lot_id: z.string().nullable() }),
+    }),
+  })
+  .openapi("ScoredParcel");
+
+/** The model's answer for one site (src/batch/payload.ts: scorePayload) with its lot. */
+export const scoredSiteFields = {
+  parcel: ScoredParcelSchema,
+  score: z.number().openapi({ description: "0 to 100: the sum of the components' points" }),
+  rating: RatingSchema,
+  components: z.array(ScoreComponentSchema),
+  reasons: z.array(z.string()),
+  demo_data: z.boolean(),
+  feasibility: FeasibilitySchema,
+};
+
+export const ScoredSiteSchema = z.strictObject(scoredSiteFields).openapi("ScoredSite");
+
+export type Rating = z.infer<typeof RatingSchema>;
+export type ScoredSite = z.infer<typeof ScoredSiteSchema>;
