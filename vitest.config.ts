@@ -8,7 +8,7 @@ import {
   DEV_STRIPE_PRICES,
   DEV_STRIPE_SECRET_KEY,
   DEV_STRIPE_WEBHOOK_SECRET,
-} from "./test/doubles/secrets.ts";
+} from "./standins/dev-keys.ts";
 
 type Inject = (key: string) => string;
 const BINDINGS = (inject: Inject) => ({
@@ -64,7 +64,7 @@ function workerProject(variant: "worker" | "worker-hyperdrive") {
               // Post-signup's data-modifying statements, read back through node-postgres's own type parsing.
               "test/worker/billing/signup.test.ts",
               "test/worker/billing/unavailable.test.ts",
-              "test/worker/settlement/*.test.ts",
+              "test/worker/credits/{chain,jobs}.test.ts",
             ],
       globalSetup: ["./test/support/global-setup.ts", "./test/support/upload-setup.ts"],
       testTimeout: 60_000,
@@ -80,7 +80,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["test/unit/**/*.test.ts"],
+          // The stand-ins' own tests sit beside them (standins/<protocol>/*.test.ts).
+          include: ["test/unit/**/*.test.ts", "standins/**/*.test.ts"],
           testTimeout: 30_000,
         },
       },

@@ -2,8 +2,8 @@
 import { getConfig } from "./env.ts";
 import { logger } from "./logger.ts";
 import { openConfigured, type Db } from "./db/client.ts";
-import { expireGrants } from "./billing/expiry.ts";
-import { sweepAbandonedJobs } from "./settlement/sweep.ts";
+import { expireGrants } from "./credits/expiry.ts";
+import { sweepAbandonedJobs } from "./credits/sweep.ts";
 
 /** The hourly credit expiry; every other trigger (each minute) settles overdue charged jobs. */
 export const EXPIRY_CRON = "17 * * * *";

@@ -9,7 +9,7 @@ import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
 import { formatResults, median, type BenchResult } from "./result.ts";
-import { offlineWork } from "../../src/settlement/charged-work.ts";
+import { offlineWork } from "../../src/credits/charged-work.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

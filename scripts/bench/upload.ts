@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Flatbush from "flatbush";
-import { MGA56_PRJ, geoJsonText, gridLots, reproject, shapefileZip } from "../../test/support/upload-fixtures.ts";
+import { MGA56_PRJ, geoJsonText, gridLots, reproject, shapefileZip } from "../pack/upload-fixtures.ts";
 import { encodePack } from "../../src/packs/encode.ts";
 import { readGeoJson } from "../../src/packs/read-geojson.ts";
 import { readShapefileZip } from "../../src/packs/read-shapefile.ts";

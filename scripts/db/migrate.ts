@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import * as schema from "../../src/db/schema.ts";
 import { useLocalProxy } from "../../src/db/local-proxy.ts";
-import { postEntry } from "../../src/billing/ledger.ts";
-import { DEMO_ORG, DEMO_USERS } from "../../test/doubles/secrets.ts";
+import { postEntry } from "../../src/credits/ledger.ts";
+import { DEMO_ORG, DEMO_USERS } from "./demo-seed.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@supabase/supabase-js";
-import { DEV_ANON_KEY } from "../../test/doubles/secrets.ts";
+import { DEV_ANON_KEY } from "../../standins/dev-keys.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const API = "http://127.0.0.1:8787";

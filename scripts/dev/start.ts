@@ -6,13 +6,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
-import { startIdp } from "../../test/doubles/idp/server.ts";
+import { startIdp } from "../../standins/idp/server.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { startMarketingServer } from "../../test/doubles/marketing.ts";
-import { startProcessor } from "../../test/doubles/processor/server.ts";
-import { DEV_LLM_MODEL, startLlmServer } from "../../test/doubles/llm/server.ts";
-import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "../../test/doubles/secrets.ts";
+import { startMarketingServer } from "../../standins/marketing/server.ts";
+import { startProcessor } from "../../standins/processor/server.ts";
+import { DEV_LLM_MODEL, startLlmServer } from "../../standins/llm/server.ts";
+import { DEV_LLM_KEY, DEV_MARKETING_KEY } from "../../standins/dev-keys.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 process.chdir(root);

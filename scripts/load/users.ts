@@ -1,6 +1,6 @@
 // Load-tool users: created at the local identity provider, with a signed access token the API accepts.
 import { SignJWT } from "jose";
-import { DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "../../test/doubles/secrets.ts";
+import { DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from "../../standins/dev-keys.ts";
 
 export interface LoadUser {
   userId: string;

@@ -13,7 +13,7 @@ import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
 import { digestOf } from "../../src/lib/digest.ts";
 import type { ParcelGeometry } from "../../src/report/geometry.ts";
-import { offlineWork } from "../../src/settlement/charged-work.ts";
+import { offlineWork } from "../../src/credits/charged-work.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const outDir = process.argv[2] ?? `${root}docs`;

@@ -1,7 +1,7 @@
 // Copies the processor's view of a subscription into `subscriptions`, and grants a paid invoice's credits.
 import { sql } from "drizzle-orm";
 import type { Sql } from "../db/client.ts";
-import { grant } from "./ledger.ts";
+import { grant } from "../credits/ledger.ts";
 import { findTier, type Tier } from "./tiers.ts";
 import type { PaymentProcessor, ProcessorInvoice, ProcessorSubscription } from "./processor.ts";
 

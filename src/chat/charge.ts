@@ -1,6 +1,6 @@
 // Credits for one question through the one charged-work path: the question (0.05) and each scoring call
 // (0.1 per new site), all settled when the stream ends for what the client actually received.
-import { reserve, tryReserve, type ChargedWork, type Payer } from "../settlement/charged-work.ts";
+import { reserve, tryReserve, type ChargedWork, type Payer } from "../credits/charged-work.ts";
 import type { SiteCharge } from "./tools/context.ts";
 
 /** What reached the client before the stream ended or the client left. */

@@ -3,7 +3,7 @@
 import type { ModelMessage } from "ai";
 import { NotFoundError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
-import type { Payer } from "../settlement/charged-work.ts";
+import type { Payer } from "../credits/charged-work.ts";
 import { type QuestionCharges, chargeQuestion } from "./charge.ts";
 import type { ChatSession, SessionOwner } from "./session-object.ts";
 import { isSessionId, loadHistory, sessionStub } from "./session.ts";

@@ -140,7 +140,7 @@ export const subscriptions = pgTable(
 );
 
 // Charged work and its settlement: the debit and this row are written in one transaction, the refund
-// and the settled state in another, so no charge outlives its work unsettled (see src/settlement/).
+// and the settled state in another, so no charge outlives its work unsettled (see src/credits/).
 export const chargedJobs = pgTable(
   "charged_jobs",
   {

@@ -7,7 +7,8 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketingClient } from "../marketing/contacts.ts";
-import { creditsText, grant } from "../billing/ledger.ts";
+import { grant } from "../credits/ledger.ts";
+import { signupBonus, signupBonusKey } from "../credits/signup-bonus.ts";
 import type { Role } from "./membership.ts";
 import { getOrg, toOrgInfo, type OrgInfo } from "./orgs.ts";
 import type { organisations } from "../db/schema.ts";
@@ -25,8 +26,6 @@ export interface SignupUser {
   email: string | null;
   displayName: string | null;
 }
-
-export const signupBonusKey = (userId: string): string => `signup_bonus:${userId}`;
 
 /** Whether the identity provider's record of the user says `email` is theirs and confirmed. */
 export type EmailConfirmation = (email: string) => Promise<boolean>;
@@ -132,26 +131,20 @@ async function joinByInvite(
  * belonged to an organisation: no invitation they accepted, no ledger entry they made.
  */
 async function createPersonalOrg(db: Db, user: SignupUser, bonusCredits: number): Promise<OrgInfo | undefined> {
-  const bonus = creditsText(Math.max(0, bonusCredits));
+  const bonus = signupBonus(user.userId, bonusCredits);
   const res = await db.execute<OrgRow>(sql`
     with eligible as (
-      select ${bonus}::numeric as amount
-      where ${bonus}::numeric > 0
-        and not exists (select 1 from invitations where accepted_by = ${user.userId})
-        and not exists (select 1 from credit_ledger where user_id = ${user.userId})
+      ${bonus.eligible}
     ), org as (
-      insert into organisations (name, org_type, credit_balance)
-      select ${personalOrgName(user)}, 'personal', coalesce((select amount from eligible), 0)
-      where not exists (select 1 from memberships where user_id = ${user.userId})
-      returning *
+      ${bonus.organisation({
+        name: personalOrgName(user),
+        orgType: "personal",
+        unless: sql`exists (select 1 from memberships where user_id = ${user.userId})`,
+      })}
     ), mem as (
       insert into memberships (org_id, user_id, role) select id, ${user.userId}, 'owner' from org returning org_id
     ), bonus as (
-      insert into credit_ledger (org_id, user_id, amount, balance_after, type, description, idempotency_key)
-      select mem.org_id, ${user.userId}, eligible.amount, eligible.amount, 'signup_bonus', 'Sign-up bonus',
-             ${signupBonusKey(user.userId)}
-      from mem cross join eligible
-      returning id
+      ${bonus.entry}
     )
     select ${ORG_COLUMNS("org")} from org join mem on mem.org_id = org.id`);
   const row = res.rows[0];

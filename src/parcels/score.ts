@@ -2,7 +2,7 @@
 import { siteFacts } from "../assess/facts.ts";
 import type { Pack } from "../packs/types.ts";
 import { scoreSite } from "../scoring/index.ts";
-import { reserve, type Payer } from "../settlement/charged-work.ts";
+import { reserve, type Payer } from "../credits/charged-work.ts";
 import { parcelPayload, scorePayload } from "../batch/payload.ts";
 import { locateParcel, type SiteRef } from "./locate.ts";
 

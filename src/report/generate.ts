@@ -1,7 +1,7 @@
 // The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
 import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
-import type { ChargedWork } from "../settlement/charged-work.ts";
+import type { ChargedWork } from "../credits/charged-work.ts";
 import { mapData } from "./map-data.ts";
 import { buildModel, reportFilename, type ReportModel } from "./model.ts";
 import type { ReportRenderer } from "./pdf/render.ts";

@@ -11,7 +11,7 @@ import type { MarketingClient } from "../marketing/contacts.ts";
 import type { PackSource } from "../packs/visible.ts";
 import type { LanguageModel } from "ai";
 import type { HttpServices } from "../http/http-env.ts";
-import type { Payer } from "../settlement/charged-work.ts";
+import type { Payer } from "../credits/charged-work.ts";
 import type { RateLimiterClient } from "../http/rate-limiter.ts";
 
 /**
@@ -26,7 +26,7 @@ export interface Services extends HttpServices {
   db(): Db;
   /** A pool of its own that the caller closes: for work that must not depend on the request's sockets. */
   openOwnDb(): DbHandle;
-  /** The organisation as the payer of charged work (settlement/charged-work.ts: reserve, then settle). */
+  /** The organisation as the payer of charged work (credits/charged-work.ts: reserve, then settle). */
   payer(who: { orgId: string; userId: string | null }): Payer;
   /** Keeps request-scoped resources (the db pool) open until this work, e.g. a stream, settles. */
   hold(work: Promise<unknown>): void;

@@ -18,7 +18,7 @@ import {
 } from "./schemas/billing.ts";
 import { getSubscription } from "../billing/subscription.ts";
 import { listTiers } from "../billing/tiers.ts";
-import { listTransactions, usageHistory } from "../billing/transactions.ts";
+import { listTransactions, usageHistory } from "../credits/transactions.ts";
 
 /** The price table changes only with a deploy; a minute of edge cache is plenty. */
 const TIERS_TTL_S = 60;

@@ -11,7 +11,7 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
-import { reserve } from "../settlement/charged-work.ts";
+import { reserve } from "../credits/charged-work.ts";
 import { digestOf } from "../lib/digest.ts";
 import { reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";

@@ -6,11 +6,11 @@ import type { TestProject } from "vitest/node";
 import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { createFreshDatabase } from "./fresh-database.ts";
-import { startIdp } from "../doubles/idp/server.ts";
-import { startMarketingServer } from "../doubles/marketing.ts";
-import { startProcessor } from "../doubles/processor/server.ts";
-import { startLlmServer } from "../doubles/llm/server.ts";
-import { DEV_LLM_KEY } from "../doubles/secrets.ts";
+import { startIdp } from "../../standins/idp/server.ts";
+import { startMarketingServer } from "../../standins/marketing/server.ts";
+import { startProcessor } from "../../standins/processor/server.ts";
+import { startLlmServer } from "../../standins/llm/server.ts";
+import { DEV_LLM_KEY } from "../../standins/dev-keys.ts";
 import { readFileSync, readdirSync } from "node:fs";
 import { startTarpit } from "./tarpit.ts";
 

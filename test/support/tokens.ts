@@ -1,7 +1,7 @@
 // Mints access tokens inside tests the way the identity provider does (HS256, dev secret).
 import { SignJWT, type JWTPayload } from "jose";
 import { inject } from "vitest";
-import { DEV_JWT_SECRET } from "../doubles/secrets.ts";
+import { DEV_JWT_SECRET } from "../../standins/dev-keys.ts";
 
 export interface MintOptions {
   sub?: string;
@@ -42,7 +42,7 @@ export function bearer(token: string): Record<string, string> {
 
 /** Signs in through the dev identity provider's password grant, as a client would. */
 export async function signIn(email: string, password = "demo-password"): Promise<string> {
-  const { DEV_ANON_KEY } = await import("../doubles/secrets.ts");
+  const { DEV_ANON_KEY } = await import("../../standins/dev-keys.ts");
   const res = await fetch(`${inject("authUrl")}/auth/v1/token?grant_type=password`, {
     method: "POST",
     headers: { apikey: DEV_ANON_KEY, "content-type": "application/json" },

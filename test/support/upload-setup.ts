@@ -1,6 +1,13 @@
 // Builds the upload fixtures once per run (Node reads packs/sources; workerd cannot) and hands them to the worker tests.
 import type { TestProject } from "vitest/node";
-import { MGA56_PRJ, geoJsonText, gridLots, realSuburbs, reproject, shapefileZip } from "./upload-fixtures.ts";
+import {
+  MGA56_PRJ,
+  geoJsonText,
+  gridLots,
+  realSuburbs,
+  reproject,
+  shapefileZip,
+} from "../../scripts/pack/upload-fixtures.ts";
 
 export default function setup(project: TestProject): void {
   const suburbs = realSuburbs(40);

@@ -152,7 +152,7 @@ describe("dependency direction", () => {
     expect(RANK[layerOf("request/access.ts")]).toBeGreaterThan(RANK[layerOf("http/route.ts")]);
     expect(layerOf("routes/members.ts")).toBe("routes");
     expect(layerOf("http/route.ts")).toBe("http");
-    expect(layerOf("billing/ledger.ts")).toBe("feature");
+    expect(layerOf("credits/ledger.ts")).toBe("feature");
     expect(
       cycles(
         graphOf([
@@ -178,5 +178,45 @@ describe("one logger, one config", () => {
 
   it("only the services middleware reads the request's bindings (c.env)", () => {
     expect(files.filter((f) => f !== "request/services.ts" && /\bc\.env\b/.test(text.get(f) ?? ""))).toEqual([]);
+  });
+});
+
+/** Repository-relative files a tree's .ts/.tsx files import that lie under `under`. */
+function importsUnder(tree: string, under: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) return e.name === "node_modules" ? [] : walk(path);
+      return /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [path] : [];
+    });
+  return walk(tree).flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(file, "utf8"), true, true)
+      .importedFiles.map((i) => i.fileName)
+      .filter((spec) => spec.startsWith("."))
+      .map((spec) => normalize(join(dirname(file), spec)))
+      .filter((target) => target.startsWith(`${under}/`))
+      .map((target) => `${file} -> ${target}`),
+  );
+}
+
+describe("the house's rooms", () => {
+  it("src/, scripts/ and standins/ import nothing from test/ (the stand-ins and the demo seed are product)", () => {
+    expect(["src", "scripts", "standins"].flatMap((tree) => importsUnder(tree, "test"))).toEqual([]);
+  });
+
+  it("only src/credits/ writes the ledger or a balance", () => {
+    const writes = /insert\s+into\s+credit_ledger|update\s+credit_ledger|delete\s+from\s+credit_ledger|credit_balance\s*=/i;
+    expect(files.filter((f) => !f.startsWith("credits/") && writes.test(text.get(f) ?? ""))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("credits/") && writes.test(text.get(f) ?? ""))).not.toEqual([]);
+  });
+
+  it("nothing in web/src imports App.tsx except its entry", () => {
+    const importers = importsUnder("web/src", "web/src").filter((edge) => edge.endsWith("-> web/src/App.tsx"));
+    expect(importers).toEqual(["web/src/main.tsx -> web/src/App.tsx"]);
+  });
+
+  it("the checks can fail: a test import from scripts is seen", () => {
+    expect(importsUnder("test/support", "scripts").length).toBeGreaterThan(0);
   });
 });

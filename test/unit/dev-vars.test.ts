@@ -10,7 +10,7 @@ import {
   DEV_STRIPE_PRICES,
   DEV_STRIPE_SECRET_KEY,
   DEV_STRIPE_WEBHOOK_SECRET,
-} from "../doubles/secrets.ts";
+} from "../../standins/dev-keys.ts";
 import { ConfigSchema } from "../../src/env.ts";
 
 const vars = Object.fromEntries(

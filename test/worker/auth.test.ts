@@ -3,7 +3,7 @@ import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SignJWT, UnsecuredJWT, generateKeyPair } from "jose";
 import { createApp } from "../../src/app.ts";
-import { DEV_ANON_KEY } from "../doubles/secrets.ts";
+import { DEV_ANON_KEY } from "../../standins/dev-keys.ts";
 import { bearer, mintToken, signIn } from "../support/tokens.ts";
 import { NO_ORGANISATION } from "../../src/orgs/membership.ts";
 import { createTeamOrg, withDb } from "./helpers/billing.ts";

@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createClient } from "@supabase/supabase-js";
-import { DEV_ANON_KEY } from "../doubles/secrets.ts";
+import { DEV_ANON_KEY } from "../../standins/dev-keys.ts";
 
 describe("supabase-js against the dev identity provider", () => {
   it("signs in as owner@demo.test, refreshes, and both tokens are accepted by the API", async () => {

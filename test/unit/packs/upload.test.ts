@@ -5,7 +5,7 @@ import { UnprocessableError } from "../../../src/errors.ts";
 import { crsFromName, crsFromPrj } from "../../../src/packs/crs.ts";
 import { readGeoJson } from "../../../src/packs/read-geojson.ts";
 import { MAX_UPLOAD_FEATURES, UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
-import { MGA56_PRJ } from "../../support/upload-fixtures.ts";
+import { MGA56_PRJ } from "../../../scripts/pack/upload-fixtures.ts";
 
 const ESRI_GDA94_MGA55 =
   'PROJCS["GDA_1994_MGA_Zone_55",GEOGCS["GCS_GDA_1994",DATUM["D_GDA_1994",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",10000000.0],PARAMETER["Central_Meridian",147.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';

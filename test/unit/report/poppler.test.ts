@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleRequest } from "../../../scripts/report/example.ts";
 import { generateReport } from "../../../src/report/generate.ts";
 import { digestOf } from "../../../src/lib/digest.ts";
-import { offlineWork } from "../../../src/settlement/charged-work.ts";
+import { offlineWork } from "../../../src/credits/charged-work.ts";
 
 const hasPoppler = (() => {
   try {

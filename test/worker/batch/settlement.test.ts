@@ -8,7 +8,7 @@ import { resetPublicPacks, loadPublicPacks } from "../../../src/packs/registry.t
 import { parseSitesCsv } from "../../../src/batch/csv.ts";
 import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import { chargeBatch, runBatch } from "../../../src/batch/run.ts";
-import { findJob, type Job } from "../../../src/settlement/jobs.ts";
+import { findJob, type Job } from "../../../src/credits/jobs.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse } from "../../support/sse.ts";
 import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";

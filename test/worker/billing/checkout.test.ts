@@ -2,7 +2,7 @@
 import { fetchWith } from "../helpers/app.ts";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
+import { DEV_STRIPE_PRICES } from "../../../standins/dev-keys.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 import {
   type Obj,

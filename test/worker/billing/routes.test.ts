@@ -1,8 +1,8 @@
 // Credits, organisation, tiers and subscription routes through the real app.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { debit } from "../../../src/billing/ledger.ts";
-import { DEMO_ORG, DEMO_USERS } from "../../doubles/secrets.ts";
+import { debit } from "../../../src/credits/ledger.ts";
+import { DEMO_ORG, DEMO_USERS } from "../../../scripts/db/demo-seed.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { call, createTeamOrg, withDb } from "../helpers/billing.ts";
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { call, createBareOrg, createTeamOrg, ledgerState, uniqueEmail, withDb } from "../helpers/billing.ts";
 import { mintToken } from "../helpers/auth.ts";
 import { env } from "cloudflare:workers";
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../doubles/secrets.ts";
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from "../../../standins/dev-keys.ts";
 
 const control = inject("controlUrl");
 

@@ -6,10 +6,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { sql } from "drizzle-orm";
 import { createApp } from "../../../src/app.ts";
 import { MAX_WEBHOOK_BYTES } from "../../../src/routes/checkout.ts";
-import { debit } from "../../../src/billing/ledger.ts";
-import { expireOrgGrants } from "../../../src/billing/expiry.ts";
-import type { Delivery } from "../../doubles/processor/server.ts";
-import { DEV_STRIPE_PRICES } from "../../doubles/secrets.ts";
+import { debit } from "../../../src/credits/ledger.ts";
+import { expireOrgGrants } from "../../../src/credits/expiry.ts";
+import type { Delivery } from "../../../standins/processor/server.ts";
+import { DEV_STRIPE_PRICES } from "../../../standins/dev-keys.ts";
 import { call, createTeamOrg, withDb, type TestOrg } from "../helpers/billing.ts";
 import {
   checkout,

@@ -1,6 +1,6 @@
 // Identity-provider users for worker tests (tokens come from test/support/tokens.ts).
 import { env } from "cloudflare:workers";
-import { DEV_SERVICE_ROLE_KEY } from "../../doubles/secrets.ts";
+import { DEV_SERVICE_ROLE_KEY } from "../../../standins/dev-keys.ts";
 
 export { mintToken } from "../../support/tokens.ts";
 

@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { openDb, type Db, type DbHandle } from "../../../src/db/client.ts";
-import { grant } from "../../../src/billing/ledger.ts";
+import { grant } from "../../../src/credits/ledger.ts";
 import { logger } from "../../../src/logger.ts";
-import type { Payer } from "../../../src/settlement/charged-work.ts";
+import type { Payer } from "../../../src/credits/charged-work.ts";
 import { createIdpUser, mintToken } from "./auth.ts";
 
 export type Role = "owner" | "admin" | "member";

@@ -2,7 +2,7 @@
 // a UI message stream client reads it.
 import { SELF } from "cloudflare:test";
 import { inject } from "vitest";
-import type { Turn } from "../../doubles/llm/wire.ts";
+import type { Turn } from "../../../standins/llm/wire.ts";
 
 export type Chunk = { type: string } & Record<string, unknown>;
 

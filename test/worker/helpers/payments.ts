@@ -3,8 +3,8 @@
 import { SELF } from "cloudflare:test";
 import { expect, inject } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Delivery } from "../../doubles/processor/server.ts";
-import { DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "../../doubles/secrets.ts";
+import type { Delivery } from "../../../standins/processor/server.ts";
+import { DEV_STRIPE_SECRET_KEY, DEV_STRIPE_WEBHOOK_SECRET } from "../../../standins/dev-keys.ts";
 import type { Db } from "../../../src/db/client.ts";
 import { call, ledgerState } from "./billing.ts";
 

@@ -6,7 +6,7 @@ import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import { createApp } from "../../../src/app.ts";
 import { resetPublicPacks, loadPublicPacks } from "../../../src/packs/registry.ts";
 import { sseResponse } from "../../../src/http/sse.ts";
-import { reserve } from "../../../src/settlement/charged-work.ts";
+import { reserve } from "../../../src/credits/charged-work.ts";
 import { generateReport, reportErrorEvent } from "../../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../../src/report/schema.ts";
 import { putDemoPacks } from "../../support/packs.ts";
@@ -16,7 +16,7 @@ import { pdfPageTexts } from "../../support/pdf-text.ts";
 import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 import { upload } from "../helpers/batch.ts";
 import { until } from "../helpers/wait.ts";
-import { findJob } from "../../../src/settlement/jobs.ts";
+import { findJob } from "../../../src/credits/jobs.ts";
 import { generate, progress, reportEvents } from "../helpers/report.ts";
 import { databaseDown } from "../helpers/faults.ts";
 

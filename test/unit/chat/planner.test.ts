@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { PLANNER_NOTICE, plan } from "../../../src/chat/offline/planner.ts";
+import type { ChatMessage } from "../../../standins/llm/wire.ts";
+
+const TOOLS = new Set([
+  "geocode_suburb",
+  "find_parcels",
+  "lookup_lot",
+  "describe_parcel",
+  "score_sites",
+  "summarise_area",
+]);
+const VIEW = [151.178, -33.9, 151.181, -33.897];
+const system = (ctx: unknown = { bbox: null, viewport_bbox: VIEW, visible_layers: ["parcels"] }): ChatMessage => ({
+  role: "system",
+  content: `You are...\nMap context (JSON): ${JSON.stringify(ctx)}`,
+});
+
+function callFor(question: string, before: ChatMessage[] = [], ctx?: unknown) {
+  const turn = plan([system(ctx), ...before, { role: "user", content: question }], TOOLS);
+  expect(turn.text, `no text for "${question}"`).toBeUndefined();
+  const [call] = turn.tool_calls ?? [];
+  return { name: call?.name, args: call?.arguments };
+}
+
+// One earlier turn: the call the model made and what the tool returned.
+function earlier(question: string, name: string, args: Record<string, unknown>, output: unknown): ChatMessage[] {
+  return [
+    { role: "user", content: question },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name, arguments: JSON.stringify(args) } }],
+    },
+    { role: "tool", tool_call_id: "c1", content: JSON.stringify(output) },
+    { role: "assistant", content: "Earlier answer." },
+  ];
+}
+
+describe("offline planner: question forms to tool calls", () => {
+  it.each([
+    [
+      "Show me R2 lots over 600 m2 in Epping without flood",
+      "find_parcels",
+      { suburb: "Epping", min_area_m2: 600, zones: ["R2"], hazard_free: true },
+    ],
+    ["Show me parcels over 600 m² in Newtown", "find_parcels", { suburb: "Newtown", min_area_m2: 600 }],
+    [
+      "lots between 300 and 500 sqm in eastwood",
+      "find_parcels",
+      { suburb: "Eastwood", min_area_m2: 300, max_area_m2: 500 },
+    ],
+    [
+      "Find flood-free blocks under 1,200 square metres near Carlingford",
+      "find_parcels",
+      { suburb: "Carlingford", max_area_m2: 1200, hazard_free: true },
+    ],
+    ["What's the zoning of Lot 24 DP 1293293?", "describe_parcel", { lot_id: "Lot 24 DP 1293293" }],
+    ["Is 22//DP1639151 affected by flooding?", "describe_parcel", { lot_id: "22//DP1639151" }],
+    ["Score 22//DP1639151 please", "score_sites", { lot_ids: ["22//DP1639151"] }],
+    ["What is in Parramatta?", "summarise_area", { suburb: "Parramatta" }],
+    ["Tell me about the hazards around St Leonards", "summarise_area", { suburb: "St Leonards" }],
+    ["Where is Carlingford?", "geocode_suburb", { suburb: "Carlingford" }],
+    ["Score the parcels in view", "score_sites", { bbox: VIEW, limit: 10 }],
+    ["Which lots here are over 150 m2?", "find_parcels", { bbox: VIEW, min_area_m2: 150 }],
+  ])("%s -> %s", (question, name, args) => {
+    expect(callFor(question)).toEqual({ name, args });
+  });
+
+  it("a follow-up about 'there' reuses the previous area", () => {
+    const before = earlier(
+      "Show me lots over 600 m2 in Epping",
+      "find_parcels",
+      { suburb: "Epping", min_area_m2: 600 },
+      { matched: 3, parcels: [] },
+    );
+    expect(callFor("What about flood risk there?", before)).toEqual({
+      name: "summarise_area",
+      args: { suburb: "Epping" },
+    });
+  });
+
+  it("a follow-up about a lot reuses that lot", () => {
+    const before = earlier(
+      "Describe Lot 24 DP 1293293",
+      "describe_parcel",
+      { lot_id: "Lot 24 DP 1293293" },
+      { lot_id: "24//DP1293293" },
+    );
+    expect(callFor("and what about bushfire there?", before)).toEqual({
+      name: "describe_parcel",
+      args: { lot_id: "Lot 24 DP 1293293" },
+    });
+  });
+
+  it("'score these' scores the lots the previous answer listed", () => {
+    const before = earlier(
+      "lots over 600 m2 in Epping",
+      "find_parcels",
+      { suburb: "Epping" },
+      { parcels: [{ lot_id: "1//DP1" }, { lot_id: "2//DP2" }] },
+    );
+    expect(callFor("Score these", before)).toEqual({ name: "score_sites", args: { lot_ids: ["1//DP1", "2//DP2"] } });
+  });
+
+  it("asks which area when neither the question, the history nor the map names one", () => {
+    const turn = plan(
+      [system({ bbox: null, viewport_bbox: null }), { role: "user", content: "show me big lots" }],
+      TOOLS,
+    );
+    expect(turn.tool_calls).toBeUndefined();
+    expect(turn.text).toContain("Which area do you mean?");
+  });
+
+  it("does not call a tool the request did not offer", () => {
+    const turn = plan([{ role: "user", content: "What is in Parramatta?" }], new Set(["find_parcels"]));
+    expect(turn.text).toContain("summarise_area");
+  });
+});
+
+describe("offline planner: answers", () => {
+  const withResult = (prior: ChatMessage[], output: unknown, name = "find_parcels") => [
+    system(),
+    ...prior,
+    { role: "user", content: "Show me lots over 600 m2 in Epping" } as ChatMessage,
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c9", type: "function", function: { name, arguments: "{}" } }],
+    } as ChatMessage,
+    { role: "tool", tool_call_id: "c9", content: JSON.stringify(output) } as ChatMessage,
+  ];
+  const found = {
+    area: "Epping, NSW",
+    filters: { min_area_m2: 600 },
+    matched: 42,
+    shown: 42,
+    parcels: [{ lot_id: "7//DP9", area_m2: 815.9, zone: "R2", address: "1 Essex Street, Epping NSW 2121" }],
+    demo_data: true,
+  };
+
+  it("answers from the tool result, saying once that it is the offline planner", () => {
+    const first = plan(withResult([], found), TOOLS).text as string;
+    expect(first.startsWith(PLANNER_NOTICE)).toBe(true);
+    expect(first).toContain("42 parcels in Epping, NSW over 600 m²");
+    expect(first).toContain("7//DP9 (816 m², R2, 1 Essex Street, Epping NSW 2121)");
+    expect(first).toContain("synthetic demo data");
+    const later = plan(withResult(earlier("hi", "summarise_area", {}, {}), found), TOOLS).text as string;
+    expect(later).not.toContain(PLANNER_NOTICE);
+  });
+
+  it("explains a refused scoring charge and a tool error", () => {
+    const short = plan(
+      withResult([], { error: "insufficient_credits", required: 0.3, available: 0.1 }, "score_sites"),
+      TOOLS,
+    ).text as string;
+    expect(short).toContain("costs 0.3 credits and the organisation has 0.1");
+    const missing = plan(withResult([], { error: "Suburb not found: Atlantis" }), TOOLS).text as string;
+    expect(missing).toContain("Suburb not found: Atlantis");
+  });
+});
