@@ -12,6 +12,7 @@ import type { AreaGeometry, Columns } from "../../src/geo/types.ts";
 import { encodePack } from "../../src/packs/encode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import type { Station } from "./gtfs.ts";
+import { seededRandom } from "./random.ts";
 import { topologyFeatures } from "./topojson.ts";
 import type { Topology } from "./topojson.ts";
 
@@ -260,18 +261,6 @@ const HERITAGE_NAMES = [
   "Corner shop and residence",
   "Georgian cottage",
 ];
-
-// mulberry32: small, fast and identical on every platform.
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RAD = Math.PI / 180;
 
