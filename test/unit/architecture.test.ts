@@ -206,7 +206,8 @@ describe("the house's rooms", () => {
   });
 
   it("only src/credits/ writes the ledger or a balance", () => {
-    const writes = /insert\s+into\s+credit_ledger|update\s+credit_ledger|delete\s+from\s+credit_ledger|credit_balance\s*=/i;
+    const writes =
+      /insert\s+into\s+credit_ledger|update\s+credit_ledger|delete\s+from\s+credit_ledger|credit_balance\s*=/i;
     expect(files.filter((f) => !f.startsWith("credits/") && writes.test(text.get(f) ?? ""))).toEqual([]);
     expect(files.filter((f) => f.startsWith("credits/") && writes.test(text.get(f) ?? ""))).not.toEqual([]);
   });
