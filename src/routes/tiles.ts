@@ -16,6 +16,7 @@ import type { Pack } from "../packs/types.ts";
 import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
 import { tileJson } from "../tiles/tilejson.ts";
+import { TileJsonSchema } from "./schemas/tiles.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
 const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);
@@ -67,7 +68,7 @@ const tileJsonRoute = route({
   middleware: [requireAuth, rateLimit("tiles")],
   request: { params: z.object({ pack_id: z.preprocess(withSuffix(/\.json$/), PackId) }) },
   responses: {
-    200: { description: "TileJSON", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } },
+    200: { description: "TileJSON", content: { "application/json": { schema: TileJsonSchema } } },
     ...pickErrors(404, 429),
   },
 });

@@ -9,11 +9,11 @@ export function tileJson(pack: Pack, origin: string) {
     ...extra,
   });
   return {
-    tilejson: "3.0.0",
+    tilejson: "3.0.0" as const,
     name: pack.meta.title,
     version: pack.version,
     attribution: pack.meta.attribution,
-    scheme: "xyz",
+    scheme: "xyz" as const,
     tiles: [`${origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(pack.version)}`],
     minzoom: Math.min(...layers.map((l) => layerMinZoom(l.name))),
     maxzoom: TILE_MAX_ZOOM,
@@ -22,7 +22,7 @@ export function tileJson(pack: Pack, origin: string) {
       (pack.bbox[0] + pack.bbox[2]) / 2,
       (pack.bbox[1] + pack.bbox[3]) / 2,
       Math.max(12, layerMinZoom("parcels")),
-    ],
+    ] as [number, number, number],
     vector_layers: layers.map((l) => ({
       id: l.name,
       description: `${l.kind === "point" ? "Points" : "Polygons"}: ${l.count} features${l.synthetic ? " (synthetic demo data)" : ""}`,

@@ -1,6 +1,6 @@
 // CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
 import { useState } from "react";
-import type { Api, SiteRow } from "../api.ts";
+import type { Api, BatchEvent, ReportEvent, SiteRow } from "../api.ts";
 import { sitesCsv } from "../csv.ts";
 import { download, sitesGeoJson } from "../exports.ts";
 import { DropZone } from "../components/DropZone.tsx";
@@ -37,23 +37,22 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, on
       await api.stream(
         "/batch/upload",
         { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } },
-        (event, data) => {
-          const d = data as Record<string, unknown>;
-          if (event === "batch_start") {
-            setSummary(`Scoring ${d.rows} sites (${d.cost} credits)…`);
-            if (typeof d.balance === "number") onBalance(d.balance);
-          } else if (event === "site_result") {
-            const row = { kind: "result" as const, ...(d as Omit<Extract<SiteRow, { kind: "result" }>, "kind">) };
+        (e: BatchEvent) => {
+          if (e.event === "batch_start") {
+            setSummary(`Scoring ${e.data.rows} sites (${e.data.cost} credits)…`);
+            onBalance(e.data.balance);
+          } else if (e.event === "site_result") {
+            const row = { kind: "result" as const, ...e.data };
             done.push(row);
             setRows((r) => [...r, row]);
-          } else if (event === "site_error")
-            setRows((r) => [...r, { kind: "error", ...(d as Omit<Extract<SiteRow, { kind: "error" }>, "kind">) }]);
-          else if (event === "batch_complete") {
+          } else if (e.event === "site_error") setRows((r) => [...r, { kind: "error", ...e.data }]);
+          else if (e.event === "batch_complete") {
+            const d = e.data;
             setSummary(
-              `${d.scored} scored, ${d.failed} could not be scored${Number(d.refunded) > 0 ? ` (${d.refunded} credits refunded)` : ""}.`,
+              `${d.scored} scored, ${d.failed} could not be scored${d.refunded > 0 ? ` (${d.refunded} credits refunded)` : ""}.`,
             );
-            if (typeof d.balance === "number") onBalance(d.balance);
-          } else if (event === "error") setSummary(String(d.detail));
+            if (d.balance !== null) onBalance(d.balance);
+          } else if (e.event === "error") setSummary(e.data.detail);
         },
       );
     } catch (err) {
@@ -83,16 +82,16 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, on
           body: JSON.stringify(body),
           headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
         },
-        (event, data) => {
-          const d = data as Record<string, unknown>;
-          if (event === "progress") setProgress({ percent: Number(d.percent), message: String(d.message) });
-          else if (event === "report_complete") {
-            const bytes = Uint8Array.from(atob(String(d.pdf_base64)), (c) => c.charCodeAt(0));
+        (e: ReportEvent) => {
+          if (e.event === "progress") setProgress({ percent: e.data.percent, message: e.data.message });
+          else if (e.event === "report_complete") {
+            const { filename, pages, pdf_base64 } = e.data;
+            const bytes = Uint8Array.from(atob(pdf_base64), (c) => c.charCodeAt(0));
             const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-            setPdf({ url, name: String(d.filename), pages: Number(d.pages) });
-            setProgress({ percent: 100, message: `Report ready: ${d.pages} pages.` });
-            download(String(d.filename), "application/pdf", bytes);
-          } else if (event === "error") setProgress({ percent: 100, message: String(d.detail) });
+            setPdf({ url, name: filename, pages });
+            setProgress({ percent: 100, message: `Report ready: ${pages} pages.` });
+            download(filename, "application/pdf", bytes);
+          } else if (e.event === "error") setProgress({ percent: 100, message: e.data.detail });
         },
       );
     } catch (err) {

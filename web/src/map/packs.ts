@@ -1,7 +1,7 @@
 // The packs the map draws, each with its TileJSON fetched up front, so the map is styled with complete sources.
-import type { Api, PackSummary } from "../api.ts";
+import type { Api, PackSummary, TileJson } from "../api.ts";
 
-export type TileJson = { tiles: string[]; minzoom: number; maxzoom: number; bounds?: number[]; attribution?: string };
+export type { TileJson };
 export type MapPack = PackSummary & { tilejson: TileJson | null };
 
 /** GET /packs, then every pack's TileJSON at once; a pack whose TileJSON fails falls back to the map fetching it. */
