@@ -73,3 +73,20 @@ export function ifNoneMatch(header: string | null | undefined, etag: string): bo
   }
   return false;
 }
+
+/** A body kept at the edge under `key` (a URL naming the content exactly), or undefined; a cache failure is a miss. */
+export async function edgeBytes(key: string): Promise<ArrayBuffer | undefined> {
+  const hit = await caches.default.match(new Request(key)).catch(() => undefined);
+  return hit ? hit.arrayBuffer() : undefined;
+}
+
+/** Keeps `bytes` at the edge under `key` once the response is sent; a failed put only costs a later miss. */
+export function keepAtEdge(
+  key: string,
+  bytes: Uint8Array,
+  waitUntil: (work: Promise<unknown>) => void,
+  maxAgeS = 86_400,
+): void {
+  const stored = new Response(bytes, { headers: { "Cache-Control": `public, max-age=${maxAgeS}` } });
+  waitUntil(caches.default.put(new Request(key), stored).catch(() => {}));
+}

@@ -8,7 +8,7 @@ import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
-import { ifNoneMatch } from "../http/edge-cache.ts";
+import { edgeBytes, ifNoneMatch, keepAtEdge } from "../http/edge-cache.ts";
 import { integerText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
@@ -132,18 +132,13 @@ tileRoutes
     const current = c.req.valid("query").v === pack.version;
     const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
     if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);
-    const key = new Request(
-      `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`,
-    );
-    const cached = isPublic ? await caches.default.match(key).catch(() => undefined) : undefined;
-    if (cached) return c.body(await cached.arrayBuffer(), 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
+    const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`;
+    const cached = isPublic ? await edgeBytes(key) : undefined;
+    if (cached) return c.body(cached, 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
     const bytes = cutTile(pack, tile);
     if (!bytes) return c.body(null, 204, headers);
     // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
-    if (isPublic) {
-      const stored = new Response(bytes, { headers: { "Cache-Control": "public, max-age=86400" } });
-      c.executionCtx.waitUntil(caches.default.put(key, stored).catch(() => {}));
-    }
+    if (isPublic) keepAtEdge(key, bytes, (work) => c.executionCtx.waitUntil(work));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       ...headers,
       "Content-Type": MVT,
