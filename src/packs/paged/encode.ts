@@ -1,0 +1,335 @@
+// Builds a v2 pack: features in Hilbert order cut into pages of a target size, then the root and the lot-id index.
+import type { BBox } from "../../geo/bbox.ts";
+import type { AreaGeometry, Position } from "../../geo/types.ts";
+import { crc32 } from "../crc32.ts";
+import { normaliseLotId } from "../lot-id.ts";
+import { hilbertOf } from "./hilbert.ts";
+import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
+import { encodePage, type PageFeature } from "./page.ts";
+import { encodeRoot, type IndexEntry, type PageEntry } from "./root.ts";
+import {
+  align8,
+  type ColumnSpec,
+  FORMAT_VERSION,
+  HEADER_BYTES,
+  lotIdHash,
+  type RootMeta,
+  type SummarySpec,
+  UNITS_PER_DEGREE,
+  type Value,
+  writeHeader,
+} from "./schema.ts";
+
+export type FeatureInput = { geometry: AreaGeometry; values: readonly Value[] };
+
+export type PackOptions = {
+  id: string;
+  version: string;
+  columns: ColumnSpec[];
+  // A text or dict column holding each lot's id; lot ids are normalised ("12//DP34567") before hashing.
+  lotIdColumn?: string;
+  summary?: Partial<SummarySpec>;
+  asAt?: Record<string, string>;
+  info?: Record<string, string>;
+  // Target bytes per page (default 128 KiB); a page closes once its estimate reaches this.
+  pageBytes?: number;
+};
+
+export const DEFAULT_PAGE_BYTES = 128 * 1024;
+// Lot-id index entries name pages in 16 bits.
+const MAX_PAGES = 0xffff;
+
+/** The id a lot is indexed and looked up under. */
+export function lotKey(id: string): string {
+  return normaliseLotId(id) ?? id.trim().toUpperCase();
+}
+
+function quantiseRing(ring: readonly Position[]): Int32Array {
+  let n = ring.length;
+  const first = ring[0];
+  const last = ring[n - 1];
+  // Rings are stored open: a closing vertex equal to the first is dropped.
+  if (n > 1 && first && last && first[0] === last[0] && first[1] === last[1]) n--;
+  const out = new Int32Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const p = ring[i] as Position;
+    out[2 * i] = Math.round((p[0] as number) * UNITS_PER_DEGREE);
+    out[2 * i + 1] = Math.round((p[1] as number) * UNITS_PER_DEGREE);
+  }
+  return out;
+}
+
+function toPageFeature(f: FeatureInput): PageFeature {
+  const polys = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
+  const polygons = polys.map((rings) => rings.map(quantiseRing));
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const rings of polygons) {
+    for (const r of rings) {
+      for (let i = 0; i < r.length; i += 2) {
+        const x = r[i] as number;
+        const y = r[i + 1] as number;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (minX > maxX) throw new RangeError("feature has no vertices");
+  return { polygons, values: f.values, minX, minY, maxX, maxY };
+}
+
+// Byte estimate of a feature in a page: ~2 bytes per delta, 11 for its index node, the columns' widths.
+function estimate(f: PageFeature, columns: readonly ColumnSpec[]): number {
+  let n = 12;
+  for (const rings of f.polygons) for (const r of rings) n += 2 + 2 * r.length;
+  for (let c = 0; c < columns.length; c++) {
+    const t = (columns[c] as ColumnSpec).type;
+    const v = f.values[c];
+    n +=
+      t === "text" ? 1 + (typeof v === "string" ? v.length : 0) : t === "dict" || t === "u8" ? 1 : t === "u16" ? 2 : 4;
+  }
+  return n;
+}
+
+/**
+ * Writes pages as features arrive (already in Hilbert order) and hands each to `onPage`.
+ * Memory: one page of features, plus ~60 bytes of root entry per page and 8 bytes per lot for the lot-id index.
+ */
+export class PackWriter {
+  private readonly opts: PackOptions;
+  private readonly onPage: (bytes: Uint8Array) => void | Promise<void>;
+  private readonly summary: SummarySpec;
+  private readonly colIndex: Map<string, number>;
+  private readonly zoneDict = new Map<string, number>();
+  private readonly entries: PageEntry[] = [];
+  private pending: PageFeature[] = [];
+  private pendingBytes = 0;
+  private features = 0;
+  private dataBytes = 0;
+  private bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  private lotHashes = new Uint32Array(1024);
+  private lotPages = new Uint16Array(1024);
+  private lots = 0;
+
+  constructor(opts: PackOptions, onPage: (bytes: Uint8Array) => void | Promise<void>) {
+    this.opts = opts;
+    this.onPage = onPage;
+    this.colIndex = new Map(opts.columns.map((c, i) => [c.name, i]));
+    this.summary = { zone: opts.summary?.zone ?? null, max: opts.summary?.max ?? [], flags: opts.summary?.flags ?? [] };
+    if (this.summary.flags.length > 8) throw new RangeError("at most 8 flag columns");
+    const named = [this.summary.zone, ...this.summary.max, ...this.summary.flags, opts.lotIdColumn ?? null];
+    for (const name of named) {
+      if (name !== null && !this.colIndex.has(name)) throw new RangeError(`no column named ${name}`);
+    }
+  }
+
+  async add(f: FeatureInput): Promise<void> {
+    if (f.values.length !== this.opts.columns.length) {
+      throw new RangeError(`feature has ${f.values.length} values for ${this.opts.columns.length} columns`);
+    }
+    const pf = toPageFeature(f);
+    this.pending.push(pf);
+    this.pendingBytes += estimate(pf, this.opts.columns);
+    if (this.pendingBytes >= (this.opts.pageBytes ?? DEFAULT_PAGE_BYTES)) await this.flush();
+  }
+
+  private col(name: string): number {
+    return this.colIndex.get(name) as number;
+  }
+
+  private async flush(): Promise<void> {
+    const feats = this.pending;
+    if (feats.length === 0) return;
+    const no = this.entries.length;
+    if (no >= MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages: raise pageBytes`);
+    const bytes = encodePage(no, feats, this.opts.columns);
+    const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+    const max = this.summary.max.map(() => Number.NEGATIVE_INFINITY);
+    let flags = 0;
+    const zones = new Set<number>();
+    const zc = this.summary.zone === null ? -1 : this.col(this.summary.zone);
+    const lc = this.opts.lotIdColumn ? this.col(this.opts.lotIdColumn) : -1;
+    for (const f of feats) {
+      box[0] = Math.min(box[0], f.minX);
+      box[1] = Math.min(box[1], f.minY);
+      box[2] = Math.max(box[2], f.maxX);
+      box[3] = Math.max(box[3], f.maxY);
+      this.summary.max.forEach((name, m) => {
+        const v = f.values[this.col(name)];
+        if (typeof v === "number" && v > (max[m] as number)) max[m] = v;
+      });
+      this.summary.flags.forEach((name, k) => {
+        const v = f.values[this.col(name)];
+        if (typeof v === "number" && v > 0) flags |= 1 << k;
+      });
+      if (zc >= 0) {
+        const z = f.values[zc];
+        if (typeof z === "string") {
+          let code = this.zoneDict.get(z);
+          if (code === undefined) {
+            code = this.zoneDict.size;
+            this.zoneDict.set(z, code);
+          }
+          zones.add(code);
+        }
+      }
+      if (lc >= 0) {
+        const id = f.values[lc];
+        if (typeof id === "string") this.pushLot(lotIdHash(lotKey(id)), no);
+      }
+    }
+    this.entries.push({
+      length: bytes.length,
+      crc: crc32(bytes.subarray(8)),
+      count: feats.length,
+      box,
+      max,
+      flags,
+      zones,
+    });
+    this.bbox = [
+      Math.min(this.bbox[0], box[0] / UNITS_PER_DEGREE),
+      Math.min(this.bbox[1], box[1] / UNITS_PER_DEGREE),
+      Math.max(this.bbox[2], box[2] / UNITS_PER_DEGREE),
+      Math.max(this.bbox[3], box[3] / UNITS_PER_DEGREE),
+    ];
+    this.features += feats.length;
+    this.dataBytes += bytes.length;
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.onPage(bytes);
+  }
+
+  private pushLot(h: number, page: number): void {
+    if (this.lots === this.lotHashes.length) {
+      const hs = new Uint32Array(this.lots * 2);
+      hs.set(this.lotHashes);
+      this.lotHashes = hs;
+      const ps = new Uint16Array(this.lots * 2);
+      ps.set(this.lotPages);
+      this.lotPages = ps;
+    }
+    this.lotHashes[this.lots] = h;
+    this.lotPages[this.lots] = page;
+    this.lots++;
+  }
+
+  /** Closes the last page; returns the head (header + root) that goes before the pages and the tail (lot-id index) after them. */
+  async finish(): Promise<{ head: Uint8Array; tail: Uint8Array }> {
+    await this.flush();
+    // Sort (hash, page) pairs together through one float64 key: hash * 2^16 + page is exact below 2^53.
+    const keys = new Float64Array(this.lots);
+    for (let i = 0; i < this.lots; i++) keys[i] = (this.lotHashes[i] as number) * 65536 + (this.lotPages[i] as number);
+    keys.sort();
+    const hashes = Uint32Array.from(keys, (k) => Math.floor(k / 65536));
+    const pages = Uint16Array.from(keys, (k) => k % 65536);
+    const index: IndexEntry[] = [];
+    const tailParts: Uint8Array[] = [];
+    let start = 0;
+    while (start < this.lots) {
+      let end = Math.min(this.lots, start + INDEX_PAGE_ENTRIES);
+      // A run of equal hashes never straddles two index pages.
+      while (end < this.lots && hashes[end] === hashes[end - 1]) end++;
+      const b = encodeIndexPage(index.length, hashes.subarray(start, end), pages.subarray(start, end));
+      index.push({ firstHash: hashes[start] as number, length: b.length, crc: crc32(b.subarray(8)) });
+      tailParts.push(b);
+      start = end;
+    }
+    const meta: RootMeta = {
+      id: this.opts.id,
+      version: this.opts.version,
+      bbox: this.bbox,
+      unitsPerDegree: UNITS_PER_DEGREE,
+      columns: this.opts.columns,
+      lotIdColumn: this.opts.lotIdColumn ?? null,
+      summary: this.summary,
+      zoneDict: [...this.zoneDict.keys()],
+      asAt: this.opts.asAt ?? {},
+      info: this.opts.info ?? {},
+    };
+    const root = encodeRoot(meta, this.entries, index);
+    const dataStart = align8(HEADER_BYTES + root.length);
+    const tailLength = tailParts.reduce((s, b) => s + b.length, 0);
+    const header = writeHeader({
+      version: FORMAT_VERSION,
+      rootLength: root.length,
+      rootCrc: crc32(root),
+      dataStart,
+      pageCount: this.entries.length,
+      featureCount: this.features,
+      indexPageCount: index.length,
+      objectLength: dataStart + this.dataBytes + tailLength,
+    });
+    const head = new Uint8Array(dataStart);
+    head.set(header, 0);
+    head.set(root, HEADER_BYTES);
+    const tail = new Uint8Array(tailLength);
+    let at = 0;
+    for (const b of tailParts) {
+      tail.set(b, at);
+      at += b.length;
+    }
+    return { head, tail };
+  }
+}
+
+function centre(g: AreaGeometry): [number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+  for (const rings of polys) {
+    for (const p of rings[0] ?? []) {
+      const x = p[0] as number;
+      const y = p[1] as number;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  return [(minX + maxX) / 2, (minY + maxY) / 2];
+}
+
+/**
+ * Builds a whole v2 pack in memory. Sorting by the Hilbert index of feature centres needs every feature at once,
+ * so this holds the input; a streaming build feeds PackWriter features it has already sorted.
+ */
+export async function encodePack(
+  features: Iterable<FeatureInput> | AsyncIterable<FeatureInput>,
+  opts: PackOptions,
+): Promise<Uint8Array> {
+  const all: FeatureInput[] = [];
+  for await (const f of features) all.push(f);
+  const centres = all.map((f) => centre(f.geometry));
+  const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of centres) {
+    bbox[0] = Math.min(bbox[0], x);
+    bbox[1] = Math.min(bbox[1], y);
+    bbox[2] = Math.max(bbox[2], x);
+    bbox[3] = Math.max(bbox[3], y);
+  }
+  const keys = Float64Array.from(centres, ([x, y]) => hilbertOf(x, y, bbox));
+  const order = Array.from(all.keys()).sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+  const pages: Uint8Array[] = [];
+  const w = new PackWriter(opts, (b) => {
+    pages.push(b);
+  });
+  for (const i of order) await w.add(all[i] as FeatureInput);
+  const { head, tail } = await w.finish();
+  const total = head.length + pages.reduce((s, b) => s + b.length, 0) + tail.length;
+  const out = new Uint8Array(total);
+  out.set(head, 0);
+  let at = head.length;
+  for (const b of pages) {
+    out.set(b, at);
+    at += b.length;
+  }
+  out.set(tail, at);
+  return out;
+}

@@ -1,0 +1,364 @@
+// One self-contained data page: header, flatbush index, delta-coded geometry, typed attribute columns, crc32.
+import Flatbush from "flatbush";
+import type { Columns } from "../../geo/types.ts";
+import { crc32 } from "../crc32.ts";
+import { ByteReader, ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
+import { PageRefusedError } from "./errors.ts";
+import { type ColumnSpec, NULL_INT, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
+
+// A feature ready for a page: rings quantised to 1e-7 degree integers, open (first vertex not repeated).
+export type PageFeature = {
+  polygons: Int32Array[][];
+  values: readonly Value[];
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+};
+
+export type PageColumn =
+  | { kind: "num"; values: Float32Array | Uint8Array | Uint16Array | Uint32Array; scale: number; nullValue: number }
+  | { kind: "dict"; codes: Uint8Array | Uint16Array; dict: string[] }
+  | { kind: "text"; values: (string | null)[] };
+
+export type DecodedPage = Columns & {
+  no: number;
+  count: number;
+  index: Flatbush;
+  // Quantised page frame [minX, minY, maxX, maxY]: the index's u16 grid spans it.
+  frame: Int32Array;
+  columns: PageColumn[];
+  // Bytes this decoded page holds, for the cache's budget.
+  bytes: number;
+};
+
+const GRID = 0xffff;
+
+// Outward rounding onto the page's u16 grid keeps every box a superset of its feature.
+function gridLo(q: number, lo: number, span: number): number {
+  return Math.max(0, Math.min(GRID, Math.floor(((q - lo) * GRID) / span)));
+}
+function gridHi(q: number, lo: number, span: number): number {
+  return Math.max(0, Math.min(GRID, Math.ceil(((q - lo) * GRID) / span)));
+}
+
+export function frameSpan(frame: Int32Array): [number, number] {
+  return [
+    Math.max(1, (frame[2] as number) - (frame[0] as number)),
+    Math.max(1, (frame[3] as number) - (frame[1] as number)),
+  ];
+}
+
+/** Searches a page's index for a box in degrees; ids are feature numbers within the page. */
+export function searchPage(page: DecodedPage, w: number, s: number, e: number, n: number): number[] {
+  const f = page.frame;
+  const [sx, sy] = frameSpan(f);
+  const x0 = f[0] as number;
+  const y0 = f[1] as number;
+  const qw = Math.floor(w * UNITS_PER_DEGREE);
+  const qs = Math.floor(s * UNITS_PER_DEGREE);
+  const qe = Math.ceil(e * UNITS_PER_DEGREE);
+  const qn = Math.ceil(n * UNITS_PER_DEGREE);
+  if (qe < x0 || qw > (f[2] as number) || qn < y0 || qs > (f[3] as number)) return [];
+  return page.index.search(gridLo(qw, x0, sx), gridLo(qs, y0, sy), gridHi(qe, x0, sx), gridHi(qn, y0, sy));
+}
+
+function writeColumn(w: ByteWriter, spec: ColumnSpec, features: readonly PageFeature[], col: number): void {
+  const n = features.length;
+  if (spec.type === "dict") {
+    const codes = new Map<string, number>();
+    const list: string[] = [];
+    const raw = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const v = features[i]?.values[col];
+      if (v === null || v === undefined) {
+        raw[i] = 0;
+        continue;
+      }
+      const s = String(v);
+      let c = codes.get(s);
+      if (c === undefined) {
+        list.push(s);
+        c = list.length;
+        codes.set(s, c);
+      }
+      raw[i] = c;
+    }
+    w.varint(list.length);
+    for (const s of list) {
+      const b = encodeUtf8(s);
+      w.varint(b.length);
+      w.bytes(b);
+    }
+    w.align(2);
+    const arr = list.length < 255 ? Uint8Array.from(raw) : Uint16Array.from(raw);
+    w.bytes(new Uint8Array(arr.buffer));
+    return;
+  }
+  if (spec.type === "text") {
+    for (let i = 0; i < n; i++) {
+      const v = features[i]?.values[col];
+      if (v === null || v === undefined) {
+        w.varint(0);
+        continue;
+      }
+      const b = encodeUtf8(String(v));
+      w.varint(b.length + 1);
+      w.bytes(b);
+    }
+    return;
+  }
+  if (spec.type === "f32") {
+    const a = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = features[i]?.values[col];
+      a[i] = typeof v === "number" ? v : Number.NaN;
+    }
+    w.bytes(new Uint8Array(a.buffer));
+    return;
+  }
+  const nullValue = NULL_INT[spec.type];
+  const scale = spec.scale ?? 1;
+  const a = spec.type === "u8" ? new Uint8Array(n) : spec.type === "u16" ? new Uint16Array(n) : new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = features[i]?.values[col];
+    if (v === null || v === undefined) {
+      a[i] = nullValue;
+      continue;
+    }
+    const q = Math.round(Number(v) * scale);
+    if (!(q >= 0 && q < nullValue)) {
+      throw new RangeError(`column ${spec.name}: ${String(v)} does not fit ${spec.type} at scale ${scale}`);
+    }
+    a[i] = q;
+  }
+  w.bytes(new Uint8Array(a.buffer));
+}
+
+/** Encodes page `no`: sections [index, geometry, ...columns], each 8-aligned; the page is padded to 8 bytes. */
+export function encodePage(no: number, features: readonly PageFeature[], columns: readonly ColumnSpec[]): Uint8Array {
+  const n = features.length;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const f of features) {
+    x0 = Math.min(x0, f.minX);
+    y0 = Math.min(y0, f.minY);
+    x1 = Math.max(x1, f.maxX);
+    y1 = Math.max(y1, f.maxY);
+  }
+  const frame = Int32Array.of(x0, y0, x1, y1);
+  const [sx, sy] = frameSpan(frame);
+  const index = new Flatbush(n, 16, Uint16Array);
+  for (const f of features) {
+    index.add(gridLo(f.minX, x0, sx), gridLo(f.minY, y0, sy), gridHi(f.maxX, x0, sx), gridHi(f.maxY, y0, sy));
+  }
+  index.finish();
+
+  const sectionCount = 2 + columns.length;
+  const w = new ByteWriter(64 * 1024);
+  for (let i = 0; i < PAGE_HEADER_BYTES + 8 * sectionCount; i++) w.u8(0);
+  const table: number[] = [];
+  const begin = (): number => {
+    w.align(8);
+    return w.length;
+  };
+  let start = begin();
+  w.bytes(new Uint8Array(index.data));
+  table.push(start, w.length - start);
+
+  start = begin();
+  // Deltas chain from the frame's corner through every vertex of the page in order.
+  let px = x0;
+  let py = y0;
+  for (const f of features) {
+    w.varint(f.polygons.length);
+    for (const rings of f.polygons) {
+      w.varint(rings.length);
+      for (const ring of rings) {
+        const nv = ring.length >> 1;
+        w.varint(nv);
+        for (let v = 0; v < nv; v++) {
+          const x = ring[2 * v] as number;
+          const y = ring[2 * v + 1] as number;
+          w.zigzag(x - px);
+          w.zigzag(y - py);
+          px = x;
+          py = y;
+        }
+      }
+    }
+  }
+  table.push(start, w.length - start);
+
+  for (let c = 0; c < columns.length; c++) {
+    start = begin();
+    writeColumn(w, columns[c] as ColumnSpec, features, c);
+    table.push(start, w.length - start);
+  }
+  w.align(8);
+  const out = w.finish();
+  const v = new DataView(out.buffer);
+  for (let i = 0; i < 4; i++) out[i] = PAGE_MAGIC.charCodeAt(i);
+  v.setUint32(8, no, true);
+  v.setUint32(12, n, true);
+  v.setUint32(16, sectionCount, true);
+  for (let i = 0; i < 4; i++) v.setInt32(24 + 4 * i, frame[i] as number, true);
+  for (let i = 0; i < table.length; i++) v.setUint32(PAGE_HEADER_BYTES + 4 * i, table[i] as number, true);
+  v.setUint32(4, crc32(out.subarray(8)), true);
+  return out;
+}
+
+function readColumn(spec: ColumnSpec, b: Uint8Array, off: number, len: number, n: number): PageColumn {
+  const end = off + len;
+  if (spec.type === "dict") {
+    const r = new ByteReader(b, off, end);
+    const size = r.varint();
+    const dict: string[] = [];
+    for (let i = 0; i < size; i++) {
+      const l = r.varint();
+      dict.push(decodeUtf8(b.subarray(r.pos, r.pos + l)));
+      r.pos += l;
+    }
+    const at = r.pos + (r.pos & 1);
+    const wide = size >= 255;
+    const bytes = b.slice(at, at + n * (wide ? 2 : 1));
+    if (bytes.length !== n * (wide ? 2 : 1) || at + bytes.length > end)
+      throw new RangeError("dictionary codes cut short");
+    return { kind: "dict", codes: wide ? new Uint16Array(bytes.buffer) : bytes, dict };
+  }
+  if (spec.type === "text") {
+    const r = new ByteReader(b, off, end);
+    const values: (string | null)[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const l = r.varint();
+      if (l === 0) {
+        values[i] = null;
+        continue;
+      }
+      if (r.pos + l - 1 > end) throw new RangeError("text runs past its section");
+      values[i] = decodeUtf8(b.subarray(r.pos, r.pos + l - 1));
+      r.pos += l - 1;
+    }
+    return { kind: "text", values };
+  }
+  const width = spec.type === "u8" ? 1 : spec.type === "u16" ? 2 : 4;
+  if (len !== n * width) throw new RangeError(`column ${spec.name} holds ${len} bytes, expected ${n * width}`);
+  const buf = b.slice(off, end).buffer;
+  const values =
+    spec.type === "f32"
+      ? new Float32Array(buf)
+      : spec.type === "u8"
+        ? new Uint8Array(buf)
+        : spec.type === "u16"
+          ? new Uint16Array(buf)
+          : new Uint32Array(buf);
+  return {
+    kind: "num",
+    values,
+    scale: spec.type === "f32" ? 1 : (spec.scale ?? 1),
+    nullValue: spec.type === "f32" ? Number.NaN : NULL_INT[spec.type],
+  };
+}
+
+/** Verifies then decodes page `no`; any failure refuses this page alone, naming it. */
+export function decodePage(
+  b: Uint8Array,
+  no: number,
+  expectedCrc: number,
+  columns: readonly ColumnSpec[],
+  key: string,
+): DecodedPage {
+  const refuse = (why: string): PageRefusedError => new PageRefusedError(`pack ${key} page ${no} refused: ${why}`, no);
+  if (b.length < PAGE_HEADER_BYTES) throw refuse(`only ${b.length} bytes`);
+  const got = crc32(b.subarray(8));
+  if (got !== expectedCrc) {
+    throw refuse(`checksum mismatch (crc32 ${got.toString(16)}, root says ${expectedCrc.toString(16)})`);
+  }
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const magic = String.fromCharCode(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
+  if (magic !== PAGE_MAGIC) throw refuse(`magic "${magic}", expected "${PAGE_MAGIC}"`);
+  if (v.getUint32(8, true) !== no) throw refuse(`it says it is page ${v.getUint32(8, true)}`);
+  const n = v.getUint32(12, true);
+  const sectionCount = v.getUint32(16, true);
+  if (sectionCount !== 2 + columns.length) throw refuse(`${sectionCount} sections, expected ${2 + columns.length}`);
+  const frame = new Int32Array(4);
+  for (let i = 0; i < 4; i++) frame[i] = v.getInt32(24 + 4 * i, true);
+  const sec = (i: number): [number, number] => {
+    const off = v.getUint32(PAGE_HEADER_BYTES + 8 * i, true);
+    const len = v.getUint32(PAGE_HEADER_BYTES + 8 * i + 4, true);
+    if (off + len > b.length) throw refuse(`section ${i} extends past the page`);
+    return [off, len];
+  };
+  try {
+    const [io, il] = sec(0);
+    const index = Flatbush.from(b.slice(io, io + il).buffer);
+    if (index.numItems !== n) throw new RangeError(`index holds ${index.numItems} items, page ${n}`);
+
+    const [go, gl] = sec(1);
+    const r = new ByteReader(b, go, go + gl);
+    const coords: number[] = [];
+    const ringOffsets: number[] = [0];
+    const polyOffsets: number[] = [0];
+    const featureOffsets: number[] = [0];
+    let px = frame[0] as number;
+    let py = frame[1] as number;
+    for (let i = 0; i < n; i++) {
+      const np = r.varint();
+      for (let p = 0; p < np; p++) {
+        const nr = r.varint();
+        for (let q = 0; q < nr; q++) {
+          const nv = r.varint();
+          for (let k = 0; k < nv; k++) {
+            px += r.zigzag();
+            py += r.zigzag();
+            coords.push(px / UNITS_PER_DEGREE, py / UNITS_PER_DEGREE);
+          }
+          ringOffsets.push(coords.length >> 1);
+        }
+        polyOffsets.push(ringOffsets.length - 1);
+      }
+      featureOffsets.push(polyOffsets.length - 1);
+    }
+    const cols: PageColumn[] = [];
+    let bytes = il + 8 * coords.length + 4 * (ringOffsets.length + polyOffsets.length + featureOffsets.length);
+    for (let c = 0; c < columns.length; c++) {
+      const [co, cl] = sec(2 + c);
+      const col = readColumn(columns[c] as ColumnSpec, b, co, cl, n);
+      if (col.kind === "num") bytes += col.values.byteLength;
+      else if (col.kind === "dict") bytes += col.codes.byteLength + col.dict.reduce((s, d) => s + 2 * d.length + 16, 0);
+      else bytes += col.values.reduce((s, d) => s + 2 * (d?.length ?? 0) + 16, 0);
+      cols.push(col);
+    }
+    return {
+      no,
+      count: n,
+      index,
+      frame,
+      columns: cols,
+      coords: Float64Array.from(coords),
+      ringOffsets: Uint32Array.from(ringOffsets),
+      polyOffsets: Uint32Array.from(polyOffsets),
+      featureOffsets: Uint32Array.from(featureOffsets),
+      bytes,
+    };
+  } catch (e) {
+    if (e instanceof PageRefusedError) throw e;
+    throw refuse(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** The value of column `c` for feature `i`, nulls restored and fixed-point scaled back. */
+export function pageValue(page: DecodedPage, c: number, i: number): Value {
+  const col = page.columns[c];
+  if (!col) return null;
+  if (col.kind === "text") return col.values[i] ?? null;
+  if (col.kind === "dict") {
+    const code = col.codes[i] as number;
+    return code === 0 ? null : (col.dict[code - 1] ?? null);
+  }
+  const raw = col.values[i] as number;
+  if (Number.isNaN(raw) || raw === col.nullValue) return null;
+  return col.scale === 1 ? raw : raw / col.scale;
+}

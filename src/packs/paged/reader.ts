@@ -1,0 +1,356 @@
+// Reads a v2 pack by byte range: the header and root once per isolate, then only the pages a query needs.
+import type { BBox } from "../../geo/bbox.ts";
+import { pointInFeature } from "../../geo/pip.ts";
+import type { MultiPolygonGeometry, Position } from "../../geo/types.ts";
+import { lotKey } from "./encode.ts";
+import { EtagMismatchError, PagedPackError, PageRefusedError } from "./errors.ts";
+import { decodeIndexPage, type LotIndexPage, pagesForHash } from "./lot-index.ts";
+import { type CachedPage, isolatePageCache, PageCache } from "./page-cache.ts";
+import { type DecodedPage, decodePage, pageValue, searchPage } from "./page.ts";
+import { decodeRoot, type Root } from "./root.ts";
+import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
+import type { Source } from "./source.ts";
+
+export type Hit = {
+  page: number;
+  // The feature's position within its page.
+  index: number;
+  properties: Record<string, Value>;
+  geometry: MultiPolygonGeometry;
+};
+export type RefusedPage = { page: number; message: string };
+// Features from the pages that served; pages refused (damaged) are named, never silently dropped.
+export type QueryResult = { features: Hit[]; refused: RefusedPage[] };
+
+export type ReaderOptions = {
+  cache?: PageCache;
+  initialBytes?: number;
+  log?: (message: string) => void;
+  // A merged read never spans more than this many bytes.
+  maxReadBytes?: number;
+  // The etag the registry (or the organisation's Durable Object) names: a memoised root of another etag is re-read.
+  etag?: string;
+  // After this long a memoised root is revalidated with a 64-byte read carrying its etag (default 60 s).
+  rootTtlMs?: number;
+  now?: () => number;
+};
+
+export type Snapshot = { key: string; etag: string; header: Header; root: Root };
+
+const MAX_ROOTS = 64;
+const DEFAULT_ROOT_TTL_MS = 60_000;
+type Memo = { p: Promise<Snapshot>; checkedAt: number };
+// Roots per object key, shared by every reader in the isolate; an etag change replaces the entry.
+const roots = new Map<string, Memo>();
+
+/** Forgets every memoised root (tests). */
+export function clearRootMemo(): void {
+  roots.clear();
+}
+
+async function readSnapshot(source: Source, initialBytes: number, signal?: AbortSignal): Promise<Snapshot> {
+  const key = source.key;
+  const first = await source.getBytes(0, initialBytes, signal);
+  const header = readHeader(first.data, key);
+  if (first.size !== header.objectLength) {
+    const what = first.size < header.objectLength ? "is truncated" : "has trailing bytes";
+    throw new PagedPackError(
+      `pack ${key} ${what}: header says ${header.objectLength} bytes, object holds ${first.size}`,
+    );
+  }
+  const rootEnd = HEADER_BYTES + header.rootLength;
+  let rootBytes: Uint8Array;
+  if (rootEnd <= first.data.length) {
+    rootBytes = first.data.subarray(HEADER_BYTES, rootEnd);
+  } else {
+    // A root larger than the first read (millions of lots) costs one more read, once per isolate.
+    const have = first.data.length;
+    const rest = await source.getBytes(have, rootEnd - have, signal, first.etag);
+    if (rest.data.length !== rootEnd - have) throw new PagedPackError(`pack ${key} is truncated inside its root index`);
+    rootBytes = new Uint8Array(rootEnd - HEADER_BYTES);
+    rootBytes.set(first.data.subarray(HEADER_BYTES));
+    rootBytes.set(rest.data, have - HEADER_BYTES);
+  }
+  const root = decodeRoot(rootBytes, header, key);
+  return { key, etag: first.etag, header, root };
+}
+
+function isDataPage(p: CachedPage): p is DecodedPage {
+  return "columns" in p;
+}
+function isIndexPage(p: CachedPage): p is LotIndexPage {
+  return "hashes" in p;
+}
+
+export class PagedPack {
+  readonly source: Source;
+  private readonly cache: PageCache;
+  private readonly initialBytes: number;
+  private readonly maxReadBytes: number;
+  private readonly log: (message: string) => void;
+  private readonly rootTtlMs: number;
+  private readonly now: () => number;
+
+  constructor(source: Source, opts: ReaderOptions = {}) {
+    this.rootTtlMs = opts.rootTtlMs ?? DEFAULT_ROOT_TTL_MS;
+    this.now = opts.now ?? Date.now;
+    this.source = source;
+    this.cache = opts.cache ?? isolatePageCache();
+    this.initialBytes = opts.initialBytes ?? INITIAL_READ_BYTES;
+    this.maxReadBytes = opts.maxReadBytes ?? 8 * 1024 * 1024;
+    this.log = opts.log ?? ((m) => console.warn(m));
+  }
+
+  /** The memoised root of this object, read on first use and revalidated once its time to live has passed. */
+  async snapshot(signal?: AbortSignal): Promise<Snapshot> {
+    const memo = roots.get(this.source.key);
+    if (!memo) return this.remember(readSnapshot(this.source, this.initialBytes, signal));
+    if (this.now() - memo.checkedAt < this.rootTtlMs) return memo.p;
+    const s = await memo.p;
+    try {
+      // Pages cached under this etag may be served only while the object still has it.
+      const r = await this.source.getBytes(0, HEADER_BYTES, signal, s.etag);
+      if (r.etag === s.etag) {
+        memo.checkedAt = this.now();
+        return s;
+      }
+    } catch (e) {
+      if (!(e instanceof EtagMismatchError)) throw e;
+    }
+    return this.refresh(s, signal);
+  }
+
+  private remember(p: Promise<Snapshot>): Promise<Snapshot> {
+    const key = this.source.key;
+    roots.delete(key);
+    roots.set(key, { p, checkedAt: this.now() });
+    if (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value as string);
+    // A failed read is not memoised: the next query tries again.
+    p.catch(() => {
+      if (roots.get(key)?.p === p) roots.delete(key);
+    });
+    return p;
+  }
+
+  // Re-reads the root once per change, however many queries noticed it.
+  async refresh(stale: Snapshot, signal?: AbortSignal): Promise<Snapshot> {
+    const current = roots.get(this.source.key);
+    if (current) {
+      const s = await current.p.catch(() => null);
+      if (s && s.etag !== stale.etag) return s;
+    }
+    this.log(`pack ${stale.key} changed (was etag ${stale.etag}): root re-read`);
+    return this.remember(readSnapshot(this.source, this.initialBytes, signal));
+  }
+
+  // Runs a query against one version; if the object changes mid-query it re-reads the root and runs again.
+  private async run<T>(q: (s: Snapshot) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const s = await this.snapshot(signal);
+    try {
+      return await q(s);
+    } catch (e) {
+      if (!(e instanceof EtagMismatchError)) throw e;
+      return q(await this.refresh(s, signal));
+    }
+  }
+
+  private async load(
+    s: Snapshot,
+    nos: readonly number[],
+    kind: "page" | "index",
+    signal?: AbortSignal,
+  ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
+    const offsets = kind === "page" ? s.root.pageOffsets : s.root.indexOffsets;
+    const tag = kind === "page" ? "" : "L";
+    const wanted = [...new Set(nos)].sort((a, b) => a - b);
+    const waits = new Map<number, Promise<CachedPage>>();
+    const pages = new Map<number, CachedPage>();
+    const missing: number[] = [];
+    for (const no of wanted) {
+      const ck = PageCache.key(s.key, s.etag, tag + no);
+      const hit = this.cache.get(ck);
+      if (hit) pages.set(no, hit);
+      else {
+        const pend = this.cache.pending(ck);
+        if (pend) waits.set(no, pend);
+        else missing.push(no);
+      }
+    }
+    // Adjacent pages are adjacent bytes: each run of consecutive page numbers is one read.
+    let i = 0;
+    while (i < missing.length) {
+      let j = i + 1;
+      const startNo = missing[i] as number;
+      const start = offsets[startNo] as number;
+      while (
+        j < missing.length &&
+        missing[j] === (missing[j - 1] as number) + 1 &&
+        (offsets[(missing[j] as number) + 1] as number) - start <= this.maxReadBytes
+      ) {
+        j++;
+      }
+      const run = missing.slice(i, j);
+      const end = offsets[(run[run.length - 1] as number) + 1] as number;
+      const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
+        if (r.etag !== s.etag)
+          throw new EtagMismatchError(`pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
+        if (r.data.length !== end - start) {
+          throw new PagedPackError(
+            `pack ${s.key} is truncated: ${kind} ${startNo} needs bytes [${start}, ${end}) but the object ends at ${r.size}`,
+          );
+        }
+        return r.data;
+      });
+      for (const no of run) {
+        const a = (offsets[no] as number) - start;
+        const b = (offsets[no + 1] as number) - start;
+        const decoded = read.then((d): CachedPage => {
+          const bytes = d.subarray(a, b);
+          return kind === "page"
+            ? decodePage(bytes, no, s.root.pageCrcs[no] as number, s.root.meta.columns, s.key)
+            : decodeIndexPage(bytes, no, s.root.indexCrcs[no] as number, s.key);
+        });
+        waits.set(no, this.cache.share(PageCache.key(s.key, s.etag, tag + no), decoded));
+      }
+      i = j;
+    }
+    const refused: RefusedPage[] = [];
+    const settled = await Promise.allSettled([...waits].map(async ([no, p]) => [no, await p] as const));
+    let failure: unknown = null;
+    for (const r of settled) {
+      if (r.status === "fulfilled") pages.set(r.value[0], r.value[1]);
+      else if (r.reason instanceof PageRefusedError) {
+        this.log(r.reason.message);
+        refused.push({ page: r.reason.page, message: r.reason.message });
+      } else if (failure === null || r.reason instanceof EtagMismatchError) failure = r.reason;
+    }
+    if (failure !== null) throw failure;
+    return { pages, refused };
+  }
+
+  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal) {
+    const { pages, refused } = await this.load(s, nos, "page", signal);
+    const out: DecodedPage[] = [];
+    for (const p of pages.values()) if (isDataPage(p)) out.push(p);
+    out.sort((a, b) => a.no - b.no);
+    return { pages: out, refused };
+  }
+
+  private hit(s: Snapshot, page: DecodedPage, i: number): Hit {
+    const properties: Record<string, Value> = {};
+    s.root.meta.columns.forEach((c, k) => {
+      properties[c.name] = pageValue(page, k, i);
+    });
+    const polys: Position[][][] = [];
+    const p0 = page.featureOffsets[i] as number;
+    const p1 = page.featureOffsets[i + 1] as number;
+    for (let p = p0; p < p1; p++) {
+      const rings: Position[][] = [];
+      for (let r = page.polyOffsets[p] as number; r < (page.polyOffsets[p + 1] as number); r++) {
+        const ring: Position[] = [];
+        const v0 = page.ringOffsets[r] as number;
+        const v1 = page.ringOffsets[r + 1] as number;
+        for (let v = v0; v < v1; v++) ring.push([page.coords[2 * v] as number, page.coords[2 * v + 1] as number]);
+        if (v1 > v0) ring.push([page.coords[2 * v0] as number, page.coords[2 * v0 + 1] as number]);
+        rings.push(ring);
+      }
+      polys.push(rings);
+    }
+    return { page: page.no, index: i, properties, geometry: { type: "MultiPolygon", coordinates: polys } };
+  }
+
+  /** Pages whose box meets [w, s, e, n], chosen from the root alone. */
+  pagesInBox(s: Snapshot, box: BBox): number[] {
+    const b = s.root.pageBoxes;
+    const out: number[] = [];
+    for (let i = 0; i < s.root.pageCount; i++) {
+      if ((b[4 * i] as number) <= box[2] && (b[4 * i + 2] as number) >= box[0]) {
+        if ((b[4 * i + 1] as number) <= box[3] && (b[4 * i + 3] as number) >= box[1]) out.push(i);
+      }
+    }
+    return out;
+  }
+
+  /** Features whose polygon contains the point (even-odd, holes excluded). */
+  featuresAt(lon: number, lat: number, signal?: AbortSignal): Promise<QueryResult> {
+    return this.run(async (s) => {
+      const { pages, refused } = await this.dataPages(s, this.pagesInBox(s, [lon, lat, lon, lat]), signal);
+      const features: Hit[] = [];
+      for (const page of pages) {
+        const ids = searchPage(page, lon, lat, lon, lat).sort((a, b) => a - b);
+        for (const i of ids) if (pointInFeature(page, i, lon, lat)) features.push(this.hit(s, page, i));
+      }
+      return { features, refused };
+    }, signal);
+  }
+
+  /** Features whose bounding box meets `box` [w, s, e, n]. */
+  featuresInBox(box: BBox, signal?: AbortSignal): Promise<QueryResult> {
+    return this.run(async (s) => {
+      const { pages, refused } = await this.dataPages(s, this.pagesInBox(s, box), signal);
+      const features: Hit[] = [];
+      for (const page of pages) {
+        const ids = searchPage(page, box[0], box[1], box[2], box[3]).sort((a, b) => a - b);
+        for (const i of ids) {
+          // The index's grid rounds outward; the exact vertex box decides.
+          const v0 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i] as number] as number] as number;
+          const v1 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i + 1] as number] as number] as number;
+          let minX = Infinity;
+          let minY = Infinity;
+          let maxX = -Infinity;
+          let maxY = -Infinity;
+          for (let v = v0; v < v1; v++) {
+            const x = page.coords[2 * v] as number;
+            const y = page.coords[2 * v + 1] as number;
+            if (x < minX) minX = x;
+            if (x > maxX) maxX = x;
+            if (y < minY) minY = y;
+            if (y > maxY) maxY = y;
+          }
+          if (minX <= box[2] && maxX >= box[0] && minY <= box[3] && maxY >= box[1]) features.push(this.hit(s, page, i));
+        }
+      }
+      return { features, refused };
+    }, signal);
+  }
+
+  /** The lot(s) with this id: the root, one lot-id index page, then the data page it names. */
+  byLotId(id: string, signal?: AbortSignal): Promise<QueryResult> {
+    return this.run(async (s) => {
+      const column = s.root.meta.lotIdColumn;
+      if (column === null) throw new PagedPackError(`pack ${s.key} has no lot-id index`);
+      const c = s.root.meta.columns.findIndex((x) => x.name === column);
+      const key = lotKey(id);
+      const h = lotIdHash(key);
+      const first = s.root.indexFirstHash;
+      let lo = 0;
+      let hi = first.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((first[mid] as number) <= h) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === 0) return { features: [], refused: [] };
+      const idx = await this.load(s, [lo - 1], "index", signal);
+      const ip = idx.pages.get(lo - 1);
+      if (!ip || !isIndexPage(ip)) return { features: [], refused: idx.refused };
+      const { pages, refused } = await this.dataPages(s, pagesForHash(ip, h), signal);
+      const features: Hit[] = [];
+      for (const page of pages) {
+        for (let i = 0; i < page.count; i++) {
+          const v = pageValue(page, c, i);
+          if (typeof v === "string" && lotKey(v) === key) features.push(this.hit(s, page, i));
+        }
+      }
+      return { features, refused };
+    }, signal);
+  }
+}
+
+/** Opens a pack: reads (or reuses the isolate's memo of) its header and root. */
+export async function openPack(source: Source, opts: ReaderOptions = {}): Promise<PagedPack> {
+  const pack = new PagedPack(source, opts);
+  const s = await pack.snapshot();
+  if (opts.etag !== undefined && s.etag !== opts.etag) await pack.refresh(s);
+  return pack;
+}

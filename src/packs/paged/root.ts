@@ -1,0 +1,161 @@
+// The root index: metadata JSON, then per page its length, crc32, count, box and search summaries, then the lot-id index's pages.
+import { crc32 } from "../crc32.ts";
+import { ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
+import type { Header, RootMeta } from "./schema.ts";
+import { UNITS_PER_DEGREE } from "./schema.ts";
+
+export type PageEntry = {
+  length: number;
+  crc: number;
+  count: number;
+  // Quantised box [minX, minY, maxX, maxY] in 1e-7 degrees.
+  box: [number, number, number, number];
+  max: number[];
+  flags: number;
+  zones: Set<number>;
+};
+
+export type IndexEntry = { firstHash: number; length: number; crc: number };
+
+export type Root = {
+  meta: RootMeta;
+  pageCount: number;
+  // Byte offset of each page in the object, pageCount+1 entries (the last is where the lot-id index starts).
+  pageOffsets: Float64Array;
+  pageCrcs: Uint32Array;
+  pageCounts: Uint32Array;
+  // Boxes in degrees, 4 per page.
+  pageBoxes: Float64Array;
+  // One float32 array per summary.max column.
+  pageMax: Float32Array[];
+  pageFlags: Uint8Array;
+  // ceil(zoneDict.length / 8) bytes per page.
+  zoneBits: Uint8Array;
+  zoneBytes: number;
+  indexFirstHash: Uint32Array;
+  indexOffsets: Float64Array;
+  indexCrcs: Uint32Array;
+};
+
+function typed(w: ByteWriter, a: Uint32Array | Int32Array | Float32Array | Uint8Array): void {
+  w.align(4);
+  w.bytes(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+}
+
+export function encodeRoot(meta: RootMeta, pages: readonly PageEntry[], index: readonly IndexEntry[]): Uint8Array {
+  const w = new ByteWriter(16 * 1024);
+  const json = encodeUtf8(JSON.stringify(meta));
+  w.u32(json.length);
+  w.bytes(json);
+  const p = pages.length;
+  typed(
+    w,
+    Uint32Array.from(pages, (e) => e.length),
+  );
+  typed(
+    w,
+    Uint32Array.from(pages, (e) => e.crc),
+  );
+  typed(
+    w,
+    Uint32Array.from(pages, (e) => e.count),
+  );
+  typed(w, Int32Array.from(pages.flatMap((e) => e.box)));
+  for (let m = 0; m < meta.summary.max.length; m++)
+    typed(
+      w,
+      Float32Array.from(pages, (e) => e.max[m] ?? Number.NaN),
+    );
+  typed(
+    w,
+    Uint8Array.from(pages, (e) => e.flags),
+  );
+  const zb = Math.ceil(meta.zoneDict.length / 8);
+  const bits = new Uint8Array(p * zb);
+  pages.forEach((e, i) => {
+    for (const z of e.zones) bits[i * zb + (z >> 3)] = (bits[i * zb + (z >> 3)] as number) | (1 << (z & 7));
+  });
+  typed(w, bits);
+  typed(
+    w,
+    Uint32Array.from(index, (e) => e.firstHash),
+  );
+  typed(
+    w,
+    Uint32Array.from(index, (e) => e.length),
+  );
+  typed(
+    w,
+    Uint32Array.from(index, (e) => e.crc),
+  );
+  w.align(8);
+  return w.finish();
+}
+
+/** Decodes the root (already checked against the header's crc32). */
+export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
+  const got = crc32(bytes);
+  if (got !== h.rootCrc) {
+    throw new Error(
+      `pack ${key}: root index checksum mismatch (crc32 ${got.toString(16)}, header says ${h.rootCrc.toString(16)})`,
+    );
+  }
+  // A private copy so every typed view below is aligned and independent of the read's buffer.
+  const b = bytes.slice();
+  const v = new DataView(b.buffer);
+  const jl = v.getUint32(0, true);
+  const meta = JSON.parse(decodeUtf8(b.subarray(4, 4 + jl))) as RootMeta;
+  let at = 4 + jl;
+  const take = <T>(make: (buf: ArrayBuffer, off: number, n: number) => T, n: number, width: number): T => {
+    at = (at + 3) & ~3;
+    if (at + n * width > b.length) throw new Error(`pack ${key}: root index is shorter than its page count implies`);
+    const out = make(b.buffer, at, n);
+    at += n * width;
+    return out;
+  };
+  const p = h.pageCount;
+  const l = h.indexPageCount;
+  const u32 = (n: number): Uint32Array => take((buf, o, k) => new Uint32Array(buf, o, k), n, 4);
+  const lengths = u32(p);
+  const pageCrcs = u32(p);
+  const pageCounts = u32(p);
+  const qbox = take((buf, o, k) => new Int32Array(buf, o, k), 4 * p, 4);
+  const pageMax = meta.summary.max.map(() => take((buf, o, k) => new Float32Array(buf, o, k), p, 4));
+  const pageFlags = take((buf, o, k) => new Uint8Array(buf, o, k), p, 1);
+  const zoneBytes = Math.ceil(meta.zoneDict.length / 8);
+  const zoneBits = take((buf, o, k) => new Uint8Array(buf, o, k), p * zoneBytes, 1);
+  const indexFirstHash = u32(l);
+  const indexLengths = u32(l);
+  const indexCrcs = u32(l);
+
+  const pageOffsets = new Float64Array(p + 1);
+  pageOffsets[0] = h.dataStart;
+  for (let i = 0; i < p; i++) pageOffsets[i + 1] = (pageOffsets[i] as number) + (lengths[i] as number);
+  const indexOffsets = new Float64Array(l + 1);
+  indexOffsets[0] = pageOffsets[p] as number;
+  for (let i = 0; i < l; i++) indexOffsets[i + 1] = (indexOffsets[i] as number) + (indexLengths[i] as number);
+  if ((indexOffsets[l] as number) !== h.objectLength) {
+    throw new Error(`pack ${key}: root index accounts for ${indexOffsets[l]} bytes, header says ${h.objectLength}`);
+  }
+  const pageBoxes = Float64Array.from(qbox, (q) => q / UNITS_PER_DEGREE);
+  return {
+    meta,
+    pageCount: p,
+    pageOffsets,
+    pageCrcs,
+    pageCounts,
+    pageBoxes,
+    pageMax,
+    pageFlags,
+    zoneBits,
+    zoneBytes,
+    indexFirstHash,
+    indexOffsets,
+    indexCrcs,
+  };
+}
+
+/** Whether page `i` holds any feature of zone code `z` (an index into meta.zoneDict). */
+export function pageHasZone(root: Root, i: number, z: number): boolean {
+  return (((root.zoneBits[i * root.zoneBytes + (z >> 3)] as number) >> (z & 7)) & 1) === 1;
+}

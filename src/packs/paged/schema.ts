@@ -1,0 +1,114 @@
+// The v2 pack's header fields, column schema and root metadata, shared by the encoder and the reader.
+import type { BBox } from "../../geo/bbox.ts";
+
+export const MAGIC = "GAPK";
+export const FORMAT_VERSION = 2;
+export const HEADER_BYTES = 64;
+// 1e-7 degrees is about 1.1 cm of latitude: coordinates are stored as integers of this unit.
+export const UNITS_PER_DEGREE = 10_000_000;
+export const PAGE_MAGIC = "GAPG";
+export const INDEX_MAGIC = "GAPI";
+export const PAGE_HEADER_BYTES = 40;
+export const INDEX_HEADER_BYTES = 16;
+// The first range a reader asks for: the header and, for packs up to a few million lots, the whole root.
+export const INITIAL_READ_BYTES = 64 * 1024;
+
+/**
+ * dict: strings, dictionary-encoded per page (u8 or u16 codes, 0 = null);
+ * text: unique strings (length+1 varint, 0 = null, then UTF-8);
+ * f32: float32 (NaN = null); u8/u16/u32: unsigned integers of value*scale (the type's maximum = null).
+ */
+export type ColumnType = "dict" | "text" | "f32" | "u8" | "u16" | "u32";
+export type ColumnSpec = { name: string; type: ColumnType; scale?: number };
+export type Value = number | string | null;
+
+export type SummarySpec = {
+  // A dict column whose values the root records per page as a bitset over a pack-wide dictionary.
+  zone: string | null;
+  // Numeric columns whose per-page maximum the root keeps (float32).
+  max: string[];
+  // Up to 8 numeric columns: bit i of a page's flags is set when any feature has column i > 0.
+  flags: string[];
+};
+
+export type RootMeta = {
+  id: string;
+  version: string;
+  bbox: BBox;
+  unitsPerDegree: number;
+  columns: ColumnSpec[];
+  lotIdColumn: string | null;
+  summary: SummarySpec;
+  zoneDict: string[];
+  // Each source layer's "as at" date (ISO), per pack rather than per lot.
+  asAt: Record<string, string>;
+  info: Record<string, string>;
+};
+
+export type Header = {
+  version: number;
+  rootLength: number;
+  rootCrc: number;
+  dataStart: number;
+  pageCount: number;
+  featureCount: number;
+  indexPageCount: number;
+  objectLength: number;
+};
+
+export const NULL_INT: Record<"u8" | "u16" | "u32", number> = { u8: 0xff, u16: 0xffff, u32: 0xffffffff };
+
+export function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+export function writeHeader(h: Header): Uint8Array {
+  const b = new Uint8Array(HEADER_BYTES);
+  const v = new DataView(b.buffer);
+  for (let i = 0; i < 4; i++) b[i] = MAGIC.charCodeAt(i);
+  v.setUint16(4, h.version, true);
+  v.setUint16(6, HEADER_BYTES, true);
+  v.setUint32(8, h.rootLength, true);
+  v.setUint32(12, h.rootCrc, true);
+  v.setUint32(16, h.dataStart, true);
+  v.setUint32(20, h.pageCount, true);
+  v.setUint32(24, h.featureCount, true);
+  v.setUint32(28, h.indexPageCount, true);
+  v.setFloat64(32, h.objectLength, true);
+  v.setUint32(40, UNITS_PER_DEGREE, true);
+  return b;
+}
+
+/** Parses the fixed header, refusing anything but a v2 pack with a sentence. */
+export function readHeader(b: Uint8Array, key: string): Header {
+  if (b.length < HEADER_BYTES) throw new Error(`pack ${key} is truncated: ${b.length} bytes, less than its header`);
+  const magic = String.fromCharCode(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
+  if (magic !== MAGIC) throw new Error(`pack ${key} is not a pack (magic "${magic}", expected "${MAGIC}")`);
+  const v = new DataView(b.buffer, b.byteOffset, HEADER_BYTES);
+  const version = v.getUint16(4, true);
+  if (version !== FORMAT_VERSION) throw new Error(`pack ${key}: expected pack format v2, got v${version}`);
+  const units = v.getUint32(40, true);
+  if (units !== UNITS_PER_DEGREE) throw new Error(`pack ${key}: unsupported quantisation ${units} units per degree`);
+  return {
+    version,
+    rootLength: v.getUint32(8, true),
+    rootCrc: v.getUint32(12, true),
+    dataStart: v.getUint32(16, true),
+    pageCount: v.getUint32(20, true),
+    featureCount: v.getUint32(24, true),
+    indexPageCount: v.getUint32(28, true),
+    objectLength: v.getFloat64(32, true),
+  };
+}
+
+// FNV-1a over the UTF-8 bytes of a normalised lot id: the lot-id index's key.
+export function lotIdHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    // Lot ids are ASCII; wider code units still hash deterministically.
+    h = Math.imul(h ^ (c & 0xff), 0x01000193);
+    if (c > 0xff) h = Math.imul(h ^ (c >>> 8), 0x01000193);
+  }
+  return h >>> 0;
+}
