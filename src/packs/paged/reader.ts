@@ -1,4 +1,5 @@
 // Reads a v2 pack by byte range: the header and root once per isolate, then only the pages a query needs.
+import { logger } from "../../logger.ts";
 import type { BBox } from "../../geo/bbox.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import type { MultiPolygonGeometry, Position } from "../../geo/types.ts";
@@ -98,7 +99,7 @@ export class PagedPack {
     this.cache = opts.cache ?? isolatePageCache();
     this.initialBytes = opts.initialBytes ?? INITIAL_READ_BYTES;
     this.maxReadBytes = opts.maxReadBytes ?? 8 * 1024 * 1024;
-    this.log = opts.log ?? ((m) => console.warn(m));
+    this.log = opts.log ?? ((m) => logger.warn(m));
   }
 
   /** The memoised root of this object, read on first use and revalidated once its time to live has passed. */
