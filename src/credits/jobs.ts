@@ -1,4 +1,4 @@
-// Charged jobs: the debit and its job row are one statement (open.ts); later the refund and the settled state another.
+// Charged jobs: the debit and its job row are one statement (open-job.ts); later the refund and the settled state another.
 import { sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
 import { balanceOf, entryById, toEntry, type LedgerEntry, type LedgerRow } from "./entry.ts";

@@ -1,4 +1,5 @@
 // Synthetic cadastral lots with precomputed fact columns, deterministic from a seed, for the v2 pack tests.
+import { seededRandom } from "../../../../scripts/pack/random.ts";
 import { featureAreaM2 } from "../../../../src/geo/area.ts";
 import { columnsFromGeometry } from "../../../../src/geo/columns.ts";
 import type { AreaGeometry, Position } from "../../../../src/geo/types.ts";
@@ -42,17 +43,6 @@ export function packOptions(pageBytes = 16 * 1024): PackOptions {
   };
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ZONES = ["R2", "R3", "R4", "E1", "E2", "MU1", "RE1", "SP2", "C2"];
 const M_LAT = 1 / 111_320;
 const M_LON = 1 / (111_320 * Math.cos((33.8 * Math.PI) / 180));
@@ -61,7 +51,7 @@ export type Lot = FeatureInput & { id: string; centre: [number, number] };
 
 /** `count` lots in street blocks of 2 x 10 lots (15 m x 40 m, 5 to 7 vertices), one deposited plan per block. */
 export function makeLots(count: number, seed = 1): Lot[] {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const lots: Lot[] = [];
   const blocksPerRow = Math.max(1, Math.ceil(Math.sqrt(count / 20)));
   for (let k = 0; lots.length < count; k++) {
