@@ -1,0 +1,44 @@
+// v1 to v2: a v1 pack's lots with every fact computed by the overlay kernels over the given packs, as a lots pack.
+import type { AreaGeometry } from "../../geo/types.ts";
+import { PARCELS, parcelFromFeature } from "../spatial.ts";
+import type { Pack } from "../types.ts";
+import { encodePack, type FeatureInput } from "./encode.ts";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "./lot-columns.ts";
+import { lotRecordFrom } from "./lot-record.ts";
+
+export type ConvertOptions = {
+  // Packs whose overlay layers give the facts (the pack itself first); default: the pack alone.
+  context?: readonly Pack[];
+  asAt?: Record<string, string>;
+  pageBytes?: number;
+};
+
+function* lotFeatures(pack: Pack, context: readonly Pack[]): Generator<FeatureInput> {
+  const layer = pack.layers.get(PARCELS);
+  if (!layer || layer.kind !== "polygon") return;
+  for (let i = 0; i < layer.count; i++) {
+    const parcel = parcelFromFeature(pack, i);
+    yield { geometry: parcel.polygon as AreaGeometry, values: lotValues(lotRecordFrom(context, parcel)) };
+  }
+}
+
+/** The v1 pack's parcels as a v2 lots pack (same id and version), facts precomputed. */
+export function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): Promise<Uint8Array> {
+  const context = opts.context ?? [pack];
+  return encodePack(lotFeatures(pack, context), {
+    id: pack.id,
+    version: pack.version,
+    columns: LOT_COLUMNS,
+    lotIdColumn: LOT_ID_COLUMN,
+    summary: LOT_SUMMARY,
+    asAt: opts.asAt ?? {},
+    info: {
+      title: pack.meta.title,
+      attribution: pack.meta.attribution,
+      licence: pack.meta.licence,
+      ...(pack.meta.note ? { note: pack.meta.note } : {}),
+      converted_from: `v${pack.formatVersion}`,
+    },
+    ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
+  });
+}

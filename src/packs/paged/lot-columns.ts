@@ -1,0 +1,199 @@
+// The columns a v2 lots pack stores per lot: every fact the feasibility model reads, precomputed at build time.
+//
+// The common lot (one zone, each control one area over all of it) is all typed columns; a lot with more zones or
+// split control areas carries the rest as JSON in `more`. Shares are stored in 1e-4 steps, the answers' rounding.
+import type { ControlAreas, ControlShare, SiteFacts, ZoneShare } from "../../scoring/types.ts";
+import type { ColumnSpec, SummarySpec, Value } from "./schema.ts";
+
+export const LOT_COLUMNS: ColumnSpec[] = [
+  { name: "lot_id", type: "text" },
+  { name: "address", type: "text" },
+  { name: "demo", type: "u8" },
+  { name: "area_m2", type: "u32", scale: 10 },
+  { name: "zone", type: "dict" },
+  { name: "zone_name", type: "dict" },
+  { name: "zone_share", type: "u16", scale: 10_000 },
+  { name: "fsr", type: "u16", scale: 100 },
+  { name: "height_m", type: "u16", scale: 10 },
+  { name: "min_lot_m2", type: "u32" },
+  // 0: no control layers (older packs); 1: each control one area over the whole lot (labels below); 2: in `more`.
+  { name: "controls", type: "u8" },
+  { name: "fsr_label", type: "dict" },
+  { name: "height_label", type: "dict" },
+  { name: "lot_label", type: "dict" },
+  { name: "more", type: "text" },
+  { name: "flood", type: "u16", scale: 10_000 },
+  { name: "bushfire", type: "u16", scale: 10_000 },
+  { name: "heritage", type: "u16", scale: 10_000 },
+  // Bit 1: a heritage item on the lot; bit 2: a heritage conservation area over it.
+  { name: "heritage_kind", type: "u8" },
+  { name: "heritage_names", type: "text" },
+  { name: "station", type: "dict" },
+  { name: "station_mode", type: "dict" },
+  { name: "station_m", type: "f32" },
+  { name: "centre_m", type: "u16" },
+  { name: "frontage_m", type: "u16", scale: 10 },
+  { name: "suburb", type: "dict" },
+  { name: "lga", type: "dict" },
+];
+
+// What a search skips a page by: zones present, the largest lot, and whether any lot has a hazard or heritage.
+export const LOT_SUMMARY: SummarySpec = {
+  zone: "zone",
+  max: ["area_m2", "fsr", "height_m"],
+  flags: ["flood", "bushfire", "heritage"],
+};
+
+export const LOT_ID_COLUMN = "lot_id";
+
+const COL = new Map(LOT_COLUMNS.map((c, i) => [c.name, i]));
+/** The position of a lots-pack column. */
+export function lotColumn(name: string): number {
+  const i = COL.get(name);
+  if (i === undefined) throw new RangeError(`no lots-pack column ${name}`);
+  return i;
+}
+
+export const HERITAGE_ITEM = 1;
+export const HERITAGE_AREA = 2;
+
+/** What a lots pack knows of a lot beyond the model's SiteFacts (for search and the facts panel). */
+export type LotPlace = {
+  address: string | null;
+  suburb: string | null;
+  lga: string | null;
+  frontageM: number | null;
+  centreM: number | null;
+  heritageKind: number;
+};
+
+export type LotRecord = { facts: Omit<SiteFacts, "polygon">; place: LotPlace };
+
+const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
+type ZoneTuple = [string, string | null, number, number | null, number | null, number | null];
+type More = { zones?: ZoneTuple[]; controls?: ControlAreas };
+
+function wholeLot(list: readonly ControlShare[], value: number | null): boolean {
+  if (list.length === 0) return value === null;
+  const [c] = list;
+  return list.length === 1 && c !== undefined && r4(c.share) === 1 && c.value === value;
+}
+
+// Single-entry controls over the whole lot whose values the main zone already carries: typed columns suffice.
+function simpleControls(facts: Omit<SiteFacts, "polygon">): boolean {
+  const c = facts.controls;
+  const z = facts.zones[0];
+  if (!c || !z || facts.zones.length !== 1) return false;
+  return wholeLot(c.fsr, z.fsr) && wholeLot(c.heightM, z.heightM) && wholeLot(c.minLotSizeM2, z.minLotSizeM2);
+}
+
+const zoneTuple = (z: ZoneShare): ZoneTuple => [z.code, z.name, r4(z.share), z.fsr, z.heightM, z.minLotSizeM2];
+
+/** A lot's record as the column values LOT_COLUMNS lists, in order. */
+export function lotValues(r: LotRecord): Value[] {
+  const { facts, place } = r;
+  const [main, ...rest] = facts.zones;
+  const simple = simpleControls(facts);
+  const more: More = {};
+  if (rest.length > 0) more.zones = rest.map(zoneTuple);
+  if (facts.controls && !simple) more.controls = facts.controls;
+  const label = (list: readonly ControlShare[] | undefined) => (simple ? (list?.[0]?.label ?? null) : null);
+  const values: Record<string, Value> = {
+    lot_id: facts.lotId,
+    address: place.address,
+    demo: facts.demoData ? 1 : 0,
+    area_m2: facts.areaM2,
+    zone: main?.code ?? null,
+    zone_name: main?.name ?? null,
+    zone_share: main ? r4(main.share) : null,
+    fsr: main?.fsr ?? null,
+    height_m: main?.heightM ?? null,
+    min_lot_m2: main?.minLotSizeM2 ?? null,
+    controls: facts.controls ? (simple ? 1 : 2) : 0,
+    fsr_label: label(facts.controls?.fsr),
+    height_label: label(facts.controls?.heightM),
+    lot_label: label(facts.controls?.minLotSizeM2),
+    more: Object.keys(more).length > 0 ? JSON.stringify(more) : null,
+    flood: r4(facts.hazards.flood),
+    bushfire: r4(facts.hazards.bushfire),
+    heritage: r4(facts.heritageShare),
+    heritage_kind: place.heritageKind,
+    heritage_names: facts.heritageNames.length > 0 ? facts.heritageNames.join("\n") : null,
+    station: facts.nearestStop?.name ?? null,
+    station_mode: facts.nearestStop?.mode ?? null,
+    station_m: facts.nearestStop?.distanceM ?? null,
+    centre_m: place.centreM === null || place.centreM >= 65_535 ? null : Math.round(place.centreM),
+    frontage_m: place.frontageM === null ? null : Math.min(6_553.4, place.frontageM),
+    suburb: place.suburb,
+    lga: place.lga,
+  };
+  return LOT_COLUMNS.map((c) => values[c.name] ?? null);
+}
+
+const num = (v: Value): number | null => (typeof v === "number" ? v : null);
+const str = (v: Value): string | null => (typeof v === "string" ? v : null);
+
+function parseMore(text: string | null): More {
+  if (text === null) return {};
+  return JSON.parse(text) as More;
+}
+
+/** Reads a lot's record back from its column values (`get(name)` answers one column of one lot). */
+export function lotRecord(get: (name: string) => Value): LotRecord {
+  const more = parseMore(str(get("more")));
+  const code = str(get("zone"));
+  const zones: ZoneShare[] = [];
+  if (code !== null) {
+    zones.push({
+      code,
+      name: str(get("zone_name")),
+      share: num(get("zone_share")) ?? 0,
+      fsr: num(get("fsr")),
+      heightM: num(get("height_m")),
+      minLotSizeM2: num(get("min_lot_m2")),
+    });
+  }
+  for (const [c, name, share, fsr, heightM, minLotSizeM2] of more.zones ?? []) {
+    zones.push({ code: c, name, share, fsr, heightM, minLotSizeM2 });
+  }
+  const kind = num(get("controls")) ?? 0;
+  const main = zones[0];
+  const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
+    value === null || value === undefined ? [] : [{ value, share: 1, label: str(label) }];
+  const controls: ControlAreas | undefined =
+    kind === 1
+      ? {
+          fsr: whole(main?.fsr, get("fsr_label")),
+          heightM: whole(main?.heightM, get("height_label")),
+          minLotSizeM2: whole(main?.minLotSizeM2, get("lot_label")),
+        }
+      : kind === 2
+        ? more.controls
+        : undefined;
+  const station = str(get("station"));
+  const names = str(get("heritage_names"));
+  return {
+    facts: {
+      lotId: str(get("lot_id")),
+      areaM2: num(get("area_m2")) ?? 0,
+      zones,
+      ...(controls ? { controls } : {}),
+      hazards: { flood: num(get("flood")) ?? 0, bushfire: num(get("bushfire")) ?? 0 },
+      heritageShare: num(get("heritage")) ?? 0,
+      heritageNames: names === null ? [] : names.split("\n"),
+      nearestStop:
+        station === null
+          ? null
+          : { name: station, mode: str(get("station_mode")) ?? "bus", distanceM: num(get("station_m")) ?? 0 },
+      demoData: num(get("demo")) === 1,
+    },
+    place: {
+      address: str(get("address")),
+      suburb: str(get("suburb")),
+      lga: str(get("lga")),
+      frontageM: num(get("frontage_m")),
+      centreM: num(get("centre_m")),
+      heritageKind: num(get("heritage_kind")) ?? 0,
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// A lot's precomputed record from overlay layers, by the same kernels a v1 pack is assessed with (build time only).
+import { siteFacts } from "../../assess/facts.ts";
+import { degreesForMeters, distanceToFeatureM } from "../../geo/distance.ts";
+import { measureLot } from "../../scoring/geometry.ts";
+import { lotOverlay, overlapsOn } from "../overlay.ts";
+import { featureAt, type ParcelHit } from "../spatial.ts";
+import type { Pack, Props } from "../types.ts";
+import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "./lot-columns.ts";
+
+// E1 Local Centre, E2 Commercial Centre and MU1 Mixed Use: the land a "distance to the nearest centre" is to.
+export const CENTRE_ZONES: ReadonlySet<string> = new Set(["E1", "E2", "MU1"]);
+// Searched out to this far; further is "no centre" (null).
+const CENTRE_SEARCH_M = 60_000;
+
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+
+/** Metres from the point to the nearest centre-zoned land (0 inside it), or null beyond 60 km. */
+export function centreDistanceM(packs: readonly Pack[], lon: number, lat: number): number | null {
+  let best = Number.POSITIVE_INFINITY;
+  // A box search covers every feature within its radius; a nearer one may lie beyond the box only when best > radius.
+  for (let radius = 2_000; best > radius && radius <= CENTRE_SEARCH_M * 5; radius *= 5) {
+    const { dLon, dLat } = degreesForMeters(radius, lat);
+    for (const pack of packs) {
+      for (const name of ["zoning", "zones"]) {
+        const layer = pack.layers.get(name);
+        if (!layer?.index || layer.kind !== "polygon") continue;
+        for (const i of layer.index.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+          const code = text(layer.props(i).zone);
+          if (code === null || !CENTRE_ZONES.has(code)) continue;
+          const d = distanceToFeatureM(layer, i, lon, lat);
+          if (d < best) best = d;
+        }
+      }
+    }
+  }
+  return Number.isFinite(best) && best <= CENTRE_SEARCH_M ? best : null;
+}
+
+function suburbOf(packs: readonly Pack[], lon: number, lat: number): Props | null {
+  for (const pack of packs) {
+    const layer = pack.layers.get("suburbs");
+    if (!layer || layer.kind !== "polygon") continue;
+    const i = featureAt(layer, lon, lat);
+    if (i >= 0) return layer.props(i);
+  }
+  return null;
+}
+
+function heritageKind(packs: readonly Pack[], parcel: ParcelHit): number {
+  let kind = 0;
+  for (const o of overlapsOn(packs, lotOverlay(parcel.polygon), "heritage")) {
+    const cls = text(o.props.class) ?? "";
+    kind |= /conservation/i.test(cls) ? HERITAGE_AREA : HERITAGE_ITEM;
+  }
+  return kind;
+}
+
+/** Everything a lots pack stores about one lot, computed from the packs' overlay layers. */
+export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit): LotRecord {
+  const { polygon: _polygon, ...facts } = siteFacts(packs, parcel);
+  const [lon, lat] = parcel.centroid;
+  const suburb = suburbOf(packs, lon, lat);
+  return {
+    facts,
+    place: {
+      address: text(parcel.props.address),
+      suburb: text(suburb?.name) ?? text(parcel.props.suburb),
+      lga: text(suburb?.lga) ?? text(parcel.props.lga),
+      frontageM: Math.round(measureLot(parcel.polygon).rectWidthM * 10) / 10,
+      centreM: centreDistanceM(packs, lon, lat),
+      heritageKind: heritageKind(packs, parcel),
+    },
+  };
+}
