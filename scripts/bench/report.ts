@@ -1,6 +1,7 @@
 // CPU cost of a report on the demo pack: 5 and 50 sites from request to bytes, against pdf-lib saving the
 // same number of blank pages in the same run (the floor any PDF of that length pays). CPU time, not wall
 // time, so a busy machine does not inflate the figures; the first runs warm the JIT and are discarded.
+import { fixedScope } from "../../src/packs/scope.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PDFDocument } from "pdf-lib";
@@ -36,7 +37,14 @@ export async function runReportBenches(): Promise<BenchResult[]> {
       location: "Benchmark",
       top_n: 50,
     });
-    const job = { request, packs, organisation: "Bench", date: "2026-07-01", digest: "0".repeat(64), work };
+    const job = {
+      request,
+      packs: fixedScope(packs),
+      organisation: "Bench",
+      date: "2026-07-01",
+      digest: "0".repeat(64),
+      work,
+    };
     const times: number[] = [];
     const blank: number[] = [];
     let pages = 0;

@@ -1,5 +1,6 @@
 // Regenerates docs/example-report.pdf from the demo packs and the Newtown example CSV, and a PNG of its
 // first site page (needs poppler-utils' pdftoppm). Run: node scripts/report/example.ts [out-dir]
+import { fixedScope } from "../../src/packs/scope.ts";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,7 +26,7 @@ export async function exampleRequest() {
   const scores: Record<string, unknown>[] = [];
   const geometries: ParcelGeometry[] = [];
   for (const row of parsed.rows) {
-    const located = locateRow(packs, row);
+    const located = locateRow(packs, row, fixedScope(packs).coverage);
     if (!located.ok) continue;
     // As a client would: the batch's site_result, and its centroid as a Point.
     const result = siteResult(row, located.parcel, scoreSite(siteFacts(packs, located.parcel)));
@@ -49,7 +50,7 @@ async function main() {
   const work = offlineWork("00000000-0000-4000-8000-000000000001", 0.5);
   const job = {
     request,
-    packs,
+    packs: fixedScope(packs),
     organisation: "Demo Team",
     date: "2026-07-01",
     digest: await digestOf(request),

@@ -46,6 +46,8 @@ function controlShares(h: ControlHits): ControlShare[] {
 }
 
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
+  // A lots pack's lot carries its facts, computed by the kernels below when the pack was built.
+  if (parcel.record) return { ...parcel.record.facts, polygon: parcel.polygon as SiteFacts["polygon"] };
   const lot = lotOverlay(parcel.polygon);
   const zoning = overlapsOn(packs, lot, ZONING_LAYERS);
   const groups = zoneGroups(zoning);

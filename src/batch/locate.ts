@@ -1,13 +1,25 @@
 // Finds the parcel a CSV row points at, or says plainly why it cannot.
+import type { BBox } from "../geo/bbox.ts";
+import { bboxContains } from "../geo/bbox.ts";
+import { type PackArea, pointArea } from "../packs/area.ts";
 import type { Pack } from "../packs/types.ts";
-import { packContaining, parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
+import { parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
 import type { CsvSiteRow } from "./csv.ts";
 
 export type Located = { ok: true; parcel: ParcelHit } | { ok: false; detail: string };
 
 const fmt = (x: number) => String(Math.round(x * 1e6) / 1e6);
 
-export function locateRow(packs: readonly Pack[], row: CsvSiteRow): Located {
+/** The pack pages a row needs read, or null for a row that cannot be located. */
+export function rowArea(row: CsvSiteRow): PackArea | null {
+  if (row.problem) return null;
+  if (row.lotNumber !== undefined) return { lotId: row.lotNumber };
+  return typeof row.lat === "number" && typeof row.lon === "number" ? pointArea(row.lon, row.lat) : null;
+}
+
+export type Coverage = readonly { title: string; bbox: BBox }[];
+
+export function locateRow(packs: readonly Pack[], row: CsvSiteRow, coverage: Coverage): Located {
   if (row.problem) return { ok: false, detail: row.problem };
   if (row.lotNumber !== undefined) {
     const hit = parcelByLot(packs, row.lotNumber);
@@ -20,8 +32,8 @@ export function locateRow(packs: readonly Pack[], row: CsvSiteRow): Located {
   if (typeof lat !== "number" || typeof lon !== "number")
     return { ok: false, detail: "The row has no usable coordinates." };
   const where = `(${fmt(lat)}, ${fmt(lon)})`;
-  if (!packContaining(packs, lon, lat)) {
-    const covered = [...new Set(packs.filter((p) => p.layers.has("parcels")).map((p) => p.meta.title))].join("; ");
+  if (!coverage.some((c) => bboxContains(c.bbox, lon, lat))) {
+    const covered = [...new Set(coverage.map((c) => c.title))].join("; ");
     return {
       ok: false,
       detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.`,

@@ -3,18 +3,18 @@
 import { ConflictError } from "../errors.ts";
 import { logger } from "../logger.ts";
 import type { SseEvent } from "../lib/sse-event.ts";
-import type { Pack } from "../packs/types.ts";
 import { reserve, type Payer, type ResumableWork } from "../credits/charged-work.ts";
 import type { SettleOutcome } from "../credits/detached.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { ParsedCsv } from "./csv.ts";
-import { locateRow } from "./locate.ts";
+import { locateRow, rowArea } from "./locate.ts";
+import type { PackScope } from "../packs/scope.ts";
 import { siteError, siteResult } from "./payload.ts";
 
 export interface BatchContext {
   payer: Payer;
-  packs: readonly Pack[];
+  packs: PackScope;
 }
 
 const RUNNING =
@@ -80,13 +80,16 @@ export async function* runBatch(
     let lost = false;
     try {
       for (const row of parsed.rows) {
-        const located = locateRow(ctx.packs, row);
+        const area = rowArea(row);
+        // Rows in one suburb share pages: the page cache serves the second and later ones.
+        const packs = await ctx.packs.at(area ? [area] : []);
+        const located = locateRow(packs, row, ctx.packs.coverage);
         if (!located.ok) {
           failed += 1;
           yield { event: "site_error", data: siteError(row, located.detail) };
           continue;
         }
-        const result = scoreSite(siteFacts(ctx.packs, located.parcel));
+        const result = scoreSite(siteFacts(packs, located.parcel));
         // A row to be charged goes out only while the job is still this stream's (the sweep has not settled it).
         if (lease && taken >= free && !(await lease.holds())) {
           lost = true;

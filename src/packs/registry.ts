@@ -1,34 +1,83 @@
-// Public packs: listed from R2 and decoded on first use per isolate, reloaded when an object changes.
+// Public packs: listed from R2 and opened on first use per isolate, reopened when an object changes.
+//
+// v1 packs are small and decoded whole; v2 packs are opened by their root alone and read by range. A pack may be
+// versioned (`public/<id>@<version>.pack`): the registry object `registry/public.json` names the current key of
+// each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named.
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
+import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
+import { PagedPack } from "./paged/reader.ts";
+import { R2Source } from "./paged/source.ts";
 import type { Pack } from "./types.ts";
 
-interface Loaded {
-  etag: string;
-  pack: Pack;
-}
+export const REGISTRY_KEY = "registry/public.json";
+
+type Loaded = { etag: string; pack: Pack; paged?: undefined } | { etag: string; paged: PagedPack; pack?: undefined };
+
+export type PublicPacks = { packs: Pack[]; paged: PagedPack[] };
 
 const RECHECK_MS = 60_000;
-let state: { prefix: string; checkedAt: number; byKey: Map<string, Loaded>; packs: Pack[] } | undefined;
-let inflight: Promise<Pack[]> | undefined;
+let state: ({ prefix: string; checkedAt: number; byKey: Map<string, Loaded> } & PublicPacks) | undefined;
+let inflight: Promise<PublicPacks> | undefined;
 
-async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<Pack[]> {
+// The id a versioned key carries ("public/greater-sydney@3f2a.pack" → "greater-sydney"), or null.
+function versionedId(key: string, prefix: string): string | null {
+  const name = key.slice(prefix.length, -".pack".length);
+  const at = name.lastIndexOf("@");
+  return at > 0 ? name.slice(0, at) : null;
+}
+
+async function readRegistry(bucket: R2Bucket, log: Logger): Promise<Map<string, string>> {
+  const obj = await bucket.get(REGISTRY_KEY);
+  if (!obj) return new Map();
+  try {
+    const parsed = JSON.parse(await obj.text()) as { packs?: Record<string, unknown> };
+    return new Map(Object.entries(parsed.packs ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch (err) {
+    log.error("pack registry refused: not JSON", { key: REGISTRY_KEY, error: err });
+    return new Map();
+  }
+}
+
+// The format version in bytes 4-5, read by range so a v2 pack of gigabytes is never fetched whole.
+async function formatOf(bucket: R2Bucket, key: string): Promise<number | null> {
+  const head = await bucket.get(key, { range: { offset: 0, length: 6 } });
+  if (!head) return null;
+  const b = new Uint8Array(await head.arrayBuffer());
+  return b.length < 6 ? 0 : (b[4] as number) | ((b[5] as number) << 8);
+}
+
+async function open(bucket: R2Bucket, key: string, etag: string): Promise<Loaded | null> {
+  if ((await formatOf(bucket, key)) === PAGED_VERSION) {
+    const paged = new PagedPack(new R2Source(bucket, key));
+    // The root is read now, so a damaged or truncated pack is refused at listing, not at a user's query.
+    await paged.snapshot();
+    return { etag, paged };
+  }
+  const body = await bucket.get(key);
+  return body ? { etag, pack: decodePack(await body.arrayBuffer()) } : null;
+}
+
+async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<PublicPacks> {
   const previous = state?.prefix === prefix ? state.byKey : new Map<string, Loaded>();
   const byKey = new Map<string, Loaded>();
+  const current = await readRegistry(bucket, log);
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ prefix, cursor });
     for (const obj of page.objects) {
       if (!obj.key.endsWith(".pack")) continue;
+      const id = versionedId(obj.key, prefix);
+      // A version the registry does not name is an older (or not yet published) one.
+      if (id !== null && current.get(id) !== obj.key) continue;
       const known = previous.get(obj.key);
       if (known && known.etag === obj.etag) {
         byKey.set(obj.key, known);
         continue;
       }
-      const body = await bucket.get(obj.key);
-      if (!body) continue;
       try {
-        byKey.set(obj.key, { etag: obj.etag, pack: decodePack(await body.arrayBuffer()) });
+        const loaded = await open(bucket, obj.key, obj.etag);
+        if (loaded) byKey.set(obj.key, loaded);
       } catch (err) {
         // A damaged pack is skipped (and logged) rather than taking the service down.
         log.error("pack refused", { key: obj.key, error: err });
@@ -36,18 +85,25 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
     }
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
-  const packs = [...byKey.values()].map((l) => l.pack);
-  state = { prefix, checkedAt: Date.now(), byKey, packs };
-  return packs;
+  const all = [...byKey.values()];
+  const packs = all.flatMap((l) => (l.pack ? [l.pack] : []));
+  const paged = all.flatMap((l) => (l.paged ? [l.paged] : []));
+  state = { prefix, checkedAt: Date.now(), byKey, packs, paged };
+  return { packs, paged };
 }
 
-/** The public packs, loaded once per isolate and rechecked against R2 at most once a minute. */
-export async function loadPublicPacks(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<Pack[]> {
-  if (state && state.prefix === prefix && Date.now() - state.checkedAt < RECHECK_MS) return state.packs;
+/** Every public pack, v1 decoded and v2 opened, listed once per isolate and rechecked at most once a minute. */
+export async function loadPublic(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<PublicPacks> {
+  if (state && state.prefix === prefix && Date.now() - state.checkedAt < RECHECK_MS) return state;
   inflight ??= refresh(bucket, prefix, log).finally(() => {
     inflight = undefined;
   });
   return inflight;
+}
+
+/** The public v1 packs (decoded whole). */
+export async function loadPublicPacks(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<Pack[]> {
+  return (await loadPublic(bucket, prefix, log)).packs;
 }
 
 /** Forgets loaded packs (tests, and after an upload in the dev stack). */

@@ -12,6 +12,7 @@ import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distanc
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
 import { normaliseLotId } from "./lot-id.ts";
 import { featureAt, featuresInBox } from "./lookup.ts";
+import type { LotRecord } from "./paged/lot-columns.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type ParcelHit = {
@@ -23,6 +24,8 @@ export type ParcelHit = {
   bbox: BBox;
   centroid: [number, number];
   props: Props;
+  // A lots pack's lot: its facts as precomputed at build time.
+  record?: LotRecord;
 };
 
 export type FeatureHit = {
@@ -60,15 +63,18 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   const layer = pack.layers.get(PARCELS);
   if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
   const props = layer.props(index);
+  const record = layer.record?.(index);
   return {
     packId: pack.id,
     index,
     lotId: lotIdOf(props),
-    areaM2: featureAreaM2(layer, index),
+    // Precomputed from the source geometry, before its vertices were quantised.
+    areaM2: record && record.facts.areaM2 > 0 ? record.facts.areaM2 : featureAreaM2(layer, index),
     polygon: featureToGeometry(layer, index),
     bbox: featureBBox(layer, index),
     centroid: featureCentroid(layer, index),
     props,
+    ...(record ? { record } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
+import type { Snapshot } from "./paged/reader.ts";
 import type { Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {
@@ -42,5 +43,26 @@ export function summarisePack(pack: Pack): PackSummary {
     features: layers.reduce((n, l) => n + l.count, 0),
     private: pack.meta.upload !== undefined,
     upload: pack.meta.upload ?? null,
+  };
+}
+
+/** A v2 lots pack's summary, from its root alone: one polygon layer of lots. */
+export function summarisePaged(s: Snapshot): PackSummary {
+  const { meta } = s.root;
+  const count = s.header.featureCount;
+  const synthetic = meta.info.synthetic === "true";
+  return {
+    id: meta.id,
+    version: meta.version,
+    title: meta.info.title ?? meta.id,
+    attribution: meta.info.attribution ?? "",
+    licence: meta.info.licence ?? "",
+    note: meta.info.note ?? null,
+    bbox: [...meta.bbox],
+    layers: [{ name: "parcels", kind: "polygon", count, synthetic, synthetic_features: synthetic ? count : 0 }],
+    size: s.header.objectLength,
+    features: count,
+    private: false,
+    upload: null,
   };
 }

@@ -2,6 +2,7 @@
 import type Flatbush from "flatbush";
 import type { BBox } from "../geo/bbox.ts";
 import type { Columns } from "../geo/types.ts";
+import type { LotRecord } from "./paged/lot-columns.ts";
 
 export type { BBox };
 export type LayerKind = "point" | "polygon";
@@ -48,6 +49,8 @@ export type Layer = LayerInfo &
     // First vertex of each feature (| SIMPLE_FEATURE when it is a single ring), count+1 entries; null in older packs.
     featureVertices: Uint32Array | null;
     props(i: number): Props;
+    // A lots pack (v2) page: the lot's facts precomputed at build time, read instead of cutting overlays.
+    record?: (i: number) => LotRecord;
   };
 
 export type Pack = {

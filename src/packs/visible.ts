@@ -2,18 +2,25 @@
 import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks, privatePackSummaries } from "./private.ts";
 import { packStorage } from "./private-store.ts";
-import { loadPublicPacks } from "./registry.ts";
-import { type PackSummary, summarisePack } from "./summary.ts";
+import { type PackArea, pagesFor } from "./area.ts";
+import type { PagedPack } from "./paged/reader.ts";
+import { loadPublic } from "./registry.ts";
+import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, type UploadedPack, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
 
 export type { PackBindings };
 
 export interface PackSource {
-  /** The public packs only. */
+  /** The public v1 packs only (decoded whole). */
   public(): Promise<Pack[]>;
-  /** Public packs plus the organisation's private ones (public only when `orgId` is null). */
-  forOrg(orgId: string | null): Promise<Pack[]>;
+  /** The public v2 packs, opened by their root and read by range. */
+  paged(): Promise<PagedPack[]>;
+  /**
+   * Public packs plus the organisation's private ones (public only when `orgId` is null), private first; with
+   * `areas`, the pages of v2 packs those areas need come after them, as small packs.
+   */
+  forOrg(orgId: string | null, areas?: readonly PackArea[]): Promise<Pack[]>;
   /** GET /packs: what forOrg would read, listed without reading the organisation's uploads. */
   summaries(orgId: string | null): Promise<PackSummary[]>;
   /** Builds and stores an organisation's pack (POST /packs); every route sees it at once. */
@@ -27,13 +34,15 @@ export async function visiblePacks(
   prefix: string,
   orgId: string | null,
   log: Logger = logger,
+  areas: readonly PackArea[] = [],
 ): Promise<Pack[]> {
-  const [publicPacks, privatePacks] = await Promise.all([
-    packStorage(loadPublicPacks(bindings.PACKS, prefix, log)),
+  const [pub, privatePacks] = await Promise.all([
+    packStorage(loadPublic(bindings.PACKS, prefix, log)),
     orgId ? packStorage(loadPrivatePacks(bindings, orgId, log)) : Promise.resolve([]),
   ]);
+  const pages = await packStorage(pagesFor(pub.paged, areas));
   // Private packs first: an organisation's own data wins over public data where both answer.
-  return [...privatePacks, ...publicPacks];
+  return [...privatePacks, ...pub.packs, ...pages];
 }
 
 export async function visibleSummaries(
@@ -42,17 +51,19 @@ export async function visibleSummaries(
   orgId: string | null,
   log: Logger = logger,
 ): Promise<PackSummary[]> {
-  const [publicPacks, privateList] = await Promise.all([
-    packStorage(loadPublicPacks(bindings.PACKS, prefix, log)),
+  const [pub, privateList] = await Promise.all([
+    packStorage(loadPublic(bindings.PACKS, prefix, log)),
     orgId ? packStorage(privatePackSummaries(bindings, orgId, log)) : Promise.resolve([]),
   ]);
-  return [...privateList, ...publicPacks.map(summarisePack)];
+  const paged = await packStorage(Promise.all(pub.paged.map(async (p) => summarisePaged(await p.snapshot()))));
+  return [...privateList, ...pub.packs.map(summarisePack), ...paged];
 }
 
 export function packSource(bindings: PackBindings, prefix: string, log: Logger): PackSource {
   return {
-    public: () => packStorage(loadPublicPacks(bindings.PACKS, prefix, log)),
-    forOrg: (orgId) => visiblePacks(bindings, prefix, orgId, log),
+    public: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).packs,
+    paged: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).paged,
+    forOrg: (orgId, areas) => visiblePacks(bindings, prefix, orgId, log, areas),
     summaries: (orgId) => visibleSummaries(bindings, prefix, orgId, log),
     upload: (input) => uploadPrivatePack(bindings, input),
     remove: (orgId, packId) => deletePrivatePack(bindings, orgId, packId),

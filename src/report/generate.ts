@@ -1,17 +1,18 @@
 // The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
 import type { SseEvent } from "../lib/sse-event.ts";
 import type { Pack } from "../packs/types.ts";
+import type { PackScope } from "../packs/scope.ts";
 import type { ChargedWork } from "../credits/charged-work.ts";
-import { mapData } from "./map-data.ts";
+import { mapData, viewFor } from "./map-data.ts";
 import { buildModel, reportFilename, type ReportModel } from "./model.ts";
 import type { ReportRenderer } from "./pdf/render.ts";
 import { rankSites } from "./rank.ts";
 import type { ReportRequest } from "./schema.ts";
-import { pairSites, resolveSite, type ReportSite } from "./sites.ts";
+import { pairSites, resolveSite, type ReportSite, siteArea } from "./sites.ts";
 
 export interface ReportJob {
   request: ReportRequest;
-  packs: readonly Pack[];
+  packs: PackScope;
   organisation: string;
   /** Report date, YYYY-MM-DD. */
   date: string;
@@ -85,7 +86,13 @@ export async function* generateReport(
   job: ReportJob,
   load: () => Promise<RendererModule> = loadRenderer,
 ): AsyncGenerator<SseEvent> {
-  const { request, packs, work } = job;
+  const { request, packs: scope, work } = job;
+  // The packs the report drew on, once each (a v2 pack's pages share its id), for its sources section.
+  const used = new Map<string, Pack>();
+  const note = (packs: readonly Pack[]) => {
+    for (const p of packs) if (!used.has(p.id)) used.set(p.id, p);
+    return packs;
+  };
   const inputs = pairSites(request);
   let settled = false;
   try {
@@ -106,7 +113,8 @@ export async function* generateReport(
     renderer.catch(() => {});
     const sites: ReportSite[] = [];
     for (const input of inputs) {
-      const site = resolveSite(packs, input);
+      const area = siteArea(input);
+      const site = resolveSite(note(await scope.at(area ? [area] : [])), input);
       sites.push(site);
       yield siteEvent(site, sites.length, inputs.length);
       await breathe();
@@ -126,7 +134,7 @@ export async function* generateReport(
       location: request.location,
       organisation: job.organisation,
       date: job.date,
-      packs,
+      packs: [...used.values()],
       ranking,
       lengths,
       digest: job.digest,
@@ -137,7 +145,9 @@ export async function* generateReport(
     yield progress("drawing", 50, "Drew the cover and the ranked summary");
     await breathe();
     for (const [k, site] of ranking.detailed.entries()) {
-      pdf.drawSite(site, mapData(packs, site.parcel, MAP_ASPECT));
+      const view = viewFor(site.parcel, MAP_ASPECT);
+      const around = await scope.at([{ box: [view.west, view.south, view.east, view.north] }]);
+      pdf.drawSite(site, mapData(around, site.parcel, MAP_ASPECT));
       const label = site.lotId ? `lot ${site.lotId}` : `site ${site.index + 1}`;
       yield progress(
         "drawing",

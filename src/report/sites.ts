@@ -10,6 +10,7 @@ import { areaM2 } from "../geo/area.ts";
 import { centroid } from "../geo/centroid.ts";
 import { columnsFromGeometry } from "../geo/columns.ts";
 import { featureBBox } from "../geo/bbox.ts";
+import { type PackArea, pointArea } from "../packs/area.ts";
 import type { Pack } from "../packs/types.ts";
 import { PARCELS, packContaining, parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
 import { siteFacts } from "../assess/facts.ts";
@@ -73,15 +74,19 @@ function fromPolygon(packs: readonly Pack[], polygon: AreaGeometry): ParcelHit |
   if (!pack) return null;
   // The cadastre lot under the polygon's centre names it when the client did not.
   const lot = parcelAt(packs, c[0], c[1]);
+  const area = areaM2(polygon);
+  // The lot itself sent back (a batch result's geometry): its precomputed facts hold for the polygon.
+  const same = lot?.record !== undefined && Math.abs(area - lot.areaM2) <= Math.max(1, 0.005 * lot.areaM2);
   return {
     packId: lot?.packId ?? pack.id,
     index: lot?.index ?? -1,
     lotId: lot?.lotId ?? null,
-    areaM2: areaM2(polygon),
+    areaM2: same && lot ? lot.areaM2 : area,
     polygon,
     bbox: featureBBox(columnsFromGeometry(polygon), 0),
     centroid: c,
     props: lot?.props ?? {},
+    ...(same && lot?.record ? { record: lot.record } : {}),
   };
 }
 
@@ -121,6 +126,21 @@ function locate(packs: readonly Pack[], geometry: ParcelGeometry): Located {
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+
+/** The pack pages a site needs read to be located. */
+export function siteArea(input: SiteInput): PackArea | null {
+  const supplied = readSupplied(input.score);
+  const geometry = input.geometry ?? supplied.geometry;
+  if (geometry?.type === "Point") {
+    const [lon, lat] = geometry.coordinates as [number, number];
+    return pointArea(lon, lat);
+  }
+  if (geometry) {
+    const [lon, lat] = centroid(geometry);
+    return pointArea(lon, lat);
+  }
+  return supplied.lotId ? { lotId: supplied.lotId } : null;
+}
 
 /** Locates one site, gathers its facts from the packs and scores it; never throws for odd input. */
 export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSite {

@@ -5,6 +5,7 @@ import { classifyDbError } from "../db/errors.ts";
 import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
+import type { PackArea } from "../packs/area.ts";
 import type { Pack } from "../packs/types.ts";
 import type { Services } from "./context.ts";
 
@@ -55,16 +56,16 @@ export async function callerOrgId(c: CallerContext): Promise<string | null> {
   }
 }
 
-/** Packs for the authenticated caller, with their organisation's (public only before post-signup). */
-export async function packsForCaller(c: CallerContext): Promise<Pack[]> {
-  return c.var.services.packs.forOrg(await callerOrgId(c));
+/** Packs for the authenticated caller, with their organisation's (public only before post-signup), and the pages of v2 packs `areas` need. */
+export async function packsForCaller(c: CallerContext, areas?: readonly PackArea[]): Promise<Pack[]> {
+  return c.var.services.packs.forOrg(await callerOrgId(c), areas);
 }
 
 /**
  * As packsForCaller, but public packs only when the database is unreachable (logged): for geocode, whose
  * place names come from the public packs and whose limiter keeps counting without the database.
  */
-export async function packsForCallerOrPublic(c: CallerContext): Promise<Pack[]> {
+export async function packsForCallerOrPublic(c: CallerContext, areas?: readonly PackArea[]): Promise<Pack[]> {
   let orgId: string | null;
   try {
     orgId = await callerOrgId(c);
@@ -73,5 +74,5 @@ export async function packsForCallerOrPublic(c: CallerContext): Promise<Pack[]> 
     c.var.services.log.warn("organisation lookup failed; serving public packs only", { error: err });
     orgId = null;
   }
-  return c.var.services.packs.forOrg(orgId);
+  return c.var.services.packs.forOrg(orgId, areas);
 }

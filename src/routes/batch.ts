@@ -7,7 +7,8 @@ import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
-import { InvalidRequestError, NotFoundError } from "../errors.ts";
+import { InvalidRequestError } from "../errors.ts";
+import { packScope } from "../packs/scope.ts";
 import { sseResponse } from "../http/sse.ts";
 import { sha256Hex } from "../lib/digest.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
@@ -75,12 +76,7 @@ export const batchRoutes = createRouter().openapi(
     const { services } = c.var;
     const payer = services.payer(c.var.membership);
     const { orgId } = payer;
-    let packs = await services.packs.forOrg(orgId);
-    if (packId) {
-      packs = packs.filter((p) => p.id === packId);
-      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
-    }
-    const ctx = { payer, packs };
+    const ctx = { payer, packs: await packScope(services.packs, orgId, packId) };
     // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
     const key = idempotencyHeader
       ? `batch:${idempotencyHeader}:${(await sha256Hex(bytes)).slice(0, 32)}`

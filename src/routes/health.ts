@@ -24,7 +24,7 @@ export const healthRoutes = createRouter().openapi(
     },
   }),
   async (c) => {
-    const packs = await c.var.services.packs.public();
-    return c.json({ status: "ok", packs_loaded: packs.length }, 200);
+    const [packs, paged] = await Promise.all([c.var.services.packs.public(), c.var.services.packs.paged()]);
+    return c.json({ status: "ok", packs_loaded: packs.length + paged.length }, 200);
   },
 );

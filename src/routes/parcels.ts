@@ -9,7 +9,7 @@ import { errors } from "../http/errors.ts";
 import { decimalText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { parcelFacts } from "../parcels/facts.ts";
-import { locateParcel, type SiteRef } from "../parcels/locate.ts";
+import { locateParcel, siteArea, type SiteRef } from "../parcels/locate.ts";
 import { scoreParcel } from "../parcels/score.ts";
 import { type ParcelFacts, ParcelFactsSchema, type ScoreAnswer, ScoreAnswerSchema } from "./schemas/parcels.ts";
 
@@ -67,8 +67,9 @@ export const parcelRoutes = createRouter()
       },
     }),
     async (c) => {
-      const packs = await packsForCaller(c);
-      const facts = parcelFacts(packs, locateParcel(packs, siteRef(c.req.valid("query"), "query")));
+      const site = siteRef(c.req.valid("query"), "query");
+      const packs = await packsForCaller(c, [siteArea(site)]);
+      const facts = parcelFacts(packs, locateParcel(packs, site));
       // The producer types centroid as number[]; the stream and fuzz tests hold the answer to the exact schema.
       return c.json(facts as ParcelFacts, 200);
     },
@@ -97,7 +98,7 @@ export const parcelRoutes = createRouter()
     async (c) => {
       const { services, membership } = c.var;
       const site = siteRef(c.req.valid("json"), "body");
-      const packs = await services.packs.forOrg(membership.orgId);
+      const packs = await services.packs.forOrg(membership.orgId, [siteArea(site)]);
       const idempotencyKey = c.req.valid("header")["idempotency-key"];
       const payer = services.payer(membership);
       // scorePayload's snake-cased figures are typed unknown; the fuzz test holds them to the exact schema.

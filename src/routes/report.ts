@@ -1,8 +1,8 @@
 // POST /report/generate: validate, find the packs, charge once (one statement), then stream the report (src/report/generate.ts).
+import { packScope } from "../packs/scope.ts";
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { NotFoundError } from "../errors.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import type { AuthEnv } from "../request/context.ts";
 import { errors } from "../http/errors.ts";
@@ -52,11 +52,7 @@ export const reportRoutes = createRouter().openapi(
     const idempotencyHeader = c.req.valid("header")["idempotency-key"];
     const { services, membership } = c.var;
     const { orgId } = membership;
-    let packs = await services.packs.forOrg(orgId);
-    if (request.pack_id) {
-      packs = packs.filter((p) => p.id === request.pack_id);
-      if (packs.length === 0) throw new NotFoundError(`Pack not found: ${request.pack_id}`);
-    }
+    const packs = await packScope(services.packs, orgId, request.pack_id);
     const digest = await digestOf(request);
     // The key covers the request too: a retry replays its charge, a different request under the same key is new work.
     const key = idempotencyHeader && `report:${idempotencyHeader}:${digest.slice(0, 32)}`;

@@ -16,6 +16,8 @@ import type { Pack } from "../packs/types.ts";
 import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
 import { tileJson } from "../tiles/tilejson.ts";
+import { pagedTile, pagedTileJson } from "../tiles/paged.ts";
+import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { TileJsonSchema } from "./schemas/tiles.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
@@ -35,10 +37,19 @@ const MVT = "application/vnd.mapbox-vector-tile";
 const PUBLIC_CACHE = "private, max-age=3600";
 const STALE_CACHE = "private, max-age=60";
 
-/** The pack the caller may read: a public one without touching the database, else their organisation's. */
-async function findPack(c: Context<AuthEnv>, packId: string): Promise<{ pack: Pack; isPublic: boolean }> {
-  const pub = (await c.var.services.packs.public()).find((p) => p.id === packId);
+type Found =
+  | { pack: Pack; isPublic: boolean; paged?: undefined }
+  | { paged: PagedPack; snapshot: Snapshot; isPublic: true; pack?: undefined };
+
+/** The pack the caller may read: a public one (v1, then v2 by its root) without the database, else their organisation's. */
+async function findPack(c: Context<AuthEnv>, packId: string): Promise<Found> {
+  const { packs } = c.var.services;
+  const pub = (await packs.public()).find((p) => p.id === packId);
   if (pub) return { pack: pub, isPublic: true };
+  for (const paged of await packs.paged()) {
+    const snapshot = await paged.snapshot();
+    if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: true };
+  }
   const own = (await packsForCaller(c)).find((p) => p.id === packId);
   if (!own) throw new NotFoundError("Pack not found");
   return { pack: own, isPublic: false };
@@ -120,14 +131,22 @@ tileRoutes.openAPIRegistry.registerPath({
 });
 tileRoutes
   .openapi({ ...tileJsonRoute, path: "/tiles/{pack_id{[^/]+\\.json}}", hide: true }, async (c) => {
-    const { pack } = await findPack(c, c.req.valid("param").pack_id);
+    const found = await findPack(c, c.req.valid("param").pack_id);
+    const origin = new URL(c.req.url).origin;
     c.header("Cache-Control", STALE_CACHE);
-    return c.json(tileJson(pack, new URL(c.req.url).origin), 200);
+    return c.json(found.pack ? tileJson(found.pack, origin) : pagedTileJson(found.snapshot, origin), 200);
   })
   .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
     const { pack_id: packId, ...tile } = c.req.valid("param");
     if (!validTile(tile)) tileOutOfRange(tile);
-    const { pack, isPublic } = await findPack(c, packId);
+    const found = await findPack(c, packId);
+    const { isPublic } = found;
+    // A v2 pack's content is named by its root's checksum, which lists every page's.
+    const pack = found.pack ?? {
+      id: packId,
+      version: found.snapshot.root.meta.version,
+      checksum: found.snapshot.header.rootCrc,
+    };
     const etag = `"${pack.checksum.toString(16)}-${tile.z}-${tile.x}-${tile.y}"`;
     const current = c.req.valid("query").v === pack.version;
     const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
@@ -135,7 +154,7 @@ tileRoutes
     const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`;
     const cached = isPublic ? await edgeBytes(key) : undefined;
     if (cached) return c.body(cached, 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
-    const bytes = cutTile(pack, tile);
+    const bytes = found.pack ? cutTile(found.pack, tile) : await pagedTile(found.paged, tile);
     if (!bytes) return c.body(null, 204, headers);
     // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
     if (isPublic) keepAtEdge(key, bytes, (work) => c.executionCtx.waitUntil(work));

@@ -1,8 +1,18 @@
 // TileJSON 3.0.0 for a pack: its tile URL template (carrying the pack version), zooms, bounds and layers.
-import type { Pack } from "../packs/types.ts";
+import type { BBox } from "../geo/bbox.ts";
+import type { LayerInfo } from "../packs/types.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 
-export function tileJson(pack: Pack, origin: string) {
+/** What a TileJSON describes of a pack: a v1 pack, or a v2 pack's root. */
+export type TiledPack = {
+  id: string;
+  version: string;
+  meta: { title: string; attribution: string };
+  bbox: BBox;
+  layers: { values(): Iterable<Pick<LayerInfo, "name" | "kind" | "count" | "synthetic" | "fields">> };
+};
+
+export function tileJson(pack: TiledPack, origin: string) {
   const layers = [...pack.layers.values()];
   const fields = (names: readonly string[], extra: Record<string, string>) => ({
     ...Object.fromEntries(names.map((f) => [f, "String or Number"])),

@@ -38,6 +38,7 @@ export function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): Promis
       licence: pack.meta.licence,
       ...(pack.meta.note ? { note: pack.meta.note } : {}),
       converted_from: `v${pack.formatVersion}`,
+      synthetic: String(pack.layers.get(PARCELS)?.synthetic === true),
     },
     ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
   });

@@ -102,7 +102,8 @@ export function lotValues(r: LotRecord): Value[] {
     lot_id: facts.lotId,
     address: place.address,
     demo: facts.demoData ? 1 : 0,
-    area_m2: facts.areaM2,
+    // Past u32 at 0.1 m² (429 km², some Crown land) the area is left to the geometry.
+    area_m2: facts.areaM2 < 429_496_729 ? facts.areaM2 : null,
     zone: main?.code ?? null,
     zone_name: main?.name ?? null,
     zone_share: main ? r4(main.share) : null,

@@ -22,6 +22,8 @@ export type Hit = {
 export type RefusedPage = { page: number; message: string };
 // Features from the pages that served; pages refused (damaged) are named, never silently dropped.
 export type QueryResult = { features: Hit[]; refused: RefusedPage[] };
+// Decoded pages of one version of the pack, in page order.
+export type PageSet = { snapshot: Snapshot; pages: DecodedPage[]; refused: RefusedPage[] };
 
 export type ReaderOptions = {
   cache?: PageCache;
@@ -272,6 +274,39 @@ export class PagedPack {
     return out;
   }
 
+  /** The decoded pages whose box meets `box` (a point is a box of no size), for callers that read columns directly. */
+  pagesForBox(box: BBox, signal?: AbortSignal): Promise<PageSet> {
+    return this.run(
+      async (s) => ({ snapshot: s, ...(await this.dataPages(s, this.pagesInBox(s, box), signal)) }),
+      signal,
+    );
+  }
+
+  /** The decoded page(s) the lot-id index names for this id (none when the index has no such hash). */
+  pagesForLot(id: string, signal?: AbortSignal): Promise<PageSet> {
+    return this.run(async (s) => {
+      const nos = await this.lotPageNumbers(s, id, signal);
+      const { pages, refused } = await this.dataPages(s, nos.pages, signal);
+      return { snapshot: s, pages, refused: [...nos.refused, ...refused] };
+    }, signal);
+  }
+
+  private async lotPageNumbers(s: Snapshot, id: string, signal?: AbortSignal) {
+    const h = lotIdHash(lotKey(id));
+    const first = s.root.indexFirstHash;
+    let lo = 0;
+    let hi = first.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((first[mid] as number) <= h) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0) return { pages: [] as number[], refused: [] as RefusedPage[] };
+    const idx = await this.load(s, [lo - 1], "index", signal);
+    const ip = idx.pages.get(lo - 1);
+    return { pages: ip && isIndexPage(ip) ? pagesForHash(ip, h) : [], refused: idx.refused };
+  }
+
   /** Features whose polygon contains the point (even-odd, holes excluded). */
   featuresAt(lon: number, lat: number, signal?: AbortSignal): Promise<QueryResult> {
     return this.run(async (s) => {
@@ -322,20 +357,9 @@ export class PagedPack {
       if (column === null) throw new PagedPackError(`pack ${s.key} has no lot-id index`);
       const c = s.root.meta.columns.findIndex((x) => x.name === column);
       const key = lotKey(id);
-      const h = lotIdHash(key);
-      const first = s.root.indexFirstHash;
-      let lo = 0;
-      let hi = first.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((first[mid] as number) <= h) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo === 0) return { features: [], refused: [] };
-      const idx = await this.load(s, [lo - 1], "index", signal);
-      const ip = idx.pages.get(lo - 1);
-      if (!ip || !isIndexPage(ip)) return { features: [], refused: idx.refused };
-      const { pages, refused } = await this.dataPages(s, pagesForHash(ip, h), signal);
+      const nos = await this.lotPageNumbers(s, id, signal);
+      const { pages, refused: pageRefused } = await this.dataPages(s, nos.pages, signal);
+      const refused = [...nos.refused, ...pageRefused];
       const features: Hit[] = [];
       for (const page of pages) {
         for (let i = 0; i < page.count; i++) {

@@ -1,4 +1,5 @@
 // The report end to end in Node on the demo packs: events, the PDF's pages, text, metadata and reproducibility.
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { exampleRequest } from "../../../scripts/report/example.ts";
@@ -49,7 +50,7 @@ async function job(
 ): Promise<ReportJob & { work: ReturnType<typeof recordingWork> }> {
   return {
     request,
-    packs: example.packs,
+    packs: fixedScope(example.packs),
     organisation: "Demo Team",
     date,
     digest: await digestOf(request),

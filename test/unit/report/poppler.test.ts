@@ -1,5 +1,6 @@
 // The report read by real PDF tools (poppler-utils): page count, extractable text, every page renders.
 // Skipped where poppler is not installed (`apt-get install poppler-utils`).
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +35,7 @@ describe.skipIf(!hasPoppler)("the report in poppler", () => {
     const work = offlineWork("00000000-0000-4000-8000-000000000002", 0.5);
     for await (const e of generateReport({
       request,
-      packs,
+      packs: fixedScope(packs),
       organisation: "Demo Team",
       date: "2026-07-01",
       digest: await digestOf(request),

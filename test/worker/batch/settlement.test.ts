@@ -1,4 +1,5 @@
 // A charged batch settles whatever the client does: disconnects, a database failing at the refund, a dying isolate.
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { env } from "cloudflare:workers";
@@ -137,7 +138,7 @@ describe("an isolate that dies mid-batch", () => {
     if (!parsed.ok) throw new Error(parsed.detail);
     const o = await org(10);
     const batchId = await withDb(async (db) => {
-      const ctx = { payer: testPayer(db, o), packs: await loadPublicPacks(env.PACKS, "public/") };
+      const ctx = { payer: testPayer(db, o), packs: fixedScope(await loadPublicPacks(env.PACKS, "public/")) };
       const charged = await chargeBatch(ctx, parsed, `test:${crypto.randomUUID()}`);
       const gen = runBatch(ctx, parsed, charged);
       await gen.next();

@@ -1,4 +1,5 @@
 // POST /batch/upload through the real app: parsing, credits, stream order and content.
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { createApp } from "../../../src/app.ts";
 import { mintToken } from "../../support/tokens.ts";
@@ -316,7 +317,7 @@ describe("settling credits when a batch does not run to the end", () => {
     if (!parsed.ok) throw new Error(parsed.detail);
     const o = await org(5);
     await withDb(async (db) => {
-      const ctx = { payer: testPayer(db, o), packs: await loadPublicPacks(env.PACKS, "public/") };
+      const ctx = { payer: testPayer(db, o), packs: fixedScope(await loadPublicPacks(env.PACKS, "public/")) };
       const charged = await chargeBatch(ctx, parsed, `test:${crypto.randomUUID()}`);
       const gen = runBatch(ctx, parsed, charged);
       expect((await gen.next()).value?.event).toBe("batch_start");

@@ -1,4 +1,5 @@
 // POST /report/generate through the real app: a batch run piped into a report, validation, credits, streaming.
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
@@ -418,7 +419,14 @@ describe("credits", () => {
         units: 1,
         description: "Feasibility report (PDF)",
       });
-      const job = { request, packs, organisation: "Test", date: "2026-07-01", digest: "0".repeat(64), work };
+      const job = {
+        request,
+        packs: fixedScope(packs),
+        organisation: "Test",
+        date: "2026-07-01",
+        digest: "0".repeat(64),
+        work,
+      };
       // The renderer cannot be loaded: the failure comes after sites were resolved and progress was sent.
       const events = generateReport(job, async () => {
         throw new Error("renderer unavailable");

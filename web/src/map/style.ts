@@ -98,6 +98,41 @@ export function packLayers(
         paint: { "fill-color": ramp(RAMPS[key].field, RAMPS[key].stops), "fill-opacity": 0.55 },
       })),
     ),
+    // A v2 lots pack carries each lot's zone, controls and overlay shares on the lot itself (from z14).
+    ...each("parcels", (src, id) => ({
+      id: `${id}-lots-zoning`,
+      type: "fill",
+      ...src,
+      filter: ["has", "zone"],
+      layout: vis("zoning"),
+      paint: { "fill-color": zoneColour, "fill-opacity": 0.5 },
+    })),
+    ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
+      each("parcels", (src, id) => ({
+        id: `${id}-lots-${key}`,
+        type: "fill",
+        ...src,
+        filter: ["has", RAMPS[key].field],
+        layout: vis(key),
+        paint: { "fill-color": ramp(RAMPS[key].field, RAMPS[key].stops), "fill-opacity": 0.55 },
+      })),
+    ),
+    ...(
+      [
+        ["flood", "#0072B2", 0.25],
+        ["bushfire", "#D55E00", 0.2],
+        ["heritage", "#CC79A7", 0.3],
+      ] as const
+    ).flatMap(([field, colour, opacity]) =>
+      each("parcels", (src, id) => ({
+        id: `${id}-lots-${field}`,
+        type: "fill",
+        ...src,
+        filter: [">", ["get", field], 0],
+        layout: vis("overlays"),
+        paint: { "fill-color": colour, "fill-opacity": opacity },
+      })),
+    ),
     ...each("flood", (src, id) => ({
       id: `${id}-flood`,
       type: "fill",

@@ -1,0 +1,114 @@
+// One decoded page of a v2 lots pack seen as a small v1 pack with a "parcels" layer, so every spatial function
+// (parcel at a point, by lot id, in a box, tiles) runs on it unchanged; facts come precomputed from its columns.
+import Flatbush from "flatbush";
+import type { BBox } from "../../geo/bbox.ts";
+import type { Layer, Pack, Props } from "../types.ts";
+import { LOT_COLUMNS, type LotRecord, lotRecord } from "./lot-columns.ts";
+import { type DecodedPage, pageValue } from "./page.ts";
+import type { Snapshot } from "./reader.ts";
+
+// Columns a lot's props carry (what the map and the parcel answer show); the rest are read through record(i).
+export const PROP_COLUMNS = [
+  "lot_id",
+  "address",
+  "zone",
+  "fsr",
+  "height_m",
+  "min_lot_m2",
+  "flood",
+  "bushfire",
+  "heritage",
+  "suburb",
+];
+export const PAGED_FORMAT_VERSION = 2;
+
+const views = new WeakMap<DecodedPage, Pack>();
+
+function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
+  const index = new Flatbush(Math.max(1, page.count));
+  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < page.count; i++) {
+    const v0 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i] as number] as number] as number;
+    const v1 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i + 1] as number] as number] as number;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let v = v0; v < v1; v++) {
+      const x = page.coords[2 * v] as number;
+      const y = page.coords[2 * v + 1] as number;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    index.add(minX, minY, maxX, maxY);
+    bbox[0] = Math.min(bbox[0], minX);
+    bbox[1] = Math.min(bbox[1], minY);
+    bbox[2] = Math.max(bbox[2], maxX);
+    bbox[3] = Math.max(bbox[3], maxY);
+  }
+  // An empty page still needs a finished index.
+  if (page.count === 0) index.add(0, 0, 0, 0);
+  index.finish();
+  return { index, bbox };
+}
+
+/** The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page). */
+export function pagePack(s: Snapshot, page: DecodedPage): Pack {
+  const have = views.get(page);
+  if (have) return have;
+  const meta = s.root.meta;
+  const col = new Map(meta.columns.map((c, i) => [c.name, i]));
+  const value = (name: string, i: number) => {
+    const c = col.get(name);
+    return c === undefined ? null : pageValue(page, c, i);
+  };
+  const isLots = LOT_COLUMNS.every((c) => col.has(c.name));
+  const demo = col.get("demo");
+  let syntheticCount = 0;
+  if (demo !== undefined) for (let i = 0; i < page.count; i++) if (pageValue(page, demo, i) === 1) syntheticCount++;
+  const { index, bbox } = degreesIndex(page);
+  const fields = PROP_COLUMNS.filter((f) => col.has(f));
+  const layer: Layer = {
+    name: "parcels",
+    kind: "polygon",
+    count: page.count,
+    synthetic: page.count > 0 && syntheticCount === page.count,
+    categoryField: null,
+    fields,
+    bbox,
+    coords: page.coords,
+    ringOffsets: page.ringOffsets,
+    polyOffsets: page.polyOffsets,
+    featureOffsets: page.featureOffsets,
+    index,
+    indexOrder: false,
+    syntheticField: null,
+    syntheticCount,
+    featureVertices: null,
+    props(i: number): Props {
+      const out: Props = {};
+      for (const f of fields) out[f] = value(f, i);
+      return out;
+    },
+    ...(isLots ? { record: (i: number): LotRecord => lotRecord((name) => value(name, i)) } : {}),
+  };
+  const pack: Pack = {
+    id: meta.id,
+    version: meta.version,
+    formatVersion: PAGED_FORMAT_VERSION,
+    meta: {
+      title: meta.info.title ?? meta.id,
+      attribution: meta.info.attribution ?? "",
+      licence: meta.info.licence ?? "",
+      ...(meta.info.note ? { note: meta.info.note } : {}),
+    },
+    bbox,
+    checksum: s.root.pageCrcs[page.no] as number,
+    byteLength: page.bytes,
+    layers: new Map([["parcels", layer]]),
+  };
+  views.set(page, pack);
+  return pack;
+}

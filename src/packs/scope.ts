@@ -1,0 +1,46 @@
+// The packs one request works with: v1 and private packs resolved once, v2 pages read per area as the work needs them.
+import type { BBox } from "../geo/bbox.ts";
+import { NotFoundError } from "../errors.ts";
+import { type PackArea, pagesFor } from "./area.ts";
+import { packStorage } from "./private-store.ts";
+import type { PackSource } from "./visible.ts";
+import type { Pack } from "./types.ts";
+
+export type PackScope = {
+  /** The packs the areas need: private first, then public v1, then the v2 pages, all limited to `packId` if named. */
+  at(areas: readonly PackArea[]): Promise<Pack[]>;
+  /** Titles and boxes of every pack in scope with lots (v2 packs by their root), for "outside every pack" answers. */
+  coverage: { title: string; bbox: BBox }[];
+};
+
+/** Resolves the caller's packs once; a `packId` no pack in scope has is a 404 before any work. */
+export async function packScope(source: PackSource, orgId: string | null, packId?: string | null): Promise<PackScope> {
+  const [base, paged] = await Promise.all([source.forOrg(orgId), source.paged()]);
+  const roots = await packStorage(Promise.all(paged.map((p) => p.snapshot())));
+  const keep = <T extends { id: string }>(list: T[]) => (packId ? list.filter((p) => p.id === packId) : list);
+  const own = keep(base);
+  const pagedIn = paged.filter((_, i) => !packId || roots[i]?.root.meta.id === packId);
+  if (packId && own.length === 0 && pagedIn.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
+  const coverage = [
+    ...own.filter((p) => p.layers.has("parcels")).map((p) => ({ title: p.meta.title, bbox: p.bbox })),
+    ...roots
+      .filter((s) => !packId || s.root.meta.id === packId)
+      .map((s) => ({ title: s.root.meta.info.title ?? s.root.meta.id, bbox: s.root.meta.bbox })),
+  ];
+  return {
+    coverage,
+    async at(areas) {
+      const pages = await packStorage(pagesFor(pagedIn, areas));
+      return [...own, ...pages];
+    },
+  };
+}
+
+/** A scope over packs already in memory (scripts, tests): every area gets the same packs. */
+export function fixedScope(packs: readonly Pack[]): PackScope {
+  const list = [...packs];
+  return {
+    coverage: list.filter((p) => p.layers.has("parcels")).map((p) => ({ title: p.meta.title, bbox: p.bbox })),
+    at: async () => list,
+  };
+}
