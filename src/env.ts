@@ -27,6 +27,13 @@ export const ConfigSchema = z.object({
   MARKETING_API_KEY: optionalText,
   SIGNUP_BONUS_CREDITS: z.coerce.number().min(0).max(1000).default(10),
   PUBLIC_PACK_PREFIX: z.string().default("public/"),
+  // The isolate's v2 page cache in bytes (an isolate has 128 MB in all).
+  PACK_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(96 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -64,6 +71,7 @@ export interface Config {
   corsOrigins: string[];
   signupBonusCredits: number;
   publicPackPrefix: string;
+  packCacheBytes: number;
   payments: PaymentsConfig;
   /** The language model behind POST /chat: the embedded offline planner unless a provider is configured. */
   llm: LlmConfig;
@@ -129,6 +137,7 @@ export function getConfig(env: Env): Config {
       .filter(Boolean),
     signupBonusCredits: v.SIGNUP_BONUS_CREDITS,
     publicPackPrefix: v.PUBLIC_PACK_PREFIX,
+    packCacheBytes: v.PACK_CACHE_BYTES,
     payments: {
       secretKey: v.STRIPE_SECRET_KEY,
       webhookSecret: v.STRIPE_WEBHOOK_SECRET,

@@ -35,7 +35,8 @@ function zoneGroups(overlaps: readonly Overlap[]): ZoneGroup[] {
       if (g.name === null) g.name = text(o.props.zone_name);
     }
   }
-  return [...groups.values()];
+  // The main zone first: a lot's zone is the one over most of it, whatever order the layer stores.
+  return [...groups.values()].sort((x, y) => y.share - x.share || x.code.localeCompare(y.code));
 }
 
 function controlShares(h: ControlHits): ControlShare[] {

@@ -17,7 +17,7 @@ export function rowArea(row: CsvSiteRow): PackArea | null {
   return typeof row.lat === "number" && typeof row.lon === "number" ? pointArea(row.lon, row.lat) : null;
 }
 
-export type Coverage = readonly { title: string; bbox: BBox }[];
+export type Coverage = readonly { title: string; bbox: BBox; parcels: boolean }[];
 
 export function locateRow(packs: readonly Pack[], row: CsvSiteRow, coverage: Coverage): Located {
   if (row.problem) return { ok: false, detail: row.problem };
@@ -33,7 +33,7 @@ export function locateRow(packs: readonly Pack[], row: CsvSiteRow, coverage: Cov
     return { ok: false, detail: "The row has no usable coordinates." };
   const where = `(${fmt(lat)}, ${fmt(lon)})`;
   if (!coverage.some((c) => bboxContains(c.bbox, lon, lat))) {
-    const covered = [...new Set(coverage.map((c) => c.title))].join("; ");
+    const covered = [...new Set(coverage.filter((c) => c.parcels).map((c) => c.title))].join("; ");
     return {
       ok: false,
       detail: `The point ${where} is outside every data pack with parcels${covered ? ` (covered: ${covered})` : ""}.`,

@@ -2,7 +2,7 @@
 // asked at once where no answer can depend on another, so the first byte waits for the slowest, not their sum.
 import type { ModelMessage } from "ai";
 import { NotFoundError } from "../errors.ts";
-import type { Pack } from "../packs/types.ts";
+import type { PackScope } from "../packs/scope.ts";
 import type { Payer } from "../credits/charged-work.ts";
 import { type QuestionCharges, chargeQuestion } from "./charge.ts";
 import type { ChatSession, SessionOwner } from "./session-object.ts";
@@ -11,7 +11,7 @@ import { isSessionId, loadHistory, sessionStub } from "./session.ts";
 export interface OpenedQuestion {
   sessionId: string;
   history: ModelMessage[];
-  packs: Pack[];
+  packs: PackScope;
   charges: QuestionCharges;
 }
 
@@ -27,7 +27,7 @@ export async function openQuestion(input: {
   owner: SessionOwner;
   payer: Payer;
   sessionId: string | undefined;
-  packs: () => Promise<Pack[]>;
+  packs: () => Promise<PackScope>;
 }): Promise<OpenedQuestion> {
   const { sessions, owner, payer } = input;
   if (input.sessionId !== undefined) {

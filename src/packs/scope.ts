@@ -7,10 +7,12 @@ import type { PackSource } from "./visible.ts";
 import type { Pack } from "./types.ts";
 
 export type PackScope = {
+  /** Private and public v1 packs (suburbs, stations, small packs): what needs no area. */
+  base: Pack[];
   /** The packs the areas need: private first, then public v1, then the v2 pages, all limited to `packId` if named. */
   at(areas: readonly PackArea[]): Promise<Pack[]>;
-  /** Titles and boxes of every pack in scope with lots (v2 packs by their root), for "outside every pack" answers. */
-  coverage: { title: string; bbox: BBox }[];
+  /** Titles and boxes of every pack in scope (v2 packs by their root) and whether it holds lots, for "outside every pack". */
+  coverage: { title: string; bbox: BBox; parcels: boolean }[];
 };
 
 /** Resolves the caller's packs once; a `packId` no pack in scope has is a 404 before any work. */
@@ -22,12 +24,13 @@ export async function packScope(source: PackSource, orgId: string | null, packId
   const pagedIn = paged.filter((_, i) => !packId || roots[i]?.root.meta.id === packId);
   if (packId && own.length === 0 && pagedIn.length === 0) throw new NotFoundError(`Pack not found: ${packId}`);
   const coverage = [
-    ...own.filter((p) => p.layers.has("parcels")).map((p) => ({ title: p.meta.title, bbox: p.bbox })),
+    ...own.map((p) => ({ title: p.meta.title, bbox: p.bbox, parcels: p.layers.has("parcels") })),
     ...roots
       .filter((s) => !packId || s.root.meta.id === packId)
-      .map((s) => ({ title: s.root.meta.info.title ?? s.root.meta.id, bbox: s.root.meta.bbox })),
+      .map((s) => ({ title: s.root.meta.info.title ?? s.root.meta.id, bbox: s.root.meta.bbox, parcels: true })),
   ];
   return {
+    base: own,
     coverage,
     async at(areas) {
       const pages = await packStorage(pagesFor(pagedIn, areas));
@@ -40,7 +43,8 @@ export async function packScope(source: PackSource, orgId: string | null, packId
 export function fixedScope(packs: readonly Pack[]): PackScope {
   const list = [...packs];
   return {
-    coverage: list.filter((p) => p.layers.has("parcels")).map((p) => ({ title: p.meta.title, bbox: p.bbox })),
+    base: list,
+    coverage: list.map((p) => ({ title: p.meta.title, bbox: p.bbox, parcels: p.layers.has("parcels") })),
     at: async () => list,
   };
 }

@@ -5,6 +5,7 @@ import { packStorage } from "./private-store.ts";
 import { type PackArea, pagesFor } from "./area.ts";
 import type { PagedPack } from "./paged/reader.ts";
 import { loadPublic } from "./registry.ts";
+import { isolatePageCache } from "./paged/page-cache.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, type UploadedPack, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
@@ -59,7 +60,9 @@ export async function visibleSummaries(
   return [...privateList, ...pub.packs.map(summarisePack), ...paged];
 }
 
-export function packSource(bindings: PackBindings, prefix: string, log: Logger): PackSource {
+export function packSource(bindings: PackBindings, prefix: string, log: Logger, cacheBytes?: number): PackSource {
+  // The first request of an isolate sizes its page cache (PACK_CACHE_BYTES).
+  isolatePageCache(cacheBytes);
   return {
     public: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).packs,
     paged: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).paged,

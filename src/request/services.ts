@@ -44,7 +44,7 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     idp: idpAdmin(config.identityProvider),
     marketing: config.marketing ? marketingClient(config.marketing) : undefined,
     rateLimiter: rateLimiterClient(env.RATE_LIMITER),
-    packs: packSource(env, config.publicPackPrefix, log),
+    packs: packSource(env, config.publicPackPrefix, log, config.packCacheBytes),
     payments: processorFromConfig(config.payments),
     chatSessions: env.CHAT_SESSIONS,
     assets: (env as { ASSETS?: Fetcher }).ASSETS,

@@ -1,5 +1,6 @@
 // POST /chat: a question answered by the agent over the caller's packs, streamed as the AI SDK UI
 // message stream (v1); charged before streaming, refunded when no answer came.
+import { packScope } from "../packs/scope.ts";
 import { z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
 import type { MiddlewareHandler } from "hono";
@@ -69,7 +70,7 @@ export const chatRoutes = createRouter().openapi(
       owner,
       payer: services.payer(owner),
       sessionId: body.session_id || undefined,
-      packs: () => services.packs.forOrg(owner.orgId),
+      packs: () => packScope(services.packs, owner.orgId),
     });
     const map = {
       bbox: (body.bbox as BBox | null | undefined) ?? null,
@@ -79,7 +80,7 @@ export const chatRoutes = createRouter().openapi(
 
     const { stream, done } = chatStream({
       model,
-      instructions: chatInstructions(map, packs),
+      instructions: chatInstructions(map, packs.base),
       history,
       question: body.question,
       sessionId,

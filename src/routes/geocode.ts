@@ -1,4 +1,5 @@
 // GET /geocode and GET /geocode/suggest: suburb names to bounding boxes, and search-as-you-type suggestions.
+import { normaliseLotId } from "../packs/lot-id.ts";
 import { z } from "@hono/zod-openapi";
 import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
@@ -53,7 +54,9 @@ export const geocodeRoutes = createRouter()
     }),
     async (c) => {
       const { q, limit } = c.req.valid("query");
-      return c.json(suggest(await packsForCallerOrPublic(c), q, limit), 200);
+      // A lot id is looked up in v2 packs by their lot-id index: one index page and one data page.
+      const areas = normaliseLotId(q) !== null ? [{ lotId: q }] : [];
+      return c.json(suggest(await packsForCallerOrPublic(c, areas), q, limit), 200);
     },
   )
   .openapi(

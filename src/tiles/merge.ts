@@ -4,7 +4,8 @@ import type { Dictionary } from "./dictionary.ts";
 import type { TileValue } from "./layers.ts";
 import type { TileLayer } from "./mvt.ts";
 
-function emptyDictionary(): Dictionary {
+/** A dictionary filled by hand (merged or generated layers); tagsOf is not used for them. */
+export function emptyDictionary(): Dictionary {
   return {
     keys: [],
     values: [],
@@ -14,7 +15,8 @@ function emptyDictionary(): Dictionary {
   };
 }
 
-function grow(a: Int32Array, atLeast: number): Int32Array {
+/** The scratch remap grown to cover `atLeast` entries (filled with -1). */
+export function grow(a: Int32Array, atLeast: number): Int32Array {
   if (a.length >= atLeast) return a;
   const b = new Int32Array(Math.max(atLeast, a.length * 2)).fill(-1);
   b.set(a);

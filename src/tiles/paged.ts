@@ -6,12 +6,22 @@ import { tileLayers } from "./cut.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { mergeLayers } from "./merge.ts";
+import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
+import { UnavailableError } from "../errors.ts";
 import { encodeTile } from "./mvt.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 
-/** The tile, or null when it holds no lot (below the lots' zoom, nothing is read). */
+/** The tile, or null when it holds nothing: lots from z14, generalised zoning from the overview below. */
 export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {
-  if (tile.z < layerMinZoom("parcels")) return null;
+  if (tile.z < OVERVIEW_MIN_ZOOM) return null;
+  if (tile.z < layerMinZoom("parcels")) {
+    const { pages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
+    const [bad] = refused;
+    if (bad)
+      throw new UnavailableError(`pack page (${bad.message})`, { detail: `Pack data unavailable: ${bad.message}` });
+    const layer = overviewLayer(pages, zones, tile);
+    return layer.features.length > 0 ? encodeTile([layer]) : null;
+  }
   const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }]);
   const layers = mergeLayers(pages.map((p) => tileLayers(p, tile)));
   return layers.length > 0 ? encodeTile(layers) : null;
@@ -33,6 +43,10 @@ export function pagedTileJson(s: Snapshot, origin: string) {
         synthetic: meta.info.synthetic === "true",
         fields: PROP_COLUMNS.filter((c) => meta.columns.some((m) => m.name === c)),
       },
+      // Generalised from the lots' zones (overview pages), drawn below the lots' zoom.
+      ...(meta.overview
+        ? [{ name: "zoning", kind: "polygon" as const, count: 0, synthetic: false, fields: ["zone"] }]
+        : []),
     ],
   };
   return tileJson(shell, origin);

@@ -10,6 +10,7 @@ import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
 import { featurePart } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
+import type { PackArea } from "../../packs/area.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
 import { BBoxSchema } from "../bbox.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
@@ -73,6 +74,12 @@ export function resolveArea(packs: readonly Pack[], input: AreaInput, fallback: 
   return { label, suburb: null, bbox: box, contains: (lon, lat) => bboxContains(box, lon, lat) };
 }
 
+/** The pack pages an area tool needs read: the box of the area it will resolve to (none when it cannot). */
+export function areaPages(base: readonly Pack[], input: AreaInput, fallback: BBox | null): PackArea[] {
+  const area = resolveArea(base, input, fallback);
+  return typeof area === "string" ? [] : [{ box: area.bbox }];
+}
+
 /** Parcels whose centroid lies in the area, pack priority order; a lot id seen in an earlier pack wins. */
 export function parcelsIn(
   packs: readonly Pack[],
@@ -97,7 +104,9 @@ export function parcelsIn(
         if (seen.has(lotId)) continue;
         seen.add(lotId);
       }
-      parcels.push({ pack, layer, index: i, lotId, props, centroid, areaM2: featureAreaM2(layer, i) });
+      // A lots pack's area was measured before its vertices were quantised.
+      const areaM2 = layer.record?.(i).facts.areaM2 || featureAreaM2(layer, i);
+      parcels.push({ pack, layer, index: i, lotId, props, centroid, areaM2 });
     }
   }
   return { parcels, scanned, limited: false };

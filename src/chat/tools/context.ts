@@ -1,6 +1,9 @@
 // What every tool of one question shares (packs, view, charging, map, bounds), and the execute wrapper that
 // claims each call from the question's bounds and sends the map its part, the model the rest.
 import type { BBox } from "../../geo/bbox.ts";
+import { UnprocessableError } from "../../errors.ts";
+import type { PackArea } from "../../packs/area.ts";
+import type { PackScope } from "../../packs/scope.ts";
 import type { Pack } from "../../packs/types.ts";
 import type { QuestionBudget } from "../budget.ts";
 import type { MapUpdate, ToolRun } from "./map.ts";
@@ -11,13 +14,23 @@ export type SiteCharge = (
 ) => Promise<{ ok: true; charged: number; balance: number } | { ok: false; required: number; available: number }>;
 
 export interface ToolContext {
-  packs: readonly Pack[];
+  packs: PackScope;
   /** The request's bbox, else its viewport: what "here" and "these parcels" mean. */
   fallbackBbox: BBox | null;
   chargeSites(sites: number, toolCallId: string): ReturnType<SiteCharge>;
   emit(update: MapUpdate, toolCallId: string): void;
   /** The question's bounds: every call is claimed from it first. */
   budget: QuestionBudget;
+}
+
+/** The packs a tool's areas need (v2 pages read), or a sentence when the area is too large to read. */
+export async function toolPacks(ctx: ToolContext, areas: readonly PackArea[]): Promise<Pack[] | string> {
+  try {
+    return await ctx.packs.at(areas);
+  } catch (err) {
+    if (err instanceof UnprocessableError) return err.message;
+    throw err;
+  }
 }
 
 const OVER_BOUND = { error: "This question has used its tool calls; answer with the results already found." };

@@ -4,9 +4,19 @@ import { z } from "zod";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { nearest, overlayCoverage, ZONES, zonesOnParcel, type OverlayCoverage } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { bounded, type ToolContext } from "./context.ts";
+import { HERITAGE_AREA, type LotRecord } from "../../packs/paged/lot-columns.ts";
+import type { ParcelHit } from "../../packs/spatial.ts";
+import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { collection, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
-import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, lotIdField, type ParcelLocator } from "./parcel-hit.ts";
+import {
+  hitFeature,
+  isSyntheticLayer,
+  locateParcel,
+  locatorAreas,
+  lotBasics,
+  lotIdField,
+  type ParcelLocator,
+} from "./parcel-hit.ts";
 
 // Same bound the scoring model uses for "a stop nearby".
 const STOP_SEARCH_M = 5_000;
@@ -66,12 +76,61 @@ function overlayFeatures(packs: readonly Pack[], layer: string, c: OverlayCovera
   );
 }
 
+// A lots pack's lot: its facts as precomputed by the same kernels; overlay outlines are not in the pack.
+function fromRecord(hit: ParcelHit, record: LotRecord): ToolRun<DescribeParcelOutput> {
+  const f = record.facts;
+  const share = (s: number): OverlaySummary => ({ share: r2(s), categories: [] });
+  const heritage: OverlaySummary =
+    f.heritageShare > 0
+      ? {
+          share: r2(f.heritageShare),
+          categories: [
+            {
+              category: record.place.heritageKind & HERITAGE_AREA ? "Conservation area" : "Heritage item",
+              share: r2(f.heritageShare),
+              names: f.heritageNames,
+            },
+          ],
+        }
+      : share(0);
+  return {
+    output: {
+      ...lotBasics(hit),
+      zones: f.zones.map((z) => ({
+        code: z.code,
+        name: z.name,
+        share: r2(z.share),
+        fsr: z.fsr,
+        height_m: z.heightM,
+        min_lot_m2: z.minLotSizeM2,
+      })),
+      overlays: { flood: share(f.hazards.flood), bushfire: share(f.hazards.bushfire), heritage },
+      nearest_transport: f.nearestStop
+        ? { name: f.nearestStop.name, mode: f.nearestStop.mode, distance_m: Math.round(f.nearestStop.distanceM) }
+        : null,
+      demo_data: f.demoData,
+    },
+    map: {
+      bbox: { bbox: roundBox(hit.bbox), label: hit.lotId ?? "parcel" },
+      parcels: collection([
+        hitFeature(hit, {
+          zone: f.zones[0]?.code ?? null,
+          flood_share: r2(f.hazards.flood),
+          bushfire_share: r2(f.hazards.bushfire),
+          heritage_share: r2(f.heritageShare),
+        }),
+      ]),
+    },
+  };
+}
+
 export function describeParcel(
   packs: readonly Pack[],
   input: ParcelLocator,
 ): ToolRun<DescribeParcelOutput | { error: string }> {
   const hit = locateParcel(packs, input);
   if (typeof hit === "string") return refusal(hit);
+  if (hit.record) return fromRecord(hit, hit.record);
   const zones = zonesOnParcel(packs, hit.polygon);
   const coverage = Object.fromEntries(OVERLAYS.map((o) => [o, overlayCoverage(packs, hit.polygon, o)])) as Record<
     (typeof OVERLAYS)[number],
@@ -136,5 +195,8 @@ export const describeParcelTool = (ctx: ToolContext) =>
       lon: z.number().min(-180).max(180).optional(),
       lat: z.number().min(-90).max(90).optional(),
     }),
-    execute: bounded(ctx, (input) => describeParcel(ctx.packs, input)),
+    execute: bounded(ctx, async (input) => {
+      const packs = await toolPacks(ctx, locatorAreas(input));
+      return typeof packs === "string" ? refusal(packs) : describeParcel(packs, input);
+    }),
   });

@@ -7,6 +7,7 @@ import {
   addressOf,
   anySynthetic,
   areaFields,
+  areaPages,
   touchesOverlay,
   parcelCollection,
   parcelsIn,
@@ -16,7 +17,7 @@ import {
   type AreaInput,
   type ParcelRef,
 } from "./area.ts";
-import { bounded, type ToolContext } from "./context.ts";
+import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
 /** Parcels listed to the model; the map gets up to `limit`. */
@@ -81,9 +82,14 @@ export function matchParcels(
     hi = Math.max(hi, p.areaM2);
     if (f.min_area_m2 !== undefined && p.areaM2 < f.min_area_m2) continue;
     if (f.max_area_m2 !== undefined && p.areaM2 > f.max_area_m2) continue;
-    const zone = zoneAt(packs, p.centroid[0], p.centroid[1]);
+    // A lots pack's lot carries its main zone and hazard shares; other packs are read from their overlays.
+    const record = p.layer.record?.(p.index);
+    const zone = record ? (record.facts.zones[0]?.code ?? null) : zoneAt(packs, p.centroid[0], p.centroid[1]);
     if (f.zones && (zone === null || !f.zones.includes(zone))) continue;
-    if (f.hazard_free && (touchesOverlay(packs, p, "flood") || touchesOverlay(packs, p, "bushfire"))) continue;
+    const hazard = record
+      ? record.facts.hazards.flood > 0 || record.facts.hazards.bushfire > 0
+      : touchesOverlay(packs, p, "flood") || touchesOverlay(packs, p, "bushfire");
+    if (f.hazard_free && hazard) continue;
     matches.push({ ...p, zone });
   }
   matches.sort((a, b) => b.areaM2 - a.areaM2 || (a.lotId ?? "").localeCompare(b.lotId ?? ""));
@@ -142,5 +148,8 @@ export const findParcelsTool = (ctx: ToolContext) =>
   tool({
     description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first. Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
-    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox)),
+    execute: bounded(ctx, async (input) => {
+      const packs = await toolPacks(ctx, areaPages(ctx.packs.base, input, ctx.fallbackBbox));
+      return typeof packs === "string" ? refusal(packs) : findParcels(packs, input, ctx.fallbackBbox);
+    }),
   });

@@ -26,5 +26,5 @@ export const geocodeSuburbTool = (ctx: ToolContext) =>
   tool({
     description: "Find a suburb: its bounding box, centre and state. The map fits to it.",
     inputSchema: z.object({ suburb: suburbField }),
-    execute: bounded(ctx, (input) => geocodeSuburb(ctx.packs, input)),
+    execute: bounded(ctx, (input) => geocodeSuburb(ctx.packs.base, input)),
   });

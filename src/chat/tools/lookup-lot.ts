@@ -2,7 +2,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import type { Pack } from "../../packs/types.ts";
-import { bounded, type ToolContext } from "./context.ts";
+import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { collection, refusal, roundBox, type ToolRun } from "./map.ts";
 import { hitFeature, isSyntheticLayer, locateParcel, lotBasics, lotIdField } from "./parcel-hit.ts";
 
@@ -37,5 +37,8 @@ export const lookupLotTool = (ctx: ToolContext) =>
   tool({
     description: "Look up one lot by its identifier: address, area and location. The map shows it.",
     inputSchema: z.object({ lot_id: lotIdField }),
-    execute: bounded(ctx, (input) => lookupLot(ctx.packs, input)),
+    execute: bounded(ctx, async (input) => {
+      const packs = await toolPacks(ctx, [{ lotId: input.lot_id }]);
+      return typeof packs === "string" ? refusal(packs) : lookupLot(packs, input);
+    }),
   });

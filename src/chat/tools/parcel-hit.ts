@@ -1,6 +1,7 @@
 // A located parcel (by lot id or point) as the model names it, and as the map and the model see it.
 import { z } from "zod";
 import { parcelAt, parcelByLot, type ParcelHit } from "../../packs/spatial.ts";
+import { type PackArea, pointArea } from "../../packs/area.ts";
 import type { Pack } from "../../packs/types.ts";
 import { addressOf, point } from "./area.ts";
 import { r1, type Feature } from "./map.ts";
@@ -15,6 +16,12 @@ export interface ParcelLocator {
   lot_id?: string | undefined;
   lon?: number | undefined;
   lat?: number | undefined;
+}
+
+/** The pack pages a locator needs read. */
+export function locatorAreas(input: ParcelLocator): PackArea[] {
+  if (input.lot_id && input.lot_id.trim() !== "") return [{ lotId: input.lot_id }];
+  return typeof input.lon === "number" && typeof input.lat === "number" ? [pointArea(input.lon, input.lat)] : [];
 }
 
 /** The parcel a lot id (any common spelling) or a point names, or a sentence saying why there is none. */

@@ -6,8 +6,8 @@ import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, areaFields } from "./area.ts";
-import { bounded, type SiteCharge, type ToolContext } from "./context.ts";
+import { addressOf, areaFields, areaPages } from "./area.ts";
+import { bounded, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
 import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 import { hitFeature, lotIdField } from "./parcel-hit.ts";
@@ -148,7 +148,13 @@ export const scoreSitesTool = (ctx: ToolContext) =>
   tool({
     description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored. Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
     inputSchema,
-    execute: bounded(ctx, (input, toolCallId) =>
-      scoreSites(ctx.packs, input, ctx.fallbackBbox, (n) => ctx.chargeSites(n, toolCallId), ctx.budget),
-    ),
+    execute: bounded(ctx, async (input, toolCallId) => {
+      const areas =
+        input.lot_ids && input.lot_ids.length > 0
+          ? input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId }))
+          : areaPages(ctx.packs.base, input, ctx.fallbackBbox);
+      const packs = await toolPacks(ctx, areas);
+      if (typeof packs === "string") return refusal(packs);
+      return scoreSites(packs, input, ctx.fallbackBbox, (n) => ctx.chargeSites(n, toolCallId), ctx.budget);
+    }),
   });

@@ -4,8 +4,17 @@ import { z } from "zod";
 import type { BBox } from "../../geo/bbox.ts";
 import { featuresInBbox } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { anySynthetic, areaFields, touchesOverlay, parcelsIn, resolveArea, zoneAt, type AreaInput } from "./area.ts";
-import { bounded, type ToolContext } from "./context.ts";
+import {
+  anySynthetic,
+  areaFields,
+  areaPages,
+  touchesOverlay,
+  parcelsIn,
+  resolveArea,
+  zoneAt,
+  type AreaInput,
+} from "./area.ts";
+import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { collection, r1, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
 
 const OVERLAYS = ["flood", "bushfire", "heritage"] as const;
@@ -43,9 +52,16 @@ export function summariseArea(
   const zones = new Map<string | null, number>();
   const touched = { flood: 0, bushfire: 0, heritage: 0 };
   for (const p of parcels) {
-    const z = zoneAt(packs, p.centroid[0], p.centroid[1]);
+    // A lots pack's lot carries its main zone and overlay shares; other packs are read from their overlays.
+    const record = p.layer.record?.(p.index)?.facts;
+    const z = record ? (record.zones[0]?.code ?? null) : zoneAt(packs, p.centroid[0], p.centroid[1]);
     zones.set(z, (zones.get(z) ?? 0) + 1);
-    for (const o of OVERLAYS) if (touchesOverlay(packs, p, o)) touched[o] += 1;
+    for (const o of OVERLAYS) {
+      const on = record
+        ? (o === "heritage" ? record.heritageShare : record.hazards[o]) > 0
+        : touchesOverlay(packs, p, o);
+      if (on) touched[o] += 1;
+    }
   }
   const areas = parcels.map((p) => p.areaM2).sort((a, b) => a - b);
   const share = (k: number) => (n > 0 ? r2(k / n) : 0);
@@ -92,5 +108,8 @@ export const summariseAreaTool = (ctx: ToolContext) =>
     description:
       "Summarise a suburb or box: parcel count and sizes, zone mix, share of parcels touched by flood, bushfire and heritage overlays, transport stops.",
     inputSchema: z.object(areaFields),
-    execute: bounded(ctx, (input) => summariseArea(ctx.packs, input, ctx.fallbackBbox)),
+    execute: bounded(ctx, async (input) => {
+      const packs = await toolPacks(ctx, areaPages(ctx.packs.base, input, ctx.fallbackBbox));
+      return typeof packs === "string" ? refusal(packs) : summariseArea(packs, input, ctx.fallbackBbox);
+    }),
   });

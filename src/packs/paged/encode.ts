@@ -4,6 +4,7 @@ import type { AreaGeometry, Position } from "../../geo/types.ts";
 import { crc32 } from "../crc32.ts";
 import { normaliseLotId } from "../lot-id.ts";
 import { hilbertOf } from "./hilbert.ts";
+import { OverviewBuilder } from "./overview.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
 import { encodePage, type PageFeature } from "./page.ts";
 import { encodeRoot, type IndexEntry, type PageEntry } from "./root.ts";
@@ -114,6 +115,7 @@ export class PackWriter {
   private lotHashes = new Uint32Array(1024);
   private lotPages = new Uint16Array(1024);
   private lots = 0;
+  private readonly overview = new OverviewBuilder();
 
   constructor(opts: PackOptions, onPage: (bytes: Uint8Array) => void | Promise<void>) {
     this.opts = opts;
@@ -175,6 +177,8 @@ export class PackWriter {
             this.zoneDict.set(z, code);
           }
           zones.add(code);
+          const u = UNITS_PER_DEGREE;
+          this.overview.add((f.minX + f.maxX) / 2 / u, (f.minY + f.maxY) / 2 / u, code);
         }
       }
       if (lc >= 0) {
@@ -239,6 +243,8 @@ export class PackWriter {
       tailParts.push(b);
       start = end;
     }
+    const ov = this.overview.finish();
+    tailParts.push(...ov.pages);
     const meta: RootMeta = {
       id: this.opts.id,
       version: this.opts.version,
@@ -250,6 +256,7 @@ export class PackWriter {
       zoneDict: [...this.zoneDict.keys()],
       asAt: this.opts.asAt ?? {},
       info: this.opts.info ?? {},
+      ...(ov.pages.length > 0 ? { overview: ov.meta } : {}),
     };
     const root = encodeRoot(meta, this.entries, index);
     const dataStart = align8(HEADER_BYTES + root.length);

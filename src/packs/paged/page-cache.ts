@@ -2,10 +2,11 @@
 import { ByteLru } from "../byte-lru.ts";
 import type { LotIndexPage } from "./lot-index.ts";
 import type { DecodedPage } from "./page.ts";
+import type { OverviewPage } from "./overview.ts";
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
-export type CachedPage = DecodedPage | LotIndexPage;
+export type CachedPage = DecodedPage | LotIndexPage | OverviewPage;
 
 export class PageCache {
   readonly maxBytes: number;

@@ -9,6 +9,7 @@ import { decodeIndexPage, type LotIndexPage, pagesForHash } from "./lot-index.ts
 import { type CachedPage, isolatePageCache, PageCache } from "./page-cache.ts";
 import { type DecodedPage, decodePage, pageValue, searchPage } from "./page.ts";
 import { decodeRoot, type Root } from "./root.ts";
+import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
 import type { Source } from "./source.ts";
 
@@ -160,11 +161,12 @@ export class PagedPack {
   private async load(
     s: Snapshot,
     nos: readonly number[],
-    kind: "page" | "index",
+    kind: "page" | "index" | "overview",
     signal?: AbortSignal,
   ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
-    const offsets = kind === "page" ? s.root.pageOffsets : s.root.indexOffsets;
-    const tag = kind === "page" ? "" : "L";
+    const offsets =
+      kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
+    const tag = kind === "page" ? "" : kind === "index" ? "L" : "O";
     const wanted = [...new Set(nos)].sort((a, b) => a - b);
     const waits = new Map<number, Promise<CachedPage>>();
     const pages = new Map<number, CachedPage>();
@@ -209,6 +211,9 @@ export class PagedPack {
         const b = (offsets[no + 1] as number) - start;
         const decoded = read.then((d): CachedPage => {
           const bytes = d.subarray(a, b);
+          if (kind === "overview") {
+            return decodeOverviewPage(bytes, no, s.root.meta.overview?.pages[no]?.crc ?? 0, s.key);
+          }
           return kind === "page"
             ? decodePage(bytes, no, s.root.pageCrcs[no] as number, s.root.meta.columns, s.key)
             : decodeIndexPage(bytes, no, s.root.indexCrcs[no] as number, s.key);
@@ -272,6 +277,22 @@ export class PagedPack {
       }
     }
     return out;
+  }
+
+  /** The overview pages (generalised zoning) whose box meets `box`, with the zone names they number. */
+  overviewFor(
+    box: BBox,
+    signal?: AbortSignal,
+  ): Promise<{ pages: OverviewPage[]; zones: string[]; refused: RefusedPage[] }> {
+    return this.run(async (s) => {
+      const entries = s.root.meta.overview?.pages ?? [];
+      const nos = entries.flatMap((e, i) =>
+        e.box[0] <= box[2] && e.box[2] >= box[0] && e.box[1] <= box[3] && e.box[3] >= box[1] ? [i] : [],
+      );
+      const { pages, refused } = await this.load(s, nos, "overview", signal);
+      const out = [...pages.values()].filter((p): p is OverviewPage => "ns" in p).sort((a, b) => a.no - b.no);
+      return { pages: out, zones: s.root.meta.zoneDict, refused };
+    }, signal);
   }
 
   /** The decoded pages whose box meets `box` (a point is a box of no size), for callers that read columns directly. */

@@ -35,6 +35,8 @@ export type Root = {
   indexFirstHash: Uint32Array;
   indexOffsets: Float64Array;
   indexCrcs: Uint32Array;
+  // Byte offset of each overview page, pages+1 entries (the last is the object's end).
+  overviewOffsets: Float64Array;
 };
 
 function typed(w: ByteWriter, a: Uint32Array | Int32Array | Float32Array | Uint8Array): void {
@@ -134,8 +136,16 @@ export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
   const indexOffsets = new Float64Array(l + 1);
   indexOffsets[0] = pageOffsets[p] as number;
   for (let i = 0; i < l; i++) indexOffsets[i + 1] = (indexOffsets[i] as number) + (indexLengths[i] as number);
-  if ((indexOffsets[l] as number) !== h.objectLength) {
-    throw new Error(`pack ${key}: root index accounts for ${indexOffsets[l]} bytes, header says ${h.objectLength}`);
+  const ov = meta.overview?.pages ?? [];
+  const overviewOffsets = new Float64Array(ov.length + 1);
+  overviewOffsets[0] = indexOffsets[l] as number;
+  ov.forEach((o, i) => {
+    overviewOffsets[i + 1] = (overviewOffsets[i] as number) + o.length;
+  });
+  if ((overviewOffsets[ov.length] as number) !== h.objectLength) {
+    throw new Error(
+      `pack ${key}: root index accounts for ${overviewOffsets[ov.length]} bytes, header says ${h.objectLength}`,
+    );
   }
   const pageBoxes = Float64Array.from(qbox, (q) => q / UNITS_PER_DEGREE);
   return {
@@ -152,6 +162,7 @@ export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
     indexFirstHash,
     indexOffsets,
     indexCrcs,
+    overviewOffsets,
   };
 }
 

@@ -1,5 +1,6 @@
 // The v2 pack's header fields, column schema and root metadata, shared by the encoder and the reader.
 import type { BBox } from "../../geo/bbox.ts";
+import type { OverviewMeta } from "./overview.ts";
 
 export const MAGIC = "GAPK";
 export const FORMAT_VERSION = 2;
@@ -43,6 +44,8 @@ export type RootMeta = {
   // Each source layer's "as at" date (ISO), per pack rather than per lot.
   asAt: Record<string, string>;
   info: Record<string, string>;
+  // Generalised zoning for low zooms (packs with a zone column; absent in older v2 packs).
+  overview?: OverviewMeta;
 };
 
 export type Header = {

@@ -1,4 +1,5 @@
 // The tools one question gets: their names and input fields as the model sees them, and the call bound.
+import { fixedScope } from "../../../src/packs/scope.ts";
 import { asSchema, type FlexibleSchema } from "ai";
 import { describe, expect, it } from "vitest";
 import { QUESTION_BOUNDS, QuestionBudget } from "../../../src/chat/budget.ts";
@@ -10,7 +11,7 @@ function question() {
   const emitted: string[] = [];
   const charged: [number, string][] = [];
   const tools = chatTools({
-    packs,
+    packs: fixedScope(packs),
     fallbackBbox: null,
     chargeSites: async (sites, toolCallId) => {
       charged.push([sites, toolCallId]);

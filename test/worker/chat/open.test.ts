@@ -5,13 +5,13 @@ import { NotFoundError, UnavailableError } from "../../../src/errors.ts";
 import { openQuestion } from "../../../src/chat/open.ts";
 import { loadHistory } from "../../../src/chat/session.ts";
 import type { Db } from "../../../src/db/client.ts";
-import type { Pack } from "../../../src/packs/types.ts";
+import { fixedScope, type PackScope } from "../../../src/packs/scope.ts";
 import { createTeamOrg, ledgerState, testPayer, withDb, type TestOrg } from "../helpers/billing.ts";
 
 const packsDown = () => Promise.reject(new UnavailableError("pack storage", { detail: "Service unavailable" }));
 
 /** A team organisation with 1 credit, and its owner opening a question (a new one unless `sessionId`). */
-async function opening(db: Db, opts: { sessionId?: string; packs?: () => Promise<Pack[]> } = {}) {
+async function opening(db: Db, opts: { sessionId?: string; packs?: () => Promise<PackScope> } = {}) {
   const o: TestOrg = await createTeamOrg(db, { credits: 1, idpUsers: false });
   const owner = { orgId: o.orgId, userId: o.users.owner.userId };
   const question = openQuestion({
@@ -19,7 +19,7 @@ async function opening(db: Db, opts: { sessionId?: string; packs?: () => Promise
     owner,
     payer: testPayer(db, o),
     sessionId: opts.sessionId,
-    packs: opts.packs ?? (async () => []),
+    packs: opts.packs ?? (async () => fixedScope([])),
   });
   return { o, owner, question };
 }

@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
 import { decodePack } from "../../../src/packs/decode.ts";
-import { convertToLotsPack } from "../../../src/packs/paged/convert.ts";
+import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
@@ -122,6 +122,27 @@ describe("a v2 lots pack answers as its v1 pack", () => {
     const v2 = await rows();
     expect(v1.filter((r) => r.event === "site_result").length).toBeGreaterThan(0);
     close(v1, v2, "batch");
+  });
+
+  it("suggest finds a lot by its id through the v2 lot-id index as it does in v1", async () => {
+    const s = sites[1] as (typeof sites)[number];
+    const lot = async () => {
+      const res = await SELF.fetch(`https://api.test/geocode/suggest?q=${encodeURIComponent(s.lotId)}`, {
+        headers: bearer(org.users.member.token),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json<Json[]>()).filter((x) => x.kind === "lot");
+    };
+    await useV1();
+    const v1 = await lot();
+    await useV2();
+    const v2 = await lot();
+    expect(v1.length).toBe(1);
+    close(
+      v1.map(({ bbox, center, ...rest }) => ({ ...rest, coordinates: [bbox, center] })),
+      v2.map(({ bbox, center, ...rest }) => ({ ...rest, coordinates: [bbox, center] })),
+      "suggest",
+    );
   });
 
   it("a z16 tile over a lot draws the same lots with their ids", async () => {

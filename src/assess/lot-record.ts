@@ -1,11 +1,11 @@
 // A lot's precomputed record from overlay layers, by the same kernels a v1 pack is assessed with (build time only).
-import { siteFacts } from "../../assess/facts.ts";
-import { degreesForMeters, distanceToFeatureM } from "../../geo/distance.ts";
-import { measureLot } from "../../scoring/geometry.ts";
-import { lotOverlay, overlapsOn } from "../overlay.ts";
-import { featureAt, type ParcelHit } from "../spatial.ts";
-import type { Pack, Props } from "../types.ts";
-import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "./lot-columns.ts";
+import { siteFacts } from "./facts.ts";
+import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
+import { measureLot } from "../scoring/geometry.ts";
+import { lotOverlay, overlapsOn } from "../packs/overlay.ts";
+import { featureAt, type ParcelHit } from "../packs/spatial.ts";
+import type { Pack, Props } from "../packs/types.ts";
+import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "../packs/paged/lot-columns.ts";
 
 // E1 Local Centre, E2 Commercial Centre and MU1 Mixed Use: the land a "distance to the nearest centre" is to.
 export const CENTRE_ZONES: ReadonlySet<string> = new Set(["E1", "E2", "MU1"]);

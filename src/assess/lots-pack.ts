@@ -1,9 +1,9 @@
 // v1 to v2: a v1 pack's lots with every fact computed by the overlay kernels over the given packs, as a lots pack.
-import type { AreaGeometry } from "../../geo/types.ts";
-import { PARCELS, parcelFromFeature } from "../spatial.ts";
-import type { Pack } from "../types.ts";
-import { encodePack, type FeatureInput } from "./encode.ts";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "./lot-columns.ts";
+import type { AreaGeometry } from "../geo/types.ts";
+import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
+import type { Pack } from "../packs/types.ts";
+import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../packs/paged/lot-columns.ts";
 import { lotRecordFrom } from "./lot-record.ts";
 
 export type ConvertOptions = {

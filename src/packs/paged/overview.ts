@@ -1,0 +1,132 @@
+// Overview pages: each lot's zone generalised to a grid of 1/1024-degree cells (about 90 x 110 m at Sydney), the
+// zone over most lots of a cell kept, stored as runs per row in blocks of 256 x 256 cells. Low zooms draw these.
+import { crc32 } from "../crc32.ts";
+import { ByteReader, ByteWriter } from "./bytes.ts";
+import { PageRefusedError } from "./errors.ts";
+
+export const OVERVIEW_MAGIC = "GAPO";
+export const CELLS_PER_DEGREE = 1024;
+export const BLOCK_CELLS = 256;
+// Cell indices are offset so every cell on Earth is a non-negative integer below 2^20.
+const OFFSET = 1 << 19;
+
+export type OverviewEntry = { box: [number, number, number, number]; length: number; crc: number };
+export type OverviewMeta = { cellsPerDegree: number; pages: OverviewEntry[] };
+// One run: cells [x0, x0 + n) of row y, all of zone `zone` (an index into the root's zoneDict).
+export type OverviewPage = {
+  no: number;
+  xs: Int32Array;
+  ys: Int32Array;
+  ns: Uint16Array;
+  zones: Uint16Array;
+  bytes: number;
+};
+
+const cellOf = (deg: number): number => Math.floor(deg * CELLS_PER_DEGREE) + OFFSET;
+
+/** Counts each cell's lots by zone as the writer sees them, then cuts the blocks into pages. */
+export class OverviewBuilder {
+  // key: x * 2^20 + y; value: lot counts by zone code.
+  private readonly cells = new Map<number, Map<number, number>>();
+
+  add(lon: number, lat: number, zone: number): void {
+    const key = cellOf(lon) * 2 ** 20 + cellOf(lat);
+    let counts = this.cells.get(key);
+    if (!counts) {
+      counts = new Map();
+      this.cells.set(key, counts);
+    }
+    counts.set(zone, (counts.get(zone) ?? 0) + 1);
+  }
+
+  /** The pages in block order (south to north, west to east) with their root entries. */
+  finish(): { pages: Uint8Array[]; meta: OverviewMeta } {
+    const blocks = new Map<number, { x: number; y: number; zone: number }[]>();
+    for (const [key, counts] of this.cells) {
+      const x = Math.floor(key / 2 ** 20);
+      const y = key % 2 ** 20;
+      let zone = -1;
+      let best = 0;
+      for (const [z, n] of counts) if (n > best || (n === best && z < zone)) [zone, best] = [z, n];
+      const bk = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
+      const list = blocks.get(bk) ?? [];
+      list.push({ x, y, zone });
+      blocks.set(bk, list);
+    }
+    const pages: Uint8Array[] = [];
+    const entries: OverviewEntry[] = [];
+    for (const bk of [...blocks.keys()].sort((a, b) => a - b)) {
+      const cells = (blocks.get(bk) ?? []).sort((a, b) => a.y - b.y || a.x - b.x);
+      const bytes = encodeOverviewPage(pages.length, cells);
+      let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const c of cells) {
+        w = Math.min(w, c.x);
+        s = Math.min(s, c.y);
+        e = Math.max(e, c.x + 1);
+        n = Math.max(n, c.y + 1);
+      }
+      const deg = (v: number) => (v - OFFSET) / CELLS_PER_DEGREE;
+      entries.push({ box: [deg(w), deg(s), deg(e), deg(n)], length: bytes.length, crc: crc32(bytes.subarray(8)) });
+      pages.push(bytes);
+    }
+    return { pages, meta: { cellsPerDegree: CELLS_PER_DEGREE, pages: entries } };
+  }
+}
+
+// Layout: magic, crc32 over [8, end), page number, run count, then per run varints x, y (deltas), n, zone; padded to 8.
+function encodeOverviewPage(no: number, cells: readonly { x: number; y: number; zone: number }[]): Uint8Array {
+  const runs: { x: number; y: number; n: number; zone: number }[] = [];
+  for (const c of cells) {
+    const last = runs[runs.length - 1];
+    if (last && last.y === c.y && last.zone === c.zone && last.x + last.n === c.x && last.n < 0xffff) last.n++;
+    else runs.push({ x: c.x, y: c.y, n: 1, zone: c.zone });
+  }
+  const w = new ByteWriter(16 + runs.length * 6);
+  for (let i = 0; i < 4; i++) w.u8(OVERVIEW_MAGIC.charCodeAt(i));
+  w.u32(0);
+  w.u32(no);
+  w.u32(runs.length);
+  let px = 0;
+  let py = 0;
+  for (const r of runs) {
+    w.zigzag(r.x - px);
+    w.zigzag(r.y - py);
+    w.varint(r.n);
+    w.varint(r.zone);
+    px = r.x;
+    py = r.y;
+  }
+  w.align(8);
+  const out = w.finish();
+  new DataView(out.buffer, out.byteOffset).setUint32(4, crc32(out.subarray(8)), true);
+  return out;
+}
+
+/** Verifies and decodes overview page `no`; a damaged one is refused alone. */
+export function decodeOverviewPage(b: Uint8Array, no: number, expectedCrc: number, key: string): OverviewPage {
+  const refuse = (why: string) => new PageRefusedError(`pack ${key} overview page ${no} refused: ${why}`, no);
+  if (b.length < 16) throw refuse(`only ${b.length} bytes`);
+  if (crc32(b.subarray(8)) !== expectedCrc) throw refuse("checksum mismatch");
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const k = v.getUint32(12, true);
+  const r = new ByteReader(b, 16);
+  const xs = new Int32Array(k);
+  const ys = new Int32Array(k);
+  const ns = new Uint16Array(k);
+  const zones = new Uint16Array(k);
+  let px = 0;
+  let py = 0;
+  try {
+    for (let i = 0; i < k; i++) {
+      px += r.zigzag();
+      py += r.zigzag();
+      xs[i] = px - OFFSET;
+      ys[i] = py - OFFSET;
+      ns[i] = r.varint();
+      zones[i] = r.varint();
+    }
+  } catch (e) {
+    throw refuse(e instanceof Error ? e.message : String(e));
+  }
+  return { no, xs, ys, ns, zones, bytes: 12 * k + 64 };
+}

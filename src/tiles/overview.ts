@@ -1,0 +1,56 @@
+// The generalised zoning of a v2 pack's overview pages as one MVT layer: each run of same-zone cells a rectangle.
+import type { OverviewPage } from "../packs/paged/overview.ts";
+import { CELLS_PER_DEGREE } from "../packs/paged/overview.ts";
+import { layerMinZoom } from "./layers.ts";
+import { BUFFER, EXTENT, projector, type TileCoord } from "./math.ts";
+import { emptyDictionary, grow } from "./merge.ts";
+import { GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
+
+// Zooms drawn from the overview (lots are drawn from z14); the zoning layer's own minimum zoom.
+export const OVERVIEW_MIN_ZOOM = layerMinZoom("zoning");
+
+const zz = (n: number): number => (n << 1) ^ (n >> 31);
+const clamp = (v: number): number => Math.max(-BUFFER, Math.min(EXTENT + BUFFER, Math.round(v)));
+
+/** A "zoning" layer (attribute `zone`) of the runs that reach into the tile. */
+export function overviewLayer(pages: readonly OverviewPage[], zones: readonly string[], tile: TileCoord): TileLayer {
+  const project = projector(tile);
+  const a = new Float64Array(2);
+  const b = new Float64Array(2);
+  const dict = emptyDictionary();
+  dict.keys.push("zone");
+  const valueOf = new Map<number, number>();
+  const features: TileFeature[] = [];
+  for (const page of pages) {
+    for (let i = 0; i < page.ns.length; i++) {
+      const x = page.xs[i] as number;
+      const y = page.ys[i] as number;
+      // North-west and south-east corners of the run, in tile units (y grows southward).
+      project(x / CELLS_PER_DEGREE, (y + 1) / CELLS_PER_DEGREE, a, 0);
+      project((x + (page.ns[i] as number)) / CELLS_PER_DEGREE, y / CELLS_PER_DEGREE, b, 0);
+      const [x0, y0, x1, y1] = [
+        clamp(a[0] as number),
+        clamp(a[1] as number),
+        clamp(b[0] as number),
+        clamp(b[1] as number),
+      ];
+      if (x1 <= x0 || y1 <= y0) continue;
+      const code = page.zones[i] as number;
+      let vi = valueOf.get(code);
+      if (vi === undefined) {
+        vi = dict.values.push(zones[code] ?? "") - 1;
+        valueOf.set(code, vi);
+      }
+      features.push({
+        id: features.length,
+        type: GEOM_POLYGON,
+        // MoveTo, LineTo x3, ClosePath: clockwise with y down, an exterior ring.
+        geometry: [9, zz(x0), zz(y0), 26, zz(x1 - x0), 0, 0, zz(y1 - y0), zz(x0 - x1), 0, 15],
+        tags: Uint32Array.of(0, vi),
+      });
+    }
+  }
+  dict.keyRemap = grow(dict.keyRemap, dict.keys.length);
+  dict.valueRemap = grow(dict.valueRemap, dict.values.length);
+  return { name: "zoning", features, dictionary: dict };
+}
