@@ -19,7 +19,7 @@ export function overviewLayer(pages: readonly OverviewPage[], zones: readonly st
   const b = new Float64Array(2);
   const dict = emptyDictionary();
   dict.keys.push("zone");
-  const valueOf = new Map<number, number>();
+  const valueIndex = new Map<number, number>();
   const features: TileFeature[] = [];
   for (const page of pages) {
     for (let i = 0; i < page.ns.length; i++) {
@@ -36,10 +36,10 @@ export function overviewLayer(pages: readonly OverviewPage[], zones: readonly st
       ];
       if (x1 <= x0 || y1 <= y0) continue;
       const code = page.zones[i] as number;
-      let vi = valueOf.get(code);
+      let vi = valueIndex.get(code);
       if (vi === undefined) {
         vi = dict.values.push(zones[code] ?? "") - 1;
-        valueOf.set(code, vi);
+        valueIndex.set(code, vi);
       }
       features.push({
         id: features.length,
