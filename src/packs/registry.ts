@@ -49,7 +49,7 @@ async function formatOf(bucket: R2Bucket, key: string): Promise<number | null> {
 
 async function open(bucket: R2Bucket, key: string, etag: string): Promise<Loaded | null> {
   if ((await formatOf(bucket, key)) === PAGED_VERSION) {
-    const paged = new PagedPack(new R2Source(bucket, key));
+    const paged = new PagedPack(new R2Source(bucket, key), { etag });
     // The root is read now, so a damaged or truncated pack is refused at listing, not at a user's query.
     await paged.snapshot();
     return { etag, paged };

@@ -94,8 +94,10 @@ export class PagedPack {
   private readonly log: (message: string) => void;
   private readonly rootTtlMs: number;
   private readonly now: () => number;
+  private readonly etag: string | undefined;
 
   constructor(source: Source, opts: ReaderOptions = {}) {
+    this.etag = opts.etag;
     this.rootTtlMs = opts.rootTtlMs ?? DEFAULT_ROOT_TTL_MS;
     this.now = opts.now ?? Date.now;
     this.source = source;
@@ -109,6 +111,12 @@ export class PagedPack {
   async snapshot(signal?: AbortSignal): Promise<Snapshot> {
     const memo = roots.get(this.source.key);
     if (!memo) return this.remember(readSnapshot(this.source, this.initialBytes, signal));
+    // The registry (or Durable Object) named another etag: this isolate's memo is of a replaced object.
+    if (this.etag !== undefined && (await memo.p.catch(() => null))?.etag !== this.etag) {
+      const again = roots.get(this.source.key);
+      if (again && again !== memo && (await again.p.catch(() => null))?.etag === this.etag) return again.p;
+      return this.remember(readSnapshot(this.source, this.initialBytes, signal));
+    }
     if (this.now() - memo.checkedAt < this.rootTtlMs) return memo.p;
     const s = await memo.p;
     try {
