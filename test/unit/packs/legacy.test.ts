@@ -45,9 +45,10 @@ describe("a pack from before index order and split control layers", () => {
   it("assesses a lot from the controls its zones carry", () => {
     const facts = siteFacts([pack], parcelAt([pack], X0 + D / 2, Y0 + D / 2)!);
     expect(facts.controls).toBeUndefined();
+    // The main zone (largest share) first.
     expect(facts.zones.map((z) => [z.code, Number(z.share.toFixed(6)), z.fsr, z.heightM, z.minLotSizeM2])).toEqual([
-      ["R4", 0.25, 2, 22, 1000],
       ["R2", 0.75, 0.5, 9.5, 450],
+      ["R4", 0.25, 2, 22, 1000],
     ]);
     const r = scoreSite(facts);
     // 0.25 x 2 + 0.75 x 0.5; height and minimum lot size of the dominant zone, R2.
