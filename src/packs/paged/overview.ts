@@ -26,28 +26,28 @@ const cellOf = (deg: number): number => Math.floor(deg * CELLS_PER_DEGREE) + OFF
 
 /** Counts each cell's lots by zone as the writer sees them, then cuts the blocks into pages. */
 export class OverviewBuilder {
-  // key: x * 2^20 + y; value: lot counts by zone code.
-  private readonly cells = new Map<number, Map<number, number>>();
+  // One flat map, key (x * 2^20 + y) * 2^12 + zone, value the lots counted: a map per cell cost five times more.
+  private readonly counts = new Map<number, number>();
 
   add(lon: number, lat: number, zone: number): void {
-    const key = cellOf(lon) * 2 ** 20 + cellOf(lat);
-    let counts = this.cells.get(key);
-    if (!counts) {
-      counts = new Map();
-      this.cells.set(key, counts);
-    }
-    counts.set(zone, (counts.get(zone) ?? 0) + 1);
+    const key = (cellOf(lon) * 2 ** 20 + cellOf(lat)) * 4096 + (zone & 4095);
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
   /** The pages in block order (south to north, west to east) with their root entries. */
   finish(): { pages: Uint8Array[]; meta: OverviewMeta } {
     const blocks = new Map<number, { x: number; y: number; zone: number }[]>();
-    for (const [key, counts] of this.cells) {
+    // The zone of most lots in each cell (ties: the lower zone code).
+    const winners = new Map<number, { zone: number; n: number }>();
+    for (const [key, n] of this.counts) {
+      const cell = Math.floor(key / 4096);
+      const z = key % 4096;
+      const w = winners.get(cell);
+      if (!w || n > w.n || (n === w.n && z < w.zone)) winners.set(cell, { zone: z, n });
+    }
+    for (const [key, { zone }] of winners) {
       const x = Math.floor(key / 2 ** 20);
       const y = key % 2 ** 20;
-      let zone = -1;
-      let best = 0;
-      for (const [z, n] of counts) if (n > best || (n === best && z < zone)) [zone, best] = [z, n];
       const bk = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
       const list = blocks.get(bk) ?? [];
       list.push({ x, y, zone });

@@ -1,0 +1,194 @@
+// Builds a v2 lots pack from a cadastre GeoJSON of any size with memory flat in its size.
+//
+// 1. read: the parcels file is streamed feature by feature; each lot (fields mapped, geometry as float64 columns,
+//    box centre) is spilled as a binary record into chunk files of `runBytes` (read-lots.ts);
+// 2. sort: each chunk is sorted by the Hilbert key of its lots' centres over the centres' bbox (known only now);
+// 3. facts: the runs are merged k ways in Hilbert order; each lot's record is computed with lotRecordFrom over the
+//    overlay layers (held in memory as a v1 pack) and fed to PackWriter, whose pages go to a temp file, while the
+//    lot-id index's (hash, page) pairs are spilled and sorted on disk too (lot-facts.ts, lot-id-index.ts);
+// 4. write: head (root with the index) + pages + index pages + PackWriter's overview pages, renamed into place
+//    (assemble.ts).
+// The lots come out in the order and pages convertToLotsPack gives the same data (ties in a Hilbert cell by input order).
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { hilbertOf } from "../../../src/packs/paged/hilbert.ts";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../../src/packs/paged/lot-columns.ts";
+import type { Pack, PackMeta } from "../../../src/packs/types.ts";
+import type { LayerName } from "../layers.ts";
+import { assemble, headWithLotIndex } from "./assemble.ts";
+import { writeLotPages } from "./lot-facts.ts";
+import { CENTRE_X_AT, CENTRE_Y_AT } from "./lot-frame.ts";
+import { LotIdIndexSpill } from "./lot-id-index.ts";
+import { loadOverlayPack, withCadastreBox } from "./overlays.ts";
+import { Progress, type ProgressOptions } from "./progress.ts";
+import { readLots } from "./read-lots.ts";
+import { FileWriter, mergeDown, Spill, sortChunk } from "./runs.ts";
+
+export type StreamBuildSpec = {
+  out: string;
+  id: string;
+  title: string;
+  version?: string;
+  attribution?: string;
+  licence?: string;
+  note?: string;
+  synthetic?: readonly string[];
+  state?: string;
+  topoObject?: string;
+  gtfsMode?: string;
+  // The cadastre (GeoJSON FeatureCollection, WGS84 or a GeoJSON crs this service reprojects): streamed.
+  parcels: string;
+  // The overlay layers, one file per layer as `build` takes them: held in memory.
+  files: Partial<Record<Exclude<LayerName, "parcels">, string>>;
+  // Packs whose layers also give facts (e.g. packs/sydney-suburbs.pack), after the overlay files'.
+  context?: readonly Pack[];
+  asAt?: Record<string, string>;
+  pageBytes?: number;
+  // Bytes of lot records sorted in memory at once (default 32 MiB): the builder's one large buffer.
+  runBytes?: number;
+  // Runs merged at once (default 64); more are merged in passes first.
+  fanIn?: number;
+  // Read buffer per run while merging (default 256 KiB).
+  readBufferBytes?: number;
+  tmpDir?: string;
+  progress?: ProgressOptions;
+};
+
+export type StreamBuildResult = {
+  out: string;
+  bytes: number;
+  lots: number;
+  pages: number;
+  // Sorted runs of lot records (before any merge passes) and of lot-id index pairs.
+  runs: number;
+  indexRuns: number;
+  skipped: number;
+  inputBytes: number;
+  layers: string[];
+  warnings: string[];
+  seconds: { overlays: number; read: number; sort: number; facts: number; write: number; total: number };
+};
+
+export const DEFAULT_RUN_BYTES = 32 << 20;
+const DEFAULT_FAN_IN = 64;
+const DEFAULT_READ_BUFFER = 256 << 10;
+
+const since = (t: number) => (performance.now() - t) / 1000;
+
+// Phases 1 and 2; the chunk buffer is handed on to the lot-id index's spill, the one large buffer of the build.
+function readAndSort(spec: StreamBuildSpec, dir: string, progress: Progress) {
+  const spill = new Spill(dir, "lots", new Uint8Array(spec.runBytes ?? DEFAULT_RUN_BYTES));
+  const t = performance.now();
+  const read = readLots(spec.parcels, spill, progress, spec.state);
+  const readS = since(t);
+  const t1 = performance.now();
+  const chunks = spill.finish();
+  progress.start("sort", "lots", read.lots);
+  let sorted = 0;
+  const runs = chunks.map((chunk, i) => {
+    const run = join(dir, `lots-${String(i).padStart(5, "0")}.run`);
+    sorted += sortChunk(chunk, run, spill.buffer, (p) => {
+      const v = new DataView(p.buffer, p.byteOffset, p.byteLength);
+      return hilbertOf(v.getFloat64(CENTRE_X_AT, true), v.getFloat64(CENTRE_Y_AT, true), read.centres);
+    });
+    progress.update(sorted, read.bytes);
+    return run;
+  });
+  progress.finish(sorted, read.bytes);
+  return { read, runs, buffer: spill.buffer, readS, sortS: since(t1) };
+}
+
+export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<StreamBuildResult> {
+  const t0 = performance.now();
+  const progress = new Progress(spec.progress);
+  const fanIn = Math.max(2, spec.fanIn ?? DEFAULT_FAN_IN);
+  const readBuffer = spec.readBufferBytes ?? DEFAULT_READ_BUFFER;
+  const version = spec.version ?? "1";
+  const meta: PackMeta = { title: spec.title, attribution: spec.attribution ?? "", licence: spec.licence ?? "" };
+  if (spec.note) meta.note = spec.note;
+
+  const overlays = loadOverlayPack({
+    id: spec.id,
+    version,
+    meta,
+    files: spec.files,
+    synthetic: new Set(spec.synthetic ?? []),
+    state: spec.state,
+    topoObject: spec.topoObject,
+    gtfsMode: spec.gtfsMode,
+  });
+  const overlaysS = since(t0);
+  const warnings = [...overlays.warnings];
+
+  const tmp = mkdtempSync(join(spec.tmpDir ?? tmpdir(), "pack-build-"));
+  let pages: FileWriter | null = null;
+  try {
+    const lotsDir = join(tmp, "lots");
+    const indexDir = join(tmp, "lotid");
+    mkdirSync(lotsDir);
+    mkdirSync(indexDir);
+    const { read, runs, buffer, readS, sortS } = readAndSort(spec, lotsDir, progress);
+    if (read.skipped) warnings.push(`parcels: skipped ${read.skipped} features of the wrong geometry type`);
+
+    const t2 = performance.now();
+    pages = new FileWriter(join(tmp, "pages.bin"));
+    // Index pairs are 16-byte frames: 8 MiB chunks (512k pairs) keep their sort small.
+    const index = new LotIdIndexSpill(indexDir, buffer.subarray(0, Math.min(buffer.length, 8 << 20)));
+    const info: Record<string, string> = { title: meta.title, attribution: meta.attribution, licence: meta.licence };
+    if (meta.note) info.note = meta.note;
+    const {
+      head,
+      tail,
+      pages: pageCount,
+    } = await writeLotPages(
+      {
+        file: spec.parcels,
+        runs: mergeDown(runs, lotsDir, fanIn, readBuffer),
+        readBufferBytes: readBuffer,
+        pack: {
+          id: spec.id,
+          version,
+          columns: LOT_COLUMNS,
+          summary: LOT_SUMMARY,
+          asAt: spec.asAt ?? {},
+          info,
+          ...(spec.pageBytes ? { pageBytes: spec.pageBytes } : {}),
+        },
+        packs: [withCadastreBox(overlays.pack, read.vertices), ...(spec.context ?? [])],
+        pages,
+        index,
+        lots: read.lots,
+        bytesRead: read.bytes,
+      },
+      progress,
+    );
+    pages.close();
+    const factsS = since(t2);
+
+    const t3 = performance.now();
+    const indexFile = join(tmp, "lotid.bin");
+    progress.start("index", "lots", index.count);
+    const lotIndex = index.finish(indexFile, fanIn, readBuffer, (n) => progress.update(n, read.bytes));
+    progress.finish(index.count, read.bytes);
+    const fullHead = headWithLotIndex(head, lotIndex.entries, lotIndex.bytes, LOT_ID_COLUMN);
+    mkdirSync(dirname(resolve(spec.out)), { recursive: true });
+    const bytes = assemble(spec.out, fullHead, [pages.path, indexFile], tail);
+    return {
+      out: spec.out,
+      bytes,
+      lots: read.lots,
+      pages: pageCount,
+      runs: runs.length,
+      indexRuns: lotIndex.runs,
+      skipped: read.skipped,
+      inputBytes: read.bytes,
+      layers: overlays.layers,
+      warnings,
+      seconds: { overlays: overlaysS, read: readS, sort: sortS, facts: factsS, write: since(t3), total: since(t0) },
+    };
+  } finally {
+    pages?.abandon();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+// Phase 3 of a streamed build: lots in Hilbert order, each with its facts from the overlay kernels, into PackWriter's pages.
+import { basename } from "node:path";
+import { featureAreaM2 } from "../../../src/geo/area.ts";
+import { featureBBox } from "../../../src/geo/bbox.ts";
+import { featureCentroid } from "../../../src/geo/centroid.ts";
+import { featureToGeometry } from "../../../src/geo/columns.ts";
+import { layerSpec } from "../../../src/packs/layer-specs.ts";
+import { lotKey, type PackOptions, PackWriter } from "../../../src/packs/paged/encode.ts";
+import { LOT_ID_COLUMN, lotColumn, lotValues } from "../../../src/packs/paged/lot-columns.ts";
+import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
+import { lotIdHash } from "../../../src/packs/paged/schema.ts";
+import type { ParcelHit } from "../../../src/packs/spatial.ts";
+import type { Pack, Props } from "../../../src/packs/types.ts";
+import { GeoJsonInputError } from "./geojson-split.ts";
+import type { LotIdIndexSpill } from "./lot-id-index.ts";
+import { type LotFrame, LotFrameDecoder } from "./lot-frame.ts";
+import type { Progress } from "./progress.ts";
+import { type FileWriter, mergeRuns } from "./runs.ts";
+
+// The lot as parcelFromFeature reads it from a v1 pack: the same geometry functions over the same float64 columns.
+function parcelOf(packId: string, fields: readonly string[], lot: LotFrame): ParcelHit {
+  const row = JSON.parse(lot.row) as unknown[];
+  const props: Props = {};
+  fields.forEach((f, k) => {
+    props[f] = row[k] ?? null;
+  });
+  const c = lot.cols;
+  return {
+    packId,
+    index: lot.feature,
+    lotId: typeof props.lot_id === "string" ? props.lot_id : null,
+    areaM2: featureAreaM2(c, 0),
+    polygon: featureToGeometry(c, 0),
+    bbox: featureBBox(c, 0),
+    centroid: featureCentroid(c, 0),
+    props,
+  };
+}
+
+export type LotFactsJob = {
+  // The cadastre file, for naming a lot that fails.
+  file: string;
+  runs: readonly string[];
+  readBufferBytes: number;
+  // PackWriter's options without a lot-id column: the index is spilled to `index` instead.
+  pack: PackOptions;
+  packs: readonly Pack[];
+  pages: FileWriter;
+  index: LotIdIndexSpill;
+  lots: number;
+  bytesRead: number;
+};
+
+/** Writes every lot's page bytes to `job.pages`; returns PackWriter's head, its tail (overview pages) and the page count. */
+export async function writeLotPages(
+  job: LotFactsJob,
+  progress: Progress,
+): Promise<{ head: Uint8Array; tail: Uint8Array; pages: number }> {
+  const name = basename(job.file);
+  const fields = layerSpec("parcels").fields;
+  const frames = new LotFrameDecoder();
+  let pending: number[] = [];
+  let pageNo = 0;
+  const writer = new PackWriter(job.pack, (bytes) => {
+    job.pages.write(bytes);
+    for (const h of pending) job.index.add(h, pageNo);
+    pending = [];
+    pageNo++;
+  });
+  const idCol = lotColumn(LOT_ID_COLUMN);
+  progress.start("facts", "lots", job.lots);
+  let done = 0;
+  for (const frame of mergeRuns(job.runs, job.readBufferBytes)) {
+    const lot = frames.decode(frame.payload);
+    const parcel = parcelOf(job.pack.id, fields, lot);
+    try {
+      const values = lotValues(lotRecordFrom(job.packs, parcel));
+      const id = values[idCol];
+      // The lot's page is known when PackWriter closes it, which may happen inside this add.
+      if (typeof id === "string") pending.push(lotIdHash(lotKey(id)));
+      await writer.add({ geometry: parcel.polygon, values });
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new GeoJsonInputError(
+        `${name}: features[${lot.feature}] (lot ${parcel.lotId ?? "without an id"}): ${why}`,
+        lot.feature,
+      );
+    }
+    if (++done % 512 === 0) progress.update(done, job.bytesRead);
+  }
+  const { head, tail } = await writer.finish();
+  progress.finish(done, job.bytesRead);
+  return { head, tail, pages: pageNo };
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../../../scripts/pack/cli.ts";
+import { decodePack } from "../../../../src/packs/decode.ts";
+import { lotRecordFrom } from "../../../../src/assess/lot-record.ts";
+import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
+import { openPack } from "../../../../src/packs/paged/reader.ts";
+import { readHeader } from "../../../../src/packs/paged/schema.ts";
+import { MemorySource } from "../../../../src/packs/paged/source.ts";
+import { PARCELS, parcelFromFeature } from "../../../../src/packs/spatial.ts";
+import { asStored, recordsOf } from "./fixture.ts";
+
+const DIR = mkdtempSync(join(tmpdir(), "stream-convert-"));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
+
+describe("npm run pack -- convert", () => {
+  it("turns packs/sydney-demo.pack into a v2 lots pack whose every lot reads back as lotRecordFrom over the v1 pack", async () => {
+    const out = join(DIR, "sydney-demo.v2.pack");
+    await main(["convert", "packs/sydney-demo.pack", out, "--context", "packs/sydney-suburbs.pack"]);
+    const bytes = new Uint8Array(readFileSync(out));
+    const demo = load("packs/sydney-demo.pack");
+    const context = [demo, load("packs/sydney-suburbs.pack")];
+    const parcels = demo.layers.get(PARCELS);
+    expect(parcels).toBeDefined();
+    const count = parcels?.count ?? 0;
+    expect(readHeader(bytes, out).featureCount).toBe(count);
+
+    const got = await recordsOf(bytes);
+    expect(got.size).toBe(count);
+    let withSuburb = 0;
+    for (let i = 0; i < count; i++) {
+      const parcel = parcelFromFeature(demo, i);
+      const want = asStored(lotRecordFrom(context, parcel));
+      expect(got.get(parcel.lotId ?? ""), parcel.lotId ?? `lot ${i}`).toEqual(want);
+      if (want.place.suburb !== null) withSuburb++;
+    }
+    // The suburbs came from the context pack: the demo pack has no suburbs layer of its own.
+    expect(demo.layers.has("suburbs")).toBe(false);
+    expect(withSuburb).toBe(count);
+
+    // A lot found through the lot-id index, its geometry within the 1e-7 degree quantisation.
+    const pack = await openPack(new MemorySource("convert-test.pack", bytes), {
+      cache: new PageCache(),
+      log: () => {},
+    });
+    const p = parcelFromFeature(demo, 123);
+    const { features } = await pack.byLotId(p.lotId ?? "");
+    expect(features).toHaveLength(1);
+    const ring = features[0]?.geometry.coordinates[0]?.[0] ?? [];
+    const want = p.polygon.type === "Polygon" ? p.polygon.coordinates[0] : p.polygon.coordinates[0]?.[0];
+    expect(ring).toHaveLength(want?.length ?? -1);
+    ring.forEach((v, k) => {
+      expect(Math.abs((v[0] as number) - (want?.[k]?.[0] as number))).toBeLessThanOrEqual(0.5e-7 + 1e-12);
+      expect(Math.abs((v[1] as number) - (want?.[k]?.[1] as number))).toBeLessThanOrEqual(0.5e-7 + 1e-12);
+    });
+  });
+
+  it("refuses a v2 pack as input with a sentence", async () => {
+    const out = join(DIR, "again.pack");
+    await main(["convert", "packs/sydney-demo.pack", out]);
+    await expect(Promise.resolve(main(["convert", out, join(DIR, "x.pack")]))).rejects.toThrow(
+      /expected pack format v1, got v2/,
+    );
+  });
+});
