@@ -9,6 +9,7 @@ import { runTileBenches } from "./tiles.ts";
 import { runUploadBenches } from "./upload.ts";
 import { runValidityBenches } from "./validity.ts";
 import { runDbLatencyBenches } from "./db-latency.ts";
+import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -21,6 +22,11 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["validity", runValidityBenches],
   // Database latency: `npm run bench -- db` alone; BENCH_DB_RTT sets the round trip (20 ms).
   ["db", runDbLatencyBenches],
+  // v2 packs (issue 33), each within 10 minutes alone: BENCH_PAGED_LOTS sizes the generated pack (5M),
+  // BENCH_R2_LATENCY_MS the latency of each range read (20 ms).
+  ["pack-memory", runPackMemoryBenches],
+  ["pack-reads", runPackReadsBenches],
+  ["pack-speed", runPackSpeedBenches],
 ];
 
 const only = process.argv[2];

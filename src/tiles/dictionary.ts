@@ -55,7 +55,8 @@ export function dictionaryOf(layer: Layer): Dictionary {
       });
       if (dict.keyRemap.length < dict.keys.length) dict.keyRemap = grow(dict.keyRemap, dict.keys.length);
       if (dict.valueRemap.length < dict.values.length) dict.valueRemap = grow(dict.valueRemap, dict.values.length);
-      tags[i] = out;
+      // A v2 page's view lives in the page cache, whose budget counts the page, not its tiles' tags.
+      if (layer.record === undefined) tags[i] = out;
       return out;
     },
   };

@@ -26,7 +26,12 @@ export function grow(a: Int32Array, atLeast: number): Int32Array {
 function merge(name: string, parts: readonly TileLayer[]): TileLayer {
   const dict = emptyDictionary();
   const keyIndex = new Map<string, number>();
-  const valueIndex = new Map<string, number>();
+  // One table per type, so "1" and 1 stay distinct values.
+  const byType = {
+    string: new Map<TileValue, number>(),
+    number: new Map<TileValue, number>(),
+    boolean: new Map<TileValue, number>(),
+  };
   const features: TileLayer["features"] = [];
   for (const part of parts) {
     for (const f of part.features) {
@@ -36,10 +41,12 @@ function merge(name: string, parts: readonly TileLayer[]): TileLayer {
         const v = part.dictionary.values[f.tags[j + 1] as number] as TileValue;
         let ki = keyIndex.get(k);
         if (ki === undefined) ki = keyIndex.set(k, dict.keys.push(k) - 1).get(k) as number;
-        // Typed, so "1" and 1 stay distinct values.
-        const vk = `${typeof v}:${String(v)}`;
-        let vi = valueIndex.get(vk);
-        if (vi === undefined) vi = valueIndex.set(vk, dict.values.push(v) - 1).get(vk) as number;
+        const table = byType[typeof v as "string" | "number" | "boolean"];
+        let vi = table.get(v);
+        if (vi === undefined) {
+          vi = dict.values.push(v) - 1;
+          table.set(v, vi);
+        }
         tags[j] = ki;
         tags[j + 1] = vi;
       }

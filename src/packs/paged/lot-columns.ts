@@ -96,7 +96,15 @@ export function lotValues(r: LotRecord): Value[] {
   const simple = simpleControls(facts);
   const more: More = {};
   if (rest.length > 0) more.zones = rest.map(zoneTuple);
-  if (facts.controls && !simple) more.controls = facts.controls;
+  // Shares in 1e-4 steps, as the typed columns store them: 17 digits of a float cost bytes and say nothing more.
+  const rounded = (list: readonly ControlShare[]) => list.map((c) => ({ ...c, share: r4(c.share) }));
+  if (facts.controls && !simple) {
+    more.controls = {
+      fsr: rounded(facts.controls.fsr),
+      heightM: rounded(facts.controls.heightM),
+      minLotSizeM2: rounded(facts.controls.minLotSizeM2),
+    };
+  }
   const label = (list: readonly ControlShare[] | undefined) => (simple ? (list?.[0]?.label ?? null) : null);
   const values: Record<string, Value> = {
     lot_id: facts.lotId,

@@ -11,8 +11,8 @@ export const PAGE_MAGIC = "GAPG";
 export const INDEX_MAGIC = "GAPI";
 export const PAGE_HEADER_BYTES = 40;
 export const INDEX_HEADER_BYTES = 16;
-// The first range a reader asks for: the header and, for packs up to a few million lots, the whole root.
-export const INITIAL_READ_BYTES = 64 * 1024;
+// The first range a reader asks for: the header and the whole root for packs up to ~5M lots (5,600 pages, 245 KiB).
+export const INITIAL_READ_BYTES = 256 * 1024;
 
 /**
  * dict: strings, dictionary-encoded per page (u8 or u16 codes, 0 = null);
