@@ -1,4 +1,5 @@
 // Reads a v2 pack by byte range: the header and root once per isolate, then only the pages a query needs.
+import Flatbush from "flatbush";
 import { logger } from "../../logger.ts";
 import type { BBox } from "../../geo/bbox.ts";
 import { pointInFeature } from "../../geo/pip.ts";
@@ -84,6 +85,24 @@ function isDataPage(p: CachedPage): p is DecodedPage {
 }
 function isIndexPage(p: CachedPage): p is LotIndexPage {
   return "hashes" in p;
+}
+
+const pageIndexes = new WeakMap<Root, Flatbush>();
+
+// Thousands of pages: a query finds its few without scanning every box.
+function pageIndexOf(root: Root): Flatbush {
+  let index = pageIndexes.get(root);
+  if (index) return index;
+  const b = root.pageBoxes;
+  index = new Flatbush(Math.max(1, root.pageCount));
+  for (let i = 0; i < root.pageCount; i++) {
+    index.add(b[4 * i] as number, b[4 * i + 1] as number, b[4 * i + 2] as number, b[4 * i + 3] as number);
+  }
+  // An empty pack still needs a finished index; its one box is never a page.
+  if (root.pageCount === 0) index.add(Infinity, Infinity, Infinity, Infinity);
+  index.finish();
+  pageIndexes.set(root, index);
+  return index;
 }
 
 export class PagedPack {
@@ -275,16 +294,11 @@ export class PagedPack {
     return { page: page.no, index: i, properties, geometry: { type: "MultiPolygon", coordinates: polys } };
   }
 
-  /** Pages whose box meets [w, s, e, n], chosen from the root alone. */
+  /** Pages whose box meets [w, s, e, n], chosen from the root alone (through an index of page boxes, per root). */
   pagesInBox(s: Snapshot, box: BBox): number[] {
-    const b = s.root.pageBoxes;
-    const out: number[] = [];
-    for (let i = 0; i < s.root.pageCount; i++) {
-      if ((b[4 * i] as number) <= box[2] && (b[4 * i + 2] as number) >= box[0]) {
-        if ((b[4 * i + 1] as number) <= box[3] && (b[4 * i + 3] as number) >= box[1]) out.push(i);
-      }
-    }
-    return out;
+    return pageIndexOf(s.root)
+      .search(box[0], box[1], box[2], box[3])
+      .sort((a, b) => a - b);
   }
 
   /** The overview pages (generalised zoning) whose box meets `box`, with the zone names they number. */
