@@ -14,7 +14,8 @@ const DATA_DIR = ".data/smoke";
 rmSync(`${root}${DATA_DIR}`, { recursive: true, force: true });
 const dev = spawn("npm", ["run", "dev"], {
   cwd: root,
-  env: { ...process.env, DEV_DATA_DIR: DATA_DIR },
+  // The smoke test keeps to the small demo packs: no Greater Sydney build.
+  env: { ...process.env, DEV_DATA_DIR: DATA_DIR, DEV_WORLD: "off" },
   stdio: ["ignore", "pipe", "pipe"],
   detached: true,
 });

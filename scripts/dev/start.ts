@@ -1,13 +1,13 @@
 // `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
-// model server (offline planner) on 54340, demo packs in local R2, and the API on 8787.
+// model server (offline planner) on 54340, demo packs and the synthetic Greater Sydney in local R2, and the API on 8787.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "../../standins/idp/server.ts";
-import { uploadDemoPacks } from "./upload-packs.ts";
+import { uploadDemoPacks, uploadWorld } from "./upload-packs.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "../../standins/marketing/server.ts";
 import { startProcessor } from "../../standins/processor/server.ts";
@@ -98,6 +98,7 @@ writeFileSync(
 );
 
 await uploadDemoPacks(PERSIST);
+await uploadWorld(PERSIST);
 
 // The web workspace is served by the Worker's static assets: build it first (npm run dev:web live-reloads it).
 if (process.env.SKIP_WEB_BUILD !== "1") {

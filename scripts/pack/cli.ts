@@ -12,6 +12,8 @@ import { buildLayer, LAYER_NAMES } from "./layers.ts";
 import type { InputFeature } from "./layers.ts";
 import type { LayerName } from "./layers.ts";
 import { isTopology, topologyFeatures } from "./topojson.ts";
+import { buildV2Command, convertCommand, V2_USAGE } from "./stream/commands.ts";
+import { WORLD_USAGE, worldCommand } from "../world/command.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -23,9 +25,11 @@ const USAGE = `usage:
                         [--flood F] [--bushfire F] [--heritage F] [--transport F]
       inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs may also be TopoJSON;
       transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode, default train)
+${V2_USAGE}
   npm run pack -- inspect FILE
   npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
-  npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)`;
+  npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)
+${WORLD_USAGE}`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
@@ -220,9 +224,14 @@ function demo(args: Args): void {
   );
 }
 
-export function main(argv: string[]): void {
+export function main(argv: string[]): void | Promise<void> {
   const args = parseArgs(argv);
   const [command, ...rest] = args.positional;
+  const format = args.flags.get("format") ?? "v1";
+  if (command === "build" && format !== "v1" && format !== "v2") throw new Error(`--format is v1 or v2, not ${format}`);
+  if (command === "build" && format === "v2") return buildV2Command(args.flags, argv);
+  if (command === "convert") return convertCommand(rest, args.flags, argv);
+  if (command === "world") return worldCommand(args.flags);
   if (command === "build") build(args);
   else if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
   else if (command === "demo") demo(args);
@@ -235,7 +244,7 @@ export function main(argv: string[]): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    main(process.argv.slice(2));
+    await main(process.argv.slice(2));
   } catch (e) {
     console.error(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
     process.exitCode = 1;

@@ -50,7 +50,7 @@ export function summarisePack(pack: Pack): PackSummary {
 export function summarisePaged(s: Snapshot): PackSummary {
   const { meta } = s.root;
   const count = s.header.featureCount;
-  const synthetic = meta.info.synthetic === "true";
+  const synthetic = meta.info.synthetic !== undefined && meta.info.synthetic !== "false";
   return {
     id: meta.id,
     version: meta.version,

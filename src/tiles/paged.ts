@@ -40,7 +40,7 @@ export function pagedTileJson(s: Snapshot, origin: string) {
         name: "parcels",
         kind: "polygon" as const,
         count: s.header.featureCount,
-        synthetic: meta.info.synthetic === "true",
+        synthetic: meta.info.synthetic !== undefined && meta.info.synthetic !== "false",
         fields: PROP_COLUMNS.filter((c) => meta.columns.some((m) => m.name === c)),
       },
       // Generalised from the lots' zones (overview pages), drawn below the lots' zoom.

@@ -47,6 +47,8 @@ export async function startStack(): Promise<Stack> {
       PROCESSOR_PORT: String(processor),
       LLM_PORT: String(llm),
       DEV_DATA_DIR: dataDir,
+      // The browser tests keep to the small demo packs: no synthetic Greater Sydney build.
+      DEV_WORLD: "off",
       WRANGLER_SEND_METRICS: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,142 @@
+// Builds the synthetic Greater Sydney as one v2 lots pack: survey every suburb's blocks (worker threads), size
+// the world to the lots asked for, build each suburb's lots and their facts (worker threads), then write the
+// pack in Hilbert order (a writer thread).
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../src/packs/paged/lot-columns.ts";
+import { allocate, lotsOf } from "./allocate.ts";
+import { groupQuads } from "./context-packs.ts";
+import { characterIn, loadContext, type WorldContext, worldBox } from "./context.ts";
+import type { CentreQuad } from "./lots.ts";
+import { DEFAULT_LOTS, WORLD_AS_AT, WORLD_ID, WORLD_SEED, worldInfo } from "./meta.ts";
+import { writePackFile } from "./pack-file.ts";
+import { writeOnWorker } from "./write-worker.ts";
+import type { PackOptions } from "../../src/packs/paged/encode.ts";
+import type { Extent } from "./plan.ts";
+import { Progress } from "./progress.ts";
+import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";
+
+export type WorldOptions = {
+  out: string;
+  seed?: number;
+  // About this many lots (the suburbs' shares are scaled to it).
+  lots?: number;
+  // Only these suburbs (names), for small worlds and tests.
+  suburbs?: readonly string[];
+  // Repository root holding packs/sources (default: the working directory).
+  root?: string;
+  // Worker threads; 0 builds in this thread (default: one per core).
+  threads?: number;
+  quiet?: boolean;
+  // The pack's version string (the cache's content hash).
+  version?: string;
+  pageBytes?: number;
+};
+
+export type WorldResult = { out: string; lots: number; bytes: number; pages: number; seconds: number };
+
+function selectSuburbs(ctx: WorldContext, names?: readonly string[]): number[] {
+  if (!names) return ctx.suburbs.map((s) => s.index);
+  const byName = new Map(ctx.suburbs.map((s) => [s.name, s.index]));
+  return names.map((n) => {
+    const i = byName.get(n);
+    if (i === undefined) throw new Error(`no suburb named ${n} in the topology`);
+    return i;
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// An interrupted build leaves its bucket files (hundreds of MB) and a partial pack: remove those of dead builds.
+function sweepStale(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const m = /^\.world-(\d+)-|\.pack\.tmp-(\d+)$/.exec(name);
+    const pid = Number(m?.[1] ?? m?.[2]);
+    if (m && !alive(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
+  const started = performance.now();
+  const seed = opts.seed ?? WORLD_SEED;
+  const root = resolve(opts.root ?? ".");
+  const out = resolve(opts.out);
+  const ctx = loadContext(seed, root);
+  const chosen = selectSuburbs(ctx, opts.suburbs);
+  const box = worldBox(chosen.map((i) => ctx.suburbs[i] as WorldContext["suburbs"][number]));
+  const progress = new Progress(opts.quiet);
+  mkdirSync(dirname(out), { recursive: true });
+  sweepStale(dirname(out));
+  const dir = join(dirname(out), `.world-${process.pid}-${Date.now().toString(36)}`);
+  mkdirSync(dir, { recursive: true });
+  const threads = opts.threads ?? availableParallelism();
+  const onLots = (n: number) => progress.add(n);
+  const runner: Runner =
+    threads > 0
+      ? new WorkerPool(threads, { seed, root, dir, box }, onLots)
+      : new InProcessRunner(ctx, dir, box, onLots);
+  try {
+    progress.phase("survey", chosen.length, "suburbs");
+    const census = await Promise.all(
+      chosen.map(async (i) => {
+        const cells = await runner.census(i);
+        progress.add(1);
+        return cells;
+      }),
+    );
+    const suburbCensus = chosen.map((i, k) => ({
+      suburb: i,
+      urbanShare: characterIn(ctx, ctx.suburbs[i] as WorldContext["suburbs"][number]).urban,
+      cells: census[k] as (typeof census)[number],
+    }));
+    const { extents, lots } = allocate(suburbCensus, opts.lots ?? DEFAULT_LOTS);
+    const centres: CentreQuad[] = [];
+    const centreCounts = suburbCensus.map((c, k) => {
+      let n = 0;
+      for (const cell of c.cells.slice(0, (extents[k] as Extent).urban)) {
+        centres.push(...cell.centres);
+        n += cell.centres.length;
+      }
+      return n;
+    });
+    await runner.setCentres(groupQuads(centres));
+    progress.phase("lots", lots, "lots");
+    // Biggest suburbs first, so the threads finish together.
+    const expected = suburbCensus.map((c, k) => lotsOf(c.cells, extents[k] as Extent));
+    const order = chosen.map((_, k) => k).sort((a, b) => (expected[b] as number) - (expected[a] as number) || a - b);
+    await Promise.all(
+      order.map((k) => runner.build(chosen[k] as number, extents[k] as Extent, centreCounts[k] as number)),
+    );
+    await runner.close();
+    progress.phase("write", lots, "lots");
+    const packOptions: PackOptions = {
+      id: WORLD_ID,
+      version: opts.version ?? `seed-${seed}`,
+      columns: LOT_COLUMNS,
+      lotIdColumn: LOT_ID_COLUMN,
+      summary: LOT_SUMMARY,
+      asAt: WORLD_AS_AT,
+      info: worldInfo(seed, root),
+      ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
+    };
+    const job = { dir, writers: runner.threads, out, opts: packOptions };
+    const written =
+      threads > 0
+        ? await writeOnWorker(job, (n) => progress.add(n))
+        : await writePackFile(dir, runner.threads, out, packOptions, (n) => progress.add(n));
+    progress.end();
+    if (written.features !== lots) throw new Error(`the survey promised ${lots} lots, ${written.features} were built`);
+    return { out, lots, bytes: written.bytes, pages: written.pages, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await runner.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,204 @@
+// In-memory v1 packs of the generated overlays, so each lot's facts come from the same overlay kernels that
+// assess an uploaded pack: one pack per suburb (its lots and overlays), one of the stations and suburb
+// boundaries, and one of every centre's zoning in the world (for the distance to the nearest centre).
+import type { Columns } from "../../src/geo/types.ts";
+import { decodePack } from "../../src/packs/decode.ts";
+import { encodePack } from "../../src/packs/encode.ts";
+import type { LayerInput, Pack, PackMeta } from "../../src/packs/types.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { buildLayer } from "../pack/layers.ts";
+import type { WorldContext } from "./context.ts";
+import type { Overlays, Piece } from "./features.ts";
+import type { Station, Suburb } from "./inputs.ts";
+import { qx, qy, type Frame } from "./lattice.ts";
+import type { Lot } from "./plan.ts";
+
+const META: PackMeta = { title: "synthetic world (build time)", attribution: "", licence: "" };
+
+/** Quads as integer corners (x0,y0, x1,y1, x2,y2, x3,y3 per quad, 1e-7 degree), counter-clockwise. */
+export function quadsOf(
+  frame: Frame,
+  rects: readonly { u0: number; u1: number; v0: number; v1: number }[],
+): Int32Array {
+  const q = new Int32Array(rects.length * 8);
+  rects.forEach((r, i) => {
+    const o = 8 * i;
+    q[o] = qx(frame, r.u0, r.v0);
+    q[o + 1] = qy(frame, r.u0, r.v0);
+    q[o + 2] = qx(frame, r.u1, r.v0);
+    q[o + 3] = qy(frame, r.u1, r.v0);
+    q[o + 4] = qx(frame, r.u1, r.v1);
+    q[o + 5] = qy(frame, r.u1, r.v1);
+    q[o + 6] = qx(frame, r.u0, r.v1);
+    q[o + 7] = qy(frame, r.u0, r.v1);
+  });
+  return q;
+}
+
+/** Features made of quads: feature k is quads starts[k] to starts[k+1] (one polygon each), with its row. */
+export type QuadFeatures = { quads: Int32Array; starts: Uint32Array; rows: unknown[][] };
+
+/** One feature per quad. */
+export function singleQuads(quads: Int32Array, rows: unknown[][]): QuadFeatures {
+  return { quads, starts: Uint32Array.from({ length: rows.length + 1 }, (_, i) => i), rows };
+}
+
+/** Pieces as features, those sharing a group joined into one (in order of first appearance). */
+export function groupedPieces(frame: Frame, pieces: readonly Piece[]): QuadFeatures {
+  const order: string[] = [];
+  const byGroup = new Map<string, Piece[]>();
+  pieces.forEach((p, i) => {
+    const g = p.group ?? `#${i}`;
+    const list = byGroup.get(g);
+    if (list) list.push(p);
+    else {
+      byGroup.set(g, [p]);
+      order.push(g);
+    }
+  });
+  const sorted: Piece[] = [];
+  const starts = new Uint32Array(order.length + 1);
+  const rows: unknown[][] = [];
+  order.forEach((g, k) => {
+    const list = byGroup.get(g) as Piece[];
+    sorted.push(...list);
+    starts[k + 1] = sorted.length;
+    rows.push((list[0] as Piece).props);
+  });
+  return { quads: quadsOf(frame, sorted), starts, rows };
+}
+
+/** Integer quads with their rows and groups as features, a group's quads joined (order of first appearance). */
+export function groupQuads(items: readonly { quad: Int32Array; props: unknown[]; group: string }[]): QuadFeatures {
+  const byGroup = new Map<string, { quad: Int32Array; props: unknown[] }[]>();
+  for (const it of items) {
+    const list = byGroup.get(it.group);
+    if (list) list.push(it);
+    else byGroup.set(it.group, [it]);
+  }
+  const quads = new Int32Array(items.length * 8);
+  const starts = new Uint32Array(byGroup.size + 1);
+  const rows: unknown[][] = [];
+  let q = 0;
+  let k = 0;
+  for (const list of byGroup.values()) {
+    for (const it of list) quads.set(it.quad, 8 * q++);
+    starts[++k] = q;
+    rows.push((list[0] as { props: unknown[] }).props);
+  }
+  return { quads, starts, rows };
+}
+
+/** Quad features as pack columns, vertices in degrees (the integers over 1e7). */
+export function quadColumns(f: QuadFeatures): Columns {
+  const n = f.quads.length / 8;
+  const coords = new Float64Array(f.quads.length);
+  for (let i = 0; i < f.quads.length; i++) coords[i] = (f.quads[i] as number) / UNITS_PER_DEGREE;
+  const ringOffsets = new Uint32Array(n + 1);
+  const polyOffsets = new Uint32Array(n + 1);
+  for (let i = 0; i <= n; i++) {
+    ringOffsets[i] = 4 * i;
+    polyOffsets[i] = i;
+  }
+  return { coords, ringOffsets, polyOffsets, featureOffsets: f.starts };
+}
+
+export function quadLayer(name: string, fields: string[], f: QuadFeatures, categoryField?: string): LayerInput {
+  return {
+    name,
+    synthetic: true,
+    ...(categoryField ? { categoryField } : {}),
+    fields,
+    geometry: { kind: "polygon", ...quadColumns(f) },
+    row: (i) => f.rows[i] as unknown[],
+  };
+}
+
+export const LAYER_FIELDS = {
+  zoning: ["zone", "zone_name", "epi_name", "lga"],
+  fsr: ["fsr", "label", "epi_name"],
+  height: ["height_m", "label", "clause", "epi_name"],
+  lot_size: ["min_lot_m2", "label", "epi_name"],
+  flood: ["category", "name"],
+  bushfire: ["category"],
+  heritage: ["name", "significance", "item_id", "class", "epi_name"],
+} as const;
+
+const CATEGORY: Record<string, string> = {
+  zoning: "zone",
+  fsr: "fsr",
+  height: "height_m",
+  lot_size: "min_lot_m2",
+  flood: "category",
+  bushfire: "category",
+  heritage: "significance",
+};
+
+/** The overlay layers as LayerInputs from integer quads and their rows (for one suburb or a whole test world). */
+export function overlayLayers(parts: Record<keyof typeof LAYER_FIELDS, QuadFeatures>): LayerInput[] {
+  return (Object.keys(LAYER_FIELDS) as (keyof typeof LAYER_FIELDS)[]).map((name) =>
+    quadLayer(name, [...LAYER_FIELDS[name]], parts[name], CATEGORY[name]),
+  );
+}
+
+/** A suburb's lots (`parcels`, in plan order) and its overlays. */
+export function suburbPack(frame: Frame, lots: readonly Lot[], lotIds: readonly string[], o: Overlays): Pack {
+  const layers: LayerInput[] = [
+    quadLayer(
+      "parcels",
+      ["lot_id"],
+      singleQuads(
+        quadsOf(frame, lots),
+        lotIds.map((id) => [id]),
+      ),
+    ),
+    ...overlayLayers({
+      zoning: groupedPieces(frame, [...o.zoning, ...o.centres]),
+      fsr: groupedPieces(frame, o.fsr),
+      height: groupedPieces(frame, o.height),
+      lot_size: groupedPieces(frame, o.lotSize),
+      flood: groupedPieces(frame, o.flood),
+      bushfire: groupedPieces(frame, o.bushfire),
+      heritage: groupedPieces(frame, o.heritage),
+    }),
+  ];
+  return decodePack(encodePack({ id: "suburb", version: "1", meta: META, layers, order: "input" }), { verify: false });
+}
+
+/** Every centre's zoning (E1, E2, MU1) across the world: the "distance to the nearest centre" reaches past suburbs. */
+export function centresPack(c: QuadFeatures): Pack {
+  const layer = quadLayer("zoning", [...LAYER_FIELDS.zoning], c, "zone");
+  return decodePack(encodePack({ id: "centres", version: "1", meta: META, layers: [layer], order: "index" }), {
+    verify: false,
+  });
+}
+
+/** The world's stations: real, so not marked synthetic. */
+export function transportLayer(stations: readonly Station[]): LayerInput {
+  return {
+    name: "transport",
+    synthetic: false,
+    syntheticField: "synthetic",
+    categoryField: "mode",
+    fields: ["name", "mode", "stop_id", "synthetic"],
+    geometry: { kind: "point", coords: Float64Array.from(stations.flatMap((s) => [s.lon, s.lat])) },
+    row: (i) => {
+      const s = stations[i] as Station;
+      return [s.name, s.mode, s.stopId, false];
+    },
+  };
+}
+
+export function suburbsLayer(suburbs: readonly Suburb[]): LayerInput {
+  const features = suburbs.map((s) => ({
+    properties: { name: s.name, id: s.salCode, lga: s.lga, lx: s.label[0], ly: s.label[1] },
+    geometry: s.geometry,
+  }));
+  return buildLayer("suburbs", features, false, { defaultState: "NSW" }).layer;
+}
+
+/** The stations and the suburbs, as one pack every suburb's lots are assessed with. */
+export function sharedPack(ctx: WorldContext): Pack {
+  const layers = [transportLayer(ctx.stations), suburbsLayer(ctx.suburbs)];
+  return decodePack(encodePack({ id: "shared", version: "1", meta: META, layers, order: "index" }), { verify: false });
+}

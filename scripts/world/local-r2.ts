@@ -1,0 +1,168 @@
+// Puts the world into the local R2 bucket `wrangler dev` serves, by multipart upload (`wrangler r2 object put`
+// takes at most 300 MiB), under a versioned key, and names it in the registry the Worker reads.
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { WORLD_ID } from "./meta.ts";
+
+export const PACKS_BUCKET = "geo-assess-packs";
+export const REGISTRY_KEY = "registry/public.json";
+export const PART_BYTES = 16 * 1024 * 1024;
+
+// The few R2 calls used here, as Miniflare's proxy answers them.
+type Obj = { key: string; size: number };
+type Body = Obj & { text(): Promise<string> };
+type LocalBucket = {
+  head(key: string): Promise<Obj | null>;
+  get(key: string): Promise<Body | null>;
+  put(key: string, value: string, opts?: { httpMetadata?: { contentType?: string } }): Promise<Obj>;
+  delete(keys: string | string[]): Promise<void>;
+  list(opts: { prefix: string; cursor?: string }): Promise<{ objects: Obj[]; truncated: boolean; cursor?: string }>;
+};
+type Fetch = (url: string, init?: RequestInit & { duplex?: "half" }) => Promise<Response>;
+
+// Parts are streamed into this Worker as request bodies (whose length workerd knows), so neither side holds a
+// whole part in memory; the bucket proxy would copy each 16 MiB part several times over.
+const UPLOADER = `export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const key = url.searchParams.get("key");
+    const id = url.searchParams.get("id");
+    try {
+      if (url.pathname === "/create") {
+        const u = await env.BUCKET.createMultipartUpload(key, { httpMetadata: { contentType: "application/octet-stream" } });
+        return Response.json({ id: u.uploadId });
+      }
+      const u = env.BUCKET.resumeMultipartUpload(key, id);
+      if (url.pathname === "/part") return Response.json(await u.uploadPart(Number(url.searchParams.get("n")), request.body));
+      if (url.pathname === "/complete") return Response.json({ size: (await u.complete(await request.json())).size });
+      if (url.pathname === "/abort") return Response.json(await u.abort());
+      return new Response("not found", { status: 404 });
+    } catch (e) {
+      return new Response(String(e && e.message || e), { status: 500 });
+    }
+  },
+};`;
+
+/** The versioned key of a world build: its content hash's first 12 hex digits. */
+export function worldKey(hash: string): string {
+  return `public/${WORLD_ID}@${hash.slice(0, 12)}.pack`;
+}
+
+/** Opens the bucket in the same store `wrangler dev --persist-to <persistTo>` uses (as `wrangler r2 --local` does). */
+export async function withLocalBucket<T>(
+  persistTo: string,
+  fn: (b: LocalBucket, fetch: Fetch) => Promise<T>,
+): Promise<T> {
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: UPLOADER,
+      resourcePersistencePath: join(persistTo, "v3"),
+      r2Buckets: { BUCKET: PACKS_BUCKET },
+    }),
+  );
+  try {
+    const bucket = (await mf.getR2Bucket("BUCKET")) as unknown as LocalBucket;
+    const fetch = mf.dispatchFetch as unknown as Fetch;
+    return await fn(bucket, fetch);
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function call<T>(fetch: Fetch, path: string, init?: RequestInit & { duplex?: "half" }): Promise<T> {
+  const res = await fetch(`http://uploader${path}`, { method: "POST", ...init });
+  if (!res.ok) throw new Error(`local R2 ${path.split("?")[0]}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function uploadFile(
+  fetch: Fetch,
+  key: string,
+  file: string,
+  partBytes: number,
+  log: (m: string) => void,
+): Promise<void> {
+  const size = statSync(file).size;
+  const parts = Math.max(1, Math.ceil(size / partBytes));
+  log(`local R2: uploading ${key} (${(size / 1024 / 1024).toFixed(0)} MiB) in ${parts} parts`);
+  const k = encodeURIComponent(key);
+  const { id } = await call<{ id: string }>(fetch, `/create?key=${k}`);
+  const q = `key=${k}&id=${encodeURIComponent(id)}`;
+  try {
+    const done: { partNumber: number; etag: string }[] = [];
+    for (let n = 1; n <= parts; n++) {
+      const start = (n - 1) * partBytes;
+      const end = Math.min(size, n * partBytes);
+      const body = Readable.toWeb(createReadStream(file, { start, end: end - 1 })) as ReadableStream;
+      done.push(
+        await call(fetch, `/part?${q}&n=${n}`, {
+          method: "PUT",
+          body,
+          duplex: "half",
+          headers: { "content-length": String(end - start) },
+        }),
+      );
+    }
+    const { size: stored } = await call<{ size: number }>(fetch, `/complete?${q}`, { body: JSON.stringify(done) });
+    if (stored !== size) throw new Error(`local R2 holds ${stored} bytes of ${key}, the file has ${size}`);
+  } catch (e) {
+    await call(fetch, `/abort?${q}`).catch(() => {});
+    throw e;
+  }
+}
+
+// Beside the store: the key last put and named, so a later start skips starting Miniflare at all.
+const MARKER = "geo-assess-world.json";
+
+/**
+ * Uploads the world unless its key is already there, names it in `registry/public.json` (other ids kept) and
+ * removes older versions of it.
+ */
+export async function putWorld(
+  persistTo: string,
+  file: string,
+  hash: string,
+  log: (m: string) => void = console.log,
+  partBytes = PART_BYTES,
+): Promise<{ key: string; uploaded: boolean; removed: string[] }> {
+  const key = worldKey(hash);
+  const marker = join(persistTo, MARKER);
+  if (existsSync(marker) && existsSync(join(persistTo, "v3", "r2", PACKS_BUCKET))) {
+    const last = (JSON.parse(readFileSync(marker, "utf8")) as { key?: string }).key;
+    if (last === key) return { key, uploaded: false, removed: [] };
+  }
+  const done = await withLocalBucket(persistTo, async (b, fetch) => {
+    const have = await b.head(key);
+    const uploaded = have?.size !== statSync(file).size;
+    if (uploaded) await uploadFile(fetch, key, file, partBytes, log);
+    const reg = await b.get(REGISTRY_KEY);
+    let packs: Record<string, unknown> = {};
+    if (reg) {
+      try {
+        packs = (JSON.parse(await reg.text()) as { packs?: Record<string, unknown> }).packs ?? {};
+      } catch {
+        log(`local R2: ${REGISTRY_KEY} was not JSON; writing it afresh`);
+      }
+    }
+    if (packs[WORLD_ID] !== key) {
+      await b.put(REGISTRY_KEY, JSON.stringify({ packs: { ...packs, [WORLD_ID]: key } }, null, 2), {
+        httpMetadata: { contentType: "application/json" },
+      });
+    }
+    // Older versions go only once the registry names the new one.
+    const removed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await b.list({ prefix: `public/${WORLD_ID}@`, ...(cursor ? { cursor } : {}) });
+      for (const o of page.objects) if (o.key !== key) removed.push(o.key);
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    if (removed.length > 0) await b.delete(removed);
+    return { key, uploaded, removed };
+  });
+  writeFileSync(marker, `${JSON.stringify({ key })}\n`);
+  return done;
+}

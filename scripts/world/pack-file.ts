@@ -1,0 +1,78 @@
+// Streams the sorted lot records into a v2 lots pack: PackWriter's pages go to a temporary file as they are
+// cut; at the end the head (whose size is known only then), the pages and the lot-id index are joined into
+// the output, written beside it and renamed into place.
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { type PackOptions, PackWriter } from "../../src/packs/paged/encode.ts";
+import { LOT_COLUMNS } from "../../src/packs/paged/lot-columns.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { BUCKETS, openBucket } from "./buckets.ts";
+import type { RecordFile } from "./record-codec.ts";
+
+const COPY_CHUNK = 8 * 1024 * 1024;
+
+export type Written = { features: number; bytes: number; pages: number };
+
+/** Writes the pack at `out` from the bucket files of `writers` writers in `dir`. */
+export async function writePackFile(
+  dir: string,
+  writers: number,
+  out: string,
+  opts: PackOptions,
+  onBucket: (lots: number) => void,
+): Promise<Written> {
+  const pagesPath = join(dir, "pages.bin");
+  const pagesFd = openSync(pagesPath, "w");
+  let pageBytes = 0;
+  let pages = 0;
+  let features = 0;
+  const w = new PackWriter(opts, (bytes) => {
+    writeSync(pagesFd, bytes, 0, bytes.length);
+    pageBytes += bytes.length;
+    pages++;
+  });
+  let ends: { head: Uint8Array; tail: Uint8Array };
+  try {
+    for (let b = 0; b < BUCKETS; b++) {
+      const { files, order } = openBucket(dir, writers, b, LOT_COLUMNS);
+      for (const o of order) {
+        const r = (files[o.file] as RecordFile).decode(o.offset);
+        const ring: number[][] = [];
+        for (let i = 0; i < r.ring.length; i += 2)
+          ring.push([(r.ring[i] as number) / UNITS_PER_DEGREE, (r.ring[i + 1] as number) / UNITS_PER_DEGREE]);
+        await w.add({ geometry: { type: "Polygon", coordinates: [ring] }, values: r.values });
+      }
+      features += order.length;
+      onBucket(order.length);
+    }
+    // The last page is cut here, so the pages file stays open until then.
+    ends = await w.finish();
+  } finally {
+    closeSync(pagesFd);
+  }
+  const { head, tail } = ends;
+  const tmp = `${out}.tmp-${process.pid}`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, head, 0, head.length);
+    const src = openSync(pagesPath, "r");
+    const buf = Buffer.allocUnsafe(COPY_CHUNK);
+    try {
+      for (let n = readSync(src, buf, 0, COPY_CHUNK, null); n > 0; n = readSync(src, buf, 0, COPY_CHUNK, null)) {
+        writeSync(fd, buf, 0, n);
+      }
+    } finally {
+      closeSync(src);
+    }
+    writeSync(fd, tail, 0, tail.length);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(tmp, out);
+  rmSync(pagesPath, { force: true });
+  return { features, bytes: head.length + pageBytes + tail.length, pages };
+}

@@ -1,0 +1,52 @@
+// The world goes into the local R2 store wrangler dev serves by multipart upload, under a versioned key the
+// registry names; older versions go, other packs in the registry stay.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { putWorld, REGISTRY_KEY, withLocalBucket, worldKey } from "../../../scripts/world/local-r2.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "world-r2-"));
+const persist = join(dir, "state");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// R2's smallest part (all but the last) is 5 MiB; the dev upload uses 16 MiB.
+const PART = 5 * 1024 * 1024;
+
+// Two parts and a bit: the upload must join parts, not send one body.
+function file(name: string, fill: number): { path: string; bytes: Buffer } {
+  const bytes = Buffer.alloc(PART * 2 + 12345, fill);
+  bytes.writeUInt32LE(0xdeadbeef, PART);
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return { path, bytes };
+}
+
+describe("putting the world into local R2", () => {
+  it("uploads in parts under public/greater-sydney@<hash12>.pack, names it in the registry beside other packs, and drops the older version", async () => {
+    const said: string[] = [];
+    const quiet = (m: string) => said.push(m);
+    const a = file("a.pack", 1);
+    const b = file("b.pack", 2);
+    await withLocalBucket(persist, async (bucket) => {
+      await bucket.put(REGISTRY_KEY, JSON.stringify({ packs: { other: "public/other@1.pack" } }));
+    });
+    const first = await putWorld(persist, a.path, "a".repeat(64), quiet, PART);
+    expect(first).toEqual({ key: worldKey("a".repeat(64)), uploaded: true, removed: [] });
+    expect(first.key).toBe("public/greater-sydney@aaaaaaaaaaaa.pack");
+    expect(said).toEqual([`local R2: uploading ${first.key} (10 MiB) in 3 parts`]);
+    const again = await putWorld(persist, a.path, "a".repeat(64), quiet, PART);
+    expect(again.uploaded).toBe(false);
+    const second = await putWorld(persist, b.path, "b".repeat(64), quiet, PART);
+    expect(second.removed).toEqual([first.key]);
+    await withLocalBucket(persist, async (bucket) => {
+      const reg = JSON.parse((await (await bucket.get(REGISTRY_KEY))?.text()) ?? "{}") as { packs: object };
+      expect(reg.packs).toEqual({ other: "public/other@1.pack", "greater-sydney": second.key });
+      expect(await bucket.head(first.key)).toBeNull();
+      const got = await bucket.get(second.key);
+      expect(got?.size).toBe(b.bytes.length);
+      const body = Buffer.from(await (got as unknown as { arrayBuffer(): Promise<ArrayBuffer> }).arrayBuffer());
+      expect(body.equals(b.bytes)).toBe(true);
+    });
+  }, 60_000);
+});
