@@ -110,7 +110,13 @@ export default function Workspace({ shell }: { shell: Shell }) {
   }
 
   const withLayers =
-    packs?.map((p) => ({ id: p.id, layers: p.layers.map((l) => l.name), own: p.private, tilejson: p.tilejson })) ?? [];
+    packs?.map((p) => ({
+      id: p.id,
+      // A v2 pack's tiles carry layers its summary does not list (generalised zoning below the lots' zoom).
+      layers: [...new Set([...p.layers.map((l) => l.name), ...(p.tilejson?.vector_layers.map((v) => v.id) ?? [])])],
+      own: p.private,
+      tilejson: p.tilejson,
+    })) ?? [];
   // The map is styled with its sources: a new or deleted pack restyles it (its view stays, it is in the URL).
   const packKey = packs?.map((p) => `${p.id}@${p.version}`).join(",");
   const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
