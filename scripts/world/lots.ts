@@ -6,7 +6,7 @@ import type { Value } from "../../src/packs/paged/schema.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import { quadsOf, suburbPack } from "./context-packs.ts";
-import { worldRecord } from "./record.ts";
+import { lotRecordFrom } from "../../src/assess/lot-record.ts";
 import type { WorldContext } from "./context.ts";
 import { type Overlays, overlaysOf, zoningRuns } from "./features.ts";
 import type { Suburb } from "./inputs.ts";
@@ -80,7 +80,8 @@ export function emitLots(built: SuburbLots, centres: Pack, shared: Pack, box: re
   const b = box as [number, number, number, number];
   plan.lots.forEach((l: Lot, i: number) => {
     const ring = rings.subarray(8 * i, 8 * i + 8);
-    const values = lotValues(worldRecord(packs, centreList, parcelFromFeature(pack, i)));
+    // Centre distance searched over the centre zoning alone: the suburb's other zoning holds no E1, E2 or MU1.
+    const values = lotValues(lotRecordFrom(packs, parcelFromFeature(pack, i), centreList));
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;

@@ -55,8 +55,11 @@ function heritageKind(packs: readonly Pack[], parcel: ParcelHit): number {
   return kind;
 }
 
-/** Everything a lots pack stores about one lot, computed from the packs' overlay layers. */
-export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit): LotRecord {
+/**
+ * Everything a lots pack stores about one lot, computed from the packs' overlay layers. `centres`: packs holding
+ * every E1/E2/MU1 zone feature (a builder that keeps them apart searches only those for the centre distance).
+ */
+export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit, centres: readonly Pack[] = packs): LotRecord {
   const { polygon: _polygon, ...facts } = siteFacts(packs, parcel);
   const [lon, lat] = parcel.centroid;
   const suburb = suburbOf(packs, lon, lat);
@@ -67,7 +70,7 @@ export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit): LotRec
       suburb: text(suburb?.name) ?? text(parcel.props.suburb),
       lga: text(suburb?.lga) ?? text(parcel.props.lga),
       frontageM: Math.round(measureLot(parcel.polygon).rectWidthM * 10) / 10,
-      centreM: centreDistanceM(packs, lon, lat),
+      centreM: centreDistanceM(centres, lon, lat),
       heritageKind: heritageKind(packs, parcel),
     },
   };

@@ -2,7 +2,7 @@
 import type { BBox } from "../geo/bbox.ts";
 import { UnavailableError, UnprocessableError } from "../errors.ts";
 import { pagePack } from "./paged/page-pack.ts";
-import type { PagedPack } from "./paged/reader.ts";
+import type { PagedPack, RefusedPage } from "./paged/reader.ts";
 import type { DecodedPage } from "./paged/page.ts";
 import type { Pack } from "./types.ts";
 
@@ -12,6 +12,13 @@ export const pointArea = (lon: number, lat: number): PackArea => ({ box: [lon, l
 
 // Workers allow a request about 50 subrequests to R2; a query needing more pages than this is refused, not half-read.
 export const MAX_PAGES_PER_REQUEST = 64;
+
+/** A page a request needs was refused (damaged): the request is a 503 naming it, never a partial answer. */
+export function refuseDamaged(refused: readonly RefusedPage[]): void {
+  const [bad] = refused;
+  if (bad)
+    throw new UnavailableError(`pack page (${bad.message})`, { detail: `Pack data unavailable: ${bad.message}` });
+}
 
 /** The pages of each v2 pack the areas need, as small v1 packs; a damaged page needed here is a 503 naming it. */
 export async function pagesFor(paged: readonly PagedPack[], areas: readonly PackArea[]): Promise<Pack[]> {
@@ -34,11 +41,7 @@ export async function pagesFor(paged: readonly PagedPack[], areas: readonly Pack
       areas.map((a) => ("box" in a ? pack.pagesForBox(a.box) : pack.pagesForLot(a.lotId))),
     );
     for (const set of sets) {
-      const [refused] = set.refused;
-      if (refused)
-        throw new UnavailableError(`pack page (${refused.message})`, {
-          detail: `Pack data unavailable: ${refused.message}`,
-        });
+      refuseDamaged(set.refused);
       for (const page of set.pages) {
         if (seen.has(page)) continue;
         seen.add(page);

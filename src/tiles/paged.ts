@@ -1,5 +1,5 @@
 // Vector tiles and TileJSON of a v2 lots pack: the pages under the tile, cut as v1 packs and merged into one layer.
-import { pagesFor } from "../packs/area.ts";
+import { pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { tileLayers } from "./cut.ts";
@@ -7,7 +7,6 @@ import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { mergeLayers } from "./merge.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
-import { UnavailableError } from "../errors.ts";
 import { encodeTile } from "./mvt.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 
@@ -16,9 +15,7 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
   if (tile.z < OVERVIEW_MIN_ZOOM) return null;
   if (tile.z < layerMinZoom("parcels")) {
     const { pages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
-    const [bad] = refused;
-    if (bad)
-      throw new UnavailableError(`pack page (${bad.message})`, { detail: `Pack data unavailable: ${bad.message}` });
+    refuseDamaged(refused);
     const layer = overviewLayer(pages, zones, tile);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }

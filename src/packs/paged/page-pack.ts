@@ -1,7 +1,7 @@
 // One decoded page of a v2 lots pack seen as a small v1 pack with a "parcels" layer, so every spatial function
 // (parcel at a point, by lot id, in a box, tiles) runs on it unchanged; facts come precomputed from its columns.
 import Flatbush from "flatbush";
-import type { BBox } from "../../geo/bbox.ts";
+import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import type { Layer, Pack, Props } from "../types.ts";
 import { LOT_COLUMNS, type LotRecord, lotRecord } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
@@ -28,20 +28,7 @@ function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
   const index = new Flatbush(Math.max(1, page.count));
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < page.count; i++) {
-    const v0 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i] as number] as number] as number;
-    const v1 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i + 1] as number] as number] as number;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let v = v0; v < v1; v++) {
-      const x = page.coords[2 * v] as number;
-      const y = page.coords[2 * v + 1] as number;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
+    const [minX, minY, maxX, maxY] = featureBBox(page, i);
     index.add(minX, minY, maxX, maxY);
     bbox[0] = Math.min(bbox[0], minX);
     bbox[1] = Math.min(bbox[1], minY);

@@ -1,7 +1,7 @@
 // Reads a v2 pack by byte range: the header and root once per isolate, then only the pages a query needs.
 import Flatbush from "flatbush";
 import { logger } from "../../logger.ts";
-import type { BBox } from "../../geo/bbox.ts";
+import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import type { MultiPolygonGeometry, Position } from "../../geo/types.ts";
 import { lotKey } from "./encode.ts";
@@ -372,20 +372,7 @@ export class PagedPack {
         const ids = searchPage(page, box[0], box[1], box[2], box[3]).sort((a, b) => a - b);
         for (const i of ids) {
           // The index's grid rounds outward; the exact vertex box decides.
-          const v0 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i] as number] as number] as number;
-          const v1 = page.ringOffsets[page.polyOffsets[page.featureOffsets[i + 1] as number] as number] as number;
-          let minX = Infinity;
-          let minY = Infinity;
-          let maxX = -Infinity;
-          let maxY = -Infinity;
-          for (let v = v0; v < v1; v++) {
-            const x = page.coords[2 * v] as number;
-            const y = page.coords[2 * v + 1] as number;
-            if (x < minX) minX = x;
-            if (x > maxX) maxX = x;
-            if (y < minY) minY = y;
-            if (y > maxY) maxY = y;
-          }
+          const [minX, minY, maxX, maxY] = featureBBox(page, i);
           if (minX <= box[2] && maxX >= box[0] && minY <= box[3] && maxY >= box[1]) features.push(this.hit(s, page, i));
         }
       }
