@@ -22,21 +22,13 @@ import { CENTRE_X_AT, CENTRE_Y_AT } from "./lot-frame.ts";
 import { LotIdIndexSpill } from "./lot-id-index.ts";
 import { loadOverlayPack, withCadastreBox } from "./overlays.ts";
 import { Progress, type ProgressOptions } from "./progress.ts";
+import type { BuildSpec } from "../cli.ts";
 import { readLots } from "./read-lots.ts";
 import { FileWriter, mergeDown, Spill, sortChunk } from "./runs.ts";
 
-export type StreamBuildSpec = {
+// The v1 build's spec (pack metadata, GTFS and TopoJSON options) with the cadastre streamed apart from the overlays.
+export type StreamBuildSpec = Omit<BuildSpec, "files"> & {
   out: string;
-  id: string;
-  title: string;
-  version?: string;
-  attribution?: string;
-  licence?: string;
-  note?: string;
-  synthetic?: readonly string[];
-  state?: string;
-  topoObject?: string;
-  gtfsMode?: string;
   // The cadastre (GeoJSON FeatureCollection, WGS84 or a GeoJSON crs this service reprojects): streamed.
   parcels: string;
   // The overlay layers, one file per layer as `build` takes them: held in memory.
