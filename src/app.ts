@@ -21,6 +21,7 @@ import { reportRoutes } from "./routes/report.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { tileRoutes } from "./routes/tiles.ts";
 import { parcelRoutes } from "./routes/parcels.ts";
+import { siteRoutes } from "./routes/sites.ts";
 import { NotFoundError } from "./errors.ts";
 import { PAGE_PATHS, pageConfig, serveAsset, servePage } from "./http/web.ts";
 import { logger } from "./logger.ts";
@@ -44,6 +45,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", chatRoutes);
   app.route("/", tileRoutes);
   app.route("/", parcelRoutes);
+  app.route("/", siteRoutes);
 
   registerOpenApi(app);
   const docConfig = {

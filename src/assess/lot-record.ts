@@ -1,5 +1,7 @@
 // A lot's precomputed record from overlay layers, by the same kernels a v1 pack is assessed with (build time only).
 import { siteFacts } from "./facts.ts";
+import { columnsFromGeometry } from "../geo/columns.ts";
+import { featureLabelPoint } from "../geo/label-point.ts";
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
 import { measureLot } from "../scoring/geometry.ts";
 import { lotOverlay, overlapsOn } from "../packs/overlay.ts";
@@ -62,7 +64,8 @@ function heritageKind(packs: readonly Pack[], parcel: ParcelHit): number {
 export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit, centres: readonly Pack[] = packs): LotRecord {
   const { polygon: _polygon, ...facts } = siteFacts(packs, parcel);
   const [lon, lat] = parcel.centroid;
-  const suburb = suburbOf(packs, lon, lat);
+  // A lot is in the suburb that holds its label point (a point inside it), as a site search places it.
+  const suburb = suburbOf(packs, ...featureLabelPoint(columnsFromGeometry(parcel.polygon), 0));
   return {
     facts,
     place: {

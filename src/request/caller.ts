@@ -6,6 +6,7 @@ import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
 import type { PackArea } from "../packs/area.ts";
+import type { PagedPack } from "../packs/paged/reader.ts";
 import type { Pack } from "../packs/types.ts";
 import type { Services } from "./context.ts";
 
@@ -59,6 +60,13 @@ export async function callerOrgId(c: CallerContext): Promise<string | null> {
 /** Packs for the authenticated caller, with their organisation's (public only before post-signup), and the pages of v2 packs `areas` need. */
 export async function packsForCaller(c: CallerContext, areas?: readonly PackArea[]): Promise<Pack[]> {
   return c.var.services.packs.forOrg(await callerOrgId(c), areas);
+}
+
+/** What a site search reads for the caller: decoded packs (their organisation's first) and public v2 packs. */
+export async function searchPacksForCaller(c: CallerContext): Promise<{ base: Pack[]; paged: PagedPack[] }> {
+  const packs = c.var.services.packs;
+  const [base, paged] = await Promise.all([packs.forOrg(await callerOrgId(c)), packs.paged()]);
+  return { base, paged };
 }
 
 /**

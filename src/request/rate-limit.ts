@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   tiles: { burst: 1200, windowS: 60, whenUnreachable: "open" },
   parcels: { burst: 300, windowS: 60, whenUnreachable: "open" },
   suggest: { burst: 600, windowS: 60, whenUnreachable: "open" },
+  // The Find sites tab asks again as filters change (debounced): a count per pause in typing.
+  search: { burst: 120, windowS: 60, whenUnreachable: "open" },
   parcel_score: { burst: 60, windowS: 60, whenUnreachable: "closed" },
   // Building a pack is the heaviest work a request does; 30 a minute still fills an organisation's 20.
   pack_upload: { burst: 30, windowS: 60, whenUnreachable: "closed" },

@@ -10,6 +10,7 @@ import { decodeIndexPage, type LotIndexPage, pagesForHash } from "./lot-index.ts
 import { type CachedPage, isolatePageCache, PageCache } from "./page-cache.ts";
 import { type DecodedPage, decodePage, pageValue, searchPage } from "./page.ts";
 import { decodeRoot, type Root } from "./root.ts";
+import { planRuns } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
 import type { Source } from "./source.ts";
@@ -190,6 +191,7 @@ export class PagedPack {
     nos: readonly number[],
     kind: "page" | "index" | "overview",
     signal?: AbortSignal,
+    gapBytes = 0,
   ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
     const offsets =
       kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
@@ -208,21 +210,10 @@ export class PagedPack {
         else missing.push(no);
       }
     }
-    // Adjacent pages are adjacent bytes: each run of consecutive page numbers is one read.
-    let i = 0;
-    while (i < missing.length) {
-      let j = i + 1;
-      const startNo = missing[i] as number;
-      const start = offsets[startNo] as number;
-      while (
-        j < missing.length &&
-        missing[j] === (missing[j - 1] as number) + 1 &&
-        (offsets[(missing[j] as number) + 1] as number) - start <= this.maxReadBytes
-      ) {
-        j++;
-      }
-      const run = missing.slice(i, j);
-      const end = offsets[(run[run.length - 1] as number) + 1] as number;
+    // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read.
+    for (const run of planRuns(offsets, missing, gapBytes, this.maxReadBytes)) {
+      const { start, end } = run;
+      const startNo = run.pages[0] as number;
       const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
         if (r.etag !== s.etag)
           throw new EtagMismatchError(`pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
@@ -233,7 +224,7 @@ export class PagedPack {
         }
         return r.data;
       });
-      for (const no of run) {
+      for (const no of run.pages) {
         const a = (offsets[no] as number) - start;
         const b = (offsets[no + 1] as number) - start;
         const decoded = read.then((d): CachedPage => {
@@ -247,7 +238,6 @@ export class PagedPack {
         });
         waits.set(no, this.cache.share(PageCache.key(s.key, s.etag, tag + no), decoded));
       }
-      i = j;
     }
     const refused: RefusedPage[] = [];
     const settled = await Promise.allSettled([...waits].map(async ([no, p]) => [no, await p] as const));
@@ -263,8 +253,8 @@ export class PagedPack {
     return { pages, refused };
   }
 
-  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal) {
-    const { pages, refused } = await this.load(s, nos, "page", signal);
+  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal, gapBytes = 0) {
+    const { pages, refused } = await this.load(s, nos, "page", signal, gapBytes);
     const out: DecodedPage[] = [];
     for (const p of pages.values()) if (isDataPage(p)) out.push(p);
     out.sort((a, b) => a.no - b.no);
@@ -323,6 +313,16 @@ export class PagedPack {
       async (s) => ({ snapshot: s, ...(await this.dataPages(s, this.pagesInBox(s, box), signal)) }),
       signal,
     );
+  }
+
+  /** Pages `nos` of this snapshot, read as planned by planRuns with `gapBytes` (a search plans its own reads). */
+  pagesNumbered(s: Snapshot, nos: readonly number[], gapBytes: number, signal?: AbortSignal): Promise<PageSet> {
+    return this.dataPages(s, nos, signal, gapBytes).then((r) => ({ snapshot: s, ...r }));
+  }
+
+  /** The bytes of one read at most (a search plans its reads with the same bound). */
+  get readBytesLimit(): number {
+    return this.maxReadBytes;
   }
 
   /** The decoded page(s) the lot-id index names for this id (none when the index has no such hash). */

@@ -1,0 +1,202 @@
+// The site search (architecture section 11): one engine for POST /sites/search and the chat's lot-finding tool.
+import type { BBox } from "../geo/bbox.ts";
+import { UnprocessableError } from "../errors.ts";
+import { featureAt } from "../packs/lookup.ts";
+import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
+import { gapFor, planRuns } from "../packs/paged/runs.ts";
+import { PARCELS } from "../packs/spatial.ts";
+import type { Pack } from "../packs/types.ts";
+import { resolveSearchArea } from "./area.ts";
+import type { FactsTable } from "./facts-table.ts";
+import { cleanFilters, lotTest, pageMayMatch } from "./filters.ts";
+import { compare, decodeCursor, encodeCursor, fingerprint, lotKey, type Position, sortValue } from "./order.ts";
+import {
+  DEFAULT_LIMIT,
+  MAX_AREA_LOTS,
+  MAX_LIMIT,
+  MAX_RANGES,
+  type SearchAnswer,
+  type SearchQuery,
+  type SearchWork,
+  type SiteResult,
+} from "./query.ts";
+import { cachedPageTable, packTable, readPageTables } from "./tables.ts";
+
+/** The packs a search reads: decoded ones (private first) and public v2 packs read by range. */
+export type SearchPacks = { base: readonly Pack[]; paged: readonly PagedPack[] };
+
+/** Where a result's lot lives, for callers that need its outline (the chat's map). */
+export type SiteRef =
+  | { pack: Pack; index: number }
+  | { paged: PagedPack; snapshot: Snapshot; page: number; index: number };
+
+export type SearchOutcome = SearchAnswer & { label: string; areaBbox: BBox; refs: SiteRef[]; work: SearchWork };
+
+// Reads in flight at once: R2's first byte is about 20 ms, so a few overlap it without holding much memory.
+const CONCURRENT_READS = 3;
+
+type Candidate = { pos: Position; t: FactsTable; i: number; ref: SiteRef };
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const r7 = (x: number) => Math.round(x * 1e7) / 1e7;
+const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+
+function resultOf(c: Candidate): SiteResult {
+  const { t, i } = c;
+  const stationName = t.station.names[t.station.codes[i] as number] ?? null;
+  const stationM = t.stationM[i] as number;
+  return {
+    pack_id: t.packId,
+    lot_id: t.lotId[i] ?? null,
+    center: [r7(t.x[i] as number), r7(t.y[i] as number)],
+    area_m2: r1(t.area[i] as number),
+    zone: t.zone.names[t.zone.codes[i] as number] ?? null,
+    fsr: orNull(r4(t.fsr[i] as number)),
+    height_m: orNull(r1(t.height[i] as number)),
+    min_lot_m2: orNull(Math.round(t.minLot[i] as number)),
+    overlays: {
+      flood: r4(t.flood[i] as number),
+      bushfire: r4(t.bushfire[i] as number),
+      heritage: r4(t.heritage[i] as number),
+    },
+    station:
+      stationName !== null && !Number.isNaN(stationM) ? { name: stationName, distance_m: Math.round(stationM) } : null,
+    address: t.address[i] ?? null,
+    suburb: t.suburb.names[t.suburb.codes[i] as number] ?? null,
+    lga: t.lga.names[t.lga.codes[i] as number] ?? null,
+    demo_data: t.demo[i] === 1,
+  };
+}
+
+const tooLarge = (why: string) => new UnprocessableError(why, ["body", "area"], "area_too_large");
+
+/** Runs one search: every lot of the area passing the filters is counted; a page of them is returned in order. */
+export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<SearchOutcome> {
+  const area = resolveSearchArea(packs.base, q.area);
+  const filters = cleanFilters(q.filters);
+  const sort = q.sort ?? "area";
+  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? DEFAULT_LIMIT)));
+  const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
+  const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
+  const work: SearchWork = { pagesInArea: 0, pagesSkipped: 0, pagesRead: 0, ranges: 0, bytesRead: 0, lotsTested: 0 };
+
+  const [w, s, e, n] = area.bbox;
+  const meets = (b: BBox) => b[0] <= e && b[2] >= w && b[1] <= n && b[3] >= s;
+  const own = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
+  const ownLayers = own.flatMap((p) => {
+    const layer = p.layers.get(PARCELS);
+    return layer ? [layer] : [];
+  });
+  const ownLotAt = (x: number, y: number) => ownLayers.some((layer) => featureAt(layer, x, y) >= 0);
+
+  let count = 0;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const top: Candidate[] = [];
+  const consume = (t: FactsTable, where: string, refOf: (i: number) => SiteRef) => {
+    const inArea = area.tester(t);
+    const pass = lotTest(filters, t);
+    work.lotsTested += t.count;
+    for (let i = 0; i < t.count; i++) {
+      if (!inArea(i) || !pass(i)) continue;
+      // Each place once, the organisation's own lot first.
+      if (!t.own && own.length > 0 && ownLotAt(t.x[i] as number, t.y[i] as number)) continue;
+      count++;
+      const x = t.x[i] as number;
+      const y = t.y[i] as number;
+      if (x < box[0]) box[0] = x;
+      if (y < box[1]) box[1] = y;
+      if (x > box[2]) box[2] = x;
+      if (y > box[3]) box[3] = y;
+      const pos: Position = { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, where) };
+      if (after && compare(sort, pos, after) <= 0) continue;
+      // Keep limit + 1 so a next page is known to exist; most lots lose to the current last and stop here.
+      const last = top[top.length - 1];
+      if (top.length > limit && last && compare(sort, pos, last.pos) >= 0) continue;
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(sort, (top[mid] as Candidate).pos, pos) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      top.splice(lo, 0, { pos, t, i, ref: refOf(i) });
+      if (top.length > limit + 1) top.pop();
+    }
+  };
+
+  // Decoded packs first: the organisation's own, then public v1 packs.
+  for (const pack of [...own, ...packs.base.filter((p) => !own.includes(p))]) {
+    if (!pack.layers.has(PARCELS) || !meets(pack.bbox)) continue;
+    const t = packTable(pack, packs.base, own.includes(pack));
+    if (t) consume(t, "v1", (index) => ({ pack, index }));
+  }
+
+  // v2 packs: the area's pages from each root, counted before any read, skipped by their summaries where they cannot match.
+  const plans: { pack: PagedPack; s: Snapshot; toRead: number[] }[] = [];
+  let lots = 0;
+  for (const pack of packs.paged) {
+    const snap = await pack.snapshot();
+    const pages = pack.pagesInBox(snap, area.bbox);
+    work.pagesInArea += pages.length;
+    for (const no of pages) lots += snap.root.pageCounts[no] as number;
+    if (lots > MAX_AREA_LOTS) {
+      throw tooLarge(
+        `${area.label} holds more than ${MAX_AREA_LOTS.toLocaleString("en-AU")} lots, the most one search covers: search a suburb, an LGA or a smaller box`,
+      );
+    }
+    const toRead: number[] = [];
+    for (const no of pages) {
+      if (!pageMayMatch(filters, snap.root, no)) work.pagesSkipped++;
+      else {
+        const t = cachedPageTable(snap, no);
+        if (t) consume(t, String(no), (index) => ({ paged: pack, snapshot: snap, page: no, index }));
+        else toRead.push(no);
+      }
+    }
+    plans.push({ pack, s: snap, toRead });
+  }
+  let rangesLeft = MAX_RANGES;
+  const reads: { pack: PagedPack; s: Snapshot; pages: number[]; gap: number }[] = [];
+  for (const { pack, s: snap, toRead } of plans) {
+    if (toRead.length === 0) continue;
+    const offsets = snap.root.pageOffsets;
+    const gap = gapFor(offsets, toRead, rangesLeft, pack.readBytesLimit);
+    if (!Number.isFinite(gap)) {
+      throw tooLarge(
+        `Searching ${area.label} with these filters needs more than ${MAX_RANGES} reads of pack ${snap.root.meta.id}: narrow the area or add a zone or minimum area filter`,
+      );
+    }
+    const runs = planRuns(offsets, toRead, gap, pack.readBytesLimit);
+    rangesLeft -= runs.length;
+    for (const run of runs) reads.push({ pack, s: snap, pages: run.pages, gap });
+  }
+  work.ranges = reads.length;
+  // Tables are consumed as each read lands, so memory holds a few reads, never the whole area.
+  let next = 0;
+  const worker = async () => {
+    while (next < reads.length) {
+      const r = reads[next++] as (typeof reads)[number];
+      const { tables, bytes } = await readPageTables(r.pack, r.s, r.pages, r.gap);
+      work.bytesRead += bytes;
+      work.pagesRead += tables.length;
+      for (const { no, table } of tables) {
+        consume(table, String(no), (index) => ({ paged: r.pack, snapshot: r.s, page: no, index }));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, reads.length) }, worker));
+
+  const shown = top.slice(0, limit);
+  const lastShown = shown[shown.length - 1];
+  return {
+    count,
+    results: shown.map(resultOf),
+    next_cursor: top.length > limit && lastShown ? encodeCursor(searchId, lastShown.pos) : null,
+    bbox: count > 0 ? (box.map(r7) as BBox) : area.bbox,
+    label: area.label,
+    areaBbox: area.bbox,
+    refs: shown.map((c) => c.ref),
+    work,
+  };
+}

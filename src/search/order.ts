@@ -1,0 +1,76 @@
+// The order of a search's results and its cursor: a position in that order, bound to the search it came from.
+import { UnprocessableError } from "../errors.ts";
+import type { FactsTable } from "./facts-table.ts";
+import type { SearchSort } from "./query.ts";
+
+/** A lot's place in the order: its sort value (null last), then pack id and lot key, so the order is total. */
+export type Position = { v: number | null; p: string; l: string };
+
+/** The value a lot sorts by; larger first except for the station distance. */
+export function sortValue(sort: SearchSort, t: FactsTable, i: number): number | null {
+  const raw =
+    sort === "area"
+      ? (t.area[i] as number)
+      : sort === "fsr"
+        ? (t.fsr[i] as number)
+        : sort === "height"
+          ? (t.height[i] as number)
+          : (t.stationM[i] as number);
+  return Number.isNaN(raw) ? null : raw;
+}
+
+/** A lot's key within its pack: its id, or where it lies when it has none. */
+export function lotKey(t: FactsTable, i: number, where: string): string {
+  return t.lotId[i] ?? `#${where}:${i}`;
+}
+
+/** Negative when a comes before b. */
+export function compare(sort: SearchSort, a: Position, b: Position): number {
+  if (a.v !== b.v) {
+    if (a.v === null) return 1;
+    if (b.v === null) return -1;
+    return sort === "station" ? a.v - b.v : b.v - a.v;
+  }
+  if (a.p !== b.p) return a.p < b.p ? -1 : 1;
+  return a.l < b.l ? -1 : a.l > b.l ? 1 : 0;
+}
+
+// FNV-1a of the search's canonical JSON: a cursor from another search is refused, not misapplied.
+export function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
+
+export function encodeCursor(search: string, after: Position): string {
+  return b64(JSON.stringify({ s: search, ...after }))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+const badCursor = (why: string) => new UnprocessableError(why, ["body", "cursor"], "value_error");
+
+/** The position a cursor holds; a cursor of another search, or not one at all, is a 422. */
+export function decodeCursor(search: string, cursor: string): Position {
+  let parsed: unknown;
+  try {
+    const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+  } catch {
+    throw badCursor("The cursor is not one this service gave: start the search again without it");
+  }
+  const c = parsed as { s?: unknown; v?: unknown; p?: unknown; l?: unknown };
+  const valid =
+    typeof c === "object" &&
+    c !== null &&
+    (c.v === null || typeof c.v === "number") &&
+    typeof c.p === "string" &&
+    typeof c.l === "string";
+  if (!valid) throw badCursor("The cursor is not one this service gave: start the search again without it");
+  if (c.s !== search)
+    throw badCursor("The cursor belongs to another search: use it with the same area, filters and sort");
+  return { v: c.v as number | null, p: c.p as string, l: c.l as string };
+}

@@ -1,0 +1,71 @@
+// What a site search asks and answers (architecture section 11), independent of HTTP.
+import type { BBox } from "../geo/bbox.ts";
+import type { PolygonGeometry } from "../geo/types.ts";
+
+export type SearchArea = { suburb: string } | { lga: string } | { bbox: BBox } | { polygon: PolygonGeometry };
+
+export const EXCLUDABLE = ["flood", "bushfire", "heritage"] as const;
+export type Excludable = (typeof EXCLUDABLE)[number];
+
+export type SearchFilters = {
+  zones?: string[];
+  area_m2?: { min?: number; max?: number };
+  fsr_min?: number;
+  height_min_m?: number;
+  meets_min_lot?: boolean;
+  exclude?: Excludable[];
+  station_within_m?: number;
+};
+
+export const SORTS = ["area", "fsr", "height", "station"] as const;
+export type SearchSort = (typeof SORTS)[number];
+
+export type SearchQuery = {
+  area: SearchArea;
+  filters?: SearchFilters;
+  sort?: SearchSort;
+  limit?: number;
+  cursor?: string | null;
+};
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+// An area holding more lots than this (counted from the packs' roots) is refused before any page is read.
+export const MAX_AREA_LOTS = 2_000_000;
+// Workers allow a request about 50 subrequests: a search reads at most this many byte ranges.
+export const MAX_RANGES = 48;
+export const MAX_POLYGON_VERTICES = 1_000;
+
+export type SiteResult = {
+  pack_id: string;
+  lot_id: string | null;
+  center: [number, number];
+  area_m2: number;
+  zone: string | null;
+  fsr: number | null;
+  height_m: number | null;
+  min_lot_m2: number | null;
+  overlays: { flood: number; bushfire: number; heritage: number };
+  station: { name: string; distance_m: number } | null;
+  address: string | null;
+  suburb: string | null;
+  lga: string | null;
+  demo_data: boolean;
+};
+
+export type SearchAnswer = {
+  count: number;
+  results: SiteResult[];
+  next_cursor: string | null;
+  bbox: BBox;
+};
+
+/** What a search cost, for benchmarks and logs. */
+export type SearchWork = {
+  pagesInArea: number;
+  pagesSkipped: number;
+  pagesRead: number;
+  ranges: number;
+  bytesRead: number;
+  lotsTested: number;
+};
