@@ -3,6 +3,7 @@ import type { BBox } from "../geo/bbox.ts";
 import { NotFoundError } from "../errors.ts";
 import { type PackArea, pagesFor } from "./area.ts";
 import { packStorage } from "./private-store.ts";
+import type { PagedPack } from "./paged/reader.ts";
 import type { PackSource } from "./visible.ts";
 import type { Pack } from "./types.ts";
 
@@ -11,6 +12,8 @@ export type PackScope = {
   base: Pack[];
   /** The packs the areas need: private first, then public v1, then the v2 pages, all limited to `packId` if named. */
   at(areas: readonly PackArea[]): Promise<Pack[]>;
+  /** The public v2 packs in scope, for work that plans its own reads (a site search). */
+  paged: readonly PagedPack[];
   /** Titles and boxes of every pack in scope (v2 packs by their root) and whether it holds lots, for "outside every pack". */
   coverage: { title: string; bbox: BBox; parcels: boolean }[];
 };
@@ -31,6 +34,7 @@ export async function packScope(source: PackSource, orgId: string | null, packId
   ];
   return {
     base: own,
+    paged: pagedIn,
     coverage,
     async at(areas) {
       const pages = await packStorage(pagesFor(pagedIn, areas));
@@ -44,6 +48,7 @@ export function fixedScope(packs: readonly Pack[]): PackScope {
   const list = [...packs];
   return {
     base: list,
+    paged: [],
     coverage: list.map((p) => ({ title: p.meta.title, bbox: p.bbox, parcels: p.layers.has("parcels") })),
     at: async () => list,
   };

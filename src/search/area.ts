@@ -86,7 +86,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
     const key = normaliseName(hit.name);
     const bbox = hit.bbox;
     return {
-      label: hit.name,
+      label: hit.state ? `${hit.name}, ${hit.state}` : hit.name,
       bbox,
       tester(t) {
         const named = codesNamed(t.suburb, key, normaliseName);

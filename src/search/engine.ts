@@ -30,7 +30,14 @@ export type SiteRef =
   | { pack: Pack; index: number }
   | { paged: PagedPack; snapshot: Snapshot; page: number; index: number };
 
-export type SearchOutcome = SearchAnswer & { label: string; areaBbox: BBox; refs: SiteRef[]; work: SearchWork };
+export type SearchOutcome = SearchAnswer & {
+  label: string;
+  areaBbox: BBox;
+  refs: SiteRef[];
+  work: SearchWork;
+  /** Smallest and largest lot of the area, whatever the filters; null when some pages were skipped unread or none was seen. */
+  areaRange: [number, number] | null;
+};
 
 // Reads in flight at once: R2's first byte is about 20 ms, so a few overlap it without holding much memory.
 const CONCURRENT_READS = 3;
@@ -91,6 +98,8 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
   const ownLotAt = (x: number, y: number) => ownLayers.some((layer) => featureAt(layer, x, y) >= 0);
 
   let count = 0;
+  let smallest = Infinity;
+  let largest = -Infinity;
   const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   const top: Candidate[] = [];
   const consume = (t: FactsTable, where: string, refOf: (i: number) => SiteRef) => {
@@ -98,7 +107,11 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     const pass = lotTest(filters, t);
     work.lotsTested += t.count;
     for (let i = 0; i < t.count; i++) {
-      if (!inArea(i) || !pass(i)) continue;
+      if (!inArea(i)) continue;
+      const lotArea = t.area[i] as number;
+      if (lotArea < smallest) smallest = lotArea;
+      if (lotArea > largest) largest = lotArea;
+      if (!pass(i)) continue;
       // Each place once, the organisation's own lot first.
       if (!t.own && own.length > 0 && ownLotAt(t.x[i] as number, t.y[i] as number)) continue;
       count++;
@@ -198,5 +211,6 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     areaBbox: area.bbox,
     refs: shown.map((c) => c.ref),
     work,
+    areaRange: work.pagesSkipped === 0 && smallest <= largest ? [r1(smallest), r1(largest)] : null,
   };
 }

@@ -2,22 +2,15 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
-import type { Pack } from "../../packs/types.ts";
-import {
-  addressOf,
-  anySynthetic,
-  areaFields,
-  areaPages,
-  touchesOverlay,
-  parcelCollection,
-  parcelsIn,
-  resolveArea,
-  zoneAt,
-  type Area,
-  type AreaInput,
-  type ParcelRef,
-} from "./area.ts";
-import { bounded, type ToolContext, toolPacks } from "./context.ts";
+import { NotFoundError, UnprocessableError } from "../../errors.ts";
+import { featureCentroid } from "../../geo/centroid.ts";
+import { PARCELS } from "../../packs/spatial.ts";
+import type { Layer } from "../../packs/types.ts";
+import { type SearchOutcome, type SearchPacks, searchSites } from "../../search/engine.ts";
+import type { Excludable, SearchArea, SearchFilters, SearchQuery, SiteResult } from "../../search/query.ts";
+import { refFeatures } from "../../search/refs.ts";
+import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./area.ts";
+import { bounded, type ToolContext } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
 /** Parcels listed to the model; the map gets up to `limit`. */
@@ -33,7 +26,7 @@ export const filterFields = {
     .array(z.string().min(1).max(10))
     .max(20)
     .optional()
-    .describe("Zone codes to keep, e.g. ['R2', 'R3'] (zone at the lot's centroid)"),
+    .describe("Zone codes to keep, e.g. ['R2', 'R3'] (the lot's main zone: the one over most of it)"),
   hazard_free: z.boolean().optional().describe("Keep only lots with no flood or bushfire overlay at all"),
 };
 export type ParcelFilters = z.infer<z.ZodObject<typeof filterFields>>;
@@ -48,10 +41,12 @@ export type FindParcelsInput = z.infer<typeof inputSchema>;
 export type Match = ParcelRef & { zone: string | null };
 
 export interface Matches {
-  area: Area;
+  area: { label: string; bbox: BBox };
+  /** Largest first, at most MAX_LIMIT. */
   matches: Match[];
+  /** Every lot of the area passing the filters. */
+  matched: number;
   scanned: number;
-  limited: boolean;
   range: [number, number] | null;
 }
 
@@ -64,36 +59,72 @@ function cleanFilters(f: ParcelFilters): ParcelFilters {
   return out;
 }
 
-/** Every parcel of the area passing the filters, largest first; cheap tests run before clipping ones. */
-export function matchParcels(
-  packs: readonly Pack[],
+/** The site search's query for a tool's area and filters, or why there is none. */
+export function toolSearch(
   input: AreaInput & ParcelFilters,
   fallback: BBox | null,
-): Matches | string {
-  const area = resolveArea(packs, input, fallback);
-  if (typeof area === "string") return area;
+  limit: number,
+): SearchQuery | string {
+  const box = (input.bbox as BBox | undefined) ?? fallback;
+  const area: SearchArea | null =
+    input.suburb && input.suburb.trim() !== "" ? { suburb: input.suburb.trim() } : box ? { bbox: box } : null;
+  if (!area) return "Name a suburb or give a bbox: the request carried no map view to fall back on.";
   const f = cleanFilters(input);
-  const { parcels, scanned, limited } = parcelsIn(packs, area);
-  let lo = Infinity;
-  let hi = -Infinity;
-  const matches: Match[] = [];
-  for (const p of parcels) {
-    lo = Math.min(lo, p.areaM2);
-    hi = Math.max(hi, p.areaM2);
-    if (f.min_area_m2 !== undefined && p.areaM2 < f.min_area_m2) continue;
-    if (f.max_area_m2 !== undefined && p.areaM2 > f.max_area_m2) continue;
-    // A lots pack's lot carries its main zone and hazard shares; other packs are read from their overlays.
-    const record = p.layer.record?.(p.index);
-    const zone = record ? (record.facts.zones[0]?.code ?? null) : zoneAt(packs, p.centroid[0], p.centroid[1]);
-    if (f.zones && (zone === null || !f.zones.includes(zone))) continue;
-    const hazard = record
-      ? record.facts.hazards.flood > 0 || record.facts.hazards.bushfire > 0
-      : touchesOverlay(packs, p, "flood") || touchesOverlay(packs, p, "bushfire");
-    if (f.hazard_free && hazard) continue;
-    matches.push({ ...p, zone });
+  const filters: SearchFilters = {
+    ...(f.zones ? { zones: f.zones } : {}),
+    ...(f.min_area_m2 !== undefined || f.max_area_m2 !== undefined
+      ? {
+          area_m2: {
+            ...(f.min_area_m2 !== undefined ? { min: f.min_area_m2 } : {}),
+            ...(f.max_area_m2 !== undefined ? { max: f.max_area_m2 } : {}),
+          },
+        }
+      : {}),
+    ...(f.hazard_free ? { exclude: ["flood", "bushfire"] as Excludable[] } : {}),
+  };
+  return { area, filters, sort: "area", limit };
+}
+
+/** Every lot of the area passing the filters, counted, and the largest `limit` of them: the site search's engine. */
+export async function matchParcels(
+  packs: SearchPacks,
+  input: AreaInput & ParcelFilters,
+  fallback: BBox | null,
+  limit = MAX_LIMIT,
+): Promise<Matches | string> {
+  const query = toolSearch(input, fallback, limit);
+  if (typeof query === "string") return query;
+  let found: SearchOutcome;
+  try {
+    found = await searchSites(packs, query);
+  } catch (err) {
+    // An unknown suburb or an area too large is a sentence for the model, not a failed question.
+    if (err instanceof NotFoundError || err instanceof UnprocessableError) return err.detail;
+    throw err;
   }
-  matches.sort((a, b) => b.areaM2 - a.areaM2 || (a.lotId ?? "").localeCompare(b.lotId ?? ""));
-  return { area, matches, scanned, limited, range: parcels.length > 0 ? [r1(lo), r1(hi)] : null };
+  const label = "bbox" in query.area ? (input.bbox ? "the given box" : "the map view") : found.label;
+  const features = await refFeatures(found.refs);
+  const matches = features.map(({ pack, index }, k): Match => {
+    const layer = pack.layers.get(PARCELS) as Layer;
+    const r = found.results[k] as SiteResult;
+    return {
+      pack,
+      layer,
+      index,
+      lotId: r.lot_id,
+      props: layer.props(index),
+      centroid: featureCentroid(layer, index),
+      areaM2: r.area_m2,
+      zone: r.zone,
+    };
+  });
+  return {
+    area: { label, bbox: found.areaBbox },
+    matches,
+    matched: found.count,
+    scanned: found.work.lotsTested,
+    range: found.areaRange,
+  };
 }
 
 export interface FindParcelsOutput {
@@ -103,33 +134,31 @@ export interface FindParcelsOutput {
   matched: number;
   shown: number;
   scanned: number;
-  scan_limited: boolean;
+  /** The smallest and largest lot of the area, whatever the filters (when every lot was looked at). */
   area_range_m2: [number, number] | null;
   order: "largest first";
   parcels: { lot_id: string | null; area_m2: number; zone: string | null; address: string | null }[];
   demo_data: boolean;
 }
 
-export function findParcels(
-  packs: readonly Pack[],
+export async function findParcels(
+  packs: SearchPacks,
   input: FindParcelsInput,
   fallback: BBox | null,
-): ToolRun<FindParcelsOutput | { error: string }> {
-  const found = matchParcels(packs, input, fallback);
-  if (typeof found === "string") return refusal(found);
-  const { area, matches } = found;
+): Promise<ToolRun<FindParcelsOutput | { error: string }>> {
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_LIMIT)), MAX_LIMIT);
-  const shown = matches.slice(0, limit);
+  const found = await matchParcels(packs, input, fallback, limit);
+  if (typeof found === "string") return refusal(found);
+  const { area, matches: shown } = found;
   const fit = unionBox(shown.map((m) => featureBBox(m.layer, m.index))) ?? area.bbox;
   return {
     output: {
       area: area.label,
       bbox: roundBox(area.bbox),
       filters: cleanFilters(input),
-      matched: matches.length,
+      matched: found.matched,
       shown: shown.length,
       scanned: found.scanned,
-      scan_limited: found.limited,
       area_range_m2: found.range,
       order: "largest first",
       parcels: shown
@@ -148,8 +177,6 @@ export const findParcelsTool = (ctx: ToolContext) =>
   tool({
     description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first. Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
-    execute: bounded(ctx, async (input) => {
-      const packs = await toolPacks(ctx, areaPages(ctx.packs.base, input, ctx.fallbackBbox));
-      return typeof packs === "string" ? refusal(packs) : findParcels(packs, input, ctx.fallbackBbox);
-    }),
+    // The site search's engine, so the chat and the Find sites tab agree on every lot.
+    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox)),
   });

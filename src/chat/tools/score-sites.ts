@@ -5,8 +5,8 @@ import type { BBox } from "../../geo/bbox.ts";
 import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
-import type { Pack } from "../../packs/types.ts";
-import { addressOf, areaFields, areaPages } from "./area.ts";
+import type { SearchPacks } from "../../search/engine.ts";
+import { addressOf, areaFields } from "./area.ts";
 import { bounded, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
 import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
@@ -52,11 +52,12 @@ export interface InsufficientCreditsOutput {
   detail: string;
 }
 
-function sitesFor(
-  packs: readonly Pack[],
+async function sitesFor(
+  search: SearchPacks,
   input: ScoreSitesInput,
   fallback: BBox | null,
-): { sites: ParcelHit[]; notFound: string[] } | string {
+): Promise<{ sites: ParcelHit[]; notFound: string[] } | string> {
+  const packs = search.base;
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_SITES)), MAX_SITES);
   if (input.lot_ids && input.lot_ids.length > 0) {
     const sites: ParcelHit[] = [];
@@ -72,7 +73,7 @@ function sitesFor(
     }
     return { sites, notFound };
   }
-  const found = matchParcels(packs, input, fallback);
+  const found = await matchParcels(search, input, fallback, limit);
   if (typeof found === "string") return found;
   return { sites: found.matches.slice(0, limit).map((m) => parcelFromFeature(m.pack, m.index)), notFound: [] };
 }
@@ -81,13 +82,14 @@ const siteKey = (hit: ParcelHit): string => `${hit.packId}:${hit.index}`;
 
 /** Scores (pure), then charges only the sites new to this question within its bound; a refused charge shows none. */
 export async function scoreSites(
-  packs: readonly Pack[],
+  search: SearchPacks,
   input: ScoreSitesInput,
   fallback: BBox | null,
   charge: SiteCharge,
   budget: QuestionBudget,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
-  const chosen = sitesFor(packs, input, fallback);
+  const packs = search.base;
+  const chosen = await sitesFor(search, input, fallback);
   if (typeof chosen === "string") return refusal(chosen);
   if (chosen.sites.length === 0)
     return refusal(
@@ -149,12 +151,16 @@ export const scoreSitesTool = (ctx: ToolContext) =>
     description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored. Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
     inputSchema,
     execute: bounded(ctx, async (input, toolCallId) => {
-      const areas =
-        input.lot_ids && input.lot_ids.length > 0
-          ? input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId }))
-          : areaPages(ctx.packs.base, input, ctx.fallbackBbox);
-      const packs = await toolPacks(ctx, areas);
+      const charge = (n: number) => ctx.chargeSites(n, toolCallId);
+      // An area's candidates come from the site search (its engine reads the pages); lot ids read their own pages.
+      if (!input.lot_ids || input.lot_ids.length === 0) {
+        return scoreSites(ctx.packs, input, ctx.fallbackBbox, charge, ctx.budget);
+      }
+      const packs = await toolPacks(
+        ctx,
+        input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId })),
+      );
       if (typeof packs === "string") return refusal(packs);
-      return scoreSites(packs, input, ctx.fallbackBbox, (n) => ctx.chargeSites(n, toolCallId), ctx.budget);
+      return scoreSites({ base: packs, paged: [] }, input, ctx.fallbackBbox, charge, ctx.budget);
     }),
   });

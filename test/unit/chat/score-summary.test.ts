@@ -23,10 +23,12 @@ function charger(balance: number) {
 
 const LOTS = ["22//DP1639151", "18/DP1082997", "Lot 24 DP 1293293"];
 
+const search = { base: packs, paged: [] };
+
 describe("score_sites", () => {
   it("scores lots with the batch model and charges 0.1 per site scored, once", async () => {
     const { calls, charge } = charger(5);
-    const run = await scoreSites(packs, { lot_ids: [...LOTS, "99//DP1"] }, null, charge, new QuestionBudget());
+    const run = await scoreSites(search, { lot_ids: [...LOTS, "99//DP1"] }, null, charge, new QuestionBudget());
     const o = run.output as ScoreSitesOutput;
     expect(calls).toEqual([3]);
     expect(o.charged).toBe(0.3);
@@ -48,7 +50,7 @@ describe("score_sites", () => {
   it("counts the same lot in two spellings once", async () => {
     const { calls, charge } = charger(5);
     const o = (
-      await scoreSites(packs, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge, new QuestionBudget())
+      await scoreSites(search, { lot_ids: ["24//DP1293293", "Lot 24 DP 1293293"] }, null, charge, new QuestionBudget())
     ).output as ScoreSitesOutput;
     expect(o.scored).toHaveLength(1);
     expect(calls).toEqual([1]);
@@ -56,7 +58,7 @@ describe("score_sites", () => {
 
   it("returns no scores and says what is short when credits do not cover the sites", async () => {
     const { calls, charge } = charger(0.2);
-    const run = await scoreSites(packs, { lot_ids: LOTS }, null, charge, new QuestionBudget());
+    const run = await scoreSites(search, { lot_ids: LOTS }, null, charge, new QuestionBudget());
     expect(calls).toEqual([3]);
     expect(run.output).toEqual({
       error: "insufficient_credits",
@@ -69,13 +71,13 @@ describe("score_sites", () => {
 
   it("scores an area's largest matching lots up to the limit, and charges nothing when there is none", async () => {
     const { calls, charge } = charger(10);
-    const o = (await scoreSites(packs, { suburb: "Parramatta", limit: 50 }, null, charge, new QuestionBudget()))
+    const o = (await scoreSites(search, { suburb: "Parramatta", limit: 50 }, null, charge, new QuestionBudget()))
       .output as ScoreSitesOutput;
     expect(o.scored).toHaveLength(MAX_SITES);
     expect(calls).toEqual([MAX_SITES]);
     const areas = o.scored.map((s) => s.area_m2);
     expect([...areas].sort((a, b) => b - a)).toEqual(areas);
-    const none = await scoreSites(packs, { suburb: "Newtown", min_area_m2: 5000 }, null, charge, new QuestionBudget());
+    const none = await scoreSites(search, { suburb: "Newtown", min_area_m2: 5000 }, null, charge, new QuestionBudget());
     expect(none.output).toEqual({ error: expect.stringContaining("No sites to score") });
     expect(calls).toEqual([MAX_SITES]);
   });
@@ -83,8 +85,8 @@ describe("score_sites", () => {
   it("within one question, a site scored again is shown again and not charged again", async () => {
     const { calls, charge } = charger(10);
     const budget = new QuestionBudget();
-    await scoreSites(packs, { lot_ids: LOTS.slice(0, 2) }, null, charge, budget);
-    const again = (await scoreSites(packs, { lot_ids: LOTS }, null, charge, budget)).output as ScoreSitesOutput;
+    await scoreSites(search, { lot_ids: LOTS.slice(0, 2) }, null, charge, budget);
+    const again = (await scoreSites(search, { lot_ids: LOTS }, null, charge, budget)).output as ScoreSitesOutput;
     expect(calls).toEqual([2, 1]);
     expect(again.scored).toHaveLength(3);
     expect(again.already_scored).toBe(2);
@@ -97,7 +99,7 @@ describe("score_sites", () => {
     const suburbs = ["Parramatta", "Epping", "Newtown", "Chatswood", "Strathfield"];
     const outputs: ScoreSitesOutput[] = [];
     for (const suburb of suburbs) {
-      const run = await scoreSites(packs, { suburb, limit: MAX_SITES }, null, charge, budget);
+      const run = await scoreSites(search, { suburb, limit: MAX_SITES }, null, charge, budget);
       if ("scored" in run.output) outputs.push(run.output);
     }
     const charged = calls.reduce((a, b) => a + b, 0);

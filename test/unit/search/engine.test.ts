@@ -1,6 +1,7 @@
 // The site search engine over the six-suburb demo: v1 and v2 packs give the same matches, counts agree with a
 // lot-by-lot scan through the build-time kernels, pages that cannot match are never read, and cursors page exactly.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FindParcelsOutput, findParcels } from "../../../src/chat/tools/find-parcels.ts";
 import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
@@ -171,6 +172,19 @@ describe("site search engine", () => {
     const first = await searchSites(v1, { ...q, limit: 3 });
     await expect(searchSites(v1, { ...q, sort: "area", cursor: first.next_cursor })).rejects.toThrow(/another search/);
     await expect(searchSites(v1, { ...q, cursor: "garbage" })).rejects.toThrow(/not one this service gave/);
+  });
+
+  it("the chat's find_parcels answers from the same engine: the same count and the same largest lots", async () => {
+    const input = { suburb: "Epping", zones: ["R2", "R3"], min_area_m2: 550, hazard_free: true, limit: 40 };
+    const chat = (await findParcels(v1, input, null)).output as FindParcelsOutput;
+    const tab = await searchSites(v1, {
+      area: { suburb: "Epping" },
+      filters: { zones: ["R2", "R3"], area_m2: { min: 550 }, exclude: ["flood", "bushfire"] },
+      limit: 40,
+    });
+    expect(tab.count).toBeGreaterThan(10);
+    expect(chat.matched).toBe(tab.count);
+    expect(chat.parcels.map((p) => p.lot_id)).toEqual(tab.results.slice(0, chat.parcels.length).map((r) => r.lot_id));
   });
 
   it("an unknown suburb or LGA is named in the refusal", async () => {
