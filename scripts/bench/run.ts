@@ -9,6 +9,7 @@ import { runTileBenches } from "./tiles.ts";
 import { runUploadBenches } from "./upload.ts";
 import { runValidityBenches } from "./validity.ts";
 import { runDbLatencyBenches } from "./db-latency.ts";
+import { runSiteSearchBenches } from "./search.ts";
 import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
@@ -27,6 +28,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["pack-memory", runPackMemoryBenches],
   ["pack-reads", runPackReadsBenches],
   ["pack-speed", runPackSpeedBenches],
+  // Site search over the synthetic Greater Sydney (built once per machine, about a minute).
+  ["site-search", runSiteSearchBenches],
 ];
 
 const only = process.argv[2];

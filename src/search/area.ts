@@ -5,7 +5,7 @@ import { pointInFeature } from "../geo/pip.ts";
 import { geocode, normaliseName, SUBURBS } from "../geocode/gazetteer.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Layer, Pack } from "../packs/types.ts";
-import type { Coded, FactsTable } from "./facts-table.ts";
+import { type Coded, type FactsTable, latOf, lonOf } from "./facts-table.ts";
 import type { SearchArea } from "./query.ts";
 
 export type ResolvedArea = {
@@ -64,8 +64,8 @@ export function findLga(packs: readonly Pack[], name: string): Lga | null {
 }
 
 const inBox = (t: FactsTable, b: BBox) => (i: number) => {
-  const x = t.x[i] as number;
-  const y = t.y[i] as number;
+  const x = lonOf(t, i);
+  const y = latOf(t, i);
   return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
 };
 
@@ -120,7 +120,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
     bbox,
     tester(t) {
       const box = inBox(t, bbox);
-      return (i) => box(i) && pointInFeature(shape, 0, t.x[i] as number, t.y[i] as number);
+      return (i) => box(i) && pointInFeature(shape, 0, lonOf(t, i), latOf(t, i));
     },
   };
 }

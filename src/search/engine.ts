@@ -7,7 +7,7 @@ import { gapFor, planRuns } from "../packs/paged/runs.ts";
 import { PARCELS } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./area.ts";
-import type { FactsTable } from "./facts-table.ts";
+import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
 import { cleanFilters, lotTest, pageMayMatch } from "./filters.ts";
 import { compare, decodeCursor, encodeCursor, fingerprint, lotKey, type Position, sortValue } from "./order.ts";
 import {
@@ -39,6 +39,8 @@ export type SearchOutcome = SearchAnswer & {
   areaRange: [number, number] | null;
 };
 
+// A search reading at most this many pages keeps them in the page cache (a suburb: its results are drawn next).
+const KEEP_PAGES = 24;
 // Reads in flight at once: R2's first byte is about 20 ms, so a few overlap it without holding much memory.
 const CONCURRENT_READS = 3;
 
@@ -56,20 +58,20 @@ function resultOf(c: Candidate): SiteResult {
   return {
     pack_id: t.packId,
     lot_id: t.lotId[i] ?? null,
-    center: [r7(t.x[i] as number), r7(t.y[i] as number)],
+    center: [r7(lonOf(t, i)), r7(latOf(t, i))],
     area_m2: r1(t.area[i] as number),
     zone: t.zone.names[t.zone.codes[i] as number] ?? null,
     fsr: orNull(r4(t.fsr[i] as number)),
     height_m: orNull(r1(t.height[i] as number)),
     min_lot_m2: orNull(Math.round(t.minLot[i] as number)),
     overlays: {
-      flood: r4(t.flood[i] as number),
-      bushfire: r4(t.bushfire[i] as number),
-      heritage: r4(t.heritage[i] as number),
+      flood: r4(shareOf(t.flood, i)),
+      bushfire: r4(shareOf(t.bushfire, i)),
+      heritage: r4(shareOf(t.heritage, i)),
     },
     station:
       stationName !== null && !Number.isNaN(stationM) ? { name: stationName, distance_m: Math.round(stationM) } : null,
-    address: t.address[i] ?? null,
+    address: t.address?.[i] ?? null,
     suburb: t.suburb.names[t.suburb.codes[i] as number] ?? null,
     lga: t.lga.names[t.lga.codes[i] as number] ?? null,
     demo_data: t.demo[i] === 1,
@@ -113,10 +115,10 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
       if (lotArea > largest) largest = lotArea;
       if (!pass(i)) continue;
       // Each place once, the organisation's own lot first.
-      if (!t.own && own.length > 0 && ownLotAt(t.x[i] as number, t.y[i] as number)) continue;
+      const x = lonOf(t, i);
+      const y = latOf(t, i);
+      if (!t.own && own.length > 0 && ownLotAt(x, y)) continue;
       count++;
-      const x = t.x[i] as number;
-      const y = t.y[i] as number;
       if (x < box[0]) box[0] = x;
       if (y < box[1]) box[1] = y;
       if (x > box[2]) box[2] = x;
@@ -185,12 +187,13 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     for (const run of runs) reads.push({ pack, s: snap, pages: run.pages, gap });
   }
   work.ranges = reads.length;
+  const keep = reads.reduce((n, r) => n + r.pages.length, 0) <= KEEP_PAGES;
   // Tables are consumed as each read lands, so memory holds a few reads, never the whole area.
   let next = 0;
   const worker = async () => {
     while (next < reads.length) {
       const r = reads[next++] as (typeof reads)[number];
-      const { tables, bytes } = await readPageTables(r.pack, r.s, r.pages, r.gap);
+      const { tables, bytes } = await readPageTables(r.pack, r.s, r.pages, r.gap, keep);
       work.bytesRead += bytes;
       work.pagesRead += tables.length;
       for (const { no, table } of tables) {

@@ -4,6 +4,7 @@ import { featureLabelPoint } from "../geo/label-point.ts";
 import type { DecodedPage, PageColumn } from "../packs/paged/page.ts";
 import { HERITAGE_AREA, HERITAGE_ITEM } from "../packs/paged/lot-columns.ts";
 import type { Snapshot } from "../packs/paged/reader.ts";
+import { UNITS_PER_DEGREE } from "../packs/paged/schema.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 
@@ -15,17 +16,20 @@ export type FactsTable = {
   // An organisation's own pack: its lots come first where they overlap public ones.
   own: boolean;
   count: number;
-  // The lot's label point (a point inside it).
-  x: Float64Array;
-  y: Float64Array;
+  // The lot's label point (a point inside it), as float32 offsets from x0, y0: exact to a millimetre, half the bytes.
+  x0: number;
+  y0: number;
+  x: Float32Array;
+  y: Float32Array;
   // NaN where the pack has no value.
   area: Float32Array;
   fsr: Float32Array;
   height: Float32Array;
   minLot: Float32Array;
-  flood: Float32Array;
-  bushfire: Float32Array;
-  heritage: Float32Array;
+  // Shares in 1e-4 steps, as the packs store them.
+  flood: Uint16Array;
+  bushfire: Uint16Array;
+  heritage: Uint16Array;
   // Bit 1: a heritage item on the lot; bit 2: a conservation area over it (either may touch it with no share).
   heritageKind: Uint8Array;
   stationM: Float32Array;
@@ -34,31 +38,41 @@ export type FactsTable = {
   suburb: Coded;
   lga: Coded;
   lotId: (string | null)[];
-  address: (string | null)[];
+  // Null when the pack has no addresses (no array of nulls a lot).
+  address: (string | null)[] | null;
   demo: Uint8Array;
   // Approximate bytes held, for the cache's budget.
   bytes: number;
 };
 
-// Per lot: 2 f64, 9 f32, 4 u16 codes, a demo byte, and about 48 bytes of id and address strings.
-const BYTES_PER_LOT = 16 + 36 + 8 + 1 + 48;
+// Per lot: 2 + 5 f32, 3 u16 shares, 4 u16 codes, 2 bytes, and about 44 bytes of id string and its slot.
+const BYTES_PER_LOT = 8 + 20 + 6 + 8 + 2 + 44;
 
-function empty(packId: string, own: boolean, n: number): FactsTable {
+/** The label point's longitude and latitude. */
+export const lonOf = (t: FactsTable, i: number): number => t.x0 + (t.x[i] as number);
+export const latOf = (t: FactsTable, i: number): number => t.y0 + (t.y[i] as number);
+const SHARE = 1e4;
+/** A share column's value (0 to 1). */
+export const shareOf = (col: Uint16Array, i: number): number => (col[i] as number) / SHARE;
+
+function empty(packId: string, own: boolean, n: number, x0: number, y0: number): FactsTable {
   const f32 = () => new Float32Array(n).fill(Number.NaN);
   const coded = (): Coded => ({ codes: new Uint16Array(n), names: [null] });
   return {
     packId,
     own,
     count: n,
-    x: new Float64Array(n),
-    y: new Float64Array(n),
+    x0,
+    y0,
+    x: new Float32Array(n),
+    y: new Float32Array(n),
     area: f32(),
     fsr: f32(),
     height: f32(),
     minLot: f32(),
-    flood: new Float32Array(n),
-    bushfire: new Float32Array(n),
-    heritage: new Float32Array(n),
+    flood: new Uint16Array(n),
+    bushfire: new Uint16Array(n),
+    heritage: new Uint16Array(n),
     heritageKind: new Uint8Array(n),
     stationM: f32(),
     zone: coded(),
@@ -66,7 +80,7 @@ function empty(packId: string, own: boolean, n: number): FactsTable {
     suburb: coded(),
     lga: coded(),
     lotId: new Array<string | null>(n).fill(null),
-    address: new Array<string | null>(n).fill(null),
+    address: null,
     demo: new Uint8Array(n),
     bytes: 256 + n * BYTES_PER_LOT,
   };
@@ -89,42 +103,54 @@ function codedFrom(col: PageColumn | undefined, n: number): Coded {
 
 function textsFrom(col: PageColumn | undefined, n: number): (string | null)[] {
   if (col?.kind !== "text") return new Array<string | null>(n).fill(null);
-  return col.values.slice(0, n);
+  // The decoded page's own array: the page goes, its strings stay with the table, copied once.
+  return col.values.length === n ? col.values : col.values.slice(0, n);
 }
 
 /** A v2 lots page's facts, read straight from its columns. */
 export function tableFromPage(s: Snapshot, page: DecodedPage): FactsTable {
   const cols = new Map(s.root.meta.columns.map((c, i) => [c.name, page.columns[i]]));
   const n = page.count;
-  const t = empty(s.root.meta.id, false, n);
+  const t = empty(
+    s.root.meta.id,
+    false,
+    n,
+    (page.frame[0] as number) / UNITS_PER_DEGREE,
+    (page.frame[1] as number) / UNITS_PER_DEGREE,
+  );
   numbersInto(t.area, cols.get("area_m2"));
   numbersInto(t.fsr, cols.get("fsr"));
   numbersInto(t.height, cols.get("height_m"));
   numbersInto(t.minLot, cols.get("min_lot_m2"));
-  numbersInto(t.flood, cols.get("flood"));
-  numbersInto(t.bushfire, cols.get("bushfire"));
-  numbersInto(t.heritage, cols.get("heritage"));
+  const shares = new Float32Array(n);
+  for (const [name, into] of [
+    ["flood", t.flood],
+    ["bushfire", t.bushfire],
+    ["heritage", t.heritage],
+  ] as const) {
+    shares.fill(0);
+    numbersInto(shares, cols.get(name));
+    for (let i = 0; i < n; i++) into[i] = Math.round(((shares[i] as number) || 0) * SHARE);
+  }
   numbersInto(t.stationM, cols.get("station_m"));
   const kind = new Float32Array(n);
   numbersInto(kind, cols.get("heritage_kind"));
   const demo = new Float32Array(n);
   numbersInto(demo, cols.get("demo"));
   for (let i = 0; i < n; i++) {
-    t.flood[i] = (t.flood[i] as number) || 0;
-    t.bushfire[i] = (t.bushfire[i] as number) || 0;
-    t.heritage[i] = (t.heritage[i] as number) || 0;
     t.heritageKind[i] = (kind[i] as number) & (HERITAGE_ITEM | HERITAGE_AREA);
     t.demo[i] = demo[i] === 1 ? 1 : 0;
     const [x, y] = featureLabelPoint(page, i);
-    t.x[i] = x;
-    t.y[i] = y;
+    t.x[i] = x - t.x0;
+    t.y[i] = y - t.y0;
   }
   t.zone = codedFrom(cols.get("zone"), n);
   t.station = codedFrom(cols.get("station"), n);
   t.suburb = codedFrom(cols.get("suburb"), n);
   t.lga = codedFrom(cols.get("lga"), n);
   t.lotId = textsFrom(cols.get("lot_id"), n);
-  t.address = textsFrom(cols.get("address"), n);
+  const address = cols.get("address");
+  t.address = address?.kind === "text" && address.values.some((a) => a !== null) ? textsFrom(address, n) : null;
   return t;
 }
 
@@ -145,7 +171,8 @@ const nan = (v: number | null | undefined): number => (v === null || v === undef
 export function tableFromPack(pack: Pack, packs: readonly Pack[], own: boolean): FactsTable | null {
   const layer = pack.layers.get(PARCELS);
   if (layer?.kind !== "polygon") return null;
-  const t = empty(pack.id, own, layer.count);
+  const t = empty(pack.id, own, layer.count, pack.bbox[0], pack.bbox[1]);
+  const addresses = new Array<string | null>(layer.count).fill(null);
   const lookups = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   const lgas = new Map<string, number>();
   for (let i = 0; i < layer.count; i++) {
@@ -153,16 +180,16 @@ export function tableFromPack(pack: Pack, packs: readonly Pack[], own: boolean):
     const r = hit.record ?? lotRecordFrom(packs, hit);
     const main = r.facts.zones[0];
     const [x, y] = featureLabelPoint(layer, i);
-    t.x[i] = x;
-    t.y[i] = y;
+    t.x[i] = x - t.x0;
+    t.y[i] = y - t.y0;
     // To 0.1 m², as a lots pack stores it and the answer shows it, so a filter at 600 m² treats both alike.
     t.area[i] = Math.round(hit.areaM2 * 10) / 10;
     t.fsr[i] = nan(main?.fsr);
     t.height[i] = nan(main?.heightM);
     t.minLot[i] = nan(main?.minLotSizeM2);
-    t.flood[i] = r.facts.hazards.flood;
-    t.bushfire[i] = r.facts.hazards.bushfire;
-    t.heritage[i] = Math.round(r.facts.heritageShare * 1e4) / 1e4;
+    t.flood[i] = Math.round(r.facts.hazards.flood * SHARE);
+    t.bushfire[i] = Math.round(r.facts.hazards.bushfire * SHARE);
+    t.heritage[i] = Math.round(r.facts.heritageShare * SHARE);
     t.heritageKind[i] = r.place.heritageKind;
     t.stationM[i] = nan(r.facts.nearestStop?.distanceM);
     t.zone.codes[i] = codeOf(t.zone, lookups[0] as Map<string, number>, main?.code ?? null);
@@ -170,8 +197,9 @@ export function tableFromPack(pack: Pack, packs: readonly Pack[], own: boolean):
     t.suburb.codes[i] = codeOf(t.suburb, lookups[2] as Map<string, number>, r.place.suburb);
     t.lga.codes[i] = codeOf(t.lga, lgas, r.place.lga);
     t.lotId[i] = hit.lotId;
-    t.address[i] = r.place.address;
+    addresses[i] = r.place.address;
     t.demo[i] = r.facts.demoData ? 1 : 0;
   }
+  t.address = addresses.some((a) => a !== null) ? addresses : null;
   return t;
 }

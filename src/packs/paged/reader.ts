@@ -192,6 +192,7 @@ export class PagedPack {
     kind: "page" | "index" | "overview",
     signal?: AbortSignal,
     gapBytes = 0,
+    keep = true,
   ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
     const offsets =
       kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
@@ -236,7 +237,7 @@ export class PagedPack {
             ? decodePage(bytes, no, s.root.pageCrcs[no] as number, s.root.meta.columns, s.key)
             : decodeIndexPage(bytes, no, s.root.indexCrcs[no] as number, s.key);
         });
-        waits.set(no, this.cache.share(PageCache.key(s.key, s.etag, tag + no), decoded));
+        waits.set(no, keep ? this.cache.share(PageCache.key(s.key, s.etag, tag + no), decoded) : decoded);
       }
     }
     const refused: RefusedPage[] = [];
@@ -253,8 +254,8 @@ export class PagedPack {
     return { pages, refused };
   }
 
-  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal, gapBytes = 0) {
-    const { pages, refused } = await this.load(s, nos, "page", signal, gapBytes);
+  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal, gapBytes = 0, keep = true) {
+    const { pages, refused } = await this.load(s, nos, "page", signal, gapBytes, keep);
     const out: DecodedPage[] = [];
     for (const p of pages.values()) if (isDataPage(p)) out.push(p);
     out.sort((a, b) => a.no - b.no);
@@ -315,9 +316,17 @@ export class PagedPack {
     );
   }
 
-  /** Pages `nos` of this snapshot, read as planned by planRuns with `gapBytes` (a search plans its own reads). */
-  pagesNumbered(s: Snapshot, nos: readonly number[], gapBytes: number, signal?: AbortSignal): Promise<PageSet> {
-    return this.dataPages(s, nos, signal, gapBytes).then((r) => ({ snapshot: s, ...r }));
+  /**
+   * Pages `nos` of this snapshot, read as planned by planRuns with `gapBytes` (a search plans its own reads).
+   * `keep: false` reads past the page cache: a scan of thousands of pages would evict every other request's pages.
+   */
+  pagesNumbered(
+    s: Snapshot,
+    nos: readonly number[],
+    gapBytes: number,
+    opts: { signal?: AbortSignal; keep?: boolean } = {},
+  ): Promise<PageSet> {
+    return this.dataPages(s, nos, opts.signal, gapBytes, opts.keep ?? true).then((r) => ({ snapshot: s, ...r }));
   }
 
   /** The bytes of one read at most (a search plans its reads with the same bound). */
