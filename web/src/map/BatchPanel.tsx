@@ -1,5 +1,5 @@
 // CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Api, BatchEvent, ReportEvent, SiteRow } from "../api.ts";
 import { sitesCsv } from "../csv.ts";
 import { download, sitesGeoJson } from "../exports.ts";
@@ -10,6 +10,9 @@ type Props = {
   api: Api;
   rows: SiteRow[];
   setRows: (f: (rows: SiteRow[]) => SiteRow[]) => void;
+  /** A file another panel (Find sites) asks to score, uploaded as a dropped file is. */
+  queued?: File | null;
+  onQueuedTaken?: () => void;
   onBalance: (b: number) => void;
   onDone: () => void;
   /** The sites of a finished upload, so the map can show them. */
@@ -19,7 +22,17 @@ type Props = {
 
 type Progress = { percent: number; message: string } | null;
 
-export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, onProblem }: Props) {
+export function BatchPanel({
+  api,
+  rows,
+  setRows,
+  queued,
+  onQueuedTaken,
+  onBalance,
+  onDone,
+  onScored,
+  onProblem,
+}: Props) {
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
@@ -64,6 +77,14 @@ export function BatchPanel({ api, rows, setRows, onBalance, onDone, onScored, on
       onScored(done);
     }
   }
+
+  // A file queued while another upload runs waits for it to finish.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per queued file and when free, not per render's closures
+  useEffect(() => {
+    if (!queued || busy) return;
+    onQueuedTaken?.();
+    void upload(queued);
+  }, [queued, busy]);
 
   async function report() {
     setProgress({ percent: 0, message: "Starting the report…" });

@@ -1,15 +1,19 @@
 // Layer toggles and the legend for what is switched on.
+import { FOUND_COLOUR } from "./find/layers.ts";
 import { OWN_LOTS_COLOUR, RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "./style.ts";
 
 export function LayerPanel({
   visible,
   onToggle,
   ownLots = false,
+  found = false,
 }: {
   visible: Record<Toggle, boolean>;
   onToggle: (t: Toggle, on: boolean) => void;
   /** The organisation has uploaded lots: their outline colour is explained. */
   ownLots?: boolean;
+  /** Find sites' matches are drawn: their colour is explained. */
+  found?: boolean;
 }) {
   const ramps = (["fsr", "height", "lot_size"] as const).filter((k) => visible[k]);
   return (
@@ -67,6 +71,13 @@ export function LayerPanel({
           <ul>
             <li>
               <i style={{ border: `2px solid ${OWN_LOTS_COLOUR}` }} /> Your lots
+            </li>
+          </ul>
+        )}
+        {found && (
+          <ul>
+            <li>
+              <i style={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }} /> Found sites
             </li>
           </ul>
         )}

@@ -3,6 +3,7 @@ import type { ErrorEvent, GeoJSONSource, MapMouseEvent, StyleSpecification } fro
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useEffect, useRef } from "react";
 import type { BBox, MapController } from "./controller.ts";
+import { foundPoints, lotFilter, lotIdsByPack, packOfFoundLayer } from "./find/layers.ts";
 import { readHash, writeHash } from "./hash.ts";
 import type { TileJson } from "./packs.ts";
 import { hideMap, sharedMap, showMap } from "./shared.ts";
@@ -14,6 +15,8 @@ export type MapCanvasProps = {
   token: () => string | null;
   basemapStyleUrl: string | null;
   initialBounds: BBox;
+  /** A pack shown from the Data page: the map opens on it rather than on the URL's view. */
+  focus?: BBox | null;
   onReady: (c: MapController) => void;
   onPick: (lngLat: [number, number]) => void;
   onError: (message: string) => void;
@@ -60,6 +63,14 @@ export default function MapCanvas(props: MapCanvasProps) {
       fitBounds: (b, maxZoom = 17) => m.fitBounds(b, { padding: 48, maxZoom, duration: 600 }),
       setSites: (fc) => source("sites")?.setData(fc),
       setHighlight: (fc) => source("highlight")?.setData(fc),
+      setFound: (sites) => {
+        source("found")?.setData(foundPoints(sites));
+        const ids = lotIdsByPack(sites);
+        for (const { id } of m.getStyle().layers) {
+          const pack = packOfFoundLayer(id);
+          if (pack !== null) m.setFilter(id, lotFilter(ids.get(pack) ?? []));
+        }
+      },
       setSelected: (g) => source("selected")?.setData(g ? { type: "Feature", geometry: g, properties: {} } : EMPTY),
       setLayer: (t: Toggle, on: boolean) => {
         const ids = m
@@ -88,7 +99,9 @@ export default function MapCanvas(props: MapCanvasProps) {
       // A style equal to the one the kept map has changes nothing, and idle fires only after a frame: ask for one.
       m.triggerRepaint();
       const view = readHash();
-      if (view) m.jumpTo(view);
+      // Open on the focus itself: a flight there after ready fetched, then cancelled, its tiles on the way.
+      if (props.focus) m.fitBounds(props.focus, { padding: 48, maxZoom: 18, animate: false });
+      else if (view) m.jumpTo(view);
       else m.fitBounds(props.initialBounds, { animate: false });
     })();
     return () => {

@@ -8,13 +8,16 @@ import type { BBox, MapController } from "./controller.ts";
 import { TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
 import { BatchPanel } from "./BatchPanel.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
+import { FindSites } from "./find/FindSites.tsx";
+import { formFromParams } from "./find/query.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { ParcelPanel } from "./ParcelPanel.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
-type Tab = "site" | "chat" | "batch";
+type Tab = "site" | "find" | "chat" | "batch";
 const TABS: { id: Tab; label: string }[] = [
   { id: "site", label: "Site" },
+  { id: "find", label: "Find sites" },
   { id: "chat", label: "Chat" },
   { id: "batch", label: "Batch & report" },
 ];
@@ -35,7 +38,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
     const on = shell.focus ? TOGGLE_OF_LAYER[shell.focus.layer] : undefined;
     return Object.fromEntries(TOGGLES.map((t) => [t.id, t.on || t.id === on])) as Record<Toggle, boolean>;
   });
-  const [tab, setTab] = useState<Tab>("site");
+  // A link with a search in it opens on that search.
+  const [linkedSearch] = useState(() => formFromParams(new URLSearchParams(location.search)));
+  const [tab, setTab] = useState<Tab>(linkedSearch ? "find" : "site");
   const [facts, setFacts] = useState<Facts | null>(null);
   const [loadingFacts, setLoadingFacts] = useState(false);
   const [score, setScore] = useState<ScoreAnswer | null>(null);
@@ -44,6 +49,12 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [token, setToken] = useState<string | null>(null);
   const mapRef = useRef<MapController | null>(null);
   const [mapReady, setMapReady] = useState(false);
+  // Each drawing of the map's style starts with empty drawn layers: what the panels drew is drawn again.
+  const [mapGen, setMapGen] = useState(0);
+  const [found, setFound] = useState(0);
+  // A file Find sites handed to batch scoring, uploaded by the batch panel as if the person had dropped it.
+  const [queued, setQueued] = useState<File | null>(null);
+  const map = useCallback(() => mapRef.current, []);
   const { report } = shell;
   const MapCanvas = useChunk(mapChunk, report);
 
@@ -128,6 +139,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
           <SearchBox api={api} onChoose={choose} onProblem={report} />
           <LayerPanel
             ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
+            found={found > 0}
             visible={visible}
             onToggle={(t, on) => {
               setVisible((v) => ({ ...v, [t]: on }));
@@ -143,13 +155,13 @@ export default function Workspace({ shell }: { shell: Shell }) {
             token={() => token}
             basemapStyleUrl={shell.auth.config.basemap_style_url}
             initialBounds={home as BBox}
+            focus={shell.focus?.bbox as BBox | undefined}
             onReady={(c) => {
               mapRef.current = c;
               setMapReady(true);
-              if (shell.focus) {
-                c.fitBounds(shell.focus.bbox as BBox, 18);
-                shell.clearFocus();
-              }
+              setMapGen((g) => g + 1);
+              // The map opened on the focus (MapCanvas's focus prop): a later remount keeps the URL's view.
+              if (shell.focus) shell.clearFocus();
             }}
             onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
             onError={(m) => report(new Error(m))}
@@ -187,6 +199,21 @@ export default function Workspace({ shell }: { shell: Shell }) {
             packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? id}
           />
         </div>
+        <div role="tabpanel" id="panel-find" aria-labelledby="tab-find" hidden={tab !== "find"}>
+          <FindSites
+            api={api}
+            map={map}
+            mapGen={mapGen}
+            initial={linkedSearch}
+            balance={shell.balance}
+            onScore={(file) => {
+              setQueued(file);
+              setTab("batch");
+            }}
+            onFound={setFound}
+            onProblem={report}
+          />
+        </div>
         <div role="tabpanel" id="panel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
           <ChatPanel
             api={api}
@@ -201,6 +228,8 @@ export default function Workspace({ shell }: { shell: Shell }) {
             api={api}
             rows={rows}
             setRows={setRows}
+            queued={queued}
+            onQueuedTaken={() => setQueued(null)}
             onBalance={shell.setBalance}
             onDone={shell.refreshBalance}
             onScored={(sites) => {

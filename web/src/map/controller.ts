@@ -1,4 +1,5 @@
 // What the workspace can ask of the map, without loading maplibre itself.
+import type { FoundSite } from "./find/types.ts";
 import type { Toggle } from "./style.ts";
 
 export type BBox = [number, number, number, number];
@@ -9,6 +10,8 @@ export interface MapController {
   setSites(fc: GeoJSON.FeatureCollection): void;
   /** What the chat pointed at. */
   setHighlight(fc: GeoJSON.FeatureCollection): void;
+  /** What Find sites found: rings when zoomed out, the lots themselves filled where lots are drawn. */
+  setFound(sites: readonly FoundSite[]): void;
   setSelected(geometry: GeoJSON.Geometry | null): void;
   setLayer(t: Toggle, on: boolean): void;
   viewport(): BBox;

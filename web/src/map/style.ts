@@ -1,6 +1,7 @@
 // The map's style as data: an offline basemap from the packs' own vector tiles, the pack layers people
-// toggle, and the sources the workspace draws into (scored sites, chat highlights, the selected lot).
+// toggle, and the sources the workspace draws into (scored sites, chat highlights, found sites, the selected lot).
 import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
+import { foundLayers } from "./find/layers.ts";
 import type { TileJson } from "./packs.ts";
 
 export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
@@ -248,7 +249,7 @@ export function workspaceStyle(
         }
       : { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
   }
-  for (const s of ["sites", "highlight", "selected"]) sources[s] = { type: "geojson", data: EMPTY };
+  for (const s of ["sites", "highlight", "selected", "found"]) sources[s] = { type: "geojson", data: EMPTY };
   const layers = packLayers(packs, visible).filter((l) => !(base && l.id.includes("suburbs-fill")));
   return {
     version: 8,
@@ -258,6 +259,7 @@ export function workspaceStyle(
     layers: [
       ...(base?.layers ?? [{ id: "background", type: "background", paint: { "background-color": "#f7f5f0" } }]),
       ...layers,
+      ...foundLayers(packs),
       ...DRAWN_LAYERS,
     ],
   };
