@@ -81,7 +81,13 @@ function resultOf(c: Candidate): SiteResult {
 const tooLarge = (why: string) => new UnprocessableError(why, ["body", "area"], "area_too_large");
 
 /** Runs one search: every lot of the area passing the filters is counted; a page of them is returned in order. */
-export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<SearchOutcome> {
+export async function searchSites(
+  packs: SearchPacks,
+  q: SearchQuery,
+  limits: { maxAreaLots?: number; maxRanges?: number } = {},
+): Promise<SearchOutcome> {
+  const maxAreaLots = limits.maxAreaLots ?? MAX_AREA_LOTS;
+  const maxRanges = limits.maxRanges ?? MAX_RANGES;
   const area = resolveSearchArea(packs.base, q.area);
   const filters = cleanFilters(q.filters);
   const sort = q.sort ?? "area";
@@ -155,9 +161,9 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
     for (const no of pages) lots += snap.root.pageCounts[no] as number;
-    if (lots > MAX_AREA_LOTS) {
+    if (lots > maxAreaLots) {
       throw tooLarge(
-        `${area.label} holds more than ${MAX_AREA_LOTS.toLocaleString("en-AU")} lots, the most one search covers: search a suburb, an LGA or a smaller box`,
+        `${area.label} holds more than ${maxAreaLots.toLocaleString("en-AU")} lots, the most one search covers: search a suburb, an LGA or a smaller box`,
       );
     }
     const toRead: number[] = [];
@@ -171,7 +177,7 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     }
     plans.push({ pack, s: snap, toRead });
   }
-  let rangesLeft = MAX_RANGES;
+  let rangesLeft = maxRanges;
   const reads: { pack: PagedPack; s: Snapshot; pages: number[]; gap: number }[] = [];
   for (const { pack, s: snap, toRead } of plans) {
     if (toRead.length === 0) continue;
@@ -179,7 +185,7 @@ export async function searchSites(packs: SearchPacks, q: SearchQuery): Promise<S
     const gap = gapFor(offsets, toRead, rangesLeft, pack.readBytesLimit);
     if (!Number.isFinite(gap)) {
       throw tooLarge(
-        `Searching ${area.label} with these filters needs more than ${MAX_RANGES} reads of pack ${snap.root.meta.id}: narrow the area or add a zone or minimum area filter`,
+        `Searching ${area.label} with these filters needs more than ${maxRanges} reads of pack ${snap.root.meta.id}: narrow the area or add a zone or minimum area filter`,
       );
     }
     const runs = planRuns(offsets, toRead, gap, pack.readBytesLimit);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
+import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
 import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
@@ -162,6 +163,49 @@ describe("POST /sites/search", () => {
     expect(anon.status).toBe(401);
     const res = await search({ area: { suburb: "Newtown" }, limit: 1 });
     expect(res.headers.get("RateLimit-Policy")).toContain('"search"');
+  });
+
+  it("an organisation's own lots stand in for the public lots they cover (each place counted once); another organisation never sees them", async () => {
+    const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
+    const [p1, p2] = [100, 101].map((i) => parcelFromFeature(demo, i));
+    if (!p1 || !p2) throw new Error("no demo lots");
+    const ownIds = ["1//DP9000001", "2//DP9000001"];
+    const fc = {
+      type: "FeatureCollection",
+      features: [p1, p2].map((p, k) => ({
+        type: "Feature",
+        properties: { lotidstring: ownIds[k] },
+        geometry: p.polygon,
+      })),
+    };
+    const [owner, other] = await withDb(async (db) => [await createTeamOrg(db), await createTeamOrg(db)]);
+    if (!owner || !other) throw new Error("no orgs");
+    const form = new FormData();
+    form.set("file", new File([JSON.stringify(fc)], "own-lots.geojson"));
+    form.set("name", "Own lots");
+    form.set("layer", "parcels");
+    const up = await SELF.fetch("https://api.test/packs", {
+      method: "POST",
+      headers: bearer(owner.users.owner.token),
+      body: form,
+    });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const b = [
+      Math.min(p1.bbox[0], p2.bbox[0]) - 0.0005,
+      Math.min(p1.bbox[1], p2.bbox[1]) - 0.0005,
+      Math.max(p1.bbox[2], p2.bbox[2]) + 0.0005,
+      Math.max(p1.bbox[3], p2.bbox[3]) + 0.0005,
+    ];
+    const mine = await (await search({ area: { bbox: b }, limit: 500 }, owner.users.member.token)).json<Answer>();
+    const theirs = await (await search({ area: { bbox: b }, limit: 500 }, other.users.member.token)).json<Answer>();
+    const ids = (a: Answer) => a.results.map((r) => r.lot_id);
+    expect(ids(mine)).toEqual(expect.arrayContaining(ownIds));
+    expect(ids(mine)).not.toContain(p1.lotId);
+    expect(ids(mine)).not.toContain(p2.lotId);
+    // Two own lots stand where two public ones were: each place once.
+    expect(mine.count).toBe(theirs.count);
+    expect(ids(theirs)).toEqual(expect.arrayContaining([p1.lotId, p2.lotId]));
+    for (const id of ownIds) expect(ids(theirs)).not.toContain(id);
   });
 
   it("the demo served as a v2 pack from R2 gives the same count and lots", async () => {
