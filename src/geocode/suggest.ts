@@ -1,8 +1,10 @@
-// Search-as-you-type: suburbs by name prefix, word prefix or a near miss ("Paramatta"), and a lot by its id.
+// Search-as-you-type: suburbs by name prefix, word prefix or a near miss ("Paramatta"), a lot by its id or address.
 import type { Layer, Pack } from "../packs/types.ts";
 import { parcelByLot } from "../packs/spatial.ts";
 import { normaliseLotId } from "../packs/lot-id.ts";
-import { normaliseName, SUBURBS, suburbResult, type GeocodeResult } from "./gazetteer.ts";
+import { findAddresses } from "./address-index.ts";
+import type { Suggestion } from "./suggestion.ts";
+import { normaliseName, SUBURBS, suburbResult } from "./gazetteer.ts";
 import {
   buildNameIndex,
   laterWordMatches,
@@ -13,7 +15,7 @@ import {
   type SearchWork,
 } from "./name-index.ts";
 
-export type Suggestion = GeocodeResult & { kind: "suburb" | "lot"; lot_id: string | null };
+export type { Suggestion };
 
 const indexes = new WeakMap<Layer, NameIndex>();
 
@@ -63,8 +65,9 @@ export function prefixDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * Up to `limit` suggestions: a lot first when the query is a lot id, then exact, prefix, word-prefix, near
- * misses. Near misses are scored by edit distance on at most MAX_SCORED names per layer (counted in `work`).
+ * Up to `limit` suggestions: a lot first when the query is a lot id, then lots by address when it starts with a
+ * house number, then suburbs: exact, prefix, word-prefix, near misses. Near misses are scored by edit distance
+ * on at most MAX_SCORED names per layer (counted in `work`).
  */
 export function suggest(
   packs: readonly Pack[],
@@ -97,6 +100,7 @@ export function suggest(
       });
     }
   }
+  for (const lot of findAddresses(packs, query, limit)) add(lot);
   const q = normaliseName(query);
   if (q.length === 0) return out;
   const layers = packs.flatMap((p) => {

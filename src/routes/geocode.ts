@@ -9,6 +9,7 @@ import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import { suggest } from "../geocode/suggest.ts";
+import { addressPages } from "../geocode/address-pages.ts";
 import { queryInt } from "../http/validation.ts";
 import { GeocodeSchema, SuggestionSchema } from "./schemas/geocode.ts";
 import { packsForCallerOrPublic } from "../request/caller.ts";
@@ -26,7 +27,12 @@ const SuggestQuery = z.object({
     .string()
     .min(1)
     .max(100)
-    .openapi({ description: "What has been typed so far: a suburb or a lot id", example: "Paramatta" }),
+    .openapi({
+      description:
+        "What has been typed so far: a suburb, a lot id, or a street address starting with its house number " +
+        "(`23 Pembroke St Epping`; street types may be spelled out, the state and postcode left off)",
+      example: "Paramatta",
+    }),
   limit: queryInt(z.number().int().min(1).max(20).default(8)).openapi({
     type: "integer",
     minimum: 1,
@@ -41,7 +47,7 @@ export const geocodeRoutes = createRouter()
       method: "get",
       path: "/geocode/suggest",
       tags: ["geocode"],
-      summary: "Search-as-you-type: suburbs by prefix or near miss, and a lot when the query is a lot id",
+      summary: "Search-as-you-type: suburbs by prefix or near miss, and lots by lot id or street address",
       middleware: [requireAuth, rateLimit("suggest")],
       request: { query: SuggestQuery },
       responses: {
@@ -56,7 +62,10 @@ export const geocodeRoutes = createRouter()
       const { q, limit } = c.req.valid("query");
       // A lot id is looked up in v2 packs by their lot-id index: one index page and one data page.
       const areas = normaliseLotId(q) !== null ? [{ lotId: q }] : [];
-      return c.json(suggest(await packsForCallerOrPublic(c, areas), q, limit), 200);
+      const packs = await packsForCallerOrPublic(c, areas);
+      // An address is looked up in v2 packs over the pages of the suburb it ends with.
+      const pages = await addressPages(c.var.services.packs, packs, q);
+      return c.json(suggest([...packs, ...pages], q, limit), 200);
     },
   )
   .openapi(

@@ -1,0 +1,54 @@
+// The pages of v2 packs a typed address may be on: those of the suburb it ends with, when the gazetteer knows it.
+import { MAX_PAGES_PER_REQUEST } from "../packs/area.ts";
+import { pagePack } from "../packs/paged/page-pack.ts";
+import type { PackSource } from "../packs/visible.ts";
+import type { Pack } from "../packs/types.ts";
+import { startsWithHouseNumber } from "./address-key.ts";
+import { type GeocodeResult, geocode, normaliseName, stateCode } from "./gazetteer.ts";
+
+/** The suburb a typed address ends with ("23 pembroke st north epping nsw 2121": North Epping), or null. */
+export function trailingSuburb(packs: readonly Pack[], query: string): GeocodeResult | null {
+  const words = normaliseName(query).split(" ");
+  if (words.length > 2 && /^\d{4}$/.test(words[words.length - 1] as string)) words.pop();
+  let state = "";
+  for (let k = Math.min(3, words.length - 2); k >= 1 && state === ""; k--) {
+    const code = stateCode(words.slice(-k).join(" "));
+    if (code) {
+      state = ` ${code}`;
+      words.splice(words.length - k, k);
+    }
+  }
+  // Longest first, keeping a house number and a street word before it: "st ives" before "ives".
+  for (let k = Math.min(3, words.length - 2); k >= 1; k--) {
+    const hit = geocode(packs, words.slice(-k).join(" ") + state);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * The pages of each public v2 pack over the suburb a typed address names, as small packs; none (and no read)
+ * when the query does not start with a house number or end with a known suburb. A pack needing more than MAX_PAGES_PER_REQUEST pages
+ * (counted over all packs) is skipped, and a damaged page is left out (the reader logs it): suggestions are hints.
+ */
+export async function addressPages(
+  source: Pick<PackSource, "paged">,
+  packs: readonly Pack[],
+  query: string,
+): Promise<Pack[]> {
+  if (!startsWithHouseNumber(query)) return [];
+  const suburb = trailingSuburb(packs, query);
+  if (!suburb) return [];
+  const paged = await source.paged();
+  const out: Pack[] = [];
+  let budget = MAX_PAGES_PER_REQUEST;
+  for (const pack of paged) {
+    // Counted from the root before any page is read, so a suburb too large costs no reads.
+    const need = pack.pagesInBox(await pack.snapshot(), suburb.bbox).length;
+    if (need === 0 || need > budget) continue;
+    budget -= need;
+    const set = await pack.pagesForBox(suburb.bbox);
+    for (const page of set.pages) out.push(pagePack(set.snapshot, page));
+  }
+  return out;
+}
