@@ -193,8 +193,9 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     await mp.waitForTimeout(1500);
     await shot("10-member-phone-map", mp);
     // Each panel fits the phone: nothing (a file input's own width, say) reaches past the screen's right edge.
-    for (const tab of ["Site", "Chat", /Batch/]) {
-      await mp.getByRole("tab", { name: tab }).click();
+    for (const tab of ["Site", "Find sites", "Chat", /Batch/]) {
+      // Exact: "Site" is also a word of "Find sites".
+      await mp.getByRole("tab", { name: tab, exact: typeof tab === "string" }).click();
       expect(await pastRightEdge(mp, "aside *"), `the ${tab} panel`).toEqual([]);
     }
     await mp.getByRole("button", { name: "Account" }).click();
