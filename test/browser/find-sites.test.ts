@@ -147,6 +147,17 @@ describe.skipIf(!base)("Find sites in a browser", () => {
     await other.close();
   });
 
+  it("going to Account and back to the map keeps the search, its count and its table", async () => {
+    await page.getByRole("button", { name: "Account" }).click();
+    await visible(page.getByRole("heading", { name: "Credits" }));
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByRole("button", { name: "Map" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("area")).toBe("suburb:Epping");
+    await expect.poll(() => page.getByRole("tab", { name: "Find sites" }).getAttribute("aria-selected")).toBe("true");
+    await text(countText(page), 15_000).toContain(`${found.toLocaleString("en-AU")} site`);
+    await count(page.getByRole("table", { name: "Sites found" }).getByRole("row")).toBe(Math.min(100, found) + 1);
+  });
+
   it("Score these states the cost first, then scores the first sites through batch and charges that", async () => {
     const n = Math.min(50, found);
     const cost = Math.round(n * 10) / 100;

@@ -1,6 +1,6 @@
 // The workspace shell: sign-in until there is a session, then the header and the chosen view.
 import type { Session } from "@supabase/supabase-js";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Balance, Problem } from "./api.ts";
 import { accountChunk, dataChunk, mapChunk, useChunk, workspaceChunk } from "./chunks.ts";
 import { Header } from "./components/Header.tsx";
@@ -21,6 +21,7 @@ export function App({ auth }: { auth: Auth }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [view, setView] = useState<View>(viewOf(location.pathname));
   const [focus, setFocus] = useState<MapFocus | null>(null);
+  const mapQuery = useRef(view === "map" ? location.search : "");
 
   // Once the first screen has painted, fetch the map's code in the background: signing in then waits on no download.
   useEffect(() => {
@@ -81,7 +82,9 @@ export function App({ auth }: { auth: Auth }) {
   }, [auth]);
 
   const go = (v: View) => {
-    history.pushState(null, "", `/${v}${location.hash}`);
+    // The map's query string holds its Find sites search: kept aside while away, so coming back restores it.
+    if (view === "map") mapQuery.current = location.search;
+    history.pushState(null, "", `/${v}${v === "map" ? mapQuery.current : ""}${location.hash}`);
     setView(v);
   };
 
