@@ -1,5 +1,5 @@
 // A search's area resolved against the packs: its box (which pages to read) and which lots lie in it.
-import { type BBox, featureBBox } from "../geo/bbox.ts";
+import { type BBox, bboxContains, featureBBox } from "../geo/bbox.ts";
 import { columnsFromGeometry } from "../geo/columns.ts";
 import { pointInFeature } from "../geo/pip.ts";
 import { geocode, normaliseName, SUBURBS } from "../geocode/gazetteer.ts";
@@ -63,11 +63,7 @@ export function findLga(packs: readonly Pack[], name: string): Lga | null {
   return null;
 }
 
-const inBox = (t: FactsTable, b: BBox) => (i: number) => {
-  const x = lonOf(t, i);
-  const y = latOf(t, i);
-  return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
-};
+const inBox = (t: FactsTable, b: BBox) => (i: number) => bboxContains(b, lonOf(t, i), latOf(t, i));
 
 // The codes of `c` whose name has this key: a lot matches by code, never by comparing strings per lot.
 function codesNamed(c: Coded, key: string, keyOf: (s: string) => string): Uint8Array {

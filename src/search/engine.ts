@@ -1,5 +1,5 @@
 // The site search (architecture section 11): one engine for POST /sites/search and the chat's lot-finding tool.
-import type { BBox } from "../geo/bbox.ts";
+import { type BBox, bboxIntersects } from "../geo/bbox.ts";
 import { UnprocessableError } from "../errors.ts";
 import { featureAt } from "../packs/lookup.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
@@ -96,8 +96,6 @@ export async function searchSites(
   const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
   const work: SearchWork = { pagesInArea: 0, pagesSkipped: 0, pagesRead: 0, ranges: 0, bytesRead: 0, lotsTested: 0 };
 
-  const [w, s, e, n] = area.bbox;
-  const meets = (b: BBox) => b[0] <= e && b[2] >= w && b[1] <= n && b[3] >= s;
   const own = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
   const ownLayers = own.flatMap((p) => {
     const layer = p.layers.get(PARCELS);
@@ -148,7 +146,7 @@ export async function searchSites(
 
   // Decoded packs first: the organisation's own, then public v1 packs.
   for (const pack of [...own, ...packs.base.filter((p) => !own.includes(p))]) {
-    if (!pack.layers.has(PARCELS) || !meets(pack.bbox)) continue;
+    if (!pack.layers.has(PARCELS) || !bboxIntersects(pack.bbox, area.bbox)) continue;
     const t = packTable(pack, packs.base, own.includes(pack));
     if (t) consume(t, "v1", (index) => ({ pack, index }));
   }

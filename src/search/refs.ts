@@ -1,19 +1,37 @@
 // A search result's lot as a decoded pack feature, for callers that draw or score it (the chat's tools).
 import { refuseDamaged } from "../packs/area.ts";
 import { pagePack } from "../packs/paged/page-pack.ts";
+import type { DecodedPage } from "../packs/paged/page.ts";
+import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
+import { gapFor } from "../packs/paged/runs.ts";
 import type { Pack } from "../packs/types.ts";
 import type { SiteRef } from "./engine.ts";
+import { MAX_RANGES } from "./query.ts";
+
+// A scan keeps no pages (tables only): the results' pages are read again, all of one pack's in one planned call.
+async function pagesOf(paged: PagedPack, s: Snapshot, nos: readonly number[]): Promise<Map<number, DecodedPage>> {
+  const sorted = [...new Set(nos)].sort((a, b) => a - b);
+  const gap = gapFor(s.root.pageOffsets, sorted, MAX_RANGES, paged.readBytesLimit);
+  const set = await paged.pagesNumbered(s, sorted, Number.isFinite(gap) ? gap : 0);
+  refuseDamaged(set.refused);
+  return new Map(set.pages.map((p) => [p.no, p]));
+}
 
 /** The pack (a v2 page seen as a small pack) and feature index of each ref; pages come from the isolate's cache when they can. */
 export async function refFeatures(refs: readonly SiteRef[]): Promise<{ pack: Pack; index: number }[]> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      if ("pack" in ref) return { pack: ref.pack, index: ref.index };
-      const set = await ref.paged.pagesNumbered(ref.snapshot, [ref.page], 0);
-      refuseDamaged(set.refused);
-      const page = set.pages[0];
-      if (!page) throw new Error(`pack ${ref.snapshot.key}: page ${ref.page} was not read`);
-      return { pack: pagePack(ref.snapshot, page), index: ref.index };
-    }),
-  );
+  const wanted = new Map<PagedPack, { s: Snapshot; nos: number[] }>();
+  for (const ref of refs) {
+    if ("pack" in ref) continue;
+    const w = wanted.get(ref.paged) ?? { s: ref.snapshot, nos: [] };
+    w.nos.push(ref.page);
+    wanted.set(ref.paged, w);
+  }
+  const read = new Map<PagedPack, Map<number, DecodedPage>>();
+  await Promise.all([...wanted].map(async ([paged, w]) => read.set(paged, await pagesOf(paged, w.s, w.nos))));
+  return refs.map((ref) => {
+    if ("pack" in ref) return { pack: ref.pack, index: ref.index };
+    const page = read.get(ref.paged)?.get(ref.page);
+    if (!page) throw new Error(`pack ${ref.snapshot.key}: page ${ref.page} was not read`);
+    return { pack: pagePack(ref.snapshot, page), index: ref.index };
+  });
 }

@@ -13,6 +13,7 @@ import type { Pack } from "../../../src/packs/types.ts";
 import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery, SiteResult } from "../../../src/search/query.ts";
 import { MAX_RANGES } from "../../../src/search/query.ts";
+import { refFeatures } from "../../../src/search/refs.ts";
 import { clearSearchTables } from "../../../src/search/tables.ts";
 import { packs } from "../chat/demo-packs.ts";
 
@@ -150,6 +151,21 @@ describe("site search engine", () => {
     expect(source.reads).toBeLessThanOrEqual(MAX_RANGES + 1);
     expect(got.work.ranges).toBeLessThanOrEqual(MAX_RANGES);
     expect(got.count).toBe((await searchSites(v1, whole)).count);
+  });
+
+  it("the results' lots of a scan are read back in a few planned reads, not one read a page", async () => {
+    const { packs: p, source } = v2(small);
+    const found = await searchSites(p, { area: { bbox: [150.9, -34, 151.3, -33.7] }, limit: 200 });
+    const pages = new Set(found.refs.map((r) => ("page" in r ? r.page : -1)));
+    expect(pages.size).toBeGreaterThan(10);
+    source.resetCounts();
+    const features = await refFeatures(found.refs);
+    expect(features.length).toBe(found.results.length);
+    expect(source.reads).toBeGreaterThan(0);
+    expect(source.reads).toBeLessThan(pages.size);
+    for (const [k, f] of features.entries()) {
+      expect(f.pack.layers.get("parcels")?.props(f.index).lot_id).toBe(found.results[k]?.lot_id);
+    }
   });
 
   it("a warm search reads nothing", async () => {
