@@ -4,6 +4,7 @@ import { type CentreKind, type Character, characterOf, stationCentre } from "./c
 import { hash32, nameHash, unit } from "./hash-random.ts";
 import { loadInputs, type Station, stationsNear, type Suburb, type WorldInputs } from "./inputs.ts";
 import { PolygonSet } from "./polygon-set.ts";
+import { ReservedAreas } from "./reserved.ts";
 import { pointInPolygon } from "../../src/geo/pip.ts";
 
 export type WorldContext = {
@@ -11,6 +12,8 @@ export type WorldContext = {
   suburbs: Suburb[];
   water: PolygonSet;
   parks: PolygonSet;
+  // The demo pack's lots: no world lot is laid over them.
+  reserved: ReservedAreas;
   // The stations within reach of the world (5 km beyond its suburbs), with the centre each anchors.
   stations: Station[];
   centres: CentreKind[];
@@ -40,6 +43,7 @@ export function makeContext(inputs: WorldInputs, seed: number): WorldContext {
     suburbs: inputs.suburbs,
     water: new PolygonSet(inputs.water),
     parks: new PolygonSet(inputs.parks),
+    reserved: new ReservedAreas(inputs.reserved),
     stations,
     centres: stations.map((s) => stationCentre(s.name, unit(seed, nameHash(s.name), 0x5ce))),
     hasStation: inputs.suburbs.map((sub) => {

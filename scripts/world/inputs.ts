@@ -5,6 +5,7 @@ import { csvParse } from "d3-dsv";
 import type { AreaGeometry } from "../../src/geo/types.ts";
 import { gtfsStations } from "../pack/gtfs.ts";
 import { isTopology, topologyFeatures } from "../pack/topojson.ts";
+import { demoLotBoxes } from "./reserved.ts";
 
 export const WORLD_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const WORLD_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -23,7 +24,14 @@ export type Suburb = {
 
 export type Station = { name: string; mode: "train" | "metro"; stopId: string; lon: number; lat: number };
 
-export type WorldInputs = { suburbs: Suburb[]; parks: AreaGeometry[]; water: AreaGeometry[]; stations: Station[] };
+export type WorldInputs = {
+  suburbs: Suburb[];
+  parks: AreaGeometry[];
+  water: AreaGeometry[];
+  stations: Station[];
+  // Boxes left to the committed demo pack's lots.
+  reserved: [number, number, number, number][];
+};
 
 function bboxOf(g: AreaGeometry): [number, number, number, number] {
   const b: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -83,7 +91,7 @@ export function loadInputs(root = "."): WorldInputs {
     gtfsStations(readFileSync(`${root}/${WORLD_GTFS}`, "utf8")),
     readFileSync(`${root}/${WORLD_METRO}`, "utf8"),
   );
-  return { suburbs, parks: kind("parkland"), water: kind("water"), stations };
+  return { suburbs, parks: kind("parkland"), water: kind("water"), stations, reserved: demoLotBoxes(root) };
 }
 
 /** The stations within `marginDeg` of the box, in feed order. */
