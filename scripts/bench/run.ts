@@ -10,6 +10,7 @@ import { runUploadBenches } from "./upload.ts";
 import { runValidityBenches } from "./validity.ts";
 import { runDbLatencyBenches } from "./db-latency.ts";
 import { runSiteSearchBenches } from "./search.ts";
+import { runRatingsBenches } from "./ratings.ts";
 import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
@@ -30,6 +31,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["pack-speed", runPackSpeedBenches],
   // Site search over the synthetic Greater Sydney (built once per machine, about a minute).
   ["site-search", runSiteSearchBenches],
+  // feasibility-v2's ratings per main zone over the synthetic Greater Sydney (issue 35); BENCH_RATINGS_EVERY samples.
+  ["ratings", runRatingsBenches],
 ];
 
 const only = process.argv[2];

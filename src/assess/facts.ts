@@ -7,10 +7,14 @@ import type { Layer, Pack, Props } from "../packs/types.ts";
 import { controlHits, lotOverlay, overlapsOn, unionShare, valueOverPart, ZONING_LAYERS } from "../packs/overlay.ts";
 import type { ControlHits, Overlap } from "../packs/overlay.ts";
 import { nearest, type NearestHit, type ParcelHit } from "../packs/spatial.ts";
-import type { ControlAreas, ControlShare, SiteFacts, ZoneShare } from "../scoring/index.ts";
+import { CENTRE_ZONES, normaliseZoneCode, STATION_MODES } from "../scoring/index.ts";
+import type { ControlAreas, ControlShare, HeritageKind, NearestStop, SiteFacts, ZoneShare } from "../scoring/index.ts";
+import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
 
 // Stops further than this are "no stop nearby" for scoring purposes.
 const STOP_SEARCH_M = 5_000;
+// Centres are searched to the outer edge of a low and mid rise housing area (and the half metre it rounds to).
+const CENTRE_SEARCH_M = 800.5;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
@@ -79,7 +83,8 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const flood = overlapsOn(packs, lot, "flood");
   const bushfire = overlapsOn(packs, lot, "bushfire");
   const heritage = overlapsOn(packs, lot, "heritage");
-  const [stop] = nearest(packs, "transport", parcel.centroid[0], parcel.centroid[1], 1, STOP_SEARCH_M);
+  const [lon, lat] = parcel.centroid;
+  const [stop] = nearest(packs, "transport", lon, lat, 1, STOP_SEARCH_M);
   // Sorted, so the names read the same whatever order the pack stores its features in.
   const heritageNames = [
     ...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null)),
@@ -102,15 +107,55 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
     hazards: { flood: unionShare(lot, flood), bushfire: unionShare(lot, bushfire) },
     heritageShare: unionShare(lot, heritage),
     heritageNames,
-    nearestStop: stop
-      ? {
-          name: text(stop.props.name) ?? "Unnamed stop",
-          mode: text(stop.props.mode) ?? "bus",
-          distanceM: stop.distanceM,
-        }
-      : null,
+    nearestStop: stop ? stopOf(stop) : null,
     demoData,
+    heritageKind: heritageKindOf(heritage),
+    // The station is the nearest stop when it is one, as a lots pack's station column tells it (no look past it).
+    nearestStation: stop && isStationHit(stop) ? stopOf(stop) : null,
+    centreDistanceM: centreWithin(packs, lon, lat),
   };
+}
+
+function isStationHit(hit: NearestHit): boolean {
+  return STATION_MODES.includes((text(hit.props.mode) ?? "").toLowerCase());
+}
+
+function stopOf(hit: NearestHit): NearestStop {
+  return {
+    name: text(hit.props.name) ?? "Unnamed stop",
+    mode: text(hit.props.mode) ?? "bus",
+    distanceM: hit.distanceM,
+  };
+}
+
+// A heritage feature whose class names a conservation area is one; any other is an item (as lot records tell them).
+function heritageKindOf(heritage: readonly Overlap[]): HeritageKind {
+  let item = false;
+  let conservationArea = false;
+  for (const o of heritage) {
+    if (/conservation/i.test(text(o.props.class) ?? "")) conservationArea = true;
+    else item = true;
+  }
+  return { item, conservationArea };
+}
+
+/** Metres from the point to the nearest E1, E2 or MU1 land within 800 m (0 inside it), else null. */
+function centreWithin(packs: readonly Pack[], lon: number, lat: number): number | null {
+  const { dLon, dLat } = degreesForMeters(CENTRE_SEARCH_M, lat);
+  let best = Number.POSITIVE_INFINITY;
+  for (const pack of packs) {
+    for (const name of ZONING_LAYERS) {
+      const layer = pack.layers.get(name);
+      if (!layer?.index || layer.kind !== "polygon") continue;
+      for (const i of layer.index.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+        const code = text(layer.props(i).zone);
+        // The codes as stored, as lots packs measure centre_m: a pack still carrying B zones has no centres.
+        if (code === null || !CENTRE_ZONES.includes(normaliseZoneCode(code))) continue;
+        best = Math.min(best, distanceToFeatureM(layer, i, lon, lat));
+      }
+    }
+  }
+  return best <= CENTRE_SEARCH_M ? best : null;
 }
 
 function stopIsSynthetic(packs: readonly Pack[], stop: NearestHit): boolean {

@@ -1,96 +1,132 @@
-// The four score components; each is rounded to whole points so they add up to the score exactly.
+// The score: uplift points, then each factor (constraints, access, shape) multiplies what is left.
+// Each step is rounded to whole points, and each component is what its step took away, so they add up exactly.
 import {
-  BUSHFIRE_PENALTY,
-  CONSTRAINTS_MAX,
-  DEVELOPMENT_MAX,
-  FLOOD_PENALTY,
-  FRONTAGE_FULL_M,
-  FRONTAGE_POINTS,
-  GEOMETRY_MAX,
-  HERITAGE_PENALTY,
+  ACCESS_FLOOR,
+  ACCESS_FULL_M,
+  ACCESS_ZERO_M,
+  BUSHFIRE_WEIGHT,
+  FLOOD_WEIGHT,
+  HERITAGE_AREA_FACTOR,
+  HERITAGE_ITEM_FACTOR,
   REGULARITY_HIGH,
   REGULARITY_LOW,
-  REGULARITY_POINTS,
-  TRANSPORT_FULL_M,
-  TRANSPORT_MAX,
-  TRANSPORT_ZERO_M,
-  UNKNOWN_YIELD_POINTS,
-  YIELD_POINTS,
+  SHAPE_FLOOR,
+  UPLIFT_FLOOR_POINTS,
+  UPLIFT_FULL_UNITS,
+  UPLIFT_MAX_POINTS,
 } from "./constants.ts";
-import { clamp, formatDistance, formatMetres, formatNumber, formatPercent, roundTo } from "./format.ts";
-import type { NearestStop, ScoreComponent, YieldBasis } from "./types.ts";
+import { clamp, formatDistance, formatNumber, formatPercent, roundTo } from "./format.ts";
+import type { NearestStop, ScoreComponent } from "./types.ts";
 
-const BASIS_TEXT: Record<YieldBasis, string> = {
-  apartments: "apartments from floor space",
-  subdivision: "one house per subdivided lot",
-  dual_occupancy: "dual occupancy",
-  single_dwelling: "single dwelling",
-  too_small: "lot too small to build on",
-  no_fsr: "apartment zone with no FSR mapped",
-  not_residential: "zone is not residential",
-  no_zone: "no planning zone found",
-};
-
-export function yieldPoints(dwellings: number | null, basis: YieldBasis): number {
-  if (dwellings === null) return basis === "no_fsr" ? UNKNOWN_YIELD_POINTS : 0;
-  for (const row of YIELD_POINTS) if (dwellings >= row.minYield) return row.points;
-  return 0;
+/** 0 with no uplift; 50 for one unit, rising with log10 to 100 at 50 units or more. */
+export function upliftPoints(units: number): number {
+  if (!(units >= 1)) return 0;
+  const span = UPLIFT_MAX_POINTS - UPLIFT_FLOOR_POINTS;
+  return roundTo(
+    Math.min(UPLIFT_MAX_POINTS, UPLIFT_FLOOR_POINTS + (span * Math.log10(units)) / Math.log10(UPLIFT_FULL_UNITS)),
+  );
 }
 
-export function developmentComponent(dwellings: number | null, basis: YieldBasis): ScoreComponent {
-  const points = yieldPoints(dwellings, basis);
-  const what =
-    dwellings === null ? "yield not estimated" : `${formatNumber(dwellings)} dwelling${dwellings === 1 ? "" : "s"}`;
-  return {
-    key: "development_potential",
-    label: "Development potential",
-    points,
-    maxPoints: DEVELOPMENT_MAX,
-    detail: `${what} (${BASIS_TEXT[basis]})`,
-  };
+export interface ConstraintFactors {
+  heritage: number;
+  flood: number;
+  bushfire: number;
+  all: number; // the product, rounded to 2 decimals
 }
 
-export function constraintsComponent(flood: number, bushfire: number, heritage: number): ScoreComponent {
-  const raw = CONSTRAINTS_MAX - FLOOD_PENALTY * flood - BUSHFIRE_PENALTY * bushfire - HERITAGE_PENALTY * heritage;
-  const points = roundTo(clamp(raw, 0, CONSTRAINTS_MAX));
+export function constraintFactors(
+  heritage: "item" | "conservation_area" | null,
+  flood: number,
+  bushfire: number,
+): ConstraintFactors {
+  const h = heritage === "item" ? HERITAGE_ITEM_FACTOR : heritage === "conservation_area" ? HERITAGE_AREA_FACTOR : 1;
+  const f = roundTo(1 - FLOOD_WEIGHT * flood, 2);
+  const b = roundTo(1 - BUSHFIRE_WEIGHT * bushfire, 2);
+  return { heritage: h, flood: f, bushfire: b, all: roundTo(h * f * b, 2) };
+}
+
+/** 1 within 400 m, linear to 0.8 at 1,600 m and beyond; 0.8 with no stop known. */
+export function accessFactor(distanceM: number | null): number {
+  if (distanceM === null) return ACCESS_FLOOR;
+  const t = clamp((distanceM - ACCESS_FULL_M) / (ACCESS_ZERO_M - ACCESS_FULL_M), 0, 1);
+  return roundTo(1 - (1 - ACCESS_FLOOR) * t, 2);
+}
+
+/** 1 at regularity 0.90 or more, linear to 0.85 at 0.50 or less. */
+export function shapeFactor(regularity: number): number {
+  const t = clamp((REGULARITY_HIGH - regularity) / (REGULARITY_HIGH - REGULARITY_LOW), 0, 1);
+  return roundTo(1 - (1 - SHAPE_FLOOR) * t, 2);
+}
+
+export interface ScoreSteps {
+  components: ScoreComponent[];
+  score: number;
+}
+
+const times = (f: number): string => `× ${formatNumber(f, 2)}`;
+
+export function scoreSteps(input: {
+  units: number;
+  unitsText: string;
+  constraints: ConstraintFactors;
+  heritageText: string | null;
+  flood: number;
+  bushfire: number;
+  access: NearestStop | null;
+  regularity: number;
+}): ScoreSteps {
+  const { constraints: c } = input;
+  const p0 = upliftPoints(input.units);
+  const p1 = roundTo(p0 * c.all);
+  const fa = accessFactor(input.access?.distanceM ?? null);
+  const p2 = roundTo(p1 * fa);
+  const fs = shapeFactor(input.regularity);
+  const score = roundTo(p2 * fs);
   const parts = [
-    flood > 0 ? `flood ${formatPercent(flood)}` : null,
-    bushfire > 0 ? `bushfire ${formatPercent(bushfire)}` : null,
-    heritage > 0 ? `heritage ${formatPercent(heritage)}` : null,
+    input.heritageText === null ? null : `${input.heritageText} ${times(c.heritage)}`,
+    input.flood > 0 ? `flood ${formatPercent(input.flood)} ${times(c.flood)}` : null,
+    input.bushfire > 0 ? `bushfire ${formatPercent(input.bushfire)} ${times(c.bushfire)}` : null,
   ].filter((p): p is string => p !== null);
-  return {
-    key: "site_constraints",
-    label: "Site constraints",
-    points,
-    maxPoints: CONSTRAINTS_MAX,
-    detail: parts.length === 0 ? "no flood, bushfire or heritage overlay" : `affected: ${parts.join(", ")}`,
-  };
-}
-
-export function transportComponent(stop: NearestStop | null): ScoreComponent {
-  const d = stop === null ? null : roundTo(stop.distanceM);
-  const factor = d === null ? 0 : clamp((TRANSPORT_ZERO_M - d) / (TRANSPORT_ZERO_M - TRANSPORT_FULL_M), 0, 1);
-  return {
-    key: "transport_access",
-    label: "Access to transport",
-    points: roundTo(TRANSPORT_MAX * factor),
-    maxPoints: TRANSPORT_MAX,
-    detail:
-      stop === null || d === null
-        ? "no public transport stop found nearby"
-        : `${formatDistance(d)} to ${stop.name} (${stop.mode})`,
-  };
-}
-
-export function geometryComponent(frontageM: number, regularity: number): ScoreComponent {
-  const frontagePts = FRONTAGE_POINTS * clamp(frontageM / FRONTAGE_FULL_M, 0, 1);
-  const regularityPts =
-    REGULARITY_POINTS * clamp((regularity - REGULARITY_LOW) / (REGULARITY_HIGH - REGULARITY_LOW), 0, 1);
-  return {
-    key: "lot_geometry",
-    label: "Lot geometry",
-    points: roundTo(frontagePts + regularityPts),
-    maxPoints: GEOMETRY_MAX,
-    detail: `frontage about ${formatMetres(frontageM)}, regularity ${formatNumber(regularity, 2)}`,
-  };
+  const a = input.access;
+  const components: ScoreComponent[] = [
+    {
+      key: "development_potential",
+      label: "Development potential",
+      points: p0,
+      maxPoints: UPLIFT_MAX_POINTS,
+      factor: 1,
+      detail: input.unitsText,
+    },
+    {
+      key: "site_constraints",
+      label: "Site constraints",
+      points: p1 - p0,
+      maxPoints: 0,
+      factor: c.all,
+      detail:
+        parts.length === 0
+          ? "no heritage, flood or bushfire overlay (× 1.00)"
+          : `${parts.join(", ")} = ${times(c.all)}`,
+    },
+    {
+      key: "transport_access",
+      label: "Access to transport",
+      points: p2 - p1,
+      maxPoints: 0,
+      factor: fa,
+      detail:
+        a === null
+          ? `no station or stop found nearby ${times(fa)}`
+          : `${formatDistance(a.distanceM)} to ${a.name} (${a.mode}) ${times(fa)}`,
+    },
+    {
+      key: "lot_geometry",
+      label: "Lot geometry",
+      points: score - p2,
+      maxPoints: 0,
+      factor: fs,
+      detail: `regularity ${formatNumber(input.regularity, 2)} ${times(fs)}`,
+    },
+  ];
+  return { components, score };
 }

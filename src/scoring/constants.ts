@@ -1,57 +1,109 @@
 // Every number the feasibility model uses, in one place so docs/scoring.md can be checked against it.
+// Policy figures cite their instrument; the sources and dates are in docs/scoring.md section 5.
 
-export const MODEL_VERSION = "feasibility-v1";
+export const MODEL_VERSION = "feasibility-v2";
 
 // Mean Earth radius (IUGG) for the local equirectangular projection.
 export const EARTH_RADIUS_M = 6_371_008.8;
 
-// Zone groups (NSW Standard Instrument codes); the dominant zone decides the group.
-export const APARTMENT_ZONES: readonly string[] = ["R4", "B4", "MU1"];
-export const LOW_RISE_ZONES: readonly string[] = ["R1", "R2", "R3", "R5", "RU5"];
-export const DUAL_OCCUPANCY_ZONES: readonly string[] = ["R1", "R2", "R3"];
+// Standard Instrument zones after the employment zones reform (in force 26 April 2023).
+export const RESIDENTIAL_ZONES: readonly string[] = ["R1", "R2", "R3", "R4", "R5", "RU5", "MU1"];
+export const EMPLOYMENT_ZONES: readonly string[] = ["E1", "E2", "E3", "E4", "E5", "SP4", "W4"];
+// Business and industrial zones retired by the reform, read as the zone that most often replaced them.
+export const RETIRED_ZONES: Readonly<Record<string, string>> = {
+  B1: "E1",
+  B2: "E1",
+  B3: "E2",
+  B4: "MU1",
+  B5: "E3",
+  B6: "E3",
+  B7: "E3",
+  B8: "E2",
+  IN1: "E4",
+  IN2: "E4",
+  IN3: "E5",
+  IN4: "W4",
+};
+// Land a "town centre" distance is measured to (architecture section 10; the SEPP's Town Centres Map is not in the packs).
+export const CENTRE_ZONES: readonly string[] = ["E1", "E2", "MU1"];
+// Transport modes that count as a station for the policies (railway, metro, light rail).
+export const STATION_MODES: readonly string[] = ["train", "rail", "metro", "light_rail", "light rail", "tram"];
 
-// Dual occupancy test used by this project (lot area and estimated frontage).
-export const DUAL_OCC_MIN_AREA_M2 = 580;
-export const DUAL_OCC_MIN_FRONTAGE_M = 15;
-
-// Apartment yield: saleable share of GFA and average unit size.
-export const APARTMENT_EFFICIENCY = 0.75;
-export const AVERAGE_UNIT_M2 = 85;
-
-// Below this area a low-rise lot is not counted as a dwelling site.
+// One dwelling is assumed to stand on every residential lot today.
+export const EXISTING_DWELLINGS = 1;
+// Below this area a residential lot holds no more than the dwelling already there.
 export const MIN_BUILDABLE_AREA_M2 = 100;
 
-// Development potential points by dwelling yield (first row whose minimum is met, top down).
-export const YIELD_POINTS: readonly { minYield: number; points: number }[] = [
-  { minYield: 50, points: 40 },
-  { minYield: 10, points: 37 },
-  { minYield: 3, points: 32 },
-  { minYield: 2, points: 25 },
-  { minYield: 1, points: 10 },
-  { minYield: 0, points: 0 },
-];
-export const DEVELOPMENT_MAX = 40;
-// Residential zone whose yield cannot be estimated (apartment zone with no FSR mapped).
-export const UNKNOWN_YIELD_POINTS = 10;
+// Apartment yield from floor space (v1's figures): saleable share of GFA and average unit size.
+export const APARTMENT_EFFICIENCY = 0.75;
+export const AVERAGE_UNIT_M2 = 85;
+// Townhouse (multi dwelling housing) gross floor area per dwelling: a three-bedroom townhouse.
+export const TOWNHOUSE_M2 = 120;
+// Non-residential lots: floor space assumed to stand today (a one-storey building over half the site).
+export const EXISTING_FSR_NON_RESIDENTIAL = 0.5;
 
-// Site constraints: start from the maximum and deduct per share of the lot affected.
-export const CONSTRAINTS_MAX = 30;
-export const FLOOD_PENALTY = 15;
-export const BUSHFIRE_PENALTY = 10;
-export const HERITAGE_PENALTY = 10;
+// Dual occupancy, Housing SEPP 2021 s 168 (R1-R4; permitted in R2 statewide since 1 July 2024).
+export const DUAL_OCCUPANCY_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
+export const DUAL_OCC_MIN_AREA_M2 = 450;
+export const DUAL_OCC_MIN_FRONTAGE_M = 12;
 
-// Transport access: full points up to FULL, linear to zero at ZERO.
-export const TRANSPORT_MAX = 15;
-export const TRANSPORT_FULL_M = 400;
-export const TRANSPORT_ZERO_M = 1600;
+// Low and mid rise housing areas, Housing SEPP 2021 s 163: 800 m (inner 400 m) of a station or town centre.
+export const LMR_OUTER_M = 800;
+export const LMR_INNER_M = 400;
+export const LMR_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
+// Flood share at or above which the lot is treated as the SEPP's excluded flood land (a screening assumption).
+export const LMR_FLOOD_EXCLUSION_SHARE = 0.5;
 
-// Lot geometry: frontage points reach the maximum at the dual occupancy frontage; regularity ramps between LOW and HIGH.
-export const GEOMETRY_MAX = 15;
-export const FRONTAGE_POINTS = 8;
-export const FRONTAGE_FULL_M = 15;
-export const REGULARITY_POINTS = 7;
+// Multi dwelling housing (townhouses), s 172(2): R1-R4 in an LMR area; R1 and R3 under the Standard Instrument.
+export const MULTI_DWELLING_MIN_AREA_M2 = 600;
+export const MULTI_DWELLING_MIN_FRONTAGE_M = 12;
+export const MULTI_DWELLING_FSR = 0.7;
+// Multi dwelling housing (terraces), s 172(3) and the subdivision standard of s 173 (165 m², 6 m a lot).
+export const TERRACE_MIN_AREA_M2 = 500;
+export const TERRACE_MIN_FRONTAGE_M = 18;
+export const TERRACE_LOT_M2 = 165;
+export const TERRACE_LOT_WIDTH_M = 6;
+export const TERRACE_ZONES: readonly string[] = ["R1", "R2", "R3"];
+// Residential flat buildings in R1/R2 (manor-house scale, 9.5 m), s 179.
+export const LOW_RISE_RFB_MIN_AREA_M2 = 500;
+export const LOW_RISE_RFB_MIN_FRONTAGE_M = 12;
+export const LOW_RISE_RFB_FSR = 0.8;
+export const LOW_RISE_RFB_HEIGHT_M = 9.5;
+// Residential flat buildings in R3/R4, s 180: inner area 2.2:1 and 22 m, outer area 1.5:1 and 17.5 m.
+export const MID_RISE_INNER_FSR = 2.2;
+export const MID_RISE_INNER_HEIGHT_M = 22;
+export const MID_RISE_OUTER_FSR = 1.5;
+export const MID_RISE_OUTER_HEIGHT_M = 17.5;
+// s 180 sets no lot width; a 4-6 storey building needs the width the TOD chapter asks of one (a screening assumption).
+export const MID_RISE_MIN_FRONTAGE_M = 21;
+
+// Transport oriented development, Housing SEPP 2021 Chapter 5: 400 m of a listed station, 2.5:1, 22 m, 21 m wide.
+export const TOD_RADIUS_M = 400;
+export const TOD_FSR = 2.5;
+export const TOD_HEIGHT_M = 22;
+export const TOD_MIN_FRONTAGE_M = 21;
+export const TOD_ZONES: readonly string[] = ["R1", "R2", "R3", "R4", "E1", "E2"];
+
+// Uplift points: 0 for no uplift; 50 for one more dwelling, rising with log10 to 100 at 50 or more.
+export const UPLIFT_FLOOR_POINTS = 50;
+export const UPLIFT_MAX_POINTS = 100;
+export const UPLIFT_FULL_UNITS = 50;
+
+// Constraint factors (each multiplies the points; docs/scoring.md section 8 justifies them).
+export const HERITAGE_ITEM_FACTOR = 0.4;
+export const HERITAGE_AREA_FACTOR = 0.7;
+export const FLOOD_WEIGHT = 0.5; // factor 1 - 0.5 x flood share
+export const BUSHFIRE_WEIGHT = 0.3; // factor 1 - 0.3 x bushfire share
+
+// Access factor: 1 within FULL of a station, linear down to FLOOR at ZERO and beyond (or with no stop).
+export const ACCESS_FULL_M = 400;
+export const ACCESS_ZERO_M = 1600;
+export const ACCESS_FLOOR = 0.8;
+
+// Shape factor: 1 at regularity 0.90 or more, linear down to FLOOR at 0.50 or less.
 export const REGULARITY_LOW = 0.5;
 export const REGULARITY_HIGH = 0.9;
+export const SHAPE_FLOOR = 0.85;
 
 // Rating thresholds on the 0-100 score.
 export const RATING_HIGH = 70;

@@ -1,7 +1,8 @@
 // Public surface of the feasibility model.
 export { scoreSite, ratingFor } from "./score.ts";
 export { DEMO_DATA_REASON } from "./reasons.ts";
-export { MODEL_VERSION } from "./constants.ts";
+export { currentZone, normaliseZoneCode } from "./zones.ts";
+export { CENTRE_ZONES, MODEL_VERSION, STATION_MODES } from "./constants.ts";
 export type {
   ComponentKey,
   ControlAreas,
@@ -9,13 +10,17 @@ export type {
   DualOccupancyTest,
   EffectiveControls,
   FeasibilityResult,
+  HeritageKind,
   LotPolygon,
   NearestStop,
+  PolicyApplied,
+  PolicyArea,
   Rating,
   ScoreComponent,
   SiteFacts,
   SubdivisionPotential,
   YieldBasis,
+  YieldOption,
   ZoneCategory,
   ZoneShare,
   ZoneSummary,

@@ -1,7 +1,21 @@
 // Plain-English reasons behind a result, in the order a planner would read them.
-import { APARTMENT_EFFICIENCY, AVERAGE_UNIT_M2, MIN_BUILDABLE_AREA_M2, REGULARITY_HIGH } from "./constants.ts";
-import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent } from "./format.ts";
-import type { ControlShare, FeasibilityResult } from "./types.ts";
+import {
+  ACCESS_FLOOR,
+  ACCESS_FULL_M,
+  ACCESS_ZERO_M,
+  APARTMENT_EFFICIENCY,
+  AVERAGE_UNIT_M2,
+  BUSHFIRE_WEIGHT,
+  FLOOD_WEIGHT,
+  HERITAGE_AREA_FACTOR,
+  HERITAGE_ITEM_FACTOR,
+  MIN_BUILDABLE_AREA_M2,
+  REGULARITY_HIGH,
+  RETIRED_ZONES,
+} from "./constants.ts";
+import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent, roundTo } from "./format.ts";
+import { policyReason } from "./policy.ts";
+import type { ControlShare, FeasibilityResult, ScoreComponent, YieldBasis } from "./types.ts";
 
 export const DEMO_DATA_REASON = "These figures come from synthetic demo data, not official planning layers.";
 
@@ -14,8 +28,11 @@ function zoneLabel(code: string, name: string | null): string {
 function zoneReason(r: ReasonInput): string {
   const dom = r.dominantZone;
   if (dom === null) return "No planning zone found on this lot, so no development potential is counted.";
-  if (r.zones.length === 1) return `Zoned ${zoneLabel(dom.code, dom.name)} (${formatPercent(dom.share)} of the lot).`;
-  return `Split zoning: ${r.zones.map((z) => `${z.code} ${formatPercent(z.share)}`).join(", ")}; ${dom.code} is dominant.`;
+  const now = RETIRED_ZONES[dom.code];
+  const retired = now ? ` ${dom.code} was retired on 26 April 2023: read as ${now}.` : "";
+  if (r.zones.length === 1)
+    return `Zoned ${zoneLabel(dom.code, dom.name)} (${formatPercent(dom.share)} of the lot).${retired}`;
+  return `Split zoning: ${r.zones.map((z) => `${z.code} ${formatPercent(z.share)}`).join(", ")}; ${dom.code} is dominant.${retired}`;
 }
 
 function joinAnd(parts: string[]): string {
@@ -61,87 +78,107 @@ function controlReasons(r: ReasonInput): string[] {
   return out.filter((s): s is string => s !== null);
 }
 
-function areaReasons(r: ReasonInput): string[] {
-  const d = r.dualOccupancy;
-  if (!d.zoneAllows) return [`Lot area ${formatArea(r.areaM2)}.`];
-  const area = d.areaOk
-    ? `${formatArea(r.areaM2)}, above the ${formatArea(d.minAreaM2)} dual occupancy minimum.`
-    : `${formatArea(r.areaM2)}, below the ${formatArea(d.minAreaM2)} dual occupancy minimum.`;
-  const frontage = d.frontageOk
-    ? `Estimated frontage ${formatMetres(r.frontageM)} meets the ${formatMetres(d.minFrontageM)} dual occupancy minimum.`
-    : `Estimated frontage ${formatMetres(r.frontageM)} is below the ${formatMetres(d.minFrontageM)} dual occupancy minimum.`;
-  return [area, frontage];
+const OPTION_LABEL: Partial<Record<YieldBasis, string>> = {
+  subdivision: "Subdivision",
+  dual_occupancy: "Dual occupancy",
+  multi_dwelling: "Townhouses (multi dwelling housing)",
+  terraces: "Terraces",
+  low_rise_apartments: "Low-rise apartments (manor-house scale, 9.5 m)",
+  mid_rise_apartments: "Mid-rise apartments",
+  tod_apartments: "Apartments under the TOD controls",
+  apartments: "Apartments under the LEP",
+  floor_space: "Floor space",
+};
+
+// Each option tried, with the rule and its figures; the policy's name where a state policy set it.
+function optionReasons(r: ReasonInput): string[] {
+  return r.yieldOptions.map((o) => {
+    const label = OPTION_LABEL[o.basis] ?? o.basis;
+    return `${label} ${o.permitted ? "permitted" : "not permitted"}: ${o.rule}.`;
+  });
 }
 
-function subdivisionReason(r: ReasonInput): string | null {
-  const min = r.controls.minLotSizeM2;
-  const lots = r.subdivision.lots;
-  if (min === null || lots === null) return null;
-  return r.subdivision.possible
-    ? `Room for ${formatNumber(lots)} lots at the ${formatArea(min)} minimum lot size: subdivision possible.`
-    : `Minimum lot size ${formatArea(min)}: too small to subdivide.`;
-}
-
-function yieldReason(r: ReasonInput): string | null {
-  const n = r.dwellingYield;
+function upliftReason(r: ReasonInput): string | null {
   const code = r.dominantZone?.code ?? "";
   switch (r.yieldBasis) {
-    case "apartments":
-      return `FSR ${formatNumber(r.controls.fsr ?? 0, 2)}:1 allows about ${formatArea(r.gfaPotentialM2 ?? 0)} of floor space, roughly ${formatNumber(n ?? 0)} apartments (${formatPercent(APARTMENT_EFFICIENCY)} efficiency, ${formatArea(AVERAGE_UNIT_M2)} average).`;
-    case "subdivision":
-      return `Estimated yield: ${formatNumber(n ?? 0)} dwellings, one house per subdivided lot.`;
-    case "dual_occupancy":
-      return "Estimated yield: 2 dwellings as a dual occupancy.";
-    case "single_dwelling":
-      return "Estimated yield: 1 dwelling (single house).";
-    case "too_small":
-      return `The lot is under ${formatArea(MIN_BUILDABLE_AREA_M2)}, too small for a dwelling.`;
-    case "no_fsr":
-      return `Zone ${code} allows apartments but no FSR is mapped, so yield was not estimated.`;
-    case "not_residential":
-      return `Zone ${code} is not a residential zone; no dwelling yield estimated.`;
     case "no_zone":
       return null;
+    case "not_residential":
+      return `Zone ${code} permits neither housing nor employment floor space to develop: no uplift, so the site is rated low.`;
+    case "no_fsr":
+      return `Zone ${code} has no FSR mapped, so the uplift cannot be read from the controls: rated low until the LEP is checked.`;
+    case "too_small":
+      return `The lot is under ${formatArea(MIN_BUILDABLE_AREA_M2)}: no uplift beyond the ${formatNumber(r.existingDwellings)} dwelling assumed today, so the site is rated low.`;
+    case "floor_space":
+      return r.upliftFloorSpaceM2 !== null && r.upliftFloorSpaceM2 > 0
+        ? `Uplift: ${formatArea(r.upliftFloorSpaceM2)} of floor space beyond what is assumed to stand, about ${formatNumber(r.upliftUnits)} unit${r.upliftUnits === 1 ? "" : "s"} of ${formatArea(AVERAGE_UNIT_M2)} at ${formatPercent(APARTMENT_EFFICIENCY)}.`
+        : "No uplift: the FSR permits no more floor space than is assumed to stand, so the site is rated low.";
+    case "single_dwelling":
+      return `No uplift: the controls permit no more than the ${formatNumber(r.existingDwellings)} dwelling assumed to stand today, so the site is rated low.`;
+    default: {
+      const n = r.upliftDwellings ?? 0;
+      const label = (OPTION_LABEL[r.yieldBasis] ?? r.yieldBasis).replace(/^[A-Z][a-z]/, (m) => m.toLowerCase());
+      return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}, ${formatNumber(n)} beyond the ${formatNumber(r.existingDwellings)} assumed today.`;
+    }
   }
+}
+
+function factorOf(components: readonly ScoreComponent[], key: ScoreComponent["key"]): number {
+  return components.find((c) => c.key === key)?.factor ?? 1;
 }
 
 function hazardReasons(r: ReasonInput): string[] {
   const out: string[] = [];
-  if (r.hazards.flood > 0) out.push(`${formatPercent(r.hazards.flood)} of the lot is flood-affected.`);
-  if (r.hazards.bushfire > 0) out.push(`${formatPercent(r.hazards.bushfire)} of the lot is bushfire-prone.`);
-  if (out.length === 0) out.push("No flood or bushfire overlay on the lot.");
-  if (r.heritage.share > 0) {
+  const f = (x: number) => formatNumber(x, 2);
+  if (r.heritageKind === "item") {
     const names = r.heritage.names.length > 0 ? ` (${r.heritage.names.join(", ")})` : "";
-    out.push(`${formatPercent(r.heritage.share)} of the lot is under a heritage item${names}.`);
+    out.push(`Heritage item on the lot${names}: potential × ${f(HERITAGE_ITEM_FACTOR)}.`);
+  } else if (r.heritageKind === "conservation_area") {
+    const names = r.heritage.names.length > 0 ? ` (${r.heritage.names.join(", ")})` : "";
+    out.push(`Heritage conservation area over the lot${names}: potential × ${f(HERITAGE_AREA_FACTOR)}.`);
   }
+  if (r.hazards.flood > 0)
+    out.push(
+      `${formatPercent(r.hazards.flood)} of the lot is flood-affected: potential × ${f(roundTo(1 - FLOOD_WEIGHT * r.hazards.flood, 2))} (1 − ${f(FLOOD_WEIGHT)} × ${f(r.hazards.flood)}).`,
+    );
+  if (r.hazards.bushfire > 0)
+    out.push(
+      `${formatPercent(r.hazards.bushfire)} of the lot is bushfire-prone: potential × ${f(roundTo(1 - BUSHFIRE_WEIGHT * r.hazards.bushfire, 2))} (1 − ${f(BUSHFIRE_WEIGHT)} × ${f(r.hazards.bushfire)}).`,
+    );
+  if (out.length === 0) out.push("No heritage, flood or bushfire overlay on the lot.");
   return out;
 }
 
-function transportReason(r: ReasonInput): string {
-  const t = r.transport;
-  return t === null
-    ? "No public transport stop found nearby."
-    : `${formatDistance(t.distanceM)} from ${t.name} (${t.mode}).`;
+function transportReason(r: ReasonInput, components: readonly ScoreComponent[]): string {
+  const fa = formatNumber(factorOf(components, "transport_access"), 2);
+  const s = r.station ?? r.transport;
+  if (s === null) return `No station or stop found nearby: access × ${fa}.`;
+  return `${formatDistance(s.distanceM)} from ${s.name} (${s.mode}): access × ${fa} (1 within ${formatDistance(ACCESS_FULL_M)}, ${formatNumber(ACCESS_FLOOR, 2)} from ${formatDistance(ACCESS_ZERO_M)}).`;
 }
 
-function geometryReason(r: ReasonInput): string | null {
+function geometryReason(r: ReasonInput, components: readonly ScoreComponent[]): string | null {
   return r.regularity < REGULARITY_HIGH
-    ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle).`
+    ? `Irregular lot shape (regularity ${formatNumber(r.regularity, 2)}, 1.00 is a rectangle): × ${formatNumber(factorOf(components, "lot_geometry"), 2)}.`
     : null;
 }
 
 // Control splits are explained when the controls came from their own layers; older packs split only by zone.
-export function buildReasons(r: ReasonInput, controlsFromLayers = false): string[] {
+export function buildReasons(
+  r: ReasonInput,
+  components: readonly ScoreComponent[],
+  controlsFromLayers = false,
+): string[] {
   const out: (string | null)[] = [
     r.demoData ? DEMO_DATA_REASON : null,
     zoneReason(r),
     ...(controlsFromLayers ? controlReasons(r) : []),
-    ...areaReasons(r),
-    subdivisionReason(r),
-    yieldReason(r),
+    `Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)}.`,
+    policyReason(r.policy),
+    ...optionReasons(r),
+    upliftReason(r),
     ...hazardReasons(r),
-    transportReason(r),
-    geometryReason(r),
+    transportReason(r, components),
+    geometryReason(r, components),
   ];
   return out.filter((s): s is string => s !== null);
 }

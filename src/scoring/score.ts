@@ -1,20 +1,48 @@
 // scoreSite: SiteFacts in, a scored and explained FeasibilityResult out; pure and deterministic.
-import { MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
-import { constraintsComponent, developmentComponent, geometryComponent, transportComponent } from "./components.ts";
-import { clamp, roundTo, share } from "./format.ts";
+import { LMR_OUTER_M, MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
+import { constraintFactors, scoreSteps } from "./components.ts";
+import { clamp, formatArea, formatNumber, roundTo, share } from "./format.ts";
 import { measureLot } from "./geometry.ts";
+import { isStation, policyFor } from "./policy.ts";
 import { buildReasons } from "./reasons.ts";
 import type { FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
-import { dualOccupancyTest, dwellingYield, gfaPotential, subdivisionPotential } from "./yield.ts";
-import { dominantZone, effectiveControls, summariseControls, summariseZones, zoneCategory } from "./zones.ts";
+import { dualOccupancyTest, estimateYield, gfaPotential, subdivisionPotential } from "./yield.ts";
+import {
+  currentZone,
+  dominantZone,
+  effectiveControls,
+  summariseControls,
+  summariseZones,
+  zoneCategory,
+} from "./zones.ts";
 
 export function ratingFor(score: number): Rating {
   return score >= RATING_HIGH ? "high" : score >= RATING_MEDIUM ? "medium" : "low";
 }
 
-function shownStop(stop: NearestStop | null): NearestStop | null {
-  if (stop === null || !Number.isFinite(stop.distanceM)) return null;
+function shownStop(stop: NearestStop | null | undefined): NearestStop | null {
+  if (stop === null || stop === undefined || !Number.isFinite(stop.distanceM)) return null;
   return { name: stop.name, mode: stop.mode, distanceM: roundTo(Math.max(0, stop.distanceM)) };
+}
+
+// The facts' station when given; otherwise the nearest stop when it is a station.
+function stationOf(facts: SiteFacts, stop: NearestStop | null): NearestStop | null {
+  if (facts.nearestStation !== undefined) return shownStop(facts.nearestStation);
+  return stop !== null && isStation(stop) ? stop : null;
+}
+
+function heritageKindOf(facts: SiteFacts, heritageShare: number): "item" | "conservation_area" | null {
+  const k = facts.heritageKind;
+  if (k === undefined) return heritageShare > 0 ? "item" : null;
+  return k.item ? "item" : k.conservationArea ? "conservation_area" : heritageShare > 0 ? "item" : null;
+}
+
+function unitsText(y: ReturnType<typeof estimateYield>): string {
+  if (y.upliftFloorSpaceM2 !== null)
+    return `${formatArea(y.upliftFloorSpaceM2)} more floor space = ${formatNumber(y.upliftUnits)} unit${y.upliftUnits === 1 ? "" : "s"} of 85 m² at 75%`;
+  if (y.upliftDwellings === null) return "uplift not estimated";
+  const n = y.upliftDwellings;
+  return `${formatNumber(n)} dwelling${n === 1 ? "" : "s"} beyond the ${formatNumber(y.existingDwellings)} assumed today`;
 }
 
 // Every later step works from the rounded figures shown, so a planner can redo the sums by hand.
@@ -26,25 +54,56 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
 
   const zones = summariseZones(facts.zones);
   const dominant = dominantZone(zones);
+  const zone = dominant === null ? null : currentZone(dominant.code);
   const category = dominant === null ? null : zoneCategory(dominant.code);
   const controlAreas = summariseControls(facts.controls, zones);
   const controls = effectiveControls(zones, controlAreas, facts.controls !== undefined);
   const gfaPotentialM2 = gfaPotential(areaM2, controls.fsr);
   const subdivision = subdivisionPotential(areaM2, controls.minLotSizeM2);
-  const dualOccupancy = dualOccupancyTest(dominant?.code ?? null, areaM2, frontageM);
-  const dwellings = dwellingYield({ areaM2, dominant, category, gfaM2: gfaPotentialM2, subdivision, dualOccupancy });
+  const dualOccupancy = dualOccupancyTest(zone, areaM2, frontageM);
 
   const hazards = { flood: share(facts.hazards.flood), bushfire: share(facts.hazards.bushfire) };
   const heritage = { share: share(facts.heritageShare), names: facts.heritageNames.slice() };
+  const heritageKind = heritageKindOf(facts, heritage.share);
   const transport = shownStop(facts.nearestStop);
+  const station = stationOf(facts, transport);
+  const centre = facts.centreDistanceM;
+  // Beyond the 800 m of the widest policy a centre changes nothing, and v1 packs search no further.
+  const centreShown =
+    centre === undefined || centre === null || !Number.isFinite(centre) ? null : roundTo(Math.max(0, centre));
+  const centreDistanceM = centreShown !== null && centreShown <= LMR_OUTER_M ? centreShown : null;
 
-  const components = [
-    developmentComponent(dwellings.dwellings, dwellings.basis),
-    constraintsComponent(hazards.flood, hazards.bushfire, heritage.share),
-    transportComponent(transport),
-    geometryComponent(frontageM, regularity),
-  ];
-  const score = components.reduce((sum, c) => sum + c.points, 0);
+  const policy = policyFor({
+    zone,
+    station,
+    centreDistanceM,
+    flood: hazards.flood,
+    bushfire: hazards.bushfire,
+    heritageItem: heritageKind === "item",
+  });
+  const y = estimateYield({
+    areaM2,
+    frontageM,
+    zone,
+    category,
+    lepFsr: controls.fsr,
+    subdivision,
+    minLotSizeM2: controls.minLotSizeM2,
+    policy: policy.area,
+  });
+
+  const constraints = constraintFactors(heritageKind, hazards.flood, hazards.bushfire);
+  const steps = scoreSteps({
+    units: y.upliftUnits,
+    unitsText: unitsText(y),
+    constraints,
+    heritageText:
+      heritageKind === "item" ? "heritage item" : heritageKind === "conservation_area" ? "conservation area" : null,
+    flood: hazards.flood,
+    bushfire: hazards.bushfire,
+    access: station ?? transport,
+    regularity,
+  });
 
   const base = {
     lotId: facts.lotId,
@@ -57,21 +116,30 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     controls,
     controlAreas,
     gfaPotentialM2,
-    dwellingYield: dwellings.dwellings,
-    yieldBasis: dwellings.basis,
+    dwellingYield: y.dwellings,
+    yieldBasis: y.basis,
     subdivision,
     dualOccupancy,
     hazards,
     heritage,
     transport,
+    existingDwellings: y.existingDwellings,
+    upliftDwellings: y.upliftDwellings,
+    upliftFloorSpaceM2: y.upliftFloorSpaceM2,
+    upliftUnits: y.upliftUnits,
+    heritageKind,
+    station,
+    centreDistanceM,
+    policy,
+    yieldOptions: y.options,
     demoData: facts.demoData,
   };
   return {
     modelVersion: MODEL_VERSION,
     ...base,
-    score,
-    rating: ratingFor(score),
-    components,
-    reasons: buildReasons(base, facts.controls !== undefined),
+    score: steps.score,
+    rating: ratingFor(steps.score),
+    components: steps.components,
+    reasons: buildReasons(base, steps.components, facts.controls !== undefined),
   };
 }

@@ -43,36 +43,75 @@ export interface SiteFacts {
   // packs), each zone's own fsr, heightM and minLotSizeM2 are the controls.
   controls?: ControlAreas;
   hazards: { flood: number; bushfire: number }; // share of lot area 0..1
-  heritageShare: number; // share 0..1 under a heritage item
+  heritageShare: number; // share 0..1 under a heritage item or conservation area
   heritageNames: string[];
   nearestStop: NearestStop | null;
   demoData: boolean; // facts came from synthetic demo layers
+  // What the heritage layer says is on the lot; absent (older facts): any heritage share counts as an item.
+  heritageKind?: HeritageKind;
+  // The nearest railway, metro or light rail station; absent: the nearest stop when it is one.
+  nearestStation?: NearestStop | null;
+  // Metres to the nearest E1, E2 or MU1 land (0 inside it); null when none is near; absent: unknown.
+  centreDistanceM?: number | null;
+}
+
+export interface HeritageKind {
+  item: boolean; // a heritage item on the lot
+  conservationArea: boolean; // a heritage conservation area over it
 }
 
 export type Rating = "high" | "medium" | "low";
 
 export type ComponentKey = "development_potential" | "site_constraints" | "transport_access" | "lot_geometry";
 
+// Components add up to the score: the potential's points, then what each factor took away (zero or less).
 export interface ScoreComponent {
   key: ComponentKey;
   label: string;
   points: number;
   maxPoints: number;
+  factor: number; // 1 for the potential; the multiplier this step applied otherwise
   detail: string;
 }
 
 // How the dwelling yield was estimated.
 export type YieldBasis =
   | "apartments"
+  | "tod_apartments"
+  | "mid_rise_apartments"
+  | "low_rise_apartments"
+  | "terraces"
+  | "multi_dwelling"
   | "subdivision"
   | "dual_occupancy"
   | "single_dwelling"
   | "too_small"
+  | "floor_space"
   | "no_fsr"
   | "not_residential"
   | "no_zone";
 
-export type ZoneCategory = "apartment" | "low_rise" | "other";
+// "employment": floor space zones (E1-E5, SP4, W4) whose potential is measured in floor space.
+export type ZoneCategory = "apartment" | "low_rise" | "employment" | "other";
+
+// The policy that sets the lot's controls: a TOD precinct, a low and mid rise housing area, or the LEP alone.
+export type PolicyArea = "tod" | "lmr_inner" | "lmr_outer" | "none";
+
+export interface PolicyApplied {
+  area: PolicyArea;
+  distanceM: number | null; // to the station or centre that places the lot in the area (nearest of the two)
+  from: "station" | "centre" | null;
+  name: string | null; // the station's name, or null for a centre
+  excludedBy: string | null; // why a low and mid rise area does not apply, when the lot is within one
+}
+
+// One way to develop the lot, tested against its rule; the permitted one with most dwellings is the yield.
+export interface YieldOption {
+  basis: YieldBasis;
+  permitted: boolean;
+  dwellings: number; // what it would give if permitted
+  rule: string; // the rule and its figures, e.g. "lot 612 m² ≥ 450 m², frontage 20 m ≥ 12 m"
+}
 
 // A zone as reported in the result: the same fields the spatial layer supplied.
 export type ZoneSummary = ZoneShare;
@@ -116,6 +155,16 @@ export interface FeasibilityResult {
   hazards: { flood: number; bushfire: number };
   heritage: { share: number; names: string[] };
   transport: NearestStop | null;
+  // v2: the uplift and what it rests on.
+  existingDwellings: number; // assumed to stand today (1 on a residential lot)
+  upliftDwellings: number | null; // permitted beyond the existing; null when not estimated
+  upliftFloorSpaceM2: number | null; // employment zones: permitted floor space beyond the assumed existing
+  upliftUnits: number; // what the points are read from: dwellings, or floor space in 85 m² units
+  heritageKind: "item" | "conservation_area" | null;
+  station: NearestStop | null; // the nearest station, for the policies
+  centreDistanceM: number | null;
+  policy: PolicyApplied;
+  yieldOptions: YieldOption[];
   score: number;
   rating: Rating;
   components: ScoreComponent[];

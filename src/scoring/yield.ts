@@ -1,14 +1,44 @@
-// Floor space, subdivision, dual occupancy and dwelling yield from the shown area, frontage and controls.
+// What the controls and the state policies permit on the lot, tested option by option, and the uplift beyond today.
 import {
   APARTMENT_EFFICIENCY,
   AVERAGE_UNIT_M2,
   DUAL_OCC_MIN_AREA_M2,
   DUAL_OCC_MIN_FRONTAGE_M,
   DUAL_OCCUPANCY_ZONES,
+  EXISTING_DWELLINGS,
+  EXISTING_FSR_NON_RESIDENTIAL,
+  LOW_RISE_RFB_FSR,
+  LOW_RISE_RFB_MIN_AREA_M2,
+  LOW_RISE_RFB_MIN_FRONTAGE_M,
+  MID_RISE_INNER_FSR,
+  MID_RISE_MIN_FRONTAGE_M,
+  MID_RISE_OUTER_FSR,
   MIN_BUILDABLE_AREA_M2,
+  MULTI_DWELLING_FSR,
+  MULTI_DWELLING_MIN_AREA_M2,
+  MULTI_DWELLING_MIN_FRONTAGE_M,
+  TERRACE_LOT_M2,
+  TERRACE_LOT_WIDTH_M,
+  TERRACE_MIN_AREA_M2,
+  TERRACE_MIN_FRONTAGE_M,
+  TERRACE_ZONES,
+  TOD_FSR,
+  TOD_MIN_FRONTAGE_M,
+  TOD_ZONES,
+  TOWNHOUSE_M2,
 } from "./constants.ts";
-import { roundTo } from "./format.ts";
-import type { DualOccupancyTest, SubdivisionPotential, YieldBasis, ZoneCategory, ZoneSummary } from "./types.ts";
+import { formatArea, formatMetres, formatNumber, roundTo } from "./format.ts";
+import type {
+  DualOccupancyTest,
+  PolicyArea,
+  SubdivisionPotential,
+  YieldBasis,
+  YieldOption,
+  ZoneCategory,
+} from "./types.ts";
+
+// The epsilon keeps exact quotients (900 / 450, 1,700 / 85) whole despite binary division.
+const floorQ = (x: number): number => Math.floor(x + 1e-9);
 
 export function gfaPotential(areaM2: number, fsr: number | null): number | null {
   return fsr === null ? null : roundTo(areaM2 * fsr);
@@ -16,8 +46,7 @@ export function gfaPotential(areaM2: number, fsr: number | null): number | null 
 
 export function subdivisionPotential(areaM2: number, minLotSizeM2: number | null): SubdivisionPotential {
   if (minLotSizeM2 === null || minLotSizeM2 <= 0) return { lots: null, possible: false };
-  // The epsilon keeps 900 / 450 at exactly 2 despite binary division.
-  const lots = Math.floor(areaM2 / minLotSizeM2 + 1e-9);
+  const lots = floorQ(areaM2 / minLotSizeM2);
   return { lots, possible: lots >= 2 };
 }
 
@@ -35,31 +64,207 @@ export function dualOccupancyTest(zoneCode: string | null, areaM2: number, front
   };
 }
 
-export interface DwellingYield {
-  dwellings: number | null;
-  basis: YieldBasis;
+/** Apartments in a given floor space: 75 % saleable, 85 m² a unit. */
+export function apartmentsIn(gfaM2: number): number {
+  return floorQ((gfaM2 * APARTMENT_EFFICIENCY) / AVERAGE_UNIT_M2);
 }
 
-export function dwellingYield(input: {
+const fsrText = (v: number): string => `${formatNumber(v, 2)}:1`;
+const cmp = (v: number, min: number, show: (x: number) => string): string =>
+  `${show(v)} ${v >= min ? "≥" : "<"} ${show(min)}`;
+const siteRule = (a: number, minA: number, w: number, minW: number): string =>
+  `lot ${cmp(a, minA, formatArea)}, frontage ${cmp(w, minW, formatMetres)}`;
+// The higher of the LEP's FSR and the policy's: the SEPP's standard applies unless the LEP is more generous.
+const higher = (lep: number | null, policy: number): number => (lep !== null && lep > policy ? lep : policy);
+
+export interface YieldInput {
   areaM2: number;
-  dominant: ZoneSummary | null;
+  frontageM: number;
+  zone: string | null;
   category: ZoneCategory | null;
-  gfaM2: number | null;
+  lepFsr: number | null;
   subdivision: SubdivisionPotential;
-  dualOccupancy: DualOccupancyTest;
-}): DwellingYield {
-  const { areaM2, dominant, category, gfaM2, subdivision, dualOccupancy } = input;
-  if (dominant === null || category === null) return { dwellings: null, basis: "no_zone" };
-  if (category === "other") return { dwellings: null, basis: "not_residential" };
-  if (category === "apartment") {
-    if (gfaM2 === null) return { dwellings: null, basis: "no_fsr" };
-    return { dwellings: Math.floor((gfaM2 * APARTMENT_EFFICIENCY) / AVERAGE_UNIT_M2 + 1e-9), basis: "apartments" };
+  minLotSizeM2: number | null;
+  policy: PolicyArea;
+}
+
+export interface YieldEstimate {
+  basis: YieldBasis;
+  dwellings: number | null; // permitted in all; null when not estimated or not residential
+  existingDwellings: number;
+  upliftDwellings: number | null;
+  upliftFloorSpaceM2: number | null;
+  upliftUnits: number; // dwellings, or floor space in 85 m² units at 75 % (employment zones)
+  options: YieldOption[];
+}
+
+function apartmentOption(basis: YieldBasis, a: number, fsr: number, label: string, site = ""): YieldOption {
+  const gfa = roundTo(a * fsr);
+  const n = apartmentsIn(gfa);
+  return {
+    basis,
+    permitted: true,
+    dwellings: n,
+    rule: `${site}${label} ${fsrText(fsr)}: ${formatArea(a)} × ${fsrText(fsr)} = ${formatArea(gfa)}, × ${formatNumber(APARTMENT_EFFICIENCY * 100)}% ÷ ${formatArea(AVERAGE_UNIT_M2)} = ${formatNumber(n)} apartment${n === 1 ? "" : "s"}`,
+  };
+}
+
+// Every residential option the zone and the policy area allow, each with its test and figures.
+export function residentialOptions(i: YieldInput): YieldOption[] {
+  const { areaM2: a, frontageM: w, zone: z, lepFsr, policy } = i;
+  const zone = z ?? "";
+  const lmr = policy === "lmr_inner" || policy === "lmr_outer";
+  const out: YieldOption[] = [];
+  const min = i.minLotSizeM2;
+  if (["R1", "R2", "R3", "R5", "RU5"].includes(zone) && min !== null && i.subdivision.lots !== null) {
+    const lots = i.subdivision.lots;
+    out.push({
+      basis: "subdivision",
+      permitted: i.subdivision.possible,
+      dwellings: lots,
+      rule: `${formatArea(a)} ÷ ${formatArea(min)} minimum lot size = ${formatNumber(lots)} lot${lots === 1 ? "" : "s"} (2 needed)`,
+    });
   }
-  if (areaM2 < MIN_BUILDABLE_AREA_M2) return { dwellings: 0, basis: "too_small" };
-  // Low rise: the best of one house per subdivided lot, a dual occupancy, or a single house.
-  const lots = subdivision.lots ?? 0;
-  if (subdivision.possible && lots > 2) return { dwellings: lots, basis: "subdivision" };
-  if (dualOccupancy.eligible) return { dwellings: 2, basis: "dual_occupancy" };
-  if (subdivision.possible) return { dwellings: lots, basis: "subdivision" };
-  return { dwellings: 1, basis: "single_dwelling" };
+  if (DUAL_OCCUPANCY_ZONES.includes(zone)) {
+    const ok = a >= DUAL_OCC_MIN_AREA_M2 && w >= DUAL_OCC_MIN_FRONTAGE_M;
+    out.push({
+      basis: "dual_occupancy",
+      permitted: ok,
+      dwellings: 2,
+      rule: siteRule(a, DUAL_OCC_MIN_AREA_M2, w, DUAL_OCC_MIN_FRONTAGE_M),
+    });
+  }
+  // Townhouses: R1 and R3 by the Standard Instrument (the LEP's FSR); R1-R4 in an LMR area at 0.7:1 or more.
+  const mdFsr = lmr ? higher(lepFsr, MULTI_DWELLING_FSR) : ["R1", "R3"].includes(zone) ? lepFsr : null;
+  if (mdFsr !== null && ["R1", "R2", "R3", "R4"].includes(zone)) {
+    const ok = a >= MULTI_DWELLING_MIN_AREA_M2 && w >= MULTI_DWELLING_MIN_FRONTAGE_M;
+    const gfa = roundTo(a * mdFsr);
+    const n = floorQ(gfa / TOWNHOUSE_M2);
+    out.push({
+      basis: "multi_dwelling",
+      permitted: ok && n > 0,
+      dwellings: n,
+      rule: `${siteRule(a, MULTI_DWELLING_MIN_AREA_M2, w, MULTI_DWELLING_MIN_FRONTAGE_M)}; ${formatArea(a)} × ${fsrText(mdFsr)} = ${formatArea(gfa)} ÷ ${formatArea(TOWNHOUSE_M2)} = ${formatNumber(n)} townhouse${n === 1 ? "" : "s"}`,
+    });
+  }
+  if (lmr && TERRACE_ZONES.includes(zone)) {
+    const ok = a >= TERRACE_MIN_AREA_M2 && w >= TERRACE_MIN_FRONTAGE_M;
+    const byArea = floorQ(a / TERRACE_LOT_M2);
+    const byWidth = floorQ(w / TERRACE_LOT_WIDTH_M);
+    const n = Math.min(byArea, byWidth);
+    out.push({
+      basis: "terraces",
+      permitted: ok,
+      dwellings: n,
+      rule: `${siteRule(a, TERRACE_MIN_AREA_M2, w, TERRACE_MIN_FRONTAGE_M)}; ${formatNumber(n)} terrace${n === 1 ? "" : "s"} (${formatArea(TERRACE_LOT_M2)} and ${formatMetres(TERRACE_LOT_WIDTH_M)} each)`,
+    });
+  }
+  if (lmr && ["R1", "R2"].includes(zone)) {
+    const ok = a >= LOW_RISE_RFB_MIN_AREA_M2 && w >= LOW_RISE_RFB_MIN_FRONTAGE_M;
+    const opt = apartmentOption("low_rise_apartments", a, higher(lepFsr, LOW_RISE_RFB_FSR), "FSR");
+    out.push({
+      ...opt,
+      permitted: ok,
+      rule: `${siteRule(a, LOW_RISE_RFB_MIN_AREA_M2, w, LOW_RISE_RFB_MIN_FRONTAGE_M)}; ${opt.rule}`,
+    });
+  }
+  if (lmr && ["R3", "R4"].includes(zone)) {
+    const fsr = higher(lepFsr, policy === "lmr_inner" ? MID_RISE_INNER_FSR : MID_RISE_OUTER_FSR);
+    const opt = apartmentOption("mid_rise_apartments", a, fsr, "FSR");
+    out.push({
+      ...opt,
+      permitted: w >= MID_RISE_MIN_FRONTAGE_M,
+      rule: `frontage ${cmp(w, MID_RISE_MIN_FRONTAGE_M, formatMetres)}; ${opt.rule}`,
+    });
+  }
+  if (policy === "tod" && TOD_ZONES.includes(zone) && zone.startsWith("R")) {
+    const opt = apartmentOption("tod_apartments", a, higher(lepFsr, TOD_FSR), "FSR");
+    out.push({
+      ...opt,
+      permitted: w >= TOD_MIN_FRONTAGE_M,
+      rule: `frontage ${cmp(w, TOD_MIN_FRONTAGE_M, formatMetres)}; ${opt.rule}`,
+    });
+  }
+  if (["R4", "MU1"].includes(zone) && lepFsr !== null) out.push(apartmentOption("apartments", a, lepFsr, "LEP FSR"));
+  return out;
+}
+
+// Ties go to the simpler form, listed first above.
+function best(options: readonly YieldOption[]): YieldOption | null {
+  let top: YieldOption | null = null;
+  for (const o of options) if (o.permitted && (top === null || o.dwellings > top.dwellings)) top = o;
+  return top;
+}
+
+function notEstimated(basis: YieldBasis, existing: number, options: YieldOption[] = []): YieldEstimate {
+  return {
+    basis,
+    dwellings: null,
+    existingDwellings: existing,
+    upliftDwellings: null,
+    upliftFloorSpaceM2: null,
+    upliftUnits: 0,
+    options,
+  };
+}
+
+function floorSpaceEstimate(i: YieldInput): YieldEstimate {
+  const tod = i.policy === "tod" && TOD_ZONES.includes(i.zone ?? "") && i.frontageM >= TOD_MIN_FRONTAGE_M;
+  const fsr = tod ? higher(i.lepFsr, TOD_FSR) : i.lepFsr;
+  if (fsr === null) return notEstimated("no_fsr", 0);
+  const gfa = roundTo(i.areaM2 * fsr);
+  const existing = roundTo(i.areaM2 * EXISTING_FSR_NON_RESIDENTIAL);
+  const uplift = Math.max(0, gfa - existing);
+  const units = apartmentsIn(uplift);
+  const label = tod && fsr === TOD_FSR ? "TOD FSR" : "LEP FSR";
+  const option: YieldOption = {
+    basis: "floor_space",
+    permitted: uplift > 0,
+    dwellings: 0,
+    rule: `${label} ${fsrText(fsr)}: ${formatArea(i.areaM2)} × ${fsrText(fsr)} = ${formatArea(gfa)}, less ${formatArea(existing)} standing (${fsrText(EXISTING_FSR_NON_RESIDENTIAL)}) = ${formatArea(uplift)} more`,
+  };
+  return {
+    basis: "floor_space",
+    dwellings: null,
+    existingDwellings: 0,
+    upliftDwellings: null,
+    upliftFloorSpaceM2: uplift,
+    upliftUnits: units,
+    options: [option],
+  };
+}
+
+export function estimateYield(i: YieldInput): YieldEstimate {
+  if (i.zone === null || i.category === null) return notEstimated("no_zone", 0);
+  if (i.category === "other") return notEstimated("not_residential", 0);
+  if (i.category === "employment") return floorSpaceEstimate(i);
+  const existing = EXISTING_DWELLINGS;
+  if (i.areaM2 < MIN_BUILDABLE_AREA_M2) {
+    return { ...notEstimated("too_small", existing), dwellings: existing, upliftDwellings: 0 };
+  }
+  const options = residentialOptions(i);
+  const top = best(options);
+  if (top === null || top.dwellings <= existing) {
+    // An apartment zone with no FSR mapped and nothing else permitted: the yield cannot be read from the controls.
+    if (i.category === "apartment" && i.lepFsr === null) return notEstimated("no_fsr", existing, options);
+    return {
+      basis: "single_dwelling",
+      dwellings: existing,
+      existingDwellings: existing,
+      upliftDwellings: 0,
+      upliftFloorSpaceM2: null,
+      upliftUnits: 0,
+      options,
+    };
+  }
+  const uplift = top.dwellings - existing;
+  return {
+    basis: top.basis,
+    dwellings: top.dwellings,
+    existingDwellings: existing,
+    upliftDwellings: uplift,
+    upliftFloorSpaceM2: null,
+    upliftUnits: uplift,
+    options,
+  };
 }

@@ -1,5 +1,5 @@
 // Zone shares as shown, the dominant zone, its group, and the effective planning controls.
-import { APARTMENT_ZONES, LOW_RISE_ZONES } from "./constants.ts";
+import { EMPLOYMENT_ZONES, RETIRED_ZONES } from "./constants.ts";
 import { roundTo, share } from "./format.ts";
 import type { ControlAreas, ControlShare, EffectiveControls, ZoneCategory, ZoneShare, ZoneSummary } from "./types.ts";
 
@@ -33,9 +33,19 @@ export function dominantZone(summaries: readonly ZoneSummary[]): ZoneSummary | n
   return summaries[0] ?? null;
 }
 
-export function zoneCategory(code: string): ZoneCategory {
+const APARTMENT_ZONES: readonly string[] = ["R4", "MU1"];
+const LOW_RISE_ZONES: readonly string[] = ["R1", "R2", "R3", "R5", "RU5"];
+
+/** The current Standard Instrument code: a B or IN zone retired on 26 April 2023 reads as its usual successor. */
+export function currentZone(code: string): string {
+  return RETIRED_ZONES[code] ?? code;
+}
+
+export function zoneCategory(zone: string): ZoneCategory {
+  const code = currentZone(zone);
   if (APARTMENT_ZONES.includes(code)) return "apartment";
   if (LOW_RISE_ZONES.includes(code)) return "low_rise";
+  if (EMPLOYMENT_ZONES.includes(code)) return "employment";
   return "other";
 }
 

@@ -181,6 +181,7 @@ export function lotRecord(get: (name: string) => Value): LotRecord {
         : undefined;
   const station = str(get("station"));
   const names = str(get("heritage_names"));
+  const heritageKind = num(get("heritage_kind")) ?? 0;
   return {
     facts: {
       lotId: str(get("lot_id")),
@@ -195,6 +196,12 @@ export function lotRecord(get: (name: string) => Value): LotRecord {
           ? null
           : { name: station, mode: str(get("station_mode")) ?? "bus", distanceM: num(get("station_m")) ?? 0 },
       demoData: num(get("demo")) === 1,
+      // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
+      heritageKind: {
+        item: (heritageKind & HERITAGE_ITEM) !== 0,
+        conservationArea: (heritageKind & HERITAGE_AREA) !== 0,
+      },
+      centreDistanceM: num(get("centre_m")),
     },
     place: {
       address: str(get("address")),
@@ -202,7 +209,7 @@ export function lotRecord(get: (name: string) => Value): LotRecord {
       lga: str(get("lga")),
       frontageM: num(get("frontage_m")),
       centreM: num(get("centre_m")),
-      heritageKind: num(get("heritage_kind")) ?? 0,
+      heritageKind,
     },
   };
 }

@@ -28,18 +28,6 @@ function para(
   flow.y -= 4;
 }
 
-function formula(flow: Flow, name: string, max: number, text: string): void {
-  const c = flow.need(26);
-  c.text(`${name} (max ${max})`, MARGIN_X, flow.y, { size: SIZE.small + 0.5, font: "bold" });
-  flow.y -= 11.5;
-  para(flow, text, { indent: 12 });
-}
-
-const yieldPoints = () =>
-  K.YIELD_POINTS.filter((r) => r.minYield > 0)
-    .map((r) => `${r.minYield}+ dwellings ${r.points}`)
-    .join(", ");
-
 export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   const flow = pdf.flow("Method and data sources");
   flow.canvas.text("Method and data sources", MARGIN_X, flow.y, { size: SIZE.h1, font: "bold", color: COLOR.navy });
@@ -52,41 +40,25 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   );
   para(
     flow,
-    `Lot frontage is estimated as the shorter side of the smallest rectangle that encloses the lot; regularity is the lot's area divided by that rectangle's area. The effective floor space ratio (FSR) is the share-weighted FSR of the zones on the lot; floor space potential = area \u00D7 effective FSR. Apartment yield (zones ${K.APARTMENT_ZONES.join(", ")}) = floor space \u00D7 ${K.APARTMENT_EFFICIENCY} / ${K.AVERAGE_UNIT_M2} m\u00B2, rounded down; low-rise zones (${K.LOW_RISE_ZONES.join(", ")}) count houses from subdivision (area / minimum lot size, rounded down) and dual occupancy (zones ${K.DUAL_OCCUPANCY_ZONES.join(", ")}, at least ${K.DUAL_OCC_MIN_AREA_M2} m\u00B2 and ${K.DUAL_OCC_MIN_FRONTAGE_M} m frontage). Every figure is rounded as shown before it is used.`,
+    `Lot frontage is estimated as the shorter side of the smallest rectangle that encloses the lot; regularity is the lot's area divided by that rectangle's area. The effective floor space ratio (FSR) is the share-weighted FSR of the zones on the lot. Every figure is rounded as shown before it is used.`,
+  );
+  para(
+    flow,
+    `Policy: a lot within ${K.TOD_RADIUS_M} m of a listed transport oriented development station (Housing SEPP 2021, Chapter 5) gets FSR ${K.TOD_FSR}:1 and ${K.TOD_HEIGHT_M} m for apartments on a frontage of ${K.TOD_MIN_FRONTAGE_M} m or more. Otherwise a residential lot (R1-R4) within ${K.LMR_OUTER_M} m of a station or of E1, E2 or MU1 land is in a low and mid rise housing area (Chapter 6; inner area within ${K.LMR_INNER_M} m), unless a heritage item is on it, any of it is bushfire-prone, or ${K.LMR_FLOOD_EXCLUSION_SHARE * 100}% or more is flood-affected. Distances are straight lines, not the walking distances the SEPP uses.`,
+  );
+  para(
+    flow,
+    `Yield: each permitted form is tested with its figures: subdivision (area / LEP minimum lot size, 2 lots or more); dual occupancy (${K.DUAL_OCC_MIN_AREA_M2} m\u00B2, ${K.DUAL_OCC_MIN_FRONTAGE_M} m frontage); townhouses (${K.MULTI_DWELLING_MIN_AREA_M2} m\u00B2, ${K.MULTI_DWELLING_MIN_FRONTAGE_M} m, FSR ${K.MULTI_DWELLING_FSR}:1 in an LMR area, ${K.TOWNHOUSE_M2} m\u00B2 each); terraces (${K.TERRACE_MIN_AREA_M2} m\u00B2, ${K.TERRACE_MIN_FRONTAGE_M} m, one per ${K.TERRACE_LOT_M2} m\u00B2 and ${K.TERRACE_LOT_WIDTH_M} m); low-rise apartments in R1/R2 (${K.LOW_RISE_RFB_MIN_AREA_M2} m\u00B2, ${K.LOW_RISE_RFB_MIN_FRONTAGE_M} m, FSR ${K.LOW_RISE_RFB_FSR}:1); mid-rise apartments in R3/R4 (FSR ${K.MID_RISE_INNER_FSR}:1 inner, ${K.MID_RISE_OUTER_FSR}:1 outer); apartments = floor space \u00D7 ${K.APARTMENT_EFFICIENCY} / ${K.AVERAGE_UNIT_M2} m\u00B2, rounded down. The LEP's FSR is used where it is higher. The form with most dwellings is the yield; the uplift is the yield less the ${K.EXISTING_DWELLINGS} dwelling assumed to stand today. Employment zones (E1-E5) count floor space beyond ${K.EXISTING_FSR_NON_RESIDENTIAL}:1 assumed standing, in ${K.AVERAGE_UNIT_M2} m\u00B2 units at ${K.APARTMENT_EFFICIENCY * 100}%.`,
   );
 
   h2(flow, "The score (0 to 100)");
   para(
     flow,
-    "The score is the sum of four components, each rounded to whole points on its own, so the components always add up to the score.",
-  );
-  formula(
-    flow,
-    "Development potential",
-    K.DEVELOPMENT_MAX,
-    `Points by estimated dwelling yield: ${yieldPoints()}, none 0; ${K.UNKNOWN_YIELD_POINTS} when an apartment zone has no FSR mapped.`,
-  );
-  formula(
-    flow,
-    "Site constraints",
-    K.CONSTRAINTS_MAX,
-    `${K.CONSTRAINTS_MAX} - ${K.FLOOD_PENALTY} \u00D7 flood share - ${K.BUSHFIRE_PENALTY} \u00D7 bushfire share - ${K.HERITAGE_PENALTY} \u00D7 heritage share, not below 0 (shares from 0 to 1).`,
-  );
-  formula(
-    flow,
-    "Access to transport",
-    K.TRANSPORT_MAX,
-    `${K.TRANSPORT_MAX} \u00D7 (${K.TRANSPORT_ZERO_M} - d) / ${K.TRANSPORT_ZERO_M - K.TRANSPORT_FULL_M}, kept between 0 and ${K.TRANSPORT_MAX}, where d is the distance to the nearest stop in metres: full points within ${K.TRANSPORT_FULL_M} m, none from ${K.TRANSPORT_ZERO_M} m.`,
-  );
-  formula(
-    flow,
-    "Lot geometry",
-    K.GEOMETRY_MAX,
-    `${K.FRONTAGE_POINTS} \u00D7 min(1, frontage / ${K.FRONTAGE_FULL_M} m) + ${K.REGULARITY_POINTS} \u00D7 (regularity - ${K.REGULARITY_LOW}) / ${formatShort(K.REGULARITY_HIGH - K.REGULARITY_LOW)}, the second term kept between 0 and ${K.REGULARITY_POINTS}.`,
+    `Potential points: 0 with no uplift, so a lot with no uplift is always rated low; otherwise ${K.UPLIFT_FLOOR_POINTS} + ${K.UPLIFT_MAX_POINTS - K.UPLIFT_FLOOR_POINTS} \u00D7 log10(uplift) / log10(${K.UPLIFT_FULL_UNITS}), at most ${K.UPLIFT_MAX_POINTS}. The points are then multiplied, rounding to whole points after each step: site constraints (heritage item \u00D7 ${K.HERITAGE_ITEM_FACTOR}, conservation area \u00D7 ${K.HERITAGE_AREA_FACTOR}, flood \u00D7 (1 - ${K.FLOOD_WEIGHT} \u00D7 share), bushfire \u00D7 (1 - ${K.BUSHFIRE_WEIGHT} \u00D7 share)); access (\u00D7 1 within ${K.ACCESS_FULL_M} m of a station, falling to ${K.ACCESS_FLOOR} at ${K.ACCESS_ZERO_M} m); shape (\u00D7 1 at regularity ${K.REGULARITY_HIGH}, falling to ${K.SHAPE_FLOOR} at ${K.REGULARITY_LOW}). Each component shows what its step took away, so they add up to the score.`,
   );
   para(
     flow,
-    `Rating: high from ${K.RATING_HIGH}, medium from ${K.RATING_MEDIUM}, low below ${K.RATING_MEDIUM}. Scoring model ${model.modelVersion}; the full method with a worked example is published as docs/scoring.md.`,
+    `Rating: high from ${K.RATING_HIGH}, medium from ${K.RATING_MEDIUM}, low below ${K.RATING_MEDIUM}. Scoring model ${model.modelVersion}; the full method with ten worked examples and the policy sources is published as docs/scoring.md.`,
     {
       font: "bold",
     },
@@ -120,8 +92,4 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
     'Characters the report\'s fonts cannot show (for example Chinese script or emoji) are printed as "?"; accented letters outside the Western European set lose their accents.',
     { color: COLOR.muted },
   );
-}
-
-function formatShort(x: number): string {
-  return String(Math.round(x * 100) / 100);
 }

@@ -15,15 +15,35 @@ const COL_X = MARGIN_X + MAP_W + 18;
 const COL_W = CONTENT_W - MAP_W - 18;
 
 const BASIS: Record<YieldBasis, string> = {
-  apartments: "apartments",
+  apartments: "apartments, LEP FSR",
+  tod_apartments: "apartments, TOD controls",
+  mid_rise_apartments: "mid-rise apartments",
+  low_rise_apartments: "low-rise apartments",
+  terraces: "terraces",
+  multi_dwelling: "townhouses",
   subdivision: "subdivision",
   dual_occupancy: "dual occupancy",
   single_dwelling: "single dwelling",
   too_small: "lot too small",
+  floor_space: "floor space",
   no_fsr: "no FSR mapped",
   not_residential: "not a residential zone",
   no_zone: "no zone mapped",
 };
+
+const POLICY: Record<FeasibilityResult["policy"]["area"], string> = {
+  tod: "TOD precinct",
+  lmr_inner: "LMR inner area",
+  lmr_outer: "LMR outer area",
+  none: "LEP only",
+};
+
+/** The uplift as the developer reads it: dwellings or floor space beyond what is assumed to stand. */
+export function upliftText(r: FeasibilityResult): string {
+  if (r.upliftFloorSpaceM2 !== null) return `${formatArea(r.upliftFloorSpaceM2)} floor space`;
+  if (r.upliftDwellings === null) return "not estimated";
+  return `+${r.upliftDwellings} (${r.dwellingYield ?? r.existingDwellings} vs ${r.existingDwellings} today)`;
+}
 
 export const siteTitle = (s: RankedSite) => (s.lotId ? `Lot ${s.lotId}` : `Site ${s.index + 1} (no lot id)`);
 
@@ -67,18 +87,25 @@ function heading(c: Canvas, s: RankedSite, top: number): number {
   return bottom - 16;
 }
 
+// The potential as a bar out of 100, then each factor as the points it took away.
 function components(c: Canvas, r: FeasibilityResult, top: number): number {
   let y = top;
   c.text("Score components", COL_X, y, { size: SIZE.h2, font: "bold", color: COLOR.navy });
   y -= 16;
   for (const comp of r.components) {
-    c.text(comp.label, COL_X, y, { size: SIZE.small + 0.5, font: "bold", maxWidth: COL_W - 44 });
-    c.text(`${comp.points} / ${comp.maxPoints}`, COL_X + COL_W, y, { size: SIZE.small + 0.5, align: "right" });
+    const potential = comp.key === "development_potential";
+    c.text(comp.label, COL_X, y, { size: SIZE.small + 0.5, font: "bold", maxWidth: COL_W - 60 });
+    const figure = potential
+      ? `${comp.points} / ${comp.maxPoints}`
+      : `\u00D7 ${formatNumber(comp.factor, 2)}${comp.points === 0 ? "" : `  (\u2212${-comp.points})`}`;
+    c.text(figure, COL_X + COL_W, y, { size: SIZE.small + 0.5, align: "right" });
     y -= 8;
-    c.rect(COL_X, y - 2, COL_W, 5, { fill: COLOR.barTrack });
-    const share = comp.maxPoints > 0 ? Math.max(0, Math.min(1, comp.points / comp.maxPoints)) : 0;
-    if (share > 0) c.rect(COL_X, y - 2, COL_W * share, 5, { fill: COLOR.navy });
-    y -= 11;
+    if (potential) {
+      c.rect(COL_X, y - 2, COL_W, 5, { fill: COLOR.barTrack });
+      const share = comp.maxPoints > 0 ? Math.max(0, Math.min(1, comp.points / comp.maxPoints)) : 0;
+      if (share > 0) c.rect(COL_X, y - 2, COL_W * share, 5, { fill: COLOR.navy });
+      y -= 11;
+    } else y -= 3;
     c.text(comp.detail, COL_X, y, { size: SIZE.tiny, color: COLOR.muted, maxWidth: COL_W });
     y -= 14;
   }
@@ -92,7 +119,9 @@ function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
     ["Regularity", formatNumber(r.regularity, 2)],
     ["Effective FSR", r.controls.fsr === null ? "not mapped" : `${formatNumber(r.controls.fsr, 2)}:1`],
     ["Floor space potential", r.gfaPotentialM2 === null ? "not estimated" : formatArea(r.gfaPotentialM2)],
-    ["Dwelling yield", r.dwellingYield === null ? "not estimated" : `${r.dwellingYield} (${BASIS[r.yieldBasis]})`],
+    ["Policy", POLICY[r.policy.area]],
+    ["Yield basis", BASIS[r.yieldBasis]],
+    ["Uplift", upliftText(r)],
     [
       "Subdivision",
       r.subdivision.lots === null
@@ -191,16 +220,24 @@ function constraints(flow: Flow, r: FeasibilityResult): void {
   sectionTitle(flow, "Constraints and access", 60);
   const heritage = r.heritage.names.length > 0 ? ` (${r.heritage.names.join("; ")})` : "";
   const data: string[][] = [
-    ["Flood planning area", `${formatPercent(r.hazards.flood)} of the lot`],
-    ["Bushfire prone land", `${formatPercent(r.hazards.bushfire)} of the lot`],
-    ["Heritage item or area", `${formatPercent(r.heritage.share)} of the lot${heritage}`],
+    ["Flood / bushfire prone", `${formatPercent(r.hazards.flood)} / ${formatPercent(r.hazards.bushfire)} of the lot`],
     [
+      "Heritage item or area",
+      `${r.heritageKind === "item" ? "item: " : r.heritageKind === "conservation_area" ? "conservation area: " : ""}${formatPercent(r.heritage.share)} of the lot${heritage}`,
+    ],
+    [
+      "Station; centre (E1, E2, MU1)",
+      `${r.station ? `${r.station.name} (${r.station.mode}), ${formatDistance(r.station.distanceM)}` : "no station found"}; ${r.centreDistanceM === null ? "no centre within 800 m" : `centre land ${formatDistance(r.centreDistanceM)}`}`,
+    ],
+  ];
+  // The nearest stop is listed apart only when it is not the station already shown.
+  if (r.transport === null || r.transport.name !== r.station?.name)
+    data.push([
       "Nearest public transport",
       r.transport
         ? `${r.transport.name} (${r.transport.mode}), ${formatDistance(r.transport.distanceM)}`
         : "no stop within 5 km",
-    ],
-  ];
+    ]);
   rows(
     flow,
     [
@@ -248,6 +285,23 @@ function notes(s: RankedSite, model: ReportModel): string[] {
   return out;
 }
 
+// The page keeps to one sheet: forms that failed their test are listed only when nothing gives an uplift, and then
+// in one bullet, each cut to the test it failed.
+function pageReasons(r: FeasibilityResult): string[] {
+  const failed = (x: string) => / not permitted: /.test(x);
+  const anyPermitted = r.yieldOptions.some((o) => o.permitted);
+  const kept = r.reasons.filter((x) => x !== DEMO_DATA_REASON && !x.startsWith("Lot ") && !(anyPermitted && failed(x)));
+  const tests = kept.filter(failed).map((x) => {
+    const [form = "", rule = ""] = x.split(" not permitted: ");
+    return `${form.replace(/\s*\([^)]*\)/, "").toLowerCase()} (${rule.split(";")[0]?.replace(/\.$/, "")})`;
+  });
+  const at = kept.findIndex(failed);
+  if (at < 0) return kept;
+  const rest = kept.filter((x) => !failed(x));
+  rest.splice(at, 0, `Not permitted: ${tests.join("; ")}.`);
+  return rest;
+}
+
 /** Draws one site on a new page (continuing onto another if its text is long). */
 export function drawSite(pdf: ReportPdf, model: ReportModel, s: RankedSite, map: MapData): void {
   const flow = pdf.flow(`${siteTitle(s)} \u2014 rank ${s.rank}`);
@@ -261,10 +315,6 @@ export function drawSite(pdf: ReportPdf, model: ReportModel, s: RankedSite, map:
   flow.y = Math.min(legendBottom, colBottom) - 4;
   controls(flow, s.result);
   constraints(flow, s.result);
-  bullets(
-    flow,
-    "Why this score",
-    s.result.reasons.filter((r) => r !== DEMO_DATA_REASON),
-  );
+  bullets(flow, "Why this score", pageReasons(s.result));
   bullets(flow, "Notes", notes(s, model), COLOR.muted);
 }

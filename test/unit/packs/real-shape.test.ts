@@ -180,8 +180,10 @@ describe("assessing lots of the NSW-shaped pack", () => {
     const { facts, result } = assess("4//DP1048011");
     expect(facts.heritageShare).toBe(1);
     expect(facts.heritageNames.sort()).toEqual(["Fixture Conservation Area", "Terrace house"]);
+    // feasibility-v2: the item on the lot is what counts (the conservation area around it is the lesser constraint).
+    expect(result.heritageKind).toBe("item");
     expect(result.reasons).toContain(
-      "100% of the lot is under a heritage item (Fixture Conservation Area, Terrace house).",
+      "Heritage item on the lot (Fixture Conservation Area, Terrace house): potential × 0.40.",
     );
   });
 

@@ -196,7 +196,7 @@ describe("the PDF", () => {
     expect(texts[0]).toContain("Demo data");
     expect(all).toContain("CC BY 4.0");
     const methodology = texts.at(-1) ?? "";
-    expect(methodology).toContain("Site constraints (max 30)");
+    expect(methodology).toContain("Potential points: 0 with no uplift");
     expect(methodology).toContain("Rating: high from 70");
     for (const [i, t] of texts.entries()) expect(t).toContain(`Page ${i + 1} of ${texts.length}`);
   });

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_DATA_REASON, ratingFor, scoreSite } from "../../../src/scoring/index.ts";
-import type { FeasibilityResult, ZoneShare } from "../../../src/scoring/index.ts";
-import { NEWTOWN, rectangle, ringAt, site, workedExample } from "./sites.ts";
+import type { ZoneShare } from "../../../src/scoring/index.ts";
+import { NEWTOWN, rectangle, site, workedExample } from "./sites.ts";
+import { EXAMPLES } from "./worked-examples.ts";
 
 const { lat, lon } = NEWTOWN;
-
-function points(r: FeasibilityResult): Record<string, number> {
-  return Object.fromEntries(r.components.map((c) => [c.key, c.points]));
-}
 
 function zone(
   code: string,
@@ -19,51 +16,60 @@ function zone(
   return { code, name: null, share, fsr, heightM, minLotSizeM2 };
 }
 
-describe("scoreSite: the worked example of docs/scoring.md", () => {
-  const r = scoreSite(workedExample());
+describe("issue 35 done-when: the score follows the uplift", () => {
+  const yieldOne = scoreSite(EXAMPLES.yieldOne);
 
-  it("measures the lot", () => {
-    expect(r.areaM2).toBe(612);
-    // 20 m x 30.6 m, built in the model's projection; the printed 7-decimal corners still round to the same figures.
-    expect(scoreSite(site({ polygon: rectangle(lat, lon, 20, 30.6) })).frontageM).toBe(20);
-    expect(r.frontageM).toBe(20);
-    expect(r.regularity).toBe(1);
-  });
-
-  it("derives controls, floor space and yield", () => {
-    expect(r.dominantZone?.code).toBe("R2");
-    expect(r.zoneCategory).toBe("low_rise");
-    expect(r.controls).toEqual({ fsr: 0.5, heightM: 8.5, minLotSizeM2: 450 });
-    expect(r.gfaPotentialM2).toBe(306);
-    expect(r.subdivision).toEqual({ lots: 1, possible: false });
-    expect(r.dualOccupancy).toMatchObject({ eligible: true, zoneAllows: true, areaOk: true, frontageOk: true });
-    expect(r.dwellingYield).toBe(2);
-    expect(r.yieldBasis).toBe("dual_occupancy");
-  });
-
-  it("scores 25 + 24 + 14 + 15 = 78, rated high", () => {
-    expect(points(r)).toEqual({
-      development_potential: 25,
-      site_constraints: 24,
-      transport_access: 14,
-      lot_geometry: 15,
+  it("rates a yield-1 lot low, whatever else is true of it", () => {
+    expect(yieldOne.dwellingYield).toBe(1);
+    expect(yieldOne.rating).toBe("low");
+    // The lot of the issue: 564 m², near a station, no constraints, a perfect rectangle: still low.
+    const ideal = scoreSite({
+      ...EXAMPLES.yieldOne,
+      nearestStop: { name: "Petersham Station", mode: "train", distanceM: 100 },
     });
-    expect(r.components.map((c) => c.maxPoints)).toEqual([40, 30, 15, 15]);
-    expect(r.score).toBe(78);
-    expect(r.rating).toBe("high");
+    expect(ideal.upliftUnits).toBe(0);
+    expect(ideal.rating).toBe("low");
   });
 
-  it("explains itself in plain English", () => {
-    expect(r.reasons).toEqual([
-      "Zoned R2 Low Density Residential (100% of the lot).",
-      "612 m², above the 580 m² dual occupancy minimum.",
-      "Estimated frontage 20 m meets the 15 m dual occupancy minimum.",
-      "Minimum lot size 450 m²: too small to subdivide.",
-      "Estimated yield: 2 dwellings as a dual occupancy.",
-      "38% of the lot is flood-affected.",
-      "450 m from Newtown station (train).",
-    ]);
-    expect(r.demoData).toBe(false);
+  it("ranks a subdividable or dual-occupancy lot near a station above the yield-1 lot", () => {
+    const near = { name: "Lewisham Station", mode: "train", distanceM: 900 };
+    const dual = scoreSite({ ...EXAMPLES.dualOccupancy, nearestStop: near });
+    const sub = scoreSite({ ...EXAMPLES.subdivision, nearestStop: near });
+    expect(dual.yieldBasis).toBe("dual_occupancy");
+    expect(sub.yieldBasis).toBe("subdivision");
+    expect(dual.score).toBeGreaterThan(yieldOne.score);
+    expect(sub.score).toBeGreaterThan(yieldOne.score);
+    expect(dual.rating).toBe("medium");
+  });
+
+  it("does not rate a heritage terrace medium by default", () => {
+    expect(scoreSite(EXAMPLES.heritageTerrace).rating).toBe("low");
+    // Even an R3 terrace in the inner area stays low: 6 m is too narrow for any denser form.
+    const r3 = scoreSite({
+      ...EXAMPLES.heritageTerrace,
+      areaM2: 200,
+      polygon: rectangle(lat, lon, 6, 33.3),
+      zones: [zone("R3", 1, 0.9, 450, 12)],
+      nearestStop: { name: "Newtown Station", mode: "train", distanceM: 300 },
+    });
+    expect(r3.policy.area).toBe("lmr_inner");
+    expect(r3.yieldOptions.find((o) => o.basis === "mid_rise_apartments")).toMatchObject({
+      permitted: false,
+      dwellings: 3,
+    });
+    expect(r3.dwellingYield).toBe(1);
+    expect(r3.rating).toBe("low");
+    // A conservation area takes 30% off whatever uplift the lot has: 50 points (a dual occupancy) x 0.70 x 0.80 = 28.
+    const widened = scoreSite({
+      ...EXAMPLES.heritageTerrace,
+      areaM2: 960,
+      polygon: rectangle(lat, lon, 24, 40),
+      nearestStop: null,
+    });
+    expect(widened.upliftDwellings).toBe(1);
+    expect(widened.score).toBe(28);
+    expect(widened.heritageKind).toBe("conservation_area");
+    expect(widened.rating).toBe("low");
   });
 });
 
@@ -72,25 +78,16 @@ describe("scoreSite: edge cases", () => {
     const r = scoreSite(site({ demoData: true }));
     expect(r.demoData).toBe(true);
     expect(r.reasons[0]).toBe(DEMO_DATA_REASON);
-    expect(r.reasons[0]).toMatch(/synthetic demo data/);
-    expect(r.score).toBe(78);
   });
 
-  it("still scores a lot with no planning zone", () => {
+  it("rates a lot with no planning zone low, with no uplift", () => {
     const r = scoreSite(site({ zones: [] }));
     expect(r.dominantZone).toBeNull();
     expect(r.zoneCategory).toBeNull();
     expect(r.yieldBasis).toBe("no_zone");
     expect(r.dwellingYield).toBeNull();
-    expect(r.dualOccupancy.eligible).toBe(false);
-    expect(points(r)).toEqual({
-      development_potential: 0,
-      site_constraints: 24,
-      transport_access: 14,
-      lot_geometry: 15,
-    });
-    expect(r.score).toBe(53);
-    expect(r.rating).toBe("medium");
+    expect(r.score).toBe(0);
+    expect(r.rating).toBe("low");
     expect(r.reasons.join(" ")).toMatch(/no planning zone found/i);
   });
 
@@ -99,11 +96,9 @@ describe("scoreSite: edge cases", () => {
     expect(r.areaM2).toBe(0);
     expect(r.frontageM).toBe(0);
     expect(r.regularity).toBe(0);
-    expect(r.gfaPotentialM2).toBe(0);
-    expect(r.dwellingYield).toBe(0);
     expect(r.yieldBasis).toBe("too_small");
-    expect(r.score).toBe(0 + 24 + 14 + 0);
-    expect(r.rating).toBe("low");
+    expect(r.upliftDwellings).toBe(0);
+    expect(r.score).toBe(0);
   });
 
   it("treats a negative or non-finite area as zero", () => {
@@ -111,161 +106,63 @@ describe("scoreSite: edge cases", () => {
     expect(scoreSite(site({ areaM2: Number.NaN })).areaM2).toBe(0);
   });
 
-  it("counts no dwelling on a tiny lot", () => {
-    const r = scoreSite(site({ areaM2: 50, polygon: rectangle(lat, lon, 5, 10) }));
-    expect(r.dwellingYield).toBe(0);
-    expect(r.reasons).toContain("The lot is under 100 m², too small for a dwelling.");
-    expect(r.reasons).toContain("50 m², below the 580 m² dual occupancy minimum.");
-    expect(r.reasons).toContain("Estimated frontage 5 m is below the 15 m dual occupancy minimum.");
+  it("gives an apartment zone without FSR no uplift and says why", () => {
+    const r = scoreSite(site({ areaM2: 300, polygon: rectangle(lat, lon, 10, 30), zones: [zone("MU1", 1, null)] }));
+    expect(r.yieldBasis).toBe("no_fsr");
+    expect(r.upliftDwellings).toBeNull();
+    expect(r.score).toBe(0);
+    expect(r.reasons).toContain(
+      "Zone MU1 has no FSR mapped, so the uplift cannot be read from the controls: rated low until the LEP is checked.",
+    );
   });
 
-  it("keeps going with a null FSR and height", () => {
-    const r = scoreSite(site({ zones: [zone("R2", 1, null, 450, null)] }));
-    expect(r.controls).toEqual({ fsr: null, heightM: null, minLotSizeM2: 450 });
-    expect(r.gfaPotentialM2).toBeNull();
-    expect(r.dwellingYield).toBe(2);
-  });
-
-  it("estimates apartments from floor space in R4", () => {
+  it("reads a retired business zone as its successor (B4 as MU1) and says so", () => {
     const r = scoreSite(
       site({
         areaM2: 1000,
         polygon: rectangle(lat, lon, 25, 40),
-        zones: [zone("R4", 1, 1.8, null, 21)],
+        zones: [zone("B4", 1, 1.8)],
         hazards: { flood: 0, bushfire: 0 },
-        nearestStop: { name: "Stanmore station", mode: "train", distanceM: 300 },
       }),
     );
-    expect(r.gfaPotentialM2).toBe(1800);
-    expect(r.dwellingYield).toBe(15); // floor(1800 x 0.75 / 85) = floor(15.88)
+    expect(r.zoneCategory).toBe("apartment");
     expect(r.yieldBasis).toBe("apartments");
-    expect(points(r)).toEqual({
-      development_potential: 37,
-      site_constraints: 30,
-      transport_access: 15,
-      lot_geometry: 15,
-    });
-    expect(r.score).toBe(97);
-    expect(r.reasons).toContain(
-      "FSR 1.80:1 allows about 1,800 m² of floor space, roughly 15 apartments (75% efficiency, 85 m² average).",
-    );
+    expect(r.dwellingYield).toBe(15);
+    expect(r.reasons.join(" ")).toContain("B4 was retired on 26 April 2023: read as MU1.");
   });
 
-  it("gives an apartment zone without FSR the unknown-yield points", () => {
-    const r = scoreSite(site({ zones: [zone("MU1", 1, null)] }));
-    expect(r.dwellingYield).toBeNull();
-    expect(r.yieldBasis).toBe("no_fsr");
-    expect(points(r)["development_potential"]).toBe(10);
+  it("finds no uplift in a recreation zone", () => {
+    const r = scoreSite(site({ zones: [zone("RE1", 1, null)] }));
+    expect(r.yieldBasis).toBe("not_residential");
+    expect(r.score).toBe(0);
+    expect(r.rating).toBe("low");
   });
 
   it("weights FSR by zone share on a split-zoned lot", () => {
     const r = scoreSite(site({ areaM2: 1000, zones: [zone("RE1", 0.4, null), zone("R4", 0.6, 2, null, 18)] }));
     expect(r.zones.map((z) => z.code)).toEqual(["R4", "RE1"]);
-    expect(r.dominantZone?.code).toBe("R4");
     expect(r.controls).toEqual({ fsr: 1.2, heightM: 18, minLotSizeM2: null });
     expect(r.gfaPotentialM2).toBe(1200);
-    expect(r.dwellingYield).toBe(10);
     expect(r.reasons).toContain("Split zoning: R4 60%, RE1 40%; R4 is dominant.");
   });
 
-  it("breaks a tie between zones by code", () => {
-    const r = scoreSite(site({ zones: [zone("R3", 0.5, 0.7), zone("R2", 0.5, 0.5)] }));
-    expect(r.dominantZone?.code).toBe("R2");
-    expect(r.controls.fsr).toBe(0.6);
-  });
-
-  it("normalises zone codes and drops zones that round to no share", () => {
-    const r = scoreSite(site({ zones: [zone(" r2 Low Density Residential", 0.996, 0.5), zone("SP2", 0.004, null)] }));
-    expect(r.zones).toHaveLength(1);
-    expect(r.zones[0]?.code).toBe("R2");
-    expect(r.zones[0]?.share).toBe(1);
-  });
-
-  it("finds no dwelling yield in a non-residential zone", () => {
-    const r = scoreSite(site({ zones: [zone("IN1", 1, 1)] }));
-    expect(r.yieldBasis).toBe("not_residential");
-    expect(points(r)["development_potential"]).toBe(0);
-    expect(r.reasons).toContain("Zone IN1 is not a residential zone; no dwelling yield estimated.");
-    expect(r.reasons).toContain("Lot area 612 m².");
-  });
-
-  it("prefers subdivision when it yields more than a dual occupancy", () => {
-    const big = { areaM2: 1000, polygon: rectangle(lat, lon, 25, 40) };
-    const two = scoreSite(site({ ...big, zones: [zone("R2", 1, 0.5, 450)] }));
-    expect(two.subdivision).toEqual({ lots: 2, possible: true });
-    expect(two.yieldBasis).toBe("dual_occupancy");
-    const three = scoreSite(site({ ...big, zones: [zone("R2", 1, 0.5, 300)] }));
-    expect(three.dwellingYield).toBe(3);
-    expect(three.yieldBasis).toBe("subdivision");
-    expect(points(three)["development_potential"]).toBe(32);
-    expect(three.reasons).toContain("Room for 3 lots at the 300 m² minimum lot size: subdivision possible.");
-  });
-
-  it("falls back to subdivision into two when dual occupancy fails on frontage", () => {
+  it("uses the facts' station over a nearer bus stop, and a centre when it is nearer than the station", () => {
+    const bus = { name: "Stop 12", mode: "bus", distanceM: 80 };
     const r = scoreSite(
-      site({ areaM2: 1000, polygon: rectangle(lat, lon, 12, 83.3), zones: [zone("R2", 1, 0.5, 450)] }),
+      site({ nearestStop: bus, nearestStation: { name: "Newtown Station", mode: "train", distanceM: 700 } }),
     );
-    expect(r.frontageM).toBe(12);
-    expect(r.dualOccupancy.frontageOk).toBe(false);
-    expect(r.dwellingYield).toBe(2);
-    expect(r.yieldBasis).toBe("subdivision");
-  });
-
-  it("scores a MultiPolygon lot over all its parts", () => {
-    const a = ringAt(lat, lon, [
-      [-15, -5],
-      [-5, -5],
-      [-5, 5],
-      [-15, 5],
-    ]);
-    const b = ringAt(lat, lon, [
-      [5, -5],
-      [15, -5],
-      [15, 5],
-      [5, 5],
-    ]);
-    const r = scoreSite(site({ areaM2: 200, polygon: { type: "MultiPolygon", coordinates: [[a], [b]] } }));
-    expect(r.frontageM).toBe(10);
-    expect(r.regularity).toBe(0.67);
-    // frontage 8 x 10/15 = 5.33 plus regularity 7 x (0.67 - 0.5)/0.4 = 2.975 -> 8.31 -> 8
-    expect(points(r)["lot_geometry"]).toBe(8);
-    expect(r.reasons).toContain("Irregular lot shape (regularity 0.67, 1.00 is a rectangle).");
-  });
-
-  it("deducts flood, bushfire and heritage and never goes below zero", () => {
-    const some = scoreSite(
-      site({ hazards: { flood: 0.1, bushfire: 0.2 }, heritageShare: 0.4, heritageNames: ["Terrace house"] }),
-    );
-    // 30 - 15 x 0.1 - 10 x 0.2 - 10 x 0.4 = 22.5 -> 23 (halves round up)
-    expect(points(some)["site_constraints"]).toBe(23);
-    expect(some.reasons).toContain("10% of the lot is flood-affected.");
-    expect(some.reasons).toContain("20% of the lot is bushfire-prone.");
-    expect(some.reasons).toContain("40% of the lot is under a heritage item (Terrace house).");
-    const all = scoreSite(site({ hazards: { flood: 1, bushfire: 1 }, heritageShare: 1 }));
-    expect(points(all)["site_constraints"]).toBe(0);
-    const none = scoreSite(site({ hazards: { flood: 0, bushfire: 0 } }));
-    expect(none.reasons).toContain("No flood or bushfire overlay on the lot.");
+    expect(r.station?.name).toBe("Newtown Station");
+    expect(r.policy).toMatchObject({ area: "lmr_outer", from: "station", distanceM: 700 });
+    const c = scoreSite(site({ nearestStop: bus, nearestStation: null, centreDistanceM: 350.4 }));
+    expect(c.policy).toEqual({ area: "lmr_inner", distanceM: 350, from: "centre", name: null, excludedBy: null });
+    const none = scoreSite(site({ nearestStop: bus, nearestStation: null, centreDistanceM: null }));
+    expect(none.policy.area).toBe("none");
   });
 
   it("rounds and clamps shares as shown", () => {
     const r = scoreSite(site({ hazards: { flood: 0.384, bushfire: 1.7 }, heritageShare: -0.2 }));
     expect(r.hazards).toEqual({ flood: 0.38, bushfire: 1 });
     expect(r.heritage.share).toBe(0);
-  });
-
-  it("scales transport points with distance", () => {
-    const at = (distanceM: number) =>
-      points(scoreSite(site({ nearestStop: { name: "Stop", mode: "bus", distanceM } })))["transport_access"];
-    expect(at(0)).toBe(15);
-    expect(at(400)).toBe(15);
-    expect(at(1000)).toBe(8); // 15 x 600/1200 = 7.5, halves round up
-    expect(at(1600)).toBe(0);
-    expect(at(5000)).toBe(0);
-    expect(points(scoreSite(site({ nearestStop: null })))["transport_access"]).toBe(0);
-    expect(scoreSite(site({ nearestStop: null })).reasons).toContain("No public transport stop found nearby.");
-    const far = scoreSite(site({ nearestStop: { name: "Central", mode: "train", distanceM: 1234.4 } }));
-    expect(far.transport?.distanceM).toBe(1234);
-    expect(far.reasons).toContain("1.2 km from Central (train).");
   });
 });
 
@@ -376,10 +273,17 @@ describe("scoreSite: controls from their own layers (FSR, height, lot size mappe
 
   it("ignores the zones' own controls when the layers supply them, and has no FSR when none is mapped", () => {
     const r = scoreSite(
-      site({ ...big, zones: [zone("R4", 1, 9, 5000, 90)], controls: { fsr: [], heightM: [], minLotSizeM2: [] } }),
+      site({
+        ...big,
+        zones: [zone("R4", 1, 9, 5000, 90)],
+        controls: { fsr: [], heightM: [], minLotSizeM2: [] },
+        nearestStop: null, // outside any policy area, so only the LEP's (absent) FSR could give apartments
+      }),
     );
     expect(r.controls).toEqual({ fsr: null, heightM: null, minLotSizeM2: null });
-    expect(r.yieldBasis).toBe("no_fsr");
+    // No FSR mapped: no apartment option at all, only what needs no FSR (a dual occupancy).
+    expect(r.yieldOptions.map((o) => o.basis)).toEqual(["dual_occupancy"]);
+    expect(r.yieldBasis).toBe("dual_occupancy");
   });
 
   it("reports the zones' own controls as control areas for older packs, scored as before", () => {
@@ -422,7 +326,8 @@ describe("scoreSite: the worked example from control layers", () => {
       }),
     );
     expect(layered.controls).toEqual(legacy.controls);
-    expect(layered.score).toBe(78);
+    expect(layered.score).toBe(legacy.score);
+    expect(layered.score).toBe(51); // 64 (3 more dwellings) x 0.81 (flood 38%) = 52, x 0.99 = 51
     expect(layered.reasons).toEqual(legacy.reasons);
   });
 });

@@ -1,0 +1,76 @@
+// Which state policy sets the lot's controls: a TOD precinct, a low and mid rise housing area, or the LEP alone.
+import {
+  LMR_FLOOD_EXCLUSION_SHARE,
+  LMR_INNER_M,
+  LMR_OUTER_M,
+  LMR_ZONES,
+  STATION_MODES,
+  TOD_RADIUS_M,
+  TOD_ZONES,
+} from "./constants.ts";
+import { formatDistance, formatPercent } from "./format.ts";
+import { isTodStation } from "./tod-stations.ts";
+import type { NearestStop, PolicyApplied } from "./types.ts";
+
+export function isStation(stop: NearestStop): boolean {
+  return STATION_MODES.includes(stop.mode.trim().toLowerCase());
+}
+
+export interface PolicyInput {
+  zone: string | null;
+  station: NearestStop | null;
+  centreDistanceM: number | null;
+  flood: number;
+  bushfire: number;
+  heritageItem: boolean;
+}
+
+// Exclusions of Housing SEPP s 165 the packs can see: a heritage item, bushfire-prone land, flood-affected land.
+function lmrExclusion(p: PolicyInput): string | null {
+  if (p.heritageItem) return "a heritage item is on the lot";
+  if (p.bushfire > 0) return `${formatPercent(p.bushfire)} of the lot is bushfire-prone`;
+  if (p.flood >= LMR_FLOOD_EXCLUSION_SHARE)
+    return `${formatPercent(p.flood)} of the lot is flood-affected (${formatPercent(LMR_FLOOD_EXCLUSION_SHARE)} or more)`;
+  return null;
+}
+
+/** The policy area the lot falls in, by straight-line distance to the nearest station or centre. */
+export function policyFor(p: PolicyInput): PolicyApplied {
+  const zone = p.zone ?? "";
+  const s = p.station;
+  if (s !== null && s.distanceM <= TOD_RADIUS_M && TOD_ZONES.includes(zone) && isTodStation(s.name)) {
+    return { area: "tod", distanceM: s.distanceM, from: "station", name: s.name, excludedBy: null };
+  }
+  const c = p.centreDistanceM;
+  const useCentre = c !== null && (s === null || c < s.distanceM);
+  const distanceM = useCentre ? c : (s?.distanceM ?? null);
+  const from = useCentre ? "centre" : s === null ? null : "station";
+  const name = useCentre ? null : (s?.name ?? null);
+  if (distanceM === null || distanceM > LMR_OUTER_M || !LMR_ZONES.includes(zone)) {
+    return { area: "none", distanceM, from, name, excludedBy: null };
+  }
+  const excludedBy = lmrExclusion(p);
+  if (excludedBy !== null) return { area: "none", distanceM, from, name, excludedBy };
+  return { area: distanceM <= LMR_INNER_M ? "lmr_inner" : "lmr_outer", distanceM, from, name, excludedBy: null };
+}
+
+const where = (p: PolicyApplied): string =>
+  p.from === "centre"
+    ? `${formatDistance(p.distanceM ?? 0)} from centre-zoned land (E1, E2 or MU1)`
+    : `${formatDistance(p.distanceM ?? 0)} from ${p.name ?? "a station"}`;
+
+/** One sentence: the policy that applied and why, or why none did. */
+export function policyReason(p: PolicyApplied): string | null {
+  switch (p.area) {
+    case "tod":
+      return `Transport oriented development precinct: ${where(p)} ≤ ${formatDistance(TOD_RADIUS_M)} (Housing SEPP Chapter 5).`;
+    case "lmr_inner":
+      return `Low and mid rise housing inner area: ${where(p)} ≤ ${formatDistance(LMR_INNER_M)} (Housing SEPP Chapter 6).`;
+    case "lmr_outer":
+      return `Low and mid rise housing outer area: ${where(p)}, within ${formatDistance(LMR_OUTER_M)} (Housing SEPP Chapter 6).`;
+    case "none":
+      if (p.excludedBy !== null)
+        return `Within ${formatDistance(LMR_OUTER_M)} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy}.`;
+      return null;
+  }
+}
