@@ -20,32 +20,70 @@ export function refuseDamaged(refused: readonly RefusedPage[]): void {
     throw new UnavailableError(`pack page (${bad.message})`, { detail: `Pack data unavailable: ${bad.message}` });
 }
 
-/** The pages of each v2 pack the areas need, as small v1 packs; a damaged page needed here is a 503 naming it. */
-export async function pagesFor(paged: readonly PagedPack[], areas: readonly PackArea[]): Promise<Pack[]> {
+/** Too many pages for one request: refused from the root alone, before any page is read. */
+function tooLarge(pack: string): UnprocessableError {
+  return new UnprocessableError(
+    `This area needs more than ${MAX_PAGES_PER_REQUEST} pages of pack ${pack}: choose a smaller area`,
+    [],
+    "area_too_large",
+  );
+}
+
+// Every area a box and every page under it cached: the pages without a promise per page (a warm lookup's path).
+function warmPages(pack: PagedPack, areas: readonly PackArea[], have: number): DecodedPage[] | null {
+  const s = pack.current();
+  if (!s) return null;
+  if (areas.length === 1) {
+    const [a] = areas;
+    if (!a || !("box" in a)) return null;
+    const nos = pack.pagesInBox(s, a.box);
+    if (have + nos.length > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
+    return pack.cachedPages(s, nos);
+  }
+  // In area order, as the cold path gives them: the first pack holding a point answers it.
+  const nos = new Set<number>();
+  for (const a of areas) {
+    if (!("box" in a)) return null;
+    for (const no of pack.pagesInBox(s, a.box)) nos.add(no);
+  }
+  if (have + nos.size > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
+  return pack.cachedPages(s, [...nos]);
+}
+
+/**
+ * The pages of each v2 pack the areas need, as small v1 packs; a damaged page needed here is a 503 naming it.
+ * `maxReads` bounds each area's range requests (gaps between its pages are read through): a tile asks for 2.
+ */
+export async function pagesFor(
+  paged: readonly PagedPack[],
+  areas: readonly PackArea[],
+  opts: { maxReads?: number } = {},
+): Promise<Pack[]> {
   if (areas.length === 0 || paged.length === 0) return [];
   const out: Pack[] = [];
   for (const pack of paged) {
+    const warm = warmPages(pack, areas, out.length);
+    const s0 = warm ? pack.current() : null;
+    if (warm && s0) {
+      for (const page of warm) out.push(pagePack(s0, page, (bytes) => pack.chargePage(s0, page.no, bytes)));
+      continue;
+    }
     // Counted from the root before any page is read, so a too-large area costs no reads.
     const s = await pack.snapshot();
     const boxPages = new Set(areas.flatMap((a) => ("box" in a ? pack.pagesInBox(s, a.box) : [])));
     const lotPages = areas.filter((a) => "lotId" in a).length;
-    if (out.length + boxPages.size + lotPages > MAX_PAGES_PER_REQUEST) {
-      throw new UnprocessableError(
-        `This area needs more than ${MAX_PAGES_PER_REQUEST} pages of pack ${s.root.meta.id}: choose a smaller area`,
-        [],
-        "area_too_large",
-      );
-    }
+    if (out.length + boxPages.size + lotPages > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
     const seen = new Set<DecodedPage>();
     const sets = await Promise.all(
-      areas.map((a) => ("box" in a ? pack.pagesForBox(a.box) : pack.pagesForLot(a.lotId))),
+      areas.map((a) => ("box" in a ? pack.pagesForBox(a.box, undefined, opts) : pack.pagesForLot(a.lotId))),
     );
     for (const set of sets) {
       refuseDamaged(set.refused);
       for (const page of set.pages) {
         if (seen.has(page)) continue;
         seen.add(page);
-        out.push(pagePack(set.snapshot, page));
+        const snap = set.snapshot;
+        out.push(pagePack(snap, page, (bytes) => pack.chargePage(snap, page.no, bytes)));
       }
     }
   }

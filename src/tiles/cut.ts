@@ -82,7 +82,7 @@ function emitRing(geom: number[], n: number, reverse: boolean, cursor: { x: numb
   geom.push(15); // ClosePath
 }
 
-function polygonGeometry(layer: Layer, i: number, project: Project, tol: number): number[] | null {
+export function polygonGeometry(layer: Layer, i: number, project: Project, tol: number): number[] | null {
   const { coords, ringOffsets, polyOffsets, featureOffsets } = layer;
   const geom: number[] = [];
   const cursor = { x: 0, y: 0 };

@@ -13,7 +13,7 @@ export type TileFeature = {
   // MVT geometry commands, already encoded (MoveTo/LineTo/ClosePath with zigzag deltas in tile units).
   geometry: number[];
   // Pairs of (key, value) numbers in the layer's dictionary.
-  tags: Uint32Array;
+  tags: ArrayLike<number>;
 };
 
 export type TileLayer = { name: string; features: TileFeature[]; dictionary: Dictionary };

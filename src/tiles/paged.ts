@@ -2,13 +2,14 @@
 import { pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
-import { tileLayers } from "./cut.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
-import { mergeLayers } from "./merge.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
+import { pagedLotsLayer } from "./paged-lots.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
+
+export const TILE_MAX_READS = 2;
 
 /** The tile, or null when it holds nothing: lots from z14, generalised zoning from the overview below. */
 export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {
@@ -19,9 +20,10 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
     const layer = overviewLayer(pages, zones, tile);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
-  const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }]);
-  const layers = mergeLayers(pages.map((p) => tileLayers(p, tile)));
-  return layers.length > 0 ? encodeTile(layers) : null;
+  // At most 2 range requests a tile: pages far apart on the Hilbert curve are read with what lies between.
+  const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }], { maxReads: TILE_MAX_READS });
+  const layer = pagedLotsLayer(pages, tile);
+  return layer ? encodeTile([layer]) : null;
 }
 
 /** A v2 pack as TileJSON describes it, from its root alone. */

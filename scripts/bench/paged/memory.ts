@@ -64,7 +64,7 @@ export async function runPackMemoryBenches(): Promise<BenchResult[]> {
         name: "  outside the budget (peak - process - cache)",
         value: mib(peak - serve.baseline - serve.cacheBytes),
         unit: "MiB",
-        note: "profiled: mostly the tiles' attribute dictionaries (src/tiles/dictionary.ts), kept per cached page, uncounted",
+        note: "roots, page indexes and grids, scratch; a page's view, point grid and tile tags are counted in the cache",
       },
       {
         name: "  peak with garbage not yet collected",

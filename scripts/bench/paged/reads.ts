@@ -159,7 +159,7 @@ export async function runPackReadsBenches(): Promise<BenchResult[]> {
     const root = `root ${kib(snapshot.header.dataStart)} for ${snapshot.root.pageCount} pages`;
     const lat = `${latency} ms a request`;
     const tileNote = (s: Summary) =>
-      `max ${s.max("page")}; ${s.mean("pages").toFixed(1)} pages (max ${s.max("pages")}), ${kib(s.mean("bytes"))} a tile; p50 ${s.p50ms.toFixed(0)} ms at ${lat}; root memoised, cache cold`;
+      `max ${s.max("page")}; ${s.mean("pages").toFixed(1)} pages spanned, pages between those needed read through (max ${s.max("pages")}), ${kib(s.mean("bytes"))} a tile; p50 ${s.p50ms.toFixed(0)} ms at ${lat}; root memoised, cache cold`;
     const overviewNote = (s: Summary) =>
       `generalised zoning below z14; max ${s.max("overview")}, lots pages ${s.mean("page")}; ${kib(s.mean("bytes"))} a tile; p50 ${s.p50ms.toFixed(0)} ms at ${lat}; root memoised, cache cold`;
     return [

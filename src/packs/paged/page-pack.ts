@@ -2,6 +2,7 @@
 // (parcel at a point, by lot id, in a box, tiles) runs on it unchanged; facts come precomputed from its columns.
 import Flatbush from "flatbush";
 import { type BBox, featureBBox } from "../../geo/bbox.ts";
+import { SIMPLE_FEATURE } from "../format.ts";
 import type { Layer, Pack, Props } from "../types.ts";
 import { LOT_COLUMNS, type LotRecord, lotRecord } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
@@ -23,6 +24,12 @@ export const PROP_COLUMNS = [
 export const PAGED_FORMAT_VERSION = 2;
 
 const views = new WeakMap<DecodedPage, Pack>();
+const chargers = new WeakMap<Pack, (bytes: number) => void>();
+
+/** Counts `bytes` of structures built later from a page's view (a tile's tags) against the page cache's budget. */
+export function chargeView(view: Pack, bytes: number): void {
+  chargers.get(view)?.(bytes);
+}
 
 function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
   const index = new Flatbush(Math.max(1, page.count));
@@ -41,8 +48,25 @@ function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
   return { index, bbox };
 }
 
-/** The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page). */
-export function pagePack(s: Snapshot, page: DecodedPage): Pack {
+// Each feature's first vertex, flagged when it is one ring (v1's featureVertices): a point test then skips the offsets.
+function simpleRings(page: DecodedPage): Uint32Array {
+  const n = page.count;
+  const out = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const p0 = page.featureOffsets[i] as number;
+    const r0 = page.polyOffsets[p0] as number;
+    const simple = (page.featureOffsets[i + 1] as number) === p0 + 1 && (page.polyOffsets[p0 + 1] as number) === r0 + 1;
+    out[i] = ((page.ringOffsets[r0] as number) | (simple ? SIMPLE_FEATURE : 0)) >>> 0;
+  }
+  out[n] = page.ringOffsets[page.polyOffsets[page.featureOffsets[n] as number] as number] as number;
+  return out;
+}
+
+/**
+ * The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page);
+ * `charge` is told the bytes the view adds (its index in degrees), to count them against the cache's budget.
+ */
+export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number) => void): Pack {
   const have = views.get(page);
   if (have) return have;
   const meta = s.root.meta;
@@ -57,6 +81,8 @@ export function pagePack(s: Snapshot, page: DecodedPage): Pack {
   if (demo !== undefined) for (let i = 0; i < page.count; i++) if (pageValue(page, demo, i) === 1) syntheticCount++;
   const { index, bbox } = degreesIndex(page);
   const fields = PROP_COLUMNS.filter((f) => col.has(f));
+  const fieldCols = fields.map((f) => col.get(f) as number);
+  const featureVertices = simpleRings(page);
   const layer: Layer = {
     name: "parcels",
     kind: "polygon",
@@ -73,10 +99,10 @@ export function pagePack(s: Snapshot, page: DecodedPage): Pack {
     indexOrder: false,
     syntheticField: null,
     syntheticCount,
-    featureVertices: null,
+    featureVertices,
     props(i: number): Props {
       const out: Props = {};
-      for (const f of fields) out[f] = value(f, i);
+      for (let k = 0; k < fields.length; k++) out[fields[k] as string] = pageValue(page, fieldCols[k] as number, i);
       return out;
     },
     ...(isLots ? { record: (i: number): LotRecord => lotRecord((name) => value(name, i)) } : {}),
@@ -97,5 +123,7 @@ export function pagePack(s: Snapshot, page: DecodedPage): Pack {
     layers: new Map([["parcels", layer]]),
   };
   views.set(page, pack);
+  if (charge) chargers.set(pack, charge);
+  charge?.(index.data.byteLength + featureVertices.byteLength);
   return pack;
 }

@@ -1,9 +1,11 @@
 // One self-contained data page: header, flatbush index, delta-coded geometry, typed attribute columns, crc32.
 import Flatbush from "flatbush";
 import type { Columns } from "../../geo/types.ts";
+import { pointInFeature, pointInRing } from "../../geo/pip.ts";
 import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
 import { PageRefusedError } from "./errors.ts";
+import { type BoxGrid, buildBoxGrid, gridCell, searchInto } from "./point-search.ts";
 import { type ColumnSpec, NULL_INT, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
 
 // A feature ready for a page: rings quantised to 1e-7 degree integers, open (first vertex not repeated).
@@ -30,6 +32,8 @@ export type DecodedPage = Columns & {
   columns: PageColumn[];
   // Bytes this decoded page holds, for the cache's budget.
   bytes: number;
+  // Built on the first point lookup (ensurePageGrid), its bytes then charged to the cache.
+  grid?: PageGrid;
 };
 
 const GRID = 0xffff;
@@ -49,18 +53,119 @@ export function frameSpan(frame: Int32Array): [number, number] {
   ];
 }
 
-/** Searches a page's index for a box in degrees; ids are feature numbers within the page. */
-export function searchPage(page: DecodedPage, w: number, s: number, e: number, n: number): number[] {
+// Candidates of one query; searchInto fills it, so a lookup allocates nothing.
+const found: number[] = [];
+
+// Writes the features whose grid box meets the box in degrees into `out`; returns how many (any order).
+function searchPageInto(page: DecodedPage, w: number, s: number, e: number, n: number, out: number[]): number {
   const f = page.frame;
-  const [sx, sy] = frameSpan(f);
   const x0 = f[0] as number;
   const y0 = f[1] as number;
+  const sx = Math.max(1, (f[2] as number) - x0);
+  const sy = Math.max(1, (f[3] as number) - y0);
   const qw = Math.floor(w * UNITS_PER_DEGREE);
   const qs = Math.floor(s * UNITS_PER_DEGREE);
   const qe = Math.ceil(e * UNITS_PER_DEGREE);
   const qn = Math.ceil(n * UNITS_PER_DEGREE);
-  if (qe < x0 || qw > (f[2] as number) || qn < y0 || qs > (f[3] as number)) return [];
-  return page.index.search(gridLo(qw, x0, sx), gridLo(qs, y0, sy), gridHi(qe, x0, sx), gridHi(qn, y0, sy));
+  if (qe < x0 || qw > (f[2] as number) || qn < y0 || qs > (f[3] as number)) return 0;
+  return searchInto(page.index, gridLo(qw, x0, sx), gridLo(qs, y0, sy), gridHi(qe, x0, sx), gridHi(qn, y0, sy), out);
+}
+
+/** Searches a page's index for a box in degrees; ids are feature numbers within the page. */
+export function searchPage(page: DecodedPage, w: number, s: number, e: number, n: number): number[] {
+  const count = searchPageInto(page, w, s, e, n, found);
+  return found.slice(0, count);
+}
+
+// A feature of more than one ring has no single vertex range: pointInFeature walks its offsets.
+const NOT_SIMPLE = 0xffffffff;
+
+/** A page's point grid: its features by cell (ascending ids) and each one-ring feature's vertex range. */
+export type PageGrid = BoxGrid & { rings: Uint32Array };
+
+/** Builds the page's point grid over its index's leaf boxes if it has none; returns the bytes it added. */
+export function ensurePageGrid(page: DecodedPage): number {
+  if (page.grid) return 0;
+  const boxes = page.index._boxes;
+  const ids = page.index._indices;
+  const n = page.count;
+  const posOf = new Uint32Array(n);
+  for (let pos = 0; pos < n; pos++) posOf[ids[pos] as number] = pos;
+  // About one lot a cell: a power of two per side, so a cell is a whole number of grid units.
+  const side = Math.min(256, 2 ** Math.ceil(Math.log2(Math.max(1, Math.sqrt(n)))));
+  const grid = buildBoxGrid(n, [0, 0, GRID + 1, GRID + 1], side, (i, out) => {
+    const pos = 4 * (posOf[i] as number);
+    out[0] = boxes[pos] as number;
+    out[1] = boxes[pos + 1] as number;
+    out[2] = boxes[pos + 2] as number;
+    out[3] = boxes[pos + 3] as number;
+  });
+  if (!grid) return 0;
+  const rings = new Uint32Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const p0 = page.featureOffsets[i] as number;
+    const r0 = page.polyOffsets[p0] as number;
+    const simple = (page.featureOffsets[i + 1] as number) === p0 + 1 && (page.polyOffsets[p0 + 1] as number) === r0 + 1;
+    rings[2 * i] = simple ? (page.ringOffsets[r0] as number) : NOT_SIMPLE;
+    rings[2 * i + 1] = simple ? (page.ringOffsets[r0 + 1] as number) : 0;
+  }
+  page.grid = { ...grid, rings };
+  return grid.bytes + rings.byteLength;
+}
+
+/**
+ * The lowest feature of the page whose polygon holds the point (even-odd, holes excluded), or -1; through the
+ * page's grid when ensurePageGrid has built it, else its flatbush.
+ */
+export function lotInPage(page: DecodedPage, lon: number, lat: number): number {
+  const g = page.grid;
+  if (!g) {
+    const count = searchPageInto(page, lon, lat, lon, lat, found);
+    let best = -1;
+    for (let k = 0; k < count; k++) {
+      const i = found[k] as number;
+      if ((best < 0 || i < best) && pointInFeature(page, i, lon, lat)) best = i;
+    }
+    return best;
+  }
+  const f = page.frame;
+  const x0 = f[0] as number;
+  const y0 = f[1] as number;
+  const qw = Math.floor(lon * UNITS_PER_DEGREE);
+  const qs = Math.floor(lat * UNITS_PER_DEGREE);
+  const qe = Math.ceil(lon * UNITS_PER_DEGREE);
+  const qn = Math.ceil(lat * UNITS_PER_DEGREE);
+  if (!(qe >= x0 && qw <= (f[2] as number) && qn >= y0 && qs <= (f[3] as number))) return -1;
+  const sx = Math.max(1, (f[2] as number) - x0);
+  const sy = Math.max(1, (f[3] as number) - y0);
+  // The point's cells on the page's u16 grid, rounded outward as every box is (one cell but on a cell's edge).
+  const lo = gridCell(g, gridLo(qw, x0, sx), gridLo(qs, y0, sy));
+  const hi = gridCell(g, gridHi(qe, x0, sx), gridHi(qn, y0, sy));
+  const side = g.side;
+  const { starts, items, rings } = g;
+  const coords = page.coords;
+  let best = -1;
+  for (let cy = (lo / side) | 0; cy <= ((hi / side) | 0); cy++) {
+    for (let cx = lo % side; cx <= hi % side; cx++) {
+      const c = cy * side + cx;
+      const end = starts[c + 1] as number;
+      // Ids ascend within a cell: the first lot holding the point is the cell's lowest.
+      for (let k = starts[c] as number; k < end; k++) {
+        const i = items[k] as number;
+        if (best >= 0 && i >= best) break;
+        const v0 = rings[2 * i] as number;
+        const inside =
+          v0 === NOT_SIMPLE
+            ? pointInFeature(page, i, lon, lat)
+            : pointInRing(coords, v0, rings[2 * i + 1] as number, lon, lat);
+        if (inside) {
+          best = i;
+          break;
+        }
+      }
+    }
+  }
+  return best;
 }
 
 function writeColumn(w: ByteWriter, spec: ColumnSpec, features: readonly PageFeature[], col: number): void {

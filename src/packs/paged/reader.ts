@@ -7,10 +7,11 @@ import type { MultiPolygonGeometry, Position } from "../../geo/types.ts";
 import { lotKey } from "./encode.ts";
 import { EtagMismatchError, PagedPackError, PageRefusedError } from "./errors.ts";
 import { decodeIndexPage, type LotIndexPage, pagesForHash } from "./lot-index.ts";
-import { type CachedPage, isolatePageCache, PageCache } from "./page-cache.ts";
-import { type DecodedPage, decodePage, pageValue, searchPage } from "./page.ts";
+import { type CachedPage, isolatePageCache, type PageCache, type PageKind, pageId } from "./page-cache.ts";
+import { type DecodedPage, decodePage, ensurePageGrid, lotInPage, pageValue, searchPage } from "./page.ts";
+import { type BoxGrid, buildBoxGrid, gridCell, searchInto, sortPrefix } from "./point-search.ts";
 import { decodeRoot, type Root } from "./root.ts";
-import { planRuns } from "./runs.ts";
+import { gapFor, planRuns } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
 import type { Source } from "./source.ts";
@@ -23,6 +24,12 @@ export type Hit = {
   geometry: MultiPolygonGeometry;
 };
 export type RefusedPage = { page: number; message: string };
+// The lot a point falls in: its page and position there (null when no lot holds the point).
+export type LotAt = {
+  snapshot: Snapshot;
+  lot: { page: DecodedPage; index: number } | null;
+  refused: RefusedPage[];
+};
 // Features from the pages that served; pages refused (damaged) are named, never silently dropped.
 export type QueryResult = { features: Hit[]; refused: RefusedPage[] };
 // Decoded pages of one version of the pack, in page order.
@@ -41,11 +48,14 @@ export type ReaderOptions = {
   now?: () => number;
 };
 
+type LoadOptions = { gapBytes?: number; keep?: boolean; maxReads?: number };
+
 export type Snapshot = { key: string; etag: string; header: Header; root: Root };
 
 const MAX_ROOTS = 64;
 const DEFAULT_ROOT_TTL_MS = 60_000;
-type Memo = { p: Promise<Snapshot>; checkedAt: number };
+// `value` once `p` has resolved, so a warm query reads the root without awaiting.
+type Memo = { p: Promise<Snapshot>; checkedAt: number; value?: Snapshot };
 // Roots per object key, shared by every reader in the isolate; an etag change replaces the entry.
 const roots = new Map<string, Memo>();
 
@@ -89,6 +99,8 @@ function isIndexPage(p: CachedPage): p is LotIndexPage {
 }
 
 const pageIndexes = new WeakMap<Root, Flatbush>();
+// Page numbers of one synchronous lookup (never re-entered).
+const scratch: number[] = [];
 
 // Thousands of pages: a query finds its few without scanning every box.
 function pageIndexOf(root: Root): Flatbush {
@@ -104,6 +116,75 @@ function pageIndexOf(root: Root): Flatbush {
   index.finish();
   pageIndexes.set(root, index);
   return index;
+}
+
+let tick: number | null = null;
+// The clock read once per synchronous run (as a Worker's clock stands still while code runs): a burst of warm
+// lookups pays for one Date.now, not one each.
+function tickNow(): number {
+  if (tick === null) {
+    tick = Date.now();
+    queueMicrotask(() => {
+      tick = null;
+    });
+  }
+  return tick;
+}
+
+const pageGrids = new WeakMap<Root, BoxGrid | null>();
+
+// Pages by a uniform grid over the pack: a point's few candidate pages without walking the page index.
+function pageGridOf(root: Root): BoxGrid | null {
+  const have = pageGrids.get(root);
+  if (have !== undefined) return have;
+  const b = root.pageBoxes;
+  const frame: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < root.pageCount; i++) {
+    frame[0] = Math.min(frame[0], b[4 * i] as number);
+    frame[1] = Math.min(frame[1], b[4 * i + 1] as number);
+    frame[2] = Math.max(frame[2], b[4 * i + 2] as number);
+    frame[3] = Math.max(frame[3], b[4 * i + 3] as number);
+  }
+  const side = Math.min(1024, 2 * Math.ceil(Math.sqrt(root.pageCount)));
+  const grid =
+    root.pageCount === 0
+      ? null
+      : buildBoxGrid(
+          root.pageCount,
+          frame,
+          side,
+          (i, out) => {
+            out.set(b.subarray(4 * i, 4 * i + 4));
+          },
+          32 * root.pageCount,
+        );
+  pageGrids.set(root, grid);
+  return grid;
+}
+
+/** Writes the pages whose box holds the point into `out`, in page order; returns how many. */
+function pagesAtPoint(root: Root, x: number, y: number, out: number[]): number {
+  const g = pageGridOf(root);
+  if (!g) {
+    const n = searchInto(pageIndexOf(root), x, y, x, y, out);
+    sortPrefix(out, n);
+    return n;
+  }
+  const b = root.pageBoxes;
+  const c = gridCell(g, x, y);
+  let n = 0;
+  // Pages were added in page order, so a cell lists them sorted.
+  for (let k = g.starts[c] as number; k < (g.starts[c + 1] as number); k++) {
+    const p = g.items[k] as number;
+    if (
+      x >= (b[4 * p] as number) &&
+      x <= (b[4 * p + 2] as number) &&
+      y >= (b[4 * p + 1] as number) &&
+      y <= (b[4 * p + 3] as number)
+    )
+      out[n++] = p;
+  }
+  return n;
 }
 
 export class PagedPack {
@@ -155,12 +236,18 @@ export class PagedPack {
   private remember(p: Promise<Snapshot>): Promise<Snapshot> {
     const key = this.source.key;
     roots.delete(key);
-    roots.set(key, { p, checkedAt: this.now() });
+    const memo: Memo = { p, checkedAt: this.now() };
+    roots.set(key, memo);
     if (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value as string);
     // A failed read is not memoised: the next query tries again.
-    p.catch(() => {
-      if (roots.get(key)?.p === p) roots.delete(key);
-    });
+    p.then(
+      (s) => {
+        memo.value = s;
+      },
+      () => {
+        if (roots.get(key)?.p === p) roots.delete(key);
+      },
+    );
     return p;
   }
 
@@ -189,28 +276,32 @@ export class PagedPack {
   private async load(
     s: Snapshot,
     nos: readonly number[],
-    kind: "page" | "index" | "overview",
+    kind: PageKind,
     signal?: AbortSignal,
-    gapBytes = 0,
-    keep = true,
+    opts: LoadOptions = {},
   ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
+    const keep = opts.keep ?? true;
     const offsets =
       kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
-    const tag = kind === "page" ? "" : kind === "index" ? "L" : "O";
     const wanted = [...new Set(nos)].sort((a, b) => a - b);
     const waits = new Map<number, Promise<CachedPage>>();
     const pages = new Map<number, CachedPage>();
     const missing: number[] = [];
     for (const no of wanted) {
-      const ck = PageCache.key(s.key, s.etag, tag + no);
-      const hit = this.cache.get(ck);
+      const id = pageId(kind, no);
+      const hit = this.cache.get(s.key, s.etag, id);
       if (hit) pages.set(no, hit);
       else {
-        const pend = this.cache.pending(ck);
+        const pend = this.cache.pending(s.key, s.etag, id);
         if (pend) waits.set(no, pend);
         else missing.push(no);
       }
     }
+    // A caller bounding its reads (a tile: at most 2) reads through the gaps between the pages it needs.
+    const gapBytes =
+      opts.maxReads === undefined
+        ? (opts.gapBytes ?? 0)
+        : Math.max(opts.gapBytes ?? 0, gapFor(offsets, missing, opts.maxReads, this.maxReadBytes));
     // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read.
     for (const run of planRuns(offsets, missing, gapBytes, this.maxReadBytes)) {
       const { start, end } = run;
@@ -237,7 +328,7 @@ export class PagedPack {
             ? decodePage(bytes, no, s.root.pageCrcs[no] as number, s.root.meta.columns, s.key)
             : decodeIndexPage(bytes, no, s.root.indexCrcs[no] as number, s.key);
         });
-        waits.set(no, keep ? this.cache.share(PageCache.key(s.key, s.etag, tag + no), decoded) : decoded);
+        waits.set(no, keep ? this.cache.share(s.key, s.etag, pageId(kind, no), decoded) : decoded);
       }
     }
     const refused: RefusedPage[] = [];
@@ -254,8 +345,34 @@ export class PagedPack {
     return { pages, refused };
   }
 
-  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal, gapBytes = 0, keep = true) {
-    const { pages, refused } = await this.load(s, nos, "page", signal, gapBytes, keep);
+  /** The snapshot, synchronously, when the memo holds a root still within its time to live (else null). */
+  current(): Snapshot | null {
+    const memo = roots.get(this.source.key);
+    const s = memo?.value;
+    if (!memo || !s) return null;
+    if (this.etag !== undefined && s.etag !== this.etag) return null;
+    const now = this.now === Date.now ? tickNow() : this.now();
+    return now - memo.checkedAt < this.rootTtlMs ? s : null;
+  }
+
+  /** Data pages `nos` (sorted, distinct) when every one is cached, else null: a warm query awaits nothing. */
+  cachedPages(s: Snapshot, nos: readonly number[]): DecodedPage[] | null {
+    const out: DecodedPage[] = [];
+    for (const no of nos) {
+      const p = this.cache.get(s.key, s.etag, pageId("page", no));
+      if (!p || !isDataPage(p)) return null;
+      out.push(p);
+    }
+    return out;
+  }
+
+  /** Counts `bytes` of structures built from a cached data page against the cache's budget. */
+  chargePage(s: Snapshot, no: number, bytes: number): void {
+    this.cache.grow(s.key, s.etag, pageId("page", no), bytes);
+  }
+
+  private async dataPages(s: Snapshot, nos: readonly number[], signal?: AbortSignal, opts: LoadOptions = {}) {
+    const { pages, refused } = await this.load(s, nos, "page", signal, opts);
     const out: DecodedPage[] = [];
     for (const p of pages.values()) if (isDataPage(p)) out.push(p);
     out.sort((a, b) => a.no - b.no);
@@ -287,9 +404,46 @@ export class PagedPack {
 
   /** Pages whose box meets [w, s, e, n], chosen from the root alone (through an index of page boxes, per root). */
   pagesInBox(s: Snapshot, box: BBox): number[] {
-    return pageIndexOf(s.root)
-      .search(box[0], box[1], box[2], box[3])
-      .sort((a, b) => a - b);
+    if (box[0] === box[2] && box[1] === box[3]) return scratch.slice(0, pagesAtPoint(s.root, box[0], box[1], scratch));
+    const n = searchInto(pageIndexOf(s.root), box[0], box[1], box[2], box[3], scratch);
+    sortPrefix(scratch, n);
+    return scratch.slice(0, n);
+  }
+
+  /**
+   * The lot holding the point, without a promise or a read, when the root is fresh and every page under the point
+   * is cached; undefined when not (then ask lotAt). The first page (in page order) holding it answers, with its
+   * lowest feature: the lot parcelAt finds over the same pages.
+   */
+  lotAtWarm(lon: number, lat: number): LotAt | undefined {
+    const s = this.current();
+    if (!s) return undefined;
+    const n = pagesAtPoint(s.root, lon, lat, scratch);
+    // Pages in order: the first holding the point answers, so later pages need not be cached.
+    for (let k = 0; k < n; k++) {
+      const no = scratch[k] as number;
+      const page = this.cache.get(s.key, s.etag, pageId("page", no));
+      if (!page || !isDataPage(page)) return undefined;
+      if (!page.grid) this.chargePage(s, no, ensurePageGrid(page));
+      const index = lotInPage(page, lon, lat);
+      if (index >= 0) return { snapshot: s, lot: { page, index }, refused: [] };
+    }
+    return { snapshot: s, lot: null, refused: [] };
+  }
+
+  /** The lot holding the point (see lotAtWarm), reading the pages under it when they are not cached. */
+  lotAt(lon: number, lat: number, signal?: AbortSignal): Promise<LotAt> {
+    const warm = this.lotAtWarm(lon, lat);
+    if (warm) return Promise.resolve(warm);
+    return this.run(async (s) => {
+      const { pages, refused } = await this.dataPages(s, this.pagesInBox(s, [lon, lat, lon, lat]), signal);
+      for (const page of pages) {
+        if (!page.grid) this.chargePage(s, page.no, ensurePageGrid(page));
+        const index = lotInPage(page, lon, lat);
+        if (index >= 0) return { snapshot: s, lot: { page, index }, refused };
+      }
+      return { snapshot: s, lot: null, refused };
+    }, signal);
   }
 
   /** The overview pages (generalised zoning) whose box meets `box`, with the zone names they number. */
@@ -308,12 +462,25 @@ export class PagedPack {
     }, signal);
   }
 
-  /** The decoded pages whose box meets `box` (a point is a box of no size), for callers that read columns directly. */
-  pagesForBox(box: BBox, signal?: AbortSignal): Promise<PageSet> {
+  /**
+   * The decoded pages whose box meets `box` (a point is a box of no size), for callers that read columns directly.
+   * `maxReads` bounds the range requests: the gaps between the pages needed are read through (a tile: 2).
+   */
+  pagesForBox(box: BBox, signal?: AbortSignal, opts: { maxReads?: number } = {}): Promise<PageSet> {
+    const warm = this.cachedBox(box);
+    if (warm) return Promise.resolve(warm);
     return this.run(
-      async (s) => ({ snapshot: s, ...(await this.dataPages(s, this.pagesInBox(s, box), signal)) }),
+      async (s) => ({ snapshot: s, ...(await this.dataPages(s, this.pagesInBox(s, box), signal, opts)) }),
       signal,
     );
+  }
+
+  /** The pages under `box` when the root is fresh and every page is cached, else null (no promise, no read). */
+  cachedBox(box: BBox): PageSet | null {
+    const s = this.current();
+    if (!s) return null;
+    const pages = this.cachedPages(s, this.pagesInBox(s, box));
+    return pages ? { snapshot: s, pages, refused: [] } : null;
   }
 
   /**
@@ -326,7 +493,10 @@ export class PagedPack {
     gapBytes: number,
     opts: { signal?: AbortSignal; keep?: boolean } = {},
   ): Promise<PageSet> {
-    return this.dataPages(s, nos, opts.signal, gapBytes, opts.keep ?? true).then((r) => ({ snapshot: s, ...r }));
+    return this.dataPages(s, nos, opts.signal, { gapBytes, keep: opts.keep ?? true }).then((r) => ({
+      snapshot: s,
+      ...r,
+    }));
   }
 
   /** The bytes of one read at most (a search plans its reads with the same bound). */
