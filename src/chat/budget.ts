@@ -27,16 +27,48 @@ const DETAIL: Record<Bound, string> = {
   map_data: "The map shows the first results only: this answer reached its map data limit.",
 };
 
+/** What a question has spent, kept with a pending approval so its answer continues within the same bounds. */
+export interface BudgetSpent {
+  /** Model steps already run. */
+  steps: number;
+  calls: number;
+  /** Keys of the sites already charged in this question. */
+  sites: string[];
+  /** Bounds the question's stream has already named. */
+  reported?: Bound[];
+}
+
 export class QuestionBudget {
   private step = 0;
   private calls = 0;
   private mapChars = 0;
-  private readonly sitesCharged = new Set<string>();
-  private readonly reported = new Set<Bound>();
+  private readonly stepOffset: number;
+  private readonly sitesCharged: Set<string>;
+  private readonly reported: Set<Bound>;
   private readonly pending: LimitNotice[] = [];
 
-  /** Called as each model step starts; true when that step may still run tools. */
-  startStep(stepNumber: number): boolean {
+  constructor(spent?: BudgetSpent) {
+    this.stepOffset = spent?.steps ?? 0;
+    // The approved call belongs to the step that asked for it.
+    this.step = Math.max(0, this.stepOffset - 1);
+    this.calls = spent?.calls ?? 0;
+    this.sitesCharged = new Set(spent?.sites ?? []);
+    this.reported = new Set(spent?.reported ?? []);
+  }
+
+  /** Steps this question may still run, counting the answer step. */
+  stepsLeft(): number {
+    return Math.max(1, QUESTION_BOUNDS.toolSteps + 1 - this.stepOffset);
+  }
+
+  /** What was spent so far, with the current step counted as run. */
+  spent(): BudgetSpent {
+    return { steps: this.step + 1, calls: this.calls, sites: [...this.sitesCharged], reported: [...this.reported] };
+  }
+
+  /** Called as each model step of this stream starts (numbered from 0); true when that step may still run tools. */
+  startStep(streamStep: number): boolean {
+    const stepNumber = streamStep + this.stepOffset;
     this.step = stepNumber;
     if (stepNumber < QUESTION_BOUNDS.toolSteps) return true;
     this.hit("tool_steps");

@@ -28,3 +28,32 @@ export function trimHistory(
   while (start < messages.length && messages[start]?.role !== "user") start++;
   return messages.slice(start);
 }
+
+/**
+ * Tool calls of the history that never got a result (an approval left unanswered, an answer that broke off),
+ * closed as not run: a model prompt must have a result for every call before the next question.
+ */
+export function closeOpenCalls(messages: readonly ModelMessage[], reason: string): ModelMessage[] {
+  const open = new Map<string, string>();
+  for (const m of messages) {
+    if (typeof m.content === "string") continue;
+    for (const part of m.content) {
+      if (m.role === "assistant" && part.type === "tool-call" && !part.providerExecuted)
+        open.set(part.toolCallId, part.toolName);
+      if ((m.role === "tool" || m.role === "assistant") && part.type === "tool-result") open.delete(part.toolCallId);
+    }
+  }
+  if (open.size === 0) return [...messages];
+  return [
+    ...messages,
+    {
+      role: "tool",
+      content: [...open].map(([toolCallId, toolName]) => ({
+        type: "tool-result" as const,
+        toolCallId,
+        toolName,
+        output: { type: "execution-denied" as const, reason },
+      })),
+    },
+  ];
+}

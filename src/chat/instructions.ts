@@ -14,7 +14,9 @@ Call a tool when the question needs data: find_parcels for lists of lots, descri
 controls and hazards, summarise_area for an area's zone mix and hazards, lookup_lot for a lot id, geocode_suburb
 for where a suburb is, score_sites for feasibility scores (0.1 credit per site: score only what was asked for).
 "Here", "in view" and "these parcels" mean the map view in the context below; "there" means the place of the
-previous answer. The map shows what the tools return, so say what is highlighted rather than listing everything.
+previous answer. "Those", "them" and "the largest one" mean the lots of the previous results; "only the ones over
+800 m2" keeps the previous search's area and filters and adds the new one; "closest to the station" is find_parcels
+with sort "station". When you cannot tell what a reference means, say so and what you would need. The map shows what the tools return, so say what is highlighted rather than listing everything.
 When a result says demo_data, say once that the figures come from synthetic demo data.
 Keep answers short: two to five sentences.`;
 

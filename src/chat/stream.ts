@@ -10,16 +10,19 @@ import {
   type ModelMessage,
 } from "ai";
 import { chatTools, type ChatTools } from "./toolset.ts";
-import type { ToolContext } from "./tools/context.ts";
+import type { ScoringQuote, ToolContext } from "./tools/context.ts";
+import { quoteScoring, type ScoreSitesInput } from "./tools/score-sites.ts";
 import { describeChatError } from "./errors.ts";
-import { QUESTION_BOUNDS, QuestionBudget } from "./budget.ts";
+import { type BudgetSpent, QUESTION_BOUNDS, QuestionBudget } from "./budget.ts";
+import { approvalPart, type PendingApproval } from "./approval.ts";
+import type { MapContext } from "./instructions.ts";
 import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
 import type { ChatChunk, ChatDataParts, ChatUIMessage } from "./message.ts";
 
 export type { ChatChunk, ChatDataParts, ChatUIMessage };
 
-/** Model calls per question: the tool steps plus one, without tools, for the answer. */
+/** Model calls per question (across its approvals): the tool steps plus one, without tools, for the answer. */
 export const MAX_STEPS = QUESTION_BOUNDS.toolSteps + 1;
 export const MAX_OUTPUT_TOKENS = 1_024;
 
@@ -30,22 +33,33 @@ export interface Outcome {
   failed: boolean;
   /** The finished turn (question and response messages) to keep, when it did not fail. */
   turn: ModelMessage[] | null;
+  /** Approval requests the answer stopped at, waiting for the person. */
+  pending: PendingApproval[];
 }
 
 export interface ChatTurn {
   model: LanguageModel;
   instructions: string;
   history: ModelMessage[];
-  question: string;
+  /** The question; null when the history ends with the person's answer to an approval, which this continues. */
+  question: string | null;
   sessionId: string;
-  credits: { charged: number; balance: number };
-  tools: Omit<ToolContext, "emit" | "budget">;
+  /** The question's charge, streamed as `data-credits`; null for an approval's answer (not charged as a question). */
+  credits: { charged: number; balance: number } | null;
+  tools: Omit<ToolContext, "emit" | "budget" | "approvedUnits">;
+  map: MapContext;
+  /** What the question spent before its approval: its answer continues within the same bounds. */
+  spent?: BudgetSpent;
+  /** The call the person approved, with the sites they saw; it may charge for exactly those. */
+  approved?: { toolCallId: string; units: number } | null;
+  /** The UI message an approval's answer continues, so a client appends to it rather than starting another. */
+  messageId?: string;
   timeoutMs: number;
   /**
-   * Keeps a finished turn in the session, before the stream ends: a client that has read the whole answer and
-   * asks a follow-up at once finds it there.
+   * Keeps a finished turn and the approvals it waits for in the session, before the stream ends: a client that
+   * has read the whole answer and asks a follow-up (or answers the approval) at once finds it there.
    */
-  keep(turn: ModelMessage[]): Promise<void>;
+  keep(turn: ModelMessage[], pending: PendingApproval[]): Promise<void>;
   /** Runs once the model is done and the stream has ended or the client left: charges are settled here. */
   onDone(outcome: Outcome, delivery: Delivery): Promise<void>;
 }
@@ -90,7 +104,8 @@ function delivered<T extends ChatChunk>(stream: ReadableStream<T>, abort: AbortC
           ended();
           return;
         }
-        if (value.type === "text-delta" && value.delta !== "") delivery.answered = true;
+        if ((value.type === "text-delta" && value.delta !== "") || value.type === "data-approval")
+          delivery.answered = true;
         if (value.type === "tool-output-available") delivery.toolOutputs.add(value.toolCallId);
         controller.enqueue(value);
       },
@@ -108,30 +123,57 @@ function delivered<T extends ChatChunk>(stream: ReadableStream<T>, abort: AbortC
 /** The UI message chunks of one answer; `done` settles after `onDone` has run. */
 export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>; done: Promise<void> } {
   const abort = new AbortController();
-  const budget = new QuestionBudget();
+  const budget = new QuestionBudget(turn.spent);
   let modelDone!: (outcome: Outcome) => void;
   const finished = new Promise<Outcome>((resolve) => (modelDone = resolve));
   const stream = createUIMessageStream<ChatUIMessage>({
     onError: describeChatError,
     execute: async ({ writer }) => {
       const write = (chunk: ChatChunk) => writer.write(chunk);
-      write({ type: "start" });
+      const messageId = turn.messageId ?? `msg-${crypto.randomUUID()}`;
+      write({ type: "start", messageId });
       write({ type: "data-session", data: { session_id: turn.sessionId }, transient: true });
-      write({ type: "data-credits", data: { action: "chat", ...turn.credits }, transient: true });
-      const outcome: Outcome = { answered: false, failed: false, turn: null };
+      if (turn.credits) write({ type: "data-credits", data: { action: "chat", ...turn.credits }, transient: true });
+      const outcome: Outcome = { answered: false, failed: false, turn: null, pending: [] };
       const map = mapBuffer(budget);
+      const approved = turn.approved ?? null;
+      const ctx: ToolContext = {
+        ...turn.tools,
+        emit: map.emit,
+        budget,
+        approvedUnits: (id) => (approved?.toolCallId === id ? approved.units : null),
+      };
+      // Quotes of the calls that asked; one asks at a time, so the person answers one price.
+      const quotes = new Map<string, ScoringQuote>();
+      const askScoring = async (input: ScoreSitesInput, toolCallId: string) => {
+        if (approved?.toolCallId === toolCallId) return "approved" as const;
+        const quote = await quoteScoring(ctx, input);
+        if (!quote) return "not-applicable" as const;
+        if (quotes.size > 0)
+          return {
+            type: "denied" as const,
+            reason: "Another scoring call is waiting for the person's approval; ask for this one after it is answered.",
+          };
+        quotes.set(toolCallId, quote);
+        return {
+          type: "user-approval" as const,
+          reason: `Scoring ${quote.units} site${quote.units === 1 ? "" : "s"} costs ${quote.cost} credits.`,
+        };
+      };
       const notices = () => {
         for (const notice of budget.takeNotices()) write({ type: "data-limit", data: notice });
       };
-      const question: ModelMessage = { role: "user", content: turn.question };
+      const question: ModelMessage | null = turn.question === null ? null : { role: "user", content: turn.question };
       const failure = (text: string) => (outcome.answered ? text : `${text} The question's credit is refunded.`);
       try {
         const result = streamText({
           model: turn.model,
           instructions: turn.instructions,
-          messages: [...turn.history, question],
-          tools: chatTools({ ...turn.tools, emit: map.emit, budget }),
-          stopWhen: isStepCount(MAX_STEPS),
+          messages: question ? [...turn.history, question] : turn.history,
+          tools: chatTools(ctx),
+          // A tool that charges beyond the question asks the person first (architecture section 5, "chat approval").
+          toolApproval: { score_sites: (input, { toolCallId }) => askScoring(input, toolCallId) },
+          stopWhen: isStepCount(budget.stepsLeft()),
           // The answer step runs without tools: the model must answer from what the tool steps found.
           prepareStep: ({ stepNumber }) => (budget.startStep(stepNumber) ? {} : { activeTools: [] }),
           maxOutputTokens: MAX_OUTPUT_TOKENS,
@@ -157,6 +199,24 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
               if (chunk.delta !== "") outcome.answered = true;
               write(chunk);
               break;
+            case "tool-approval-request": {
+              write(chunk);
+              const quote = chunk.isAutomatic ? undefined : quotes.get(chunk.toolCallId);
+              if (!quote) break;
+              const pending: PendingApproval = {
+                ...quote,
+                id: chunk.approvalId,
+                toolCallId: chunk.toolCallId,
+                toolName: "score_sites",
+                messageId,
+                spent: budget.spent(),
+                map: turn.map,
+                createdAt: Date.now(),
+              };
+              outcome.pending.push(pending);
+              write({ type: "data-approval", id: `${chunk.toolCallId}-approval`, data: approvalPart(pending) });
+              break;
+            }
             case "error":
               outcome.failed = true;
               write({ type: "error", errorText: failure(chunk.errorText) });
@@ -175,7 +235,8 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
               break;
             case "finish":
               notices();
-              if (!outcome.answered && !outcome.failed) {
+              // Stopping at an approval request is an answer of its own: the person decides what follows.
+              if (!outcome.answered && !outcome.failed && outcome.pending.length === 0) {
                 outcome.failed = true;
                 const why =
                   chunk.finishReason === "tool-calls"
@@ -189,7 +250,7 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
               write(chunk);
           }
         }
-        if (!outcome.failed) outcome.turn = [question, ...(await result.responseMessages)];
+        if (!outcome.failed) outcome.turn = [...(question ? [question] : []), ...(await result.responseMessages)];
       } catch (err) {
         outcome.failed = true;
         write({ type: "error", errorText: failure(describeChatError(err)) });
@@ -197,7 +258,9 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
         for (const part of map.take()) write(part);
         notices();
         if (outcome.turn)
-          await turn.keep(outcome.turn).catch((err: unknown) => logger.error("chat turn not kept", { error: err }));
+          await turn
+            .keep(outcome.turn, outcome.failed ? [] : outcome.pending)
+            .catch((err: unknown) => logger.error("chat turn not kept", { error: err }));
         modelDone(outcome);
       }
     },

@@ -13,7 +13,7 @@ import { pickErrors } from "../http/openapi.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
-import { openQuestion } from "../chat/open.ts";
+import { openApproval, openQuestion } from "../chat/open.ts";
 import { QUESTION_BOUNDS } from "../chat/budget.ts";
 import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
@@ -44,6 +44,9 @@ export const chatRoutes = createRouter().openapi(
       "`finish`, then `[DONE]`; a failure after the start is an `error` part and the stream ends.",
       "Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when no answer reached the client; the score_sites tool charges 0.1 per site new to the question, refunded when its result never reached the client.",
       `Bounded per question: ${QUESTION_BOUNDS.toolSteps} tool steps (then one answer step without tools), ${QUESTION_BOUNDS.toolCalls} tool calls, ${QUESTION_BOUNDS.sites} distinct sites scored (at most ${QUESTION_BOUNDS.sites / 10} credits), and a cap on map data; a \`data-limit\` part {bound, detail} says when one stopped the work.`,
+      "A scoring call that would charge beyond the question asks first: the stream carries `tool-approval-request` {approvalId, toolCallId} and a `data-approval` part {id, tool_call_id, units, cost, sites} and ends;",
+      "answer with `{session_id, approval: {id, approved}}` and no `question` (not charged as a question): approved runs the call and charges exactly the announced cost, declined (`tool-output-denied`) charges nothing more.",
+      "A request is answered once (again: 409); an id the session never asked is 404; a new question supersedes a waiting request; it expires with the session.",
       "`X-Session-Id` names the conversation: send it back as `session_id` to continue (sessions expire after a day idle; another user's or an unknown id is 404).",
     ].join(" "),
     middleware: [requireAuth, requireOrg(), rateLimit("chat"), chatBodyLimit],
@@ -56,7 +59,7 @@ export const chatRoutes = createRouter().openapi(
         }),
         content: { "text/event-stream": { schema: z.string() } },
       },
-      ...pickErrors(402, 404, 413, 429, 503),
+      ...pickErrors(402, 404, 409, 413, 429, 503),
     },
   }),
   async (c) => {
@@ -64,31 +67,54 @@ export const chatRoutes = createRouter().openapi(
     const { config, services, membership } = c.var;
     const model = services.chatModel();
     const owner = { orgId: membership.orgId, userId: membership.userId };
-
-    const { sessionId, history, packs, charges } = await openQuestion({
+    const opening = {
       sessions: services.chatSessions,
       owner,
       payer: services.payer(owner),
-      sessionId: body.session_id || undefined,
       packs: () => packScope(services.packs, owner.orgId),
-    });
-    const map = {
-      bbox: (body.bbox as BBox | null | undefined) ?? null,
-      viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
-      visible_layers: body.visible_layers ?? null,
     };
+
+    // An approval's answer continues its question with the map context it was asked with.
+    const turn = body.approval
+      ? await openApproval({ ...opening, sessionId: body.session_id ?? "", approval: body.approval }).then((a) => ({
+          ...a,
+          question: null,
+          credits: null,
+          map: a.pending.map,
+          spent: a.pending.spent,
+          approved: { toolCallId: a.pending.toolCallId, units: a.pending.units },
+          messageId: a.pending.messageId,
+        }))
+      : await openQuestion({ ...opening, sessionId: body.session_id || undefined }).then((q) => ({
+          ...q,
+          question: body.question ?? "",
+          credits: { charged: q.charges.question.charged, balance: q.charges.question.balance },
+          map: {
+            bbox: (body.bbox as BBox | null | undefined) ?? null,
+            viewport_bbox: (body.viewport_bbox as BBox | null | undefined) ?? null,
+            visible_layers: body.visible_layers ?? null,
+          },
+          spent: undefined,
+          approved: null,
+          messageId: undefined,
+        }));
+    const { sessionId, charges, map } = turn;
 
     const { stream, done } = chatStream({
       model,
-      instructions: chatInstructions(map, packs.base),
-      history,
-      question: body.question,
+      instructions: chatInstructions(map, turn.packs.base),
+      history: turn.history,
+      question: turn.question,
       sessionId,
-      credits: { charged: charges.question.charged, balance: charges.question.balance },
-      tools: { packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
+      credits: turn.credits,
+      tools: { packs: turn.packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
+      map,
+      spent: turn.spent,
+      approved: turn.approved,
+      messageId: turn.messageId,
       timeoutMs: config.llm.timeoutMs,
-      keep: async (turn) => {
-        await appendTurn(services.chatSessions, owner, sessionId, turn);
+      keep: async (messages, pending) => {
+        await appendTurn(services.chatSessions, owner, sessionId, messages, pending);
       },
       onDone: async (_outcome, delivery) => {
         await charges.settle(delivery);

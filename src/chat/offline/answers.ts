@@ -1,4 +1,6 @@
 // Sentences the offline planner writes from this turn's tool results (the JSON the chat tools return).
+import { DECLINED_REASON, SUPERSEDED_REASON } from "../approval.ts";
+
 export interface ToolResult {
   name: string;
   args: Record<string, unknown>;
@@ -44,6 +46,12 @@ function findParcels(o: Obj): string {
       ? ` Parcels there range from ${m2(o.area_range_m2[0])} to ${m2(o.area_range_m2[1])}.`
       : "";
     return `No parcel in ${where} is ${filters}${limited}.${range}`;
+  }
+  if (o.order === "nearest a station first") {
+    const first = list(o.parcels)[0];
+    const station = first && isObj(first.station) ? first.station : null;
+    if (first && station)
+      return `Of the ${plural(matched, "parcel")} in ${where} ${filters}, the closest to a station is ${parcelText(first)}, ${Math.round(n(station.distance_m))} m from ${str(station.name)}; the map highlights it.${demoNote(o)}`;
   }
   const top = list(o.parcels).slice(0, 3).map(parcelText).join("; ");
   return `I found ${plural(matched, "parcel")} in ${where} ${filters}${limited}; the map highlights ${n(o.shown)}. The largest: ${top}.${demoNote(o)}`;
@@ -100,11 +108,14 @@ function scoreSites(o: Obj): string {
         `${str(s.lot_id)}: ${n(s.score)}/100 (${str(s.rating)})${Array.isArray(s.reasons) && s.reasons[0] ? `, ${String(s.reasons[0]).replace(/\.$/, "")}` : ""}`,
     );
   const missing = Array.isArray(o.not_found) && o.not_found.length > 0 ? ` Not found: ${o.not_found.join(", ")}.` : "";
-  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credits (balance ${n(o.balance)}). ${lines.join("; ")}.${missing}${demoNote(o)}`;
+  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join("; ")}.${missing}${demoNote(o)}`;
 }
 
 function one(r: ToolResult): string {
   const o = r.output;
+  // A call the person declined (or left unanswered) did not run: say so, and that it cost nothing.
+  if (o === DECLINED_REASON) return "You declined the scoring, so it did not run and nothing more was charged.";
+  if (o === SUPERSEDED_REASON) return "That scoring was not approved, so it did not run.";
   if (typeof o === "string") return `The ${r.name} tool failed: ${o}`;
   if (!isObj(o)) return `The ${r.name} tool returned nothing I can read.`;
   if (o.error === "insufficient_credits")

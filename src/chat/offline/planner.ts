@@ -39,8 +39,16 @@ const WANTS_SUMMARY =
   /\b(zon(?:e|es|ing)|hazards?|flood\w*|bushfire|heritage|summar\w*|overview|constraints?|transport|what(?:'s| is) (?:at|in|near|around|there)|tell me about|describe)\b/i;
 const WANTS_WHERE = /\bwhere is\b|\blocate\b|\bgeocode\b/i;
 const DEICTIC = /\b(these|those|this area|in view|on (?:the )?(?:map|screen)|visible|here|viewport|current view)\b/i;
-const THERE = /\b(there|that (?:area|suburb|place|lot|parcel|site)|it)\b/i;
+const IN_VIEW = /\b(in view|on (?:the )?(?:map|screen)|visible|viewport|current view|this area|here)\b/i;
+// "there" as a place, not "is there any ...".
+const THERE = /(?<!\b(?:is|are|was|were)\s+)\bthere\b|\bthat (?:area|suburb|place|lot|parcel|site)\b|\bit\b/i;
 const THESE = /\b(these|those|them)\b/i;
+// References to what the conversation found: they need earlier results.
+const BACK_REFERENCE =
+  /\b(those|them|the ones|of them|the largest one|the biggest one|the closest one|the nearest one)\b/i;
+const LARGEST_ONE = /\b(?:the\s+)?(?:largest|biggest)(?:\s+(?:one|lot|site|parcel))?\b/i;
+const CLOSEST_STATION =
+  /\b(?:closest|nearest)\b.*\b(?:station|train|railway|rail)\b|\b(?:station|train)\b.*\b(?:closest|nearest)\b/i;
 
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s.replace(/,/g, "")));
 
@@ -136,6 +144,48 @@ function lotsBefore(messages: readonly ChatMessage[], end: number): string[] {
   return [];
 }
 
+/** The latest lot search of the conversation: its arguments and the lots it listed (largest first unless sorted). */
+interface Search {
+  args: Args;
+  lots: { lot_id: string; area_m2: number }[];
+}
+
+function searchesBefore(messages: readonly ChatMessage[], end: number): Search[] {
+  const outputs = new Map<string, unknown>();
+  for (let i = 0; i < end; i++) {
+    const m = messages[i];
+    if (m?.role === "tool") outputs.set(m.tool_call_id, parseJson(textOf(m.content)));
+  }
+  const found: Search[] = [];
+  for (let i = end - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role !== "assistant" || !m.tool_calls) continue;
+    for (const tc of [...m.tool_calls].reverse()) {
+      if (tc.function.name !== "find_parcels") continue;
+      const args = parseJson(tc.function.arguments);
+      const out = outputs.get(tc.id) as { parcels?: { lot_id?: unknown; area_m2?: unknown }[] } | undefined;
+      if (!args || typeof args !== "object" || !out || !Array.isArray(out.parcels)) continue;
+      const lots = out.parcels.flatMap((p) =>
+        typeof p.lot_id === "string" ? [{ lot_id: p.lot_id, area_m2: Number(p.area_m2) || 0 }] : [],
+      );
+      found.push({ args: args as Args, lots });
+    }
+  }
+  return found;
+}
+
+const FILTER_KEYS = ["min_area_m2", "max_area_m2", "zones", "hazard_free"] as const;
+
+/** The area and filters a search ran with, without its order or size. */
+function scopeOf(args: Args): Args {
+  const out: Args = {};
+  for (const k of ["suburb", "bbox", ...FILTER_KEYS]) if (args[k] !== undefined) out[k] = args[k];
+  return out;
+}
+
+const UNRESOLVED =
+  'I cannot tell which lots you mean: nothing has been found in this conversation yet. Ask for lots first (for example "Show me R2 lots over 600 m2 in Epping"), then ask about "those" or "the largest one".';
+
 function resultsAfter(messages: readonly ChatMessage[], start: number): ToolResult[] {
   const byId = new Map<string, Call>();
   const out: ToolResult[] = [];
@@ -161,6 +211,28 @@ function decide(question: string, messages: readonly ChatMessage[], lastUser: nu
   const lot = lotIn(question);
   const place = lot ? null : placeIn(question);
   const filters = filtersIn(question);
+  const searches = searchesBefore(messages, lastUser);
+  const last = searches[0] ?? null;
+  const refers = !lot && !place && BACK_REFERENCE.test(question);
+
+  // Follow-ups about what the conversation found: they resolve to the previous search, or say what is missing.
+  if (refers && !last && lotsBefore(messages, lastUser).length === 0) return UNRESOLVED;
+  if (!lot && !place && last) {
+    if (CLOSEST_STATION.test(question) && (refers || !IN_VIEW.test(question)))
+      return { name: "find_parcels", args: { ...scopeOf(last.args), ...filters, sort: "station", limit: 1 } };
+    if (LARGEST_ONE.test(question) && refers) {
+      // Largest of the set: an area-ordered listing of the same search lists it first.
+      const byArea = searches.find((s) => s.args.sort !== "station" && s.lots.length > 0);
+      const largest = byArea?.lots[0] ?? [...last.lots].sort((a, b) => b.area_m2 - a.area_m2)[0];
+      if (!largest) return UNRESOLVED;
+      return WANTS_SCORE.test(question)
+        ? { name: "score_sites", args: { lot_ids: [largest.lot_id] } }
+        : { name: "describe_parcel", args: { lot_id: largest.lot_id } };
+    }
+    // "Now only the ones over 800 m2": the previous search's area and filters, refined by the new ones.
+    if (Object.keys(filters).length > 0 && !IN_VIEW.test(question) && !WANTS_SCORE.test(question))
+      return { name: "find_parcels", args: { ...scopeOf(last.args), ...filters } };
+  }
 
   if (lot)
     return WANTS_SCORE.test(question)
@@ -170,6 +242,7 @@ function decide(question: string, messages: readonly ChatMessage[], lastUser: nu
 
   let area: Area | null = null;
   if (place) area = { suburb: place };
+  else if (IN_VIEW.test(question) && viewBox) area = { bbox: viewBox };
   else if (THERE.test(question) && previous) area = previous;
   else if (DEICTIC.test(question) && viewBox) area = { bbox: viewBox };
   else area = previous ?? (viewBox ? { bbox: viewBox } : null);

@@ -21,6 +21,16 @@ export interface ToolContext {
   emit(update: MapUpdate, toolCallId: string): void;
   /** The question's bounds: every call is claimed from it first. */
   budget: QuestionBudget;
+  /** Sites the person approved charging for this call; null when no approval was given for it. */
+  approvedUnits(toolCallId: string): number | null;
+}
+
+/** A scoring call's price, shown to the person before it runs. */
+export interface ScoringQuote {
+  /** Sites new to the question, each charged once. */
+  units: number;
+  cost: number;
+  sites: { lot_id: string | null; address: string | null; area_m2: number }[];
 }
 
 /** The packs a tool's areas need (v2 pages read), or a sentence when the area is too large to read. */

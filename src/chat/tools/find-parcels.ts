@@ -34,11 +34,16 @@ export type ParcelFilters = z.infer<z.ZodObject<typeof filterFields>>;
 const inputSchema = z.object({
   ...areaFields,
   ...filterFields,
+  sort: z
+    .enum(["area", "station"])
+    .optional()
+    .describe("area: largest first (the default); station: nearest a railway station first"),
   limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
 });
 export type FindParcelsInput = z.infer<typeof inputSchema>;
 
-export type Match = ParcelRef & { zone: string | null };
+export type Match = ParcelRef & { zone: string | null; station: { name: string; distance_m: number } | null };
+export type ParcelSort = "area" | "station";
 
 export interface Matches {
   area: { label: string; bbox: BBox };
@@ -61,7 +66,7 @@ function cleanFilters(f: ParcelFilters): ParcelFilters {
 
 /** The site search's query for a tool's area and filters, or why there is none. */
 export function toolSearch(
-  input: AreaInput & ParcelFilters,
+  input: AreaInput & ParcelFilters & { sort?: ParcelSort },
   fallback: BBox | null,
   limit: number,
 ): SearchQuery | string {
@@ -82,13 +87,13 @@ export function toolSearch(
       : {}),
     ...(f.hazard_free ? { exclude: ["flood", "bushfire"] as Excludable[] } : {}),
   };
-  return { area, filters, sort: "area", limit };
+  return { area, filters, sort: input.sort ?? "area", limit };
 }
 
 /** Every lot of the area passing the filters, counted, and the largest `limit` of them: the site search's engine. */
 export async function matchParcels(
   packs: SearchPacks,
-  input: AreaInput & ParcelFilters,
+  input: AreaInput & ParcelFilters & { sort?: ParcelSort },
   fallback: BBox | null,
   limit = MAX_LIMIT,
 ): Promise<Matches | string> {
@@ -116,6 +121,7 @@ export async function matchParcels(
       centroid: featureCentroid(layer, index),
       areaM2: r.area_m2,
       zone: r.zone,
+      station: r.station,
     };
   });
   return {
@@ -136,8 +142,14 @@ export interface FindParcelsOutput {
   scanned: number;
   /** The smallest and largest lot of the area, whatever the filters (when every lot was looked at). */
   area_range_m2: [number, number] | null;
-  order: "largest first";
-  parcels: { lot_id: string | null; area_m2: number; zone: string | null; address: string | null }[];
+  order: "largest first" | "nearest a station first";
+  parcels: {
+    lot_id: string | null;
+    area_m2: number;
+    zone: string | null;
+    address: string | null;
+    station: { name: string; distance_m: number } | null;
+  }[];
   demo_data: boolean;
 }
 
@@ -160,10 +172,14 @@ export async function findParcels(
       shown: shown.length,
       scanned: found.scanned,
       area_range_m2: found.range,
-      order: "largest first",
-      parcels: shown
-        .slice(0, MODEL_LIST)
-        .map((m) => ({ lot_id: m.lotId, area_m2: r1(m.areaM2), zone: m.zone, address: addressOf(m.props) })),
+      order: input.sort === "station" ? "nearest a station first" : "largest first",
+      parcels: shown.slice(0, MODEL_LIST).map((m) => ({
+        lot_id: m.lotId,
+        area_m2: r1(m.areaM2),
+        zone: m.zone,
+        address: addressOf(m.props),
+        station: m.station,
+      })),
       demo_data: anySynthetic(shown),
     },
     map: {
@@ -175,7 +191,7 @@ export async function findParcels(
 
 export const findParcelsTool = (ctx: ToolContext) =>
   tool({
-    description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first. Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
+    description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first (or nearest a station first). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
     execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox)),

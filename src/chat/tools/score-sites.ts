@@ -7,7 +7,8 @@ import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spat
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import type { SearchPacks } from "../../search/engine.ts";
 import { addressOf, areaFields } from "./area.ts";
-import { bounded, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
+import { bounded, type ScoringQuote, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
+import { UNIT_PRICE } from "../../credits/prices.ts";
 import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 import { hitFeature, lotIdField } from "./parcel-hit.ts";
@@ -87,6 +88,8 @@ export async function scoreSites(
   fallback: BBox | null,
   charge: SiteCharge,
   budget: QuestionBudget,
+  /** Refuses a charge the person has not approved (a sentence), or lets it through (null). */
+  gate: (units: number) => string | null = () => null,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
   const packs = search.base;
   const chosen = await sitesFor(search, input, fallback);
@@ -99,6 +102,8 @@ export async function scoreSites(
   const kept = new Set([...plan.free, ...plan.charged]);
   if (kept.size === 0)
     return refusal("This question has scored as many sites as it may; answer with the scores already found.");
+  const refused = gate(plan.charged.length);
+  if (refused) return refusal(refused);
   const results: [ParcelHit, FeasibilityResult][] = chosen.sites
     .filter((hit) => kept.has(hit))
     .map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
@@ -146,21 +151,49 @@ export async function scoreSites(
   };
 }
 
+/** The search packs a call reads: an area's candidates come from the site search, lot ids read their own pages. */
+async function searchFor(ctx: ToolContext, input: ScoreSitesInput): Promise<SearchPacks | string> {
+  if (!input.lot_ids || input.lot_ids.length === 0) return ctx.packs;
+  const packs = await toolPacks(
+    ctx,
+    input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId })),
+  );
+  return typeof packs === "string" ? packs : { base: packs, paged: [] };
+}
+
+/** What a call would charge before it runs: the sites new to the question and their price; null when free. */
+export async function quoteScoring(ctx: ToolContext, input: ScoreSitesInput): Promise<ScoringQuote | null> {
+  const search = await searchFor(ctx, input);
+  if (typeof search === "string") return null;
+  const chosen = await sitesFor(search, input, ctx.fallbackBbox);
+  if (typeof chosen === "string") return null;
+  const { charged } = ctx.budget.planSites(chosen.sites, siteKey);
+  if (charged.length === 0) return null;
+  return {
+    units: charged.length,
+    cost: Math.round(charged.length * UNIT_PRICE.batch_score * 10_000) / 10_000,
+    sites: charged.map((hit) => ({ lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2) })),
+  };
+}
+
 export const scoreSitesTool = (ctx: ToolContext) =>
   tool({
-    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored. Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
+    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored, and the person approves the cost before it runs (a declined call returns no scores: say nothing was charged). Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
     inputSchema,
     execute: bounded(ctx, async (input, toolCallId) => {
       const charge = (n: number) => ctx.chargeSites(n, toolCallId);
-      // An area's candidates come from the site search (its engine reads the pages); lot ids read their own pages.
-      if (!input.lot_ids || input.lot_ids.length === 0) {
-        return scoreSites(ctx.packs, input, ctx.fallbackBbox, charge, ctx.budget);
-      }
-      const packs = await toolPacks(
-        ctx,
-        input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId })),
-      );
-      if (typeof packs === "string") return refusal(packs);
-      return scoreSites({ base: packs, paged: [] }, input, ctx.fallbackBbox, charge, ctx.budget);
+      // The charge runs only as approved: the sites the person saw, no more and no fewer.
+      const gate = (units: number) => {
+        if (units === 0) return null;
+        const approved = ctx.approvedUnits(toolCallId);
+        if (approved === null)
+          return `Scoring ${units} new site(s) needs the person's approval first; nothing was charged.`;
+        return approved === units
+          ? null
+          : `The sites to score changed since the person approved ${approved} (now ${units}); nothing was charged. Ask again.`;
+      };
+      const search = await searchFor(ctx, input);
+      if (typeof search === "string") return refusal(search);
+      return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, gate);
     }),
   });

@@ -103,6 +103,41 @@ describe("offline planner: question forms to tool calls", () => {
     expect(callFor("Score these", before)).toEqual({ name: "score_sites", args: { lot_ids: ["1//DP1", "2//DP2"] } });
   });
 
+  it("'is there any heritage in view?' reads the map view, not the previous place", () => {
+    const before = earlier(
+      "What is in Parramatta?",
+      "summarise_area",
+      { suburb: "Parramatta" },
+      { area: "Parramatta" },
+    );
+    expect(callFor("Is there any heritage in view?", before)).toEqual({ name: "summarise_area", args: { bbox: VIEW } });
+  });
+
+  it("a follow-up refines the previous search: its area and filters stay, the new filter is added", () => {
+    const before = earlier(
+      "R2 lots over 600 m2 in Epping",
+      "find_parcels",
+      { suburb: "Epping", zones: ["R2"], min_area_m2: 600 },
+      { parcels: [{ lot_id: "1//DP1", area_m2: 900 }] },
+    );
+    expect(callFor("Now only the ones over 800 m2", before)).toEqual({
+      name: "find_parcels",
+      args: { suburb: "Epping", zones: ["R2"], min_area_m2: 800 },
+    });
+    expect(callFor("Which of those is closest to the station?", before)).toEqual({
+      name: "find_parcels",
+      args: { suburb: "Epping", zones: ["R2"], min_area_m2: 600, sort: "station", limit: 1 },
+    });
+    expect(callFor("Score the largest one", before)).toEqual({ name: "score_sites", args: { lot_ids: ["1//DP1"] } });
+  });
+
+  it("'those' with nothing found earlier says it cannot tell which lots, and what it needs", () => {
+    const turn = plan([system(), { role: "user", content: "Which of those is closest to the station?" }], TOOLS);
+    expect(turn.tool_calls).toBeUndefined();
+    expect(turn.text).toContain("I cannot tell which lots you mean");
+    expect(turn.text).toContain("Ask for lots first");
+  });
+
   it("asks which area when neither the question, the history nor the map names one", () => {
     const turn = plan(
       [system({ bbox: null, viewport_bbox: null }), { role: "user", content: "show me big lots" }],

@@ -7,7 +7,7 @@ import type { MapUpdate } from "../../../src/chat/tools/map.ts";
 import { chatTools } from "../../../src/chat/toolset.ts";
 import { packs } from "./demo-packs.ts";
 
-function question() {
+function question(approved: Record<string, number> = {}) {
   const emitted: string[] = [];
   const charged: [number, string][] = [];
   const tools = chatTools({
@@ -19,6 +19,7 @@ function question() {
     },
     emit: (_: MapUpdate, toolCallId) => emitted.push(toolCallId),
     budget: new QuestionBudget(),
+    approvedUnits: (toolCallId) => approved[toolCallId] ?? null,
   });
   return { tools, emitted, charged };
 }
@@ -39,7 +40,7 @@ describe("chatTools", () => {
     const filters = ["min_area_m2", "max_area_m2", "zones", "hazard_free"];
     expect(fields).toEqual({
       geocode_suburb: { properties: ["suburb"], required: ["suburb"] },
-      find_parcels: { properties: [...area, ...filters, "limit"], required: [] },
+      find_parcels: { properties: [...area, ...filters, "sort", "limit"], required: [] },
       lookup_lot: { properties: ["lot_id"], required: ["lot_id"] },
       describe_parcel: { properties: ["lot_id", "lon", "lat"], required: [] },
       score_sites: { properties: ["lot_ids", ...area, ...filters, "limit"], required: [] },
@@ -47,12 +48,22 @@ describe("chatTools", () => {
     });
   });
 
-  it("charges a scoring call under its own call id and sends its map part", async () => {
-    const { tools, emitted, charged } = question();
+  it("charges an approved scoring call under its own call id and sends its map part", async () => {
+    const { tools, emitted, charged } = question({ s1: 2 });
     const out = await tools.score_sites.execute({ suburb: "Epping", limit: 2 }, options("s1"));
     expect(out).toMatchObject({ charged: 0.2, scored: [{}, {}] });
     expect(charged).toEqual([[2, "s1"]]);
     expect(emitted).toEqual(["s1"]);
+  });
+
+  it("a scoring call nobody approved, or approved for other sites, charges nothing and scores nothing", async () => {
+    const { tools, emitted, charged } = question({ s2: 3 });
+    const unasked = await tools.score_sites.execute({ suburb: "Epping", limit: 2 }, options("s1"));
+    expect(unasked).toEqual({ error: expect.stringMatching(/needs the person's approval/) });
+    const changed = await tools.score_sites.execute({ suburb: "Epping", limit: 2 }, options("s2"));
+    expect(changed).toEqual({ error: expect.stringMatching(/changed since the person approved 3 \(now 2\)/) });
+    expect(charged).toEqual([]);
+    expect(emitted).toEqual(["s1", "s2"]);
   });
 
   it("a call past the question's bound does no work: no map part, no charge", async () => {

@@ -7,6 +7,7 @@ import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { until } from "../helpers/wait.ts";
 import { ask, chunksOf, modelRequests, newMarker, ofType, script, textOf } from "../helpers/chat.ts";
+import { answer, approvalIn, askApproving } from "./approvals.ts";
 
 beforeAll(async () => {
   await putDemoPacks();
@@ -19,7 +20,7 @@ const scoreCall = (suburb: string) => ({ tool_calls: [{ name: "score_sites", arg
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 10_000) / 10_000;
 
 describe("a model that keeps scoring", () => {
-  it("is stopped at 50 distinct sites: at most 0.05 + 5 credits, repeats free, and the stream says which bound", async () => {
+  it("is stopped at 50 distinct sites across its approvals: at most 0.05 + 5 credits, repeats free, and the stream says which bound", async () => {
     const o = await newOrg(100);
     const marker = newMarker();
     const suburbs = [
@@ -33,8 +34,13 @@ describe("a model that keeps scoring", () => {
       "Epping",
     ];
     await script(marker, [...suburbs.map(scoreCall), { text: "Here are the scores I found." }]);
-    const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score everything [[${marker}]]` }));
+    const { chunks, approvals } = await askApproving(o.users.member.token, {
+      question: `Score everything [[${marker}]]`,
+    });
     expect(textOf(chunks)).toContain("scores I found");
+    // Each call with new sites asked first; repeats and calls past the site bound charge nothing and do not ask.
+    expect(sum(approvals.map((a) => a.cost))).toBe(5);
+    expect(approvals.map((a) => a.units)).toEqual([20, 20, 10]);
     // Eight scoring steps also spent the tool steps: the answer step was offered no tools.
     expect(ofType(chunks, "data-limit").map((c) => (c.data as { bound: string }).bound)).toEqual([
       "sites",
@@ -49,11 +55,14 @@ describe("a model that keeps scoring", () => {
     expect(state.sum).toBeCloseTo(state.cached, 10);
   });
 
-  it("a loop of tool calls ends after 8 tool steps with one more step for the answer", async () => {
+  it("a loop of tool calls ends after 8 tool steps with one more step for the answer, across its approval", async () => {
     const o = await newOrg(100);
     const marker = newMarker();
     await script(marker, [scoreCall("Parramatta")]);
-    const chunks = await chunksOf(await ask(o.users.member.token, { question: `Again and again [[${marker}]]` }));
+    const { chunks, approvals } = await askApproving(o.users.member.token, {
+      question: `Again and again [[${marker}]]`,
+    });
+    expect(approvals).toHaveLength(1);
     expect(await modelRequests(marker)).toHaveLength(QUESTION_BOUNDS.toolSteps + 1);
     const usage = (await ledger(o)).entries.filter((e) => e.type === "usage" && e.action_type === "batch_score");
     // The same 20 lots every time: charged once.
@@ -78,11 +87,13 @@ describe("many tool calls in one step", () => {
 });
 
 describe("a client that leaves", () => {
-  it("before a scoring result reached it: that scoring and the unanswered question are refunded in full", async () => {
+  it("before an approved scoring result reached it: that scoring is refunded in full; the question stands, its approval request was delivered", async () => {
     const o = await newOrg(10);
     const marker = newMarker();
     await script(marker, [scoreCall("Parramatta"), { stall_ms: 3_000, text: "too late" }]);
-    const res = await ask(o.users.member.token, { question: `Score Parramatta [[${marker}]]` });
+    const asked = await ask(o.users.member.token, { question: `Score Parramatta [[${marker}]]` });
+    const request = approvalIn(await chunksOf(asked));
+    const res = await answer(o.users.member.token, asked.headers.get("x-session-id") as string, request!.id, true);
     const reader = res.body!.getReader();
     await reader.read();
     // The second model request means the tool ran and its charge was posted; then hang up.
@@ -97,12 +108,11 @@ describe("a client that leaves", () => {
     const state = await until(
       "the refunds",
       () => ledger(o),
-      (s) => s.entries.filter((e) => e.type === "refund").length === 2,
+      (s) => s.entries.filter((e) => e.type === "refund").length === 1,
     );
     expect(state.entries.filter((e) => e.type === "refund").map((e) => [e.action_type, e.amount])).toEqual([
-      ["chat", 0.05],
       ["batch_score", 2],
     ]);
-    expect(state.cached).toBe(10);
+    expect(state.cached).toBe(9.95);
   });
 });

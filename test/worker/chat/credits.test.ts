@@ -6,6 +6,7 @@ import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { ask, chunksOf, modelRequests, newMarker, ofType, script, textOf } from "../helpers/chat.ts";
+import { askApproving } from "./approvals.ts";
 
 beforeAll(async () => {
   await putDemoPacks();
@@ -62,14 +63,17 @@ describe("charging a question", () => {
 });
 
 describe("the scoring tool", () => {
-  it("charges 0.1 per site scored, as batch scoring, beside the question", async () => {
+  it("charges 0.1 per site scored once approved, as batch scoring, beside the question", async () => {
     const o = await newOrg(1);
     const marker = newMarker();
     await script(marker, [
       { tool_calls: [{ id: "call_score", name: "score_sites", arguments: { lot_ids: LOTS } }] },
       { text: "Scored three sites." },
     ]);
-    const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score these lots [[${marker}]]` }));
+    const { chunks, approvals } = await askApproving(o.users.member.token, {
+      question: `Score these lots [[${marker}]]`,
+    });
+    expect(approvals.map((a) => a.cost)).toEqual([0.3]);
     const output = ofType(chunks, "tool-output-available")[0]?.output as {
       charged: number;
       balance: number;
@@ -112,14 +116,14 @@ describe("the scoring tool", () => {
     );
   });
 
-  it("short of credits for the sites: the tool returns insufficient_credits to the model, nothing more is charged, the answer still streams", async () => {
+  it("short of credits for the sites: the approved call returns insufficient_credits to the model, nothing more is charged, the answer still streams", async () => {
     const o = await newOrg(0.2);
     const marker = newMarker();
     await script(marker, [
       { tool_calls: [{ name: "score_sites", arguments: { lot_ids: LOTS } }] },
       { text: "You need more credits to score those." },
     ]);
-    const chunks = await chunksOf(await ask(o.users.member.token, { question: `Score these lots [[${marker}]]` }));
+    const { chunks } = await askApproving(o.users.member.token, { question: `Score these lots [[${marker}]]` });
     expect(ofType(chunks, "tool-output-available")[0]?.output).toEqual({
       error: "insufficient_credits",
       required: 0.3,

@@ -9,6 +9,7 @@ import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { answerOf, modelRequests, newMarker, ofType, parseUiStream } from "../helpers/chat.ts";
+import { approvalIn } from "./approvals.ts";
 
 // The worker pool's bindings point at the local model server; this copy has no provider at all.
 const offlineEnv = { ...env, LLM_API_URL: "", LLM_API_KEY: "", LLM_MODEL: "" };
@@ -41,6 +42,16 @@ async function question(body: Record<string, unknown>) {
   const res = await post(body);
   expect(res.status).toBe(200);
   return answerOf(res);
+}
+
+/** A question that stops at an approval request, and the stream that answering it opens. */
+async function answered(body: Record<string, unknown>, approved: boolean) {
+  const asked = await question(body);
+  const request = approvalIn(asked.chunks);
+  if (!request) throw new Error("no approval request");
+  const res = await post({ session_id: asked.sessionId, approval: { id: request.id, approved } });
+  expect(res.status).toBe(200);
+  return { asked, request, ...(await answerOf(res)) };
 }
 
 describe("offline planner embedded in the Worker (no provider configured)", () => {
@@ -102,17 +113,30 @@ describe("offline planner embedded in the Worker (no provider configured)", () =
     expect(q.parcels?.features.map((f) => f.id)).toEqual(["24//DP1293293"]);
   });
 
-  it("'score the parcels in view' scores the viewport's largest lots, charging 0.1 each", async () => {
+  it("'score the parcels in view' asks first, then scores the viewport's largest lots, charging the 0.1 each it announced", async () => {
     const before = await withDb((db) => ledgerState(db, org.orgId));
     const view = [151.0815, -33.776, 151.0845, -33.773];
-    const q = await question({ question: "Score the parcels in view", viewport_bbox: view });
-    expect(q.calls[0]).toMatchObject({ toolName: "score_sites", input: { bbox: view, limit: 10 } });
+    const q = await answered({ question: "Score the parcels in view", viewport_bbox: view }, true);
+    expect(q.asked.calls[0]).toMatchObject({ toolName: "score_sites", input: { bbox: view, limit: 10 } });
+    expect(q.asked.text).toBe("");
     const scored = q.output.scored as { score: number; lot_id: string }[];
     expect(scored.length).toBeGreaterThan(0);
+    expect(scored.map((x) => x.lot_id)).toEqual(q.request.sites.map((x) => x.lot_id));
     expect(q.parcels?.features.every((f) => typeof f.properties.score === "number")).toBe(true);
     expect(q.text).toContain(`${scored[0]?.lot_id}: ${scored[0]?.score}/100`);
     const after = await withDb((db) => ledgerState(db, org.orgId));
-    expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([-0.05, -scored.length / 10]);
+    expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([-0.05, -q.request.cost]);
+    expect(q.request.cost).toBeCloseTo(scored.length / 10, 10);
+  });
+
+  it("declining the scoring: the planner says it did not run, and nothing more is charged", async () => {
+    const before = await withDb((db) => ledgerState(db, org.orgId));
+    const view = [151.0815, -33.776, 151.0845, -33.773];
+    const q = await answered({ question: "Score the parcels in view", viewport_bbox: view }, false);
+    expect(ofType(q.chunks, "tool-output-denied")).toHaveLength(1);
+    expect(q.text).toContain("You declined the scoring, so it did not run and nothing more was charged.");
+    const after = await withDb((db) => ledgerState(db, org.orgId));
+    expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([-0.05]);
   });
 
   it("a follow-up in the same session refers to the previous turn's place, without the notice again", async () => {
@@ -128,8 +152,8 @@ describe("offline planner embedded in the Worker (no provider configured)", () =
   it("'score these' after a search scores the lots that search showed", async () => {
     const first = await question({ question: "Show me parcels over 600 m2 in Epping" });
     const shown = (first.output.parcels as { lot_id: string }[]).map((p) => p.lot_id);
-    const q = await question({ question: "Score these", session_id: first.sessionId });
-    expect(q.calls[0]).toMatchObject({ toolName: "score_sites", input: { lot_ids: shown.slice(0, 10) } });
+    const q = await answered({ question: "Score these", session_id: first.sessionId }, true);
+    expect(q.asked.calls[0]).toMatchObject({ toolName: "score_sites", input: { lot_ids: shown.slice(0, 10) } });
     expect((q.output.scored as unknown[]).length).toBe(Math.min(shown.length, 10));
   });
 });

@@ -6,6 +6,7 @@ import { PLANNER_NOTICE } from "../../../src/chat/offline/planner.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { createTeamOrg, ledgerState, withDb, type TestOrg } from "../helpers/billing.ts";
 import { answerOf, ask, ofType } from "../helpers/chat.ts";
+import { answer, approvalIn } from "./approvals.ts";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -60,11 +61,13 @@ describe("offline planner, end to end", () => {
     expect(overlays.features.some((f) => f.properties.layer === "flood")).toBe(true);
   });
 
-  it("'score the parcels in view' scores the map view's largest lots and charges 0.1 for each", async () => {
+  it("'score the parcels in view' asks, then scores the map view's largest lots and charges 0.1 for each", async () => {
     const before = await withDb((db) => ledgerState(db, org.orgId));
     const view = [151.0815, -33.776, 151.0845, -33.773];
-    const q = await question({ question: "Score the parcels in view", viewport_bbox: view });
-    expect(q.call).toMatchObject({ toolName: "score_sites", input: { bbox: view, limit: 10 } });
+    const asked = await question({ question: "Score the parcels in view", viewport_bbox: view });
+    expect(asked.call).toMatchObject({ toolName: "score_sites", input: { bbox: view, limit: 10 } });
+    const request = approvalIn(asked.chunks);
+    const q = await answerOf(await answer(org.users.member.token, asked.sessionId, request!.id, true));
     const scored = q.output.scored as { score: number }[];
     expect(scored.length).toBeGreaterThan(0);
     expect(q.output.charged).toBeCloseTo(scored.length * 0.1, 10);

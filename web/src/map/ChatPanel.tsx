@@ -1,8 +1,9 @@
-// The chat: useChat over the service's UI message stream; map parts move and draw on the map.
+// The chat: useChat over the service's UI message stream; map parts move and draw on the map. A scoring call that
+// charges asks first (architecture section 5): the panel shows its sites and cost with Approve / Decline.
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport } from "ai";
-import { type FormEvent, useMemo, useRef, useState } from "react";
-import { type Api, type ChatUIMessage, Problem, problemOf } from "../api.ts";
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type Api, type Balance, type ChatUIMessage, Problem, problemOf } from "../api.ts";
 import type { MapController } from "./controller.ts";
 
 type Props = {
@@ -13,6 +14,9 @@ type Props = {
   onProblem: (p: unknown) => void;
 };
 
+type Part = ChatUIMessage["parts"][number];
+type ApprovalData = Extract<Part, { type: "data-approval" }>["data"];
+
 const TOOL_LABELS: Record<string, string> = {
   geocode_suburb: "Found the suburb",
   find_parcels: "Searched parcels",
@@ -22,6 +26,46 @@ const TOOL_LABELS: Record<string, string> = {
   summarise_area: "Summarised the area",
 };
 
+const credits = (n: number) => `${n.toFixed(2)} credit${n === 1 ? "" : "s"}`;
+
+/** The person's answer to an approval waiting in the last assistant message, if they just gave one. */
+function answeredApproval(messages: ChatUIMessage[]): { id: string; approved: boolean } | null {
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return null;
+  for (const p of last.parts)
+    if ("state" in p && p.state === "approval-responded" && "approval" in p && p.approval)
+      return { id: p.approval.id, approved: p.approval.approved === true };
+  return null;
+}
+
+function ApprovalRequest({ data, onAnswer }: { data: ApprovalData; onAnswer: (approved: boolean) => void }) {
+  const shown = data.sites.slice(0, 5);
+  return (
+    <fieldset className="approval" aria-label="Approve scoring" style={{ border: 0, margin: 0, padding: 0 }}>
+      <p>
+        Score {data.units} site{data.units === 1 ? "" : "s"} for <strong>{credits(data.cost)}</strong>?
+      </p>
+      <ul className="muted small">
+        {shown.map((s) => (
+          <li key={s.lot_id ?? s.address ?? String(s.area_m2)}>
+            {s.lot_id ?? "a lot"}
+            {s.address ? `, ${s.address}` : ""} ({Math.round(s.area_m2).toLocaleString("en-AU")} m²)
+          </li>
+        ))}
+        {data.sites.length > shown.length && <li>and {data.sites.length - shown.length} more</li>}
+      </ul>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => onAnswer(true)}>
+          Approve
+        </button>
+        <button type="button" onClick={() => onAnswer(false)}>
+          Decline
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
 export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Props) {
   const session = useRef<string | null>(null);
   const props = useRef({ map, visibleLayers, onBalance, onProblem });
@@ -30,8 +74,10 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
     () =>
       new DefaultChatTransport<ChatUIMessage>({
         api: "/chat",
-        // The service takes one question at a time; the session keeps the conversation.
+        // The service takes one question (or one approval's answer) at a time; the session keeps the conversation.
         prepareSendMessagesRequest: async ({ messages }) => {
+          const approval = answeredApproval(messages);
+          if (approval) return { body: { session_id: session.current, approval }, headers: await api.headers() };
           const last = messages.at(-1);
           const question = last?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
           const viewport = props.current.map()?.viewport();
@@ -65,8 +111,16 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
       }),
     [api],
   );
-  const { messages, sendMessage, status, error } = useChat<ChatUIMessage>({
+  // The header shows what the API says once a turn ends: scoring and refunds settle beside the question's charge.
+  const rereadBalance = () => {
+    api.get<Balance>("/billing/credits/balance").then(
+      (b) => props.current.onBalance(b.balance),
+      () => {},
+    );
+  };
+  const { messages, sendMessage, status, error, addToolApprovalResponse } = useChat<ChatUIMessage>({
     transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onData: (part) => {
       const m = props.current.map();
       if (part.type === "data-session") session.current = part.data.session_id;
@@ -74,11 +128,17 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
       else if (part.type === "data-bbox") m?.fitBounds(part.data.bbox, 16);
       else if (part.type === "data-parcels" || part.type === "data-overlays") m?.setHighlight(part.data);
     },
+    onFinish: rereadBalance,
     // HTTP refusals were already reported as sentences by the transport; others are shown in the panel.
-    onError: () => {},
+    onError: rereadBalance,
   });
   const [text, setText] = useState("");
   const busy = status === "submitted" || status === "streaming";
+  const end = useRef<HTMLDivElement>(null);
+  // The newest words stay in view as they stream in.
+  useEffect(() => {
+    if (messages.length > 0 || status === "submitted") end.current?.scrollIntoView({ block: "end" });
+  }, [messages, status]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -88,37 +148,62 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
     void sendMessage({ text: q });
   }
 
+  function renderPart(m: ChatUIMessage, p: Part, key: string) {
+    if (p.type === "text") return <p key={key}>{p.text}</p>;
+    // A bound of the question stopped some work: say which, in the service's words.
+    if (p.type === "data-limit")
+      return (
+        <p key={key} className="limit" role="note">
+          {p.data.detail}
+        </p>
+      );
+    if (!p.type.startsWith("tool-") || !("state" in p)) return null;
+    const name = p.type.slice(5);
+    if (p.state === "approval-requested" && "approval" in p && p.approval) {
+      const approvalId = p.approval.id;
+      const data = m.parts.find(
+        (x): x is Extract<Part, { type: "data-approval" }> => x.type === "data-approval" && x.data.id === approvalId,
+      )?.data;
+      if (data)
+        return (
+          <ApprovalRequest
+            key={key}
+            data={data}
+            onAnswer={(approved) => void addToolApprovalResponse({ id: approvalId, approved })}
+          />
+        );
+    }
+    if (p.state === "output-denied" || (p.state === "approval-responded" && p.approval?.approved === false))
+      return (
+        <p key={key} className="tool">
+          Scoring declined: nothing charged
+        </p>
+      );
+    if (p.state === "approval-responded")
+      return (
+        <p key={key} className="tool">
+          Scoring approved…
+        </p>
+      );
+    return (
+      <p key={key} className="tool">
+        {TOOL_LABELS[name] ?? name}
+      </p>
+    );
+  }
+
   return (
     <section className="chat" aria-label="Chat">
       <ol className="messages" aria-live="polite">
         {messages.length === 0 && (
           <li className="placeholder">
             Ask about the map: “Show me R2 lots over 600 m2 in Epping without flood”, “What is near Parramatta?”, “Score
-            the parcels in view”. 0.05 credit a question.
+            the parcels in view”. 0.05 credit a question; scoring asks before it charges.
           </li>
         )}
         {messages.map((m) => (
           <li key={m.id} className={`msg msg-${m.role}`}>
-            {m.parts.map((p, i) => {
-              const key = `${m.id}-${i}`;
-              if (p.type === "text") return <p key={key}>{p.text}</p>;
-              // A bound of the question stopped some work: say which, in the service's words.
-              if (p.type === "data-limit")
-                return (
-                  <p key={key} className="limit" role="note">
-                    {p.data.detail}
-                  </p>
-                );
-              if (p.type.startsWith("tool-")) {
-                const name = p.type.slice(5);
-                return (
-                  <p key={key} className="tool">
-                    {TOOL_LABELS[name] ?? name}
-                  </p>
-                );
-              }
-              return null;
-            })}
+            {m.parts.map((p, i) => renderPart(m, p, `${m.id}-${i}`))}
           </li>
         ))}
         {status === "submitted" && <li className="msg msg-assistant placeholder">Thinking…</li>}
@@ -140,6 +225,8 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
           Send
         </button>
       </form>
+      {/* After the pinned input: scrolling here shows the newest words above it, not under it. */}
+      <div ref={end} />
     </section>
   );
 }
