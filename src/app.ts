@@ -22,6 +22,7 @@ import { chatRoutes } from "./routes/chat.ts";
 import { tileRoutes } from "./routes/tiles.ts";
 import { parcelRoutes } from "./routes/parcels.ts";
 import { siteRoutes } from "./routes/sites.ts";
+import { alertRoutes } from "./routes/alerts.ts";
 import { NotFoundError } from "./errors.ts";
 import { PAGE_PATHS, pageConfig, serveAsset, servePage } from "./http/web.ts";
 import { logger } from "./logger.ts";
@@ -46,6 +47,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", tileRoutes);
   app.route("/", parcelRoutes);
   app.route("/", siteRoutes);
+  app.route("/", alertRoutes);
 
   registerOpenApi(app);
   const docConfig = {

@@ -4,12 +4,25 @@ import { logger } from "./logger.ts";
 import { openConfigured, type Db } from "./db/client.ts";
 import { expireGrants } from "./credits/expiry.ts";
 import { sweepAbandonedJobs } from "./credits/sweep.ts";
+import { expireStoredBatches } from "./batch/stored.ts";
+import { expireStoredReports } from "./report/stored.ts";
 
-/** The hourly credit expiry; every other trigger (each minute) settles overdue charged jobs. */
+/** The hourly expiry (credits, and stored results past 30 days); every other trigger (each minute) settles overdue jobs. */
 export const EXPIRY_CRON = "17 * * * *";
 
-async function expire(db: Db, now: Date): Promise<void> {
-  logger.info("credit expiry", { ...(await expireGrants({ db, now })) });
+async function expireResults(db: Db, bucket: R2Bucket, now: Date): Promise<{ batches: number; reports: number }> {
+  return { batches: await expireStoredBatches(db, now), reports: await expireStoredReports(db, bucket, now) };
+}
+
+async function expire(db: Db, bucket: R2Bucket, now: Date): Promise<void> {
+  // One failing does not hold the other back: each is retried the next hour.
+  const [credits, results] = await Promise.allSettled([expireGrants({ db, now }), expireResults(db, bucket, now)]);
+  if (credits.status === "fulfilled") logger.info("credit expiry", { ...credits.value });
+  else logger.error("credit expiry failed", { error: credits.reason });
+  if (results.status === "fulfilled") logger.info("stored results expiry", results.value);
+  else logger.error("stored results expiry failed", { error: results.reason });
+  if (credits.status === "rejected") throw credits.reason;
+  if (results.status === "rejected") throw results.reason;
 }
 
 async function sweep(db: Db, now: Date): Promise<void> {
@@ -29,7 +42,7 @@ export async function runScheduled(env: Env, cron: string, now: Date): Promise<v
     return;
   }
   try {
-    await (cron === EXPIRY_CRON ? expire(handle.db, now) : sweep(handle.db, now));
+    await (cron === EXPIRY_CRON ? expire(handle.db, env.PACKS, now) : sweep(handle.db, now));
   } finally {
     await handle.close();
   }

@@ -1,5 +1,5 @@
-// A batch: charged up front as a job, each row scored in order, then settled for the results the client took:
-// rows that could not be scored, and rows never delivered because the client left, are refunded.
+// A batch: charged up front as a job, each row scored in order, stored, sent, then settled for the results the client
+// took: rows that could not be scored, and rows never delivered (or never kept) because the client left, are refunded.
 import { ConflictError } from "../errors.ts";
 import { logger } from "../logger.ts";
 import type { SseEvent } from "../lib/sse-event.ts";
@@ -7,14 +7,17 @@ import { reserve, type Payer, type ResumableWork } from "../credits/charged-work
 import type { SettleOutcome } from "../credits/detached.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
-import type { ParsedCsv } from "./csv.ts";
+import type { CsvSiteRow, ParsedCsv } from "./csv.ts";
 import { locateRow, rowArea } from "./locate.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { siteError, siteResult } from "./payload.ts";
+import { openBatchRecord, type BatchRecord, type StoredRowInput } from "./record.ts";
 
 export interface BatchContext {
   payer: Payer;
   packs: PackScope;
+  /** The uploaded file's name, shown with the stored batch. */
+  filename?: string;
 }
 
 const RUNNING =
@@ -42,14 +45,23 @@ const DEFERRED =
   "The refund could not be written yet: the database did not answer. This batch is settled automatically within a few minutes; " +
   "until the scored rows are confirmed, the whole charge is refunded.";
 
+const unstoredDetail = (taken: number, total: number, refunded: string) =>
+  `The results could not be stored after ${taken} of ${total} rows, so no more were sent: a result is sent only once it is kept. ` +
+  `${refunded} Upload the same file with the same Idempotency-Key to receive the rest; the rows paid for are not charged again.`;
+
+/** The row store failed: the stream stops before sending a row the server does not keep. */
+class UnstoredRow extends Error {}
+
 const lostDetail = (taken: number) =>
   `This batch was settled before it finished (it outlived its deadline), so no more rows are sent: ${taken} results were delivered. ` +
   "Upload the same file with the same Idempotency-Key to receive the rest; the rows paid for are not charged again.";
 
+type Prepared = { event: "site_result" | "site_error"; row: StoredRowInput };
+
 /**
  * The events of a charged batch. The first `paidUnits` results were paid for by earlier requests under the key and
- * are free; each one after is charged to this request's job once the client has taken it. Whatever happens, the job
- * is settled (or left to the sweep) before the generator ends.
+ * are free; each one after is charged to this request's job once the client has taken it. Every row is stored before
+ * it is sent (record.ts). Whatever happens, the job is settled (or left to the sweep) before the generator ends.
  */
 export async function* runBatch(
   ctx: BatchContext,
@@ -63,6 +75,9 @@ export async function* runBatch(
   let failed = 0;
   // Results the client has taken: the stream resumes after a yield only once the consumer pulls the next event.
   let taken = 0;
+  // Rows (results and errors) the client has taken, and how many of them the store has marked delivered.
+  let sent = 0;
+  let marked = 0;
   const owed = () => Math.max(0, taken - free);
   // A replay with nothing unpaid charges nothing, so it has no job of its own to hold or settle.
   const lease = charged.replayed ? undefined : charged.lease();
@@ -71,7 +86,76 @@ export async function* runBatch(
     return charged.replayed ? undefined : charged.settle(owed());
   };
   const common = { batch_id: charged.firstId, replayed: charged.replayed || charged.firstId !== charged.id };
+
+  /** Locates and scores a row: the event to send and the row to store. */
+  const prepare = async (row: CsvSiteRow): Promise<Prepared> => {
+    const area = rowArea(row);
+    // Rows in one suburb share pages: the page cache serves the second and later ones.
+    const packs = await ctx.packs.at(area ? [area] : []);
+    const located = locateRow(packs, row, ctx.packs.coverage);
+    if (!located.ok) {
+      const data = siteError(row, located.detail);
+      return {
+        event: "site_error",
+        row: { index: row.index, kind: "error", modelVersion: null, chargeSeq: null, data },
+      };
+    }
+    const result = scoreSite(siteFacts(packs, located.parcel));
+    const data = siteResult(row, located.parcel, result);
+    return {
+      event: "site_result",
+      row: { index: row.index, kind: "result", modelVersion: result.modelVersion, chargeSeq: null, data },
+    };
+  };
+  // A result sent now is this job's next charged unit, unless earlier requests paid for it.
+  const withSeq = (p: Prepared): StoredRowInput => ({
+    ...p.row,
+    chargeSeq: p.event === "site_result" && taken >= free ? owed() + 1 : null,
+  });
+
+  let record: BatchRecord | undefined;
+  const store = async (p: Prepared) => {
+    if (!record) throw new UnstoredRow("the batch was not recorded");
+    try {
+      await record.store(withSeq(p), sent);
+      marked = sent;
+    } catch (err) {
+      throw new UnstoredRow("a row could not be stored", { cause: err });
+    }
+  };
+  /** Marks the rows taken since the last write (best effort: a result the job charged is shown by its charge anyway). */
+  const markTaken = async () => {
+    if (!record || marked === sent) return;
+    try {
+      await record.delivered(sent);
+      marked = sent;
+    } catch (err) {
+      logger.warn("batch rows not marked delivered", { batch_id: charged.firstId, job_id: charged.id, error: err });
+    }
+  };
+
   try {
+    // What batch_start names must already exist: the stored batch is recorded before it is sent.
+    try {
+      record = await openBatchRecord(ctx.payer.db, {
+        batchId: charged.firstId,
+        jobId: charged.id,
+        orgId: ctx.payer.orgId,
+        userId: ctx.payer.userId,
+        filename: ctx.filename ?? "sites.csv",
+        mode: parsed.mode,
+        rows: total,
+      });
+    } catch (err) {
+      logger.error("batch not recorded: nothing sent", { batch_id: charged.firstId, job_id: charged.id, error: err });
+      const outcome = await settleOnce();
+      const refunded = outcome?.ok ? `The ${outcome.settlement.refunded} credits charged were refunded.` : DEFERRED;
+      yield {
+        event: "error",
+        data: { detail: `Service unavailable: the batch could not be recorded, so no row was sent. ${refunded}` },
+      };
+      return;
+    }
     yield {
       event: "batch_start",
       data: { ...common, mode: parsed.mode, rows: total, cost, balance: charged.balance, notes: parsed.notes },
@@ -80,40 +164,55 @@ export async function* runBatch(
     let lost = false;
     try {
       for (const row of parsed.rows) {
-        const area = rowArea(row);
-        // Rows in one suburb share pages: the page cache serves the second and later ones.
-        const packs = await ctx.packs.at(area ? [area] : []);
-        const located = locateRow(packs, row, ctx.packs.coverage);
-        if (!located.ok) {
-          failed += 1;
-          yield { event: "site_error", data: siteError(row, located.detail) };
-          continue;
-        }
-        const result = scoreSite(siteFacts(packs, located.parcel));
+        const p = await prepare(row);
         // A row to be charged goes out only while the job is still this stream's (the sweep has not settled it).
-        if (lease && taken >= free && !(await lease.holds())) {
+        if (p.event === "site_result" && lease && taken >= free && !(await lease.holds())) {
           lost = true;
           break;
         }
+        // What the stream sends is already kept: a row that cannot be stored is not sent.
+        await store(p);
+        if (p.event === "site_error") {
+          failed += 1;
+          yield { event: p.event, data: p.row.data };
+          sent += 1;
+          continue;
+        }
         scored += 1;
-        yield { event: "site_result", data: siteResult(row, located.parcel, result) };
+        yield { event: p.event, data: p.row.data };
         taken += 1;
+        sent += 1;
         lease?.note(owed());
       }
     } catch (err) {
       failure = err;
     }
+    await markTaken();
     // Only what is committed is reported: the refund is named after its transaction, never before.
     const outcome = await settleOnce();
     if (lost) {
       yield { event: "error", data: { detail: lostDetail(taken) } };
       return;
     }
+    const refundedNow = `(${outcome?.ok ? outcome.settlement.refunded : 0} credits)`;
+    if (failure instanceof UnstoredRow) {
+      logger.error("batch stopped: a row could not be stored", {
+        batch_id: charged.firstId,
+        job_id: charged.id,
+        error: failure.cause ?? failure,
+      });
+      const refunded =
+        outcome === undefined || outcome.ok
+          ? `The rows without a delivered result were refunded ${refundedNow}.`
+          : DEFERRED;
+      yield { event: "error", data: { detail: unstoredDetail(taken, total, refunded) } };
+      return;
+    }
     if (failure !== undefined) {
       logger.error("batch failed part-way", { batch_id: charged.firstId, job_id: charged.id, error: failure });
       const detail =
         outcome === undefined || outcome.ok
-          ? `Internal server error after ${taken} of ${total} rows: the rows without a delivered result were refunded (${outcome?.ok ? outcome.settlement.refunded : 0} credits)`
+          ? `Internal server error after ${taken} of ${total} rows: the rows without a delivered result were refunded ${refundedNow}`
           : `Internal server error after ${taken} of ${total} rows. ${DEFERRED}`;
       yield { event: "error", data: { detail } };
       return;
@@ -138,6 +237,7 @@ export async function* runBatch(
     }
   } finally {
     // Reached without settling only when the client left: what it took stands, the rest is refunded.
+    await markTaken();
     await settleOnce();
   }
 }

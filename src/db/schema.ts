@@ -12,6 +12,9 @@ import {
   uuid,
   boolean,
   integer,
+  json,
+  primaryKey,
+  doublePrecision,
 } from "drizzle-orm/pg-core";
 
 // Credits are exact decimals (4 places); drizzle returns them as strings and the API turns them into numbers.
@@ -188,3 +191,183 @@ export const processedEvents = pgTable("processed_events", {
   source: text("source").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+// Stored results (architecture section 5): what paid work delivered, kept 30 days for the organisation that paid.
+// A batch's id is its first job's; its rows are written before they are sent and marked once the client took them.
+export const storedBatches = pgTable(
+  "stored_batches",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => chargedJobs.id, { onDelete: "restrict" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id"),
+    filename: text("filename").notNull(),
+    mode: text("mode").notNull(),
+    rows: integer("rows").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    check("stored_batches_mode_check", sql`${t.mode} in ('latlon', 'lot')`),
+    check("stored_batches_rows_check", sql`${t.rows} > 0`),
+    index("stored_batches_org_created_idx").on(t.orgId, t.createdAt),
+    index("stored_batches_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const storedBatchRows = pgTable(
+  "stored_batch_rows",
+  {
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => storedBatches.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    /** The request's job that sent the row (a retry's own job, or the batch's first). */
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => chargedJobs.id, { onDelete: "restrict" }),
+    kind: text("kind").notNull(),
+    modelVersion: text("model_version"),
+    /** A result the job charges for: its place among the job's charged units (shown once units_done covers it). */
+    chargeSeq: integer("charge_seq"),
+    // json, not jsonb: the event's text as sent, keys in their order (a row's CSV columns keep theirs).
+    data: json("data").notNull(),
+    delivered: boolean("delivered").notNull().default(false),
+    storedAt: timestamp("stored_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.idx] }),
+    check("stored_batch_rows_kind_check", sql`${t.kind} in ('result', 'error')`),
+    check("stored_batch_rows_idx_check", sql`${t.idx} >= 0`),
+    check(
+      "stored_batch_rows_charge_check",
+      sql`${t.chargeSeq} is null or (${t.kind} = 'result' and ${t.chargeSeq} > 0)`,
+    ),
+  ],
+);
+
+/** Every job that charged for a batch (its first and each retry's): the ledger's debits link to the batch through it. */
+export const storedBatchJobs = pgTable(
+  "stored_batch_jobs",
+  {
+    jobId: uuid("job_id")
+      .primaryKey()
+      .references(() => chargedJobs.id, { onDelete: "restrict" }),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => storedBatches.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("stored_batch_jobs_batch_idx").on(t.batchId)],
+);
+
+// A report's PDF lives in R2 under object_key; this row says whose it is, until when, and what it holds.
+export const storedReports = pgTable(
+  "stored_reports",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => chargedJobs.id, { onDelete: "restrict" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id"),
+    filename: text("filename").notNull(),
+    location: text("location"),
+    pages: integer("pages").notNull(),
+    bytes: integer("bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    objectKey: text("object_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    check("stored_reports_size_check", sql`${t.pages} > 0 and ${t.bytes} > 0`),
+    index("stored_reports_org_created_idx").on(t.orgId, t.createdAt),
+    index("stored_reports_expires_idx").on(t.expiresAt),
+  ],
+);
+
+// Saved sites (architecture section 12): organisation-wide, one row a lot, the point it was saved at kept.
+export const savedSites = pgTable(
+  "saved_sites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    lotId: text("lot_id").notNull(),
+    packId: text("pack_id").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    bbox: json("bbox").notNull(),
+    note: text("note"),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_sites_org_lot_unique").on(t.orgId, t.lotId),
+    index("saved_sites_org_created_idx").on(t.orgId, t.createdAt),
+  ],
+);
+
+// Alerts on a saved site or an area; the target is JSON ({saved_site_id} | {area} | {search}).
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    alertType: text("alert_type").notNull(),
+    target: json("target").notNull(),
+    savedSiteId: uuid("saved_site_id").references(() => savedSites.id, { onDelete: "cascade" }),
+    channels: json("channels").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    emailStoppedAt: timestamp("email_stopped_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "alerts_type_check",
+      sql`${t.alertType} in ('zoning_change', 'control_change', 'overlay_change', 'lot_change', 'search_match')`,
+    ),
+    index("alerts_org_created_idx").on(t.orgId, t.createdAt),
+  ],
+);
+
+// One row per alert and change: the unique key makes a redelivered publish record nothing twice.
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    changeKey: text("change_key").notNull(),
+    change: json("change").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notifications_alert_change_unique").on(t.alertId, t.changeKey),
+    index("notifications_org_created_idx").on(t.orgId, t.createdAt),
+  ],
+);
+
+// Read state is per user.
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);

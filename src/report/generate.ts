@@ -9,6 +9,7 @@ import type { ReportRenderer } from "./pdf/render.ts";
 import { rankSites } from "./rank.ts";
 import type { ReportRequest } from "./schema.ts";
 import { pairSites, resolveSite, type ReportSite, siteArea } from "./sites.ts";
+import type { KeepReport } from "./keep.ts";
 
 export interface ReportJob {
   request: ReportRequest;
@@ -20,6 +21,8 @@ export interface ReportJob {
   digest: string;
   /** The report's one unit of charged work: settled as delivered once the client has taken the PDF. */
   work: ChargedWork;
+  /** Stores the finished PDF for the paying organisation before it is sent (absent for unpaid example reports). */
+  keep?: KeepReport;
 }
 
 export interface RendererModule {
@@ -165,11 +168,14 @@ export async function* generateReport(
     yield progress("assembling", 92, "Assembling the PDF");
     await breathe();
     const { bytes, pages } = await pdf.finish();
+    const filename = reportFilename(request.location, job.date);
+    // What report_complete hands over is kept first: a report that cannot be stored fails and is refunded.
+    await job.keep?.({ reportId: work.id, filename, pages, bytes, location: request.location ?? null });
     yield {
       event: "report_complete",
       data: {
         report_id: work.id,
-        filename: reportFilename(request.location, job.date),
+        filename,
         pages,
         bytes: bytes.length,
         sites: inputs.length,

@@ -44,6 +44,8 @@ export interface Services extends HttpServices {
   /** The web workspace's built files (Workers Static Assets); absent when the binding is not configured. */
   assets: Fetcher | undefined;
   chatSessions: Env["CHAT_SESSIONS"];
+  /** Where stored results too big for the database live (report PDFs, under results/). */
+  results: R2Bucket;
   /** The chat agent's language model (config.llm); throws UnavailableError when its provider is not bound. */
   chatModel(): LanguageModel;
 }

@@ -47,6 +47,7 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     packs: packSource(env, config.publicPackPrefix, log, config.packCacheBytes),
     payments: processorFromConfig(config.payments),
     chatSessions: env.CHAT_SESSIONS,
+    results: env.PACKS,
     assets: (env as { ASSETS?: Fetcher }).ASSETS,
     // `AI` is not in the generated Env: the binding is optional (README: Chat model providers).
     chatModel: () => {

@@ -102,7 +102,23 @@ export class Api {
     return this.request<T>(path, { method: "DELETE" });
   }
 
-  /** A Server-Sent Events response, each `event:`/`data:` block handed to onEvent as it arrives. */
+  /** A file the API answers (a stored report's PDF): its bytes and the name the server gives it. */
+  async file(path: string): Promise<{ name: string; type: string; bytes: ArrayBuffer }> {
+    let res: Response;
+    try {
+      res = await fetch(path, { headers: await this.headers() });
+    } catch {
+      throw unreachable();
+    }
+    if (!res.ok) throw problemOf(res.status, await res.json().catch(() => null));
+    const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "download";
+    return {
+      name,
+      type: res.headers.get("Content-Type") ?? "application/octet-stream",
+      bytes: await res.arrayBuffer(),
+    };
+  }
+
   /** An SSE route's events, typed by the server's event schema `E` (what the stream sends is what the schema says). */
   async stream<E extends { event: string; data: unknown }>(
     path: string,
@@ -164,6 +180,14 @@ export type { Suggestion } from "../../src/routes/schemas/geocode.ts";
 export type { PackSummary, UploadedPack } from "../../src/routes/schemas/packs.ts";
 export type { ParcelFacts as Facts, ScoreAnswer } from "../../src/routes/schemas/parcels.ts";
 export type { ReportEvent } from "../../src/routes/schemas/report.ts";
+export type {
+  BatchList,
+  BatchSummary,
+  ReportList,
+  ReportSummary,
+  StoredBatch,
+  StoredRow,
+} from "../../src/routes/schemas/stored.ts";
 export type { TileJson } from "../../src/routes/schemas/tiles.ts";
 export type { Rating, ScoredSite } from "../../src/routes/schemas/scoring.ts";
 

@@ -22,6 +22,13 @@ export const CreditTransactionSchema = z
     related_entity_id: z.string().nullable(),
     action_type: z.enum(["batch_score", "report", "chat"]).nullable(),
     created_at: dateTime,
+    result: z
+      .object({ kind: z.enum(["batch", "report"]), id: uuid })
+      .nullable()
+      .openapi({
+        description:
+          "The stored result this debit paid for, while it is kept (30 days): GET /batch/{id} or GET /report/{id}",
+      }),
   })
   .openapi("CreditTransaction");
 

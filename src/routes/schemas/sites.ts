@@ -16,7 +16,7 @@ const SearchBBox = z
   .refine((b) => b[0] < b[2] && b[1] < b[3], "A box is [west, south, east, north] with west < east and south < north")
   .openapi({ minItems: 4, maxItems: 4, description: "[west, south, east, north] in WGS84 degrees" });
 
-const SearchPolygon = z
+export const SearchPolygon = z
   .object({ type: z.literal("Polygon"), coordinates: z.array(z.array(z.array(z.number()))) })
   .superRefine((g, ctx) => {
     const vertices = g.coordinates.reduce((n, ring) => n + ring.length, 0);

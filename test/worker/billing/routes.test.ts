@@ -100,6 +100,8 @@ describe("billing routes", () => {
       related_entity_id: null,
       action_type: "chat",
       created_at: expect.stringMatching(/Z$/),
+      // A chat debit pays for no stored result (batches and reports do: test/worker/batch/stored-results.test.ts).
+      result: null,
     });
     expect(rows[1]?.balance_after).toBe(19.5);
     const all = await (await call("/billing/credits/transactions", { token })).json<unknown[]>();

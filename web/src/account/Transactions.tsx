@@ -1,7 +1,18 @@
-// The ledger as a table: filters by kind and action, 25 entries a page, what each paid for and the balance after.
-import { useMemo, useState } from "react";
+// The ledger as a table: filters by kind and action, 25 entries a page, what each paid for (with a link to the batch
+// or report it paid for, while kept) and the balance after.
+import { type MouseEvent, useMemo, useState } from "react";
 import type { Transaction } from "../api.ts";
-import { ACTION_LABEL, ACTIONS, type Action, actionOf, type Kind, kindOf, whatFor } from "./ledger.ts";
+import {
+  ACTION_LABEL,
+  ACTIONS,
+  type Action,
+  actionOf,
+  type Kind,
+  kindOf,
+  RESULT_LABEL,
+  resultHref,
+  whatFor,
+} from "./ledger.ts";
 
 const PAGE = 25;
 const KINDS: { value: Kind; label: string }[] = [
@@ -14,6 +25,14 @@ const KINDS: { value: Kind; label: string }[] = [
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** Goes to the map in this page (the app follows history), so the session and the header stay; a new tab works too. */
+function follow(e: MouseEvent<HTMLAnchorElement>) {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  history.pushState(null, "", e.currentTarget.getAttribute("href"));
+  dispatchEvent(new PopStateEvent("popstate"));
+}
 
 export function Transactions({ entries, total }: { entries: Transaction[]; total: number }) {
   const [kind, setKind] = useState<Kind>("all");
@@ -82,7 +101,17 @@ export function Transactions({ entries, total }: { entries: Transaction[]; total
             {rows.map((t) => (
               <tr key={t.id}>
                 <td>{when(t.created_at)}</td>
-                <td>{whatFor(t)}</td>
+                <td>
+                  {whatFor(t)}
+                  {t.result && (
+                    <>
+                      {" "}
+                      <a href={resultHref(t.result)} onClick={follow}>
+                        {RESULT_LABEL[t.result.kind]}
+                      </a>
+                    </>
+                  )}
+                </td>
                 <td className={`num ${t.amount < 0 ? "neg" : "pos"}`}>{signed(t.amount)}</td>
                 <td className="num">{t.balance_after}</td>
               </tr>

@@ -38,6 +38,20 @@ export function whatFor(t: Entry): string {
   return t.description && t.description !== kind ? `${head} (${t.description})` : head;
 }
 
+/** The stored result a debit paid for (the API's `result`), while the server keeps it (30 days). */
+export type ResultLink = { kind: "batch" | "report"; id: string };
+
+/**
+ * Where a result opens: the map's Batch panel, which reads `batch` or `report` from the URL (map/recent.ts) and
+ * shows the batch's rows or downloads the report's PDF.
+ */
+export const resultHref = (r: ResultLink): string => `/?${r.kind}=${encodeURIComponent(r.id)}`;
+
+export const RESULT_LABEL: Record<ResultLink["kind"], string> = {
+  batch: "Open the batch",
+  report: "Download the report",
+};
+
 export type Kind = "all" | "spent" | "refund" | "added";
 export const kindOf = (t: Entry): Exclude<Kind, "all"> =>
   t.type === "refund" ? "refund" : t.amount < 0 ? "spent" : "added";

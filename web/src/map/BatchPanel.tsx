@@ -1,10 +1,26 @@
-// CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites.
-import { useEffect, useState } from "react";
-import type { Api, BatchEvent, ReportEvent, SiteRow } from "../api.ts";
+// CSV upload: rows stream into the table and onto the map; export; a PDF report from the scored sites. What was paid
+// for is kept by the server for 30 days: the batch shown comes back after a reload or a trip to Account, and recent
+// batches and reports can be reopened or downloaded.
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  type Api,
+  type BatchEvent,
+  type BatchList,
+  type BatchSummary,
+  Problem,
+  type ReportEvent,
+  type ReportList,
+  type ReportSummary,
+  type SiteRow,
+  type StoredBatch,
+} from "../api.ts";
 import { sitesCsv } from "../csv.ts";
 import { download, sitesGeoJson } from "../exports.ts";
 import { DropZone } from "../components/DropZone.tsx";
 import { RatingBadge } from "../components/RatingBadge.tsx";
+import { RecentResults } from "./RecentResults.tsx";
+import { takeLinkedResult } from "./linked-result.ts";
+import { rememberBatch, rememberedBatch, rowsOf, shortDate } from "./recent.ts";
 
 type Props = {
   api: Api;
@@ -16,11 +32,27 @@ type Props = {
   onBalance: (b: number) => void;
   onDone: () => void;
   /** The sites of a finished upload, so the map can show them. */
-  onScored: (sites: Extract<SiteRow, { kind: "result" }>[]) => void;
+  onScored: (sites: Scored[]) => void;
   onProblem: (p: unknown) => void;
 };
 
 type Progress = { percent: number; message: string } | null;
+
+type Scored = Extract<SiteRow, { kind: "result" }>;
+
+/** How often a batch still streaming elsewhere (left mid-upload) is read again. */
+const POLL_MS = 2_000;
+const RECENT = 10;
+
+/** What the summary line says of a stored batch. */
+function described(b: StoredBatch): string {
+  const counts = `${b.scored} scored, ${b.failed} could not be scored`;
+  const from = `${b.filename}, ${shortDate(b.created_at)}`;
+  return b.in_progress ? `${counts} so far (${from}); still running…` : `${counts} (${from}).`;
+}
+
+/** Opens the Batch & report tab: the workspace owns the tabs, and a ledger link lands here on the map. */
+const showBatchTab = () => document.getElementById("tab-batch")?.click();
 
 export function BatchPanel({
   api,
@@ -37,21 +69,114 @@ export function BatchPanel({
   const [summary, setSummary] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
   const [pdf, setPdf] = useState<{ url: string; name: string; pages: number } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [batches, setBatches] = useState<BatchSummary[] | null>(null);
+  const [reports, setReports] = useState<ReportSummary[] | null>(null);
+  const [markedReport, setMarkedReport] = useState<string | null>(null);
   const scored = rows.filter((r) => r.kind === "result");
+  // Read by callbacks that outlive a render: the rows now, the batch shown now, the re-read timer.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const openRef = useRef<string | null>(null);
+  const pollRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const showing = useCallback((id: string | null) => {
+    openRef.current = id;
+    setOpenId(id);
+    rememberBatch(id);
+    clearTimeout(pollRef.current);
+  }, []);
+
+  const loadRecent = useCallback(async () => {
+    try {
+      const [b, r] = await Promise.all([
+        api.get<BatchList>(`/batch?page_size=${RECENT}`),
+        api.get<ReportList>(`/report?page_size=${RECENT}`),
+      ]);
+      setBatches(b.batches);
+      setReports(r.reports);
+    } catch (err) {
+      onProblem(err);
+    }
+  }, [api, onProblem]);
+
+  /**
+   * Shows a stored batch's rows as the server kept them. `restore`: only into an empty table, quietly (the tab's
+   * last batch after a reload); `fit`: the person asked for it, so the map fits its sites.
+   */
+  const open = useCallback(
+    async (id: string, { restore = false, fit = false }: { restore?: boolean; fit?: boolean } = {}) => {
+      let batch: StoredBatch;
+      try {
+        batch = await api.get<StoredBatch>(`/batch/${encodeURIComponent(id)}`);
+      } catch (err) {
+        if (!(err instanceof Problem) || (err.status !== 404 && err.status !== 400)) return onProblem(err);
+        if (rememberedBatch() === id) rememberBatch(null);
+        if (!restore) setSummary("That batch is no longer kept: results are kept for 30 days.");
+        return;
+      }
+      if (restore && (rowsRef.current.length > 0 || (openRef.current !== null && openRef.current !== id))) return;
+      const restored = rowsOf(batch);
+      setRows(() => restored);
+      showing(id);
+      setSummary(described(batch));
+      if (fit) onScored(restored.filter((r): r is Scored => r.kind === "result"));
+      // Left while it streamed: its rows keep arriving on the server, so read them again until it ends.
+      if (batch.in_progress)
+        pollRef.current = setTimeout(() => {
+          if (openRef.current === id) void open(id).then(loadRecent);
+        }, POLL_MS);
+    },
+    [api, onProblem, onScored, setRows, showing, loadRecent],
+  );
+
+  async function downloadReport(id: string) {
+    try {
+      const file = await api.file(`/report/${encodeURIComponent(id)}`);
+      download(file.name, file.type, file.bytes);
+    } catch (err) {
+      onProblem(
+        err instanceof Problem && err.status === 404
+          ? new Problem("That report is no longer kept: reports are kept for 30 days.", 404, "none")
+          : err,
+      );
+    }
+  }
+
+  // On mount: a batch or report named by a ledger link, else the batch this tab showed last; and the recent lists.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the callbacks read refs for what changes.
+  useEffect(() => {
+    void loadRecent();
+    const linked = takeLinkedResult();
+    if (linked) showBatchTab();
+    if (linked?.kind === "batch") void open(linked.id, { fit: true });
+    else {
+      if (linked?.kind === "report") {
+        setMarkedReport(linked.id);
+        void downloadReport(linked.id);
+      }
+      const kept = rememberedBatch();
+      if (kept) void open(kept, { restore: true });
+    }
+    return () => clearTimeout(pollRef.current);
+  }, []);
 
   async function upload(file: File) {
     setBusy(true);
     setSummary(`Uploading ${file.name}…`);
     setRows(() => []);
+    showing(null);
     const form = new FormData();
     form.set("file", file);
-    const done: Extract<SiteRow, { kind: "result" }>[] = [];
+    const done: Scored[] = [];
     try {
       await api.stream(
         "/batch/upload",
         { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } },
         (e: BatchEvent) => {
           if (e.event === "batch_start") {
+            // The server keeps the batch from here on: a reload or a trip to Account brings it back.
+            showing(e.data.batch_id);
             setSummary(`Scoring ${e.data.rows} sites (${e.data.cost} credits)…`);
             onBalance(e.data.balance);
           } else if (e.event === "site_result") {
@@ -75,6 +200,7 @@ export function BatchPanel({
       setBusy(false);
       onDone();
       onScored(done);
+      void loadRecent();
     }
   }
 
@@ -110,8 +236,9 @@ export function BatchPanel({
             const bytes = Uint8Array.from(atob(pdf_base64), (c) => c.charCodeAt(0));
             const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
             setPdf({ url, name: filename, pages });
-            setProgress({ percent: 100, message: `Report ready: ${pages} pages.` });
+            setProgress({ percent: 100, message: `Report ready: ${pages} pages. It is kept for 30 days below.` });
             download(filename, "application/pdf", bytes);
+            void loadRecent();
           } else if (e.event === "error") setProgress({ percent: 100, message: e.data.detail });
         },
       );
@@ -208,6 +335,15 @@ export function BatchPanel({
           </div>
         </>
       )}
+      <RecentResults
+        batches={batches}
+        reports={reports}
+        openId={openId}
+        markedReport={markedReport}
+        busy={busy}
+        onOpen={(id) => void open(id, { fit: true })}
+        onDownload={(r) => void downloadReport(r.report_id)}
+      />
     </section>
   );
 }

@@ -1,0 +1,181 @@
+// Saved sites, alerts and notifications (architecture section 12): organisation-wide, any role.
+import { z } from "@hono/zod-openapi";
+import { type AlertTarget, createAlert, deleteAlert, listAlerts } from "../alerts/alerts.ts";
+import { listNotifications, markRead } from "../alerts/notifications.ts";
+import { deleteSavedSite, listSavedSites, saveSite } from "../alerts/saved-sites.ts";
+import { ALERT_TYPES } from "../alerts/types.ts";
+import { json, pickErrors } from "../http/openapi.ts";
+import { uuidParam } from "../http/params.ts";
+import { route } from "../http/route.ts";
+import { locateParcel, siteArea } from "../parcels/locate.ts";
+import { requireAuth, requireOrg } from "../request/access.ts";
+import { packsForCaller } from "../request/caller.ts";
+import { createRouter } from "../request/router.ts";
+import { siteRef } from "./parcels.ts";
+import {
+  AlertBody,
+  AlertIdParam,
+  AlertSchema,
+  AlertTypeSchema,
+  NotificationIdParam,
+  NotificationListSchema,
+  NotificationsQuery,
+  SaveSiteBody,
+  SavedSiteIdParam,
+  SavedSiteSchema,
+} from "./schemas/alerts.ts";
+
+const deleted = { 204: { description: "Deleted" } };
+
+export const alertRoutes = createRouter()
+  .openapi(
+    route({
+      method: "post",
+      path: "/sites/saved",
+      tags: ["alerts"],
+      summary: "Save a site for the organisation, by lot id or point (a lot saved already is answered as it is, 200)",
+      middleware: [requireAuth, requireOrg()],
+      request: { body: { required: true, content: { "application/json": { schema: SaveSiteBody } } } },
+      responses: {
+        201: json(SavedSiteSchema, "Saved"),
+        200: json(SavedSiteSchema, "Saved before: the existing site"),
+        ...pickErrors(404, 409, 503),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const site = siteRef(body, "body");
+      const packs = await packsForCaller(c, [siteArea(site)]);
+      const hit = locateParcel(packs, site);
+      const { site: saved, created } = await saveSite({
+        db: c.var.services.db(),
+        orgId: c.var.membership.orgId,
+        userId: c.var.principal.userId,
+        hit,
+        point: "lng" in site ? site : null,
+        note: body.note && body.note.length > 0 ? body.note : null,
+      });
+      return created ? c.json(saved, 201) : c.json(saved, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/sites/saved",
+      tags: ["alerts"],
+      summary: "The organisation's saved sites, newest first",
+      middleware: [requireAuth, requireOrg()],
+      responses: { 200: json(z.array(SavedSiteSchema), "The saved sites"), ...pickErrors(503) },
+    }),
+    async (c) => c.json(await listSavedSites(c.var.services.db(), c.var.membership.orgId), 200),
+  )
+  .openapi(
+    route({
+      method: "delete",
+      path: "/sites/saved/{id}",
+      tags: ["alerts"],
+      summary: "Remove a saved site and the alerts on it",
+      middleware: [requireAuth, requireOrg()],
+      request: { params: SavedSiteIdParam },
+      responses: { ...deleted, ...pickErrors(400, 404, 503) },
+    }),
+    async (c) => {
+      const id = uuidParam(c.req.valid("param").id, "saved site id");
+      await deleteSavedSite(c.var.services.db(), c.var.membership.orgId, id);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/alerts/types",
+      tags: ["alerts"],
+      summary: "The alert types and what each watches",
+      middleware: [requireAuth],
+      responses: { 200: json(z.array(AlertTypeSchema), "The alert types") },
+    }),
+    (c) => c.json([...ALERT_TYPES], 200),
+  )
+  .openapi(
+    route({
+      method: "post",
+      path: "/alerts",
+      tags: ["alerts"],
+      summary: "Watch a saved site, a suburb, a polygon or a saved search for changes",
+      middleware: [requireAuth, requireOrg()],
+      request: { body: { required: true, content: { "application/json": { schema: AlertBody } } } },
+      responses: { 201: json(AlertSchema, "The alert"), ...pickErrors(404, 409, 503) },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const alert = await createAlert({
+        db: c.var.services.db(),
+        orgId: c.var.membership.orgId,
+        userId: c.var.principal.userId,
+        packs: await packsForCaller(c),
+        type: body.alert_type,
+        target: body.target as AlertTarget,
+        channels: body.channels,
+      });
+      return c.json(alert, 201);
+    },
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/alerts",
+      tags: ["alerts"],
+      summary: "The organisation's alerts, newest first",
+      middleware: [requireAuth, requireOrg()],
+      responses: { 200: json(z.array(AlertSchema), "The alerts"), ...pickErrors(503) },
+    }),
+    async (c) => c.json(await listAlerts(c.var.services.db(), c.var.membership.orgId), 200),
+  )
+  .openapi(
+    route({
+      method: "delete",
+      path: "/alerts/{id}",
+      tags: ["alerts"],
+      summary: "Delete an alert",
+      middleware: [requireAuth, requireOrg()],
+      request: { params: AlertIdParam },
+      responses: { ...deleted, ...pickErrors(400, 404, 503) },
+    }),
+    async (c) => {
+      const id = uuidParam(c.req.valid("param").id, "alert id");
+      await deleteAlert(c.var.services.db(), c.var.membership.orgId, id);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    route({
+      method: "get",
+      path: "/notifications",
+      tags: ["alerts"],
+      summary: "Your organisation's notifications, newest first (50), with your unread count",
+      middleware: [requireAuth, requireOrg()],
+      request: { query: NotificationsQuery },
+      responses: { 200: json(NotificationListSchema, "The notifications"), ...pickErrors(503) },
+    }),
+    async (c) => {
+      const unread = c.req.valid("query").unread === "true";
+      const { orgId } = c.var.membership;
+      return c.json(await listNotifications(c.var.services.db(), orgId, c.var.principal.userId, { unread }), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: "post",
+      path: "/notifications/{id}/read",
+      tags: ["alerts"],
+      summary: "Mark a notification read for you",
+      middleware: [requireAuth, requireOrg()],
+      request: { params: NotificationIdParam },
+      responses: { 204: { description: "Read" }, ...pickErrors(400, 404, 503) },
+    }),
+    async (c) => {
+      const id = uuidParam(c.req.valid("param").id, "notification id");
+      await markRead(c.var.services.db(), c.var.membership.orgId, c.var.principal.userId, id);
+      return c.body(null, 204);
+    },
+  );
