@@ -25,10 +25,7 @@ const ParcelQuery = z.object({ lng: Lng.optional(), lat: Lat.optional(), lot_id:
 const ScoreBody = z.object({ lng: LngNumber.optional(), lat: LatNumber.optional(), lot_id: LotId.optional() });
 
 /** Exactly one form: a point (lng and lat together) or a lot id; anything else is a 422 saying so. */
-export function siteRef(
-  q: { lng?: number; lat?: number; lot_id?: string },
-  where: "query" | "body",
-): SiteRef {
+export function siteRef(q: { lng?: number; lat?: number; lot_id?: string }, where: "query" | "body"): SiteRef {
   const point = q.lng !== undefined || q.lat !== undefined;
   const lot = q.lot_id !== undefined;
   if (point && lot) {

@@ -132,7 +132,12 @@ export const reportRoutes = createRouter()
     }),
     async (c) => {
       const reportId = uuidParam(c.req.valid("param").report_id, "report_id");
-      const found = await getStoredReport(c.var.services.db(), c.var.services.results, c.var.membership.orgId, reportId);
+      const found = await getStoredReport(
+        c.var.services.db(),
+        c.var.services.results,
+        c.var.membership.orgId,
+        reportId,
+      );
       if (!found) throw new NotFoundError(NOT_FOUND);
       const { summary, body } = found;
       return c.body(body, 200, {
