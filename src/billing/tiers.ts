@@ -10,34 +10,37 @@ export interface Tier {
   features: string[];
 }
 
+// Every plan may upload private packs, up to MAX_PRIVATE_PACKS (src/packs/upload.ts) per organisation.
+const PRIVATE_PACKS = "Private data packs, up to 20";
+
 export const TIERS: readonly Tier[] = [
   {
     id: "free",
     name: "Free",
     credits: 10,
     priceCents: 0,
-    features: ["10 credits on sign-up", "Chat and geocoding", "Batch scoring up to 50 sites"],
+    features: ["10 credits on sign-up", "Chat and geocoding", "Batch scoring up to 50 sites", PRIVATE_PACKS],
   },
   {
     id: "starter",
     name: "Starter",
     credits: 100,
     priceCents: 2900,
-    features: ["100 credits per month", "PDF feasibility reports", "Email support"],
+    features: ["100 credits per month", "PDF feasibility reports", PRIVATE_PACKS, "Email support"],
   },
   {
     id: "pro",
     name: "Pro",
     credits: 500,
     priceCents: 9900,
-    features: ["500 credits per month", "Private data packs", "Priority support"],
+    features: ["500 credits per month", PRIVATE_PACKS, "Priority support"],
   },
   {
     id: "team",
     name: "Team",
     credits: 2000,
     priceCents: 29900,
-    features: ["2,000 credits per month", "Up to 20 members", "Private data packs", "Priority support"],
+    features: ["2,000 credits per month", "Up to 20 members", PRIVATE_PACKS, "Priority support"],
   },
 ];
 

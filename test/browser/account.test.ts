@@ -114,6 +114,11 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     expect(await who.textContent()).toContain("member");
     // The newcomer shares the team's balance, and the header says so.
     expect(await balanceAgrees(newcomer)).toBe(await apiBalance(owner));
+    // The account page names the team they joined, never as their own personal organisation.
+    await openAccount(newcomer);
+    await visible(newcomer.getByRole("heading", { name: "Demo Team", level: 1 }));
+    await count(newcomer.getByText(/personal organisation/)).toBe(0);
+    await text(newcomer.getByRole("main")).toContain("Team organisation · you are a member");
 
     await owner.reload();
     await visible(owner.getByRole("heading", { name: "Team members" }));
@@ -156,6 +161,13 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await shot("account-03-admin", admin, "Team members");
 
     await admin.getByRole("button", { name: `Remove ${invitee}` }).click();
+    // A destructive confirmation looks dangerous: filled in the danger red, not the brand's colour.
+    const remove = admin.getByRole("dialog").getByRole("button", { name: "Remove" });
+    await visible(remove);
+    type Styles = { getComputedStyle(e: unknown): { backgroundColor: string } };
+    const fill = await remove.evaluate((b) => (globalThis as unknown as Styles).getComputedStyle(b).backgroundColor);
+    expect(fill).toBe("rgb(179, 38, 30)");
+    await admin.getByRole("dialog").screenshot({ path: `${OUT}/account-03b-remove-dialog.png` });
     await confirm(admin, "Remove");
     await text(admin.getByRole("status")).toContain(`${invitee} was removed from the organisation.`);
     await count(memberRow(admin, invitee)).toBe(0);
@@ -173,6 +185,11 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await count(member.getByRole("combobox", { name: /^Role of / })).toBe(0);
     await count(member.getByRole("button", { name: /^(Choose |Manage subscription|Remove )/ })).toBe(0);
     await visible(member.getByText("Ask an owner or admin of your organisation to change the plan."));
+    // Private packs are on every plan, as the service allows them: each plan's card says so.
+    const plans = member.getByRole("region", { name: "Plans" });
+    const cards = await plans.getByRole("article").count();
+    expect(cards).toBeGreaterThan(1);
+    await count(plans.getByRole("listitem").filter({ hasText: "Private data packs, up to 20" })).toBe(cards);
     await shot("account-04-member", member);
     await shot("account-04-member-plans", member, "Plans");
   });
@@ -195,7 +212,12 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await owner.getByRole("button", { name: /^Pay / }).click();
 
     await owner.waitForURL(/\/account/);
-    await text(owner.getByRole("status"), 20_000).toContain(`Payment received: ${starter.name} is active`);
+    const paid = owner.getByRole("status").filter({ hasText: "Payment received" });
+    await text(paid, 20_000).toContain(`Payment received: ${starter.name} is active`);
+    // Said where the person lands, without scrolling.
+    const at = await paid.boundingBox();
+    expect(at && at.y >= 0 && at.y + at.height <= 900).toBe(true);
+    await shot("account-05b-payment-received", owner);
     await text(owner.getByText(/^Current subscription/)).toContain(
       `${starter.name} with ${starter.credits} credits a month: active`,
     );

@@ -13,21 +13,28 @@ export function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons_or_error"] as const;
+
+/** The uploaded columns as they came (in first-seen order), then what scoring found; `line` is the file's line. */
 export function sitesCsv(rows: readonly SiteRow[]): string {
-  const head = ["line", "input", "lot_id", "address", "area_m2", "score", "rating", "reasons_or_error"];
-  const lines = rows.map((r) =>
-    r.kind === "result"
+  const inputs = [...new Set(rows.flatMap((r) => Object.keys(r.input)))];
+  // A result column whose name the upload already uses is told apart, so no uploaded value is overwritten.
+  const taken = new Set(["line", ...inputs]);
+  const head = ["line", ...inputs, ...RESULT.map((c) => (taken.has(c) ? `result_${c}` : c))];
+  const lines = rows.map((r) => [
+    r.line,
+    ...inputs.map((k) => r.input[k] ?? ""),
+    ...(r.kind === "result"
       ? [
-          r.line,
-          Object.values(r.input).join(" "),
           r.parcel.lot_id,
           r.parcel.address,
           r.parcel.area_m2,
           r.score,
           r.rating,
+          r.feasibility.yield_basis,
           r.reasons.join("; "),
         ]
-      : [r.line, Object.values(r.input).join(" "), "", "", "", "", "", r.detail],
-  );
+      : ["", "", "", "", "", "", r.detail]),
+  ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(",")).join("\n");
 }

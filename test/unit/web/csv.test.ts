@@ -38,8 +38,28 @@ describe("csvCell", () => {
       { kind: "error", index: 0, line: 2, input: { lot: "=cmd|'/C calc'!A0" }, detail: "@bad" },
       { kind: "error", index: 1, line: 3, input: { lat: "-33.8" }, detail: "-1 is not a lot" },
     ];
-    const [, first, second] = sitesCsv(rows).split("\n");
-    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,'@bad");
-    expect(second).toBe("3,-33.8,,,,,,'-1 is not a lot");
+    const [head, first, second] = sitesCsv(rows).split("\n");
+    expect(head).toBe("line,lot,lat,lot_id,address,area_m2,score,rating,yield_basis,reasons_or_error");
+    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,,,'@bad");
+    expect(second).toBe("3,,-33.8,,,,,,,'-1 is not a lot");
+  });
+});
+
+describe("sitesCsv", () => {
+  it("keeps the uploaded columns as columns, and renames a result column the upload already uses", () => {
+    const rows: SiteRow[] = [
+      {
+        kind: "error",
+        index: 0,
+        line: 2,
+        input: { site: "Home, rear", lot_id: "1//DP1", budget: "900000" },
+        detail: "x",
+      },
+      { kind: "error", index: 1, line: 3, input: { site: "Shop", lot_id: "2//DP2" }, detail: "y" },
+    ];
+    const [head, first, second] = sitesCsv(rows).split("\n");
+    expect(head?.split(",").slice(0, 5)).toEqual(["line", "site", "lot_id", "budget", "result_lot_id"]);
+    expect(first?.startsWith('2,"Home, rear",1//DP1,900000,')).toBe(true);
+    expect(second?.startsWith("3,Shop,2//DP2,,")).toBe(true);
   });
 });

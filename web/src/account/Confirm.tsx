@@ -2,7 +2,10 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Problem } from "../api.ts";
 
-export type Question = { title: string; body: string; confirm: string };
+/** `danger`: the action destroys or takes away something (delete, remove, revoke); unset, the verb decides. */
+export type Question = { title: string; body: string; confirm: string; danger?: boolean };
+
+const DESTRUCTIVE = /^(Delete|Remove|Revoke|Cancel subscription)\b/;
 
 /** `ask(q)` opens the dialog and resolves true when the person confirms; render `dialog` once. */
 export function useConfirm(): { ask: (q: Question) => Promise<boolean>; dialog: ReactNode } {
@@ -25,7 +28,11 @@ export function useConfirm(): { ask: (q: Question) => Promise<boolean>; dialog: 
         <button type="button" onClick={() => answer(false)}>
           Cancel
         </button>
-        <button type="button" className="primary" onClick={() => answer(true)}>
+        <button
+          type="button"
+          className={(open.danger ?? DESTRUCTIVE.test(open.confirm)) ? "primary destructive" : "primary"}
+          onClick={() => answer(true)}
+        >
           {open.confirm}
         </button>
       </div>

@@ -30,13 +30,22 @@ function describe(sub: Subscription): string {
   return `${sub.tier_name ?? "Subscription"}${credits}: ${state}${end}.`;
 }
 
-export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
+export function Plan({
+  shell,
+  onPaid,
+  announce,
+}: {
+  shell: Shell;
+  onPaid: () => void;
+  /** Says how a checkout went at the top of the page, in view on return from the processor. */
+  announce: (text: string) => void;
+}) {
   const { api } = shell.auth;
   const admin = shell.membership.role !== "member";
   const [tiers, setTiers] = useState<Tier[] | null>(null);
   const [sub, setSub] = useState<Subscription | null>(null);
   const [busy, setBusy] = useState(false);
-  const { said, ok, fail } = useOutcome(shell.report);
+  const { said, fail } = useOutcome(shell.report);
   const { ask, dialog } = useConfirm();
 
   const loadSub = useCallback(() => api.get<Subscription>("/billing/subscription"), [api]);
@@ -51,7 +60,7 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
     if (!result) return;
     history.replaceState(null, "", `/account${location.hash}`);
     if (result !== "success") {
-      ok("Checkout was cancelled: nothing was charged.");
+      announce("Checkout was cancelled: nothing was charged.");
       return;
     }
     let stop = false;
@@ -60,18 +69,18 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
         const s = await loadSub().catch(() => null);
         if (s?.status && LIVE.has(s.status)) {
           setSub(s);
-          ok(`Payment received: ${s.tier_name} is ${STATE[s.status] ?? s.status} and its credits were added.`);
+          announce(`Payment received: ${s.tier_name} is ${STATE[s.status] ?? s.status} and its credits were added.`);
           onPaid();
           return;
         }
         await new Promise((r) => setTimeout(r, 1000));
       }
-      if (!stop) ok("Payment received: the subscription appears here once the processor confirms it.");
+      if (!stop) announce("Payment received: the subscription appears below once the processor confirms it.");
     })();
     return () => {
       stop = true;
     };
-  }, [loadSub, ok, onPaid]);
+  }, [loadSub, announce, onPaid]);
 
   const live = Boolean(sub?.status && LIVE.has(sub.status));
 
@@ -117,6 +126,9 @@ export function Plan({ shell, onPaid }: { shell: Shell; onPaid: () => void }) {
   return (
     <section aria-labelledby="plans-h">
       <h2 id="plans-h">Plans</h2>
+      <p className="muted">
+        Every plan, Free included, can upload its own private data packs: up to 20 per organisation.
+      </p>
       {sub === null ? (
         <p role="status">Loading the subscription…</p>
       ) : (

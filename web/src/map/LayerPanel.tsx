@@ -1,12 +1,41 @@
-// Layer toggles and the legend for what is switched on.
+// Layer toggles and the legend: an entry for everything the map draws, the switchable layers while they are on.
+import type { CSSProperties } from "react";
 import { FOUND_COLOUR } from "./find/layers.ts";
-import { OWN_LOTS_COLOUR, RAMP, RAMPS, RATING_COLOURS, TOGGLES, type Toggle, ZONE_COLOURS } from "./style.ts";
+import {
+  BASE_COLOURS,
+  CONTROLS,
+  type Control,
+  HIGHLIGHT_COLOUR,
+  OVERLAY_STYLE,
+  OWN_LOTS_COLOUR,
+  RAMP,
+  RAMPS,
+  RATING_COLOURS,
+  SELECTED_COLOUR,
+  STATION_COLOUR,
+  SUBURB_LINE,
+  TOGGLES,
+  type Toggle,
+  ZONE_GROUPS,
+} from "./style.ts";
+
+const CONTROL_LABELS: Record<Control, string> = { fsr: "FSR", height: "Height", lot_size: "Lot size" };
+const UNIT_LABELS: Record<Control, string> = { fsr: "floor space ratio, :1", height: "metres", lot_size: "m²" };
+
+function Entry({ swatch, children }: { swatch: CSSProperties; children: string }) {
+  return (
+    <li>
+      <i style={swatch} aria-hidden="true" /> {children}
+    </li>
+  );
+}
 
 export function LayerPanel({
   visible,
   onToggle,
   ownLots = false,
   found = false,
+  offline = true,
 }: {
   visible: Record<Toggle, boolean>;
   onToggle: (t: Toggle, on: boolean) => void;
@@ -14,78 +43,104 @@ export function LayerPanel({
   ownLots?: boolean;
   /** Find sites' matches are drawn: their colour is explained. */
   found?: boolean;
+  /** The offline basemap is drawn (water, parks): its colours are explained. */
+  offline?: boolean;
 }) {
-  const ramps = (["fsr", "height", "lot_size"] as const).filter((k) => visible[k]);
+  const control = CONTROLS.find((k) => visible[k]) ?? null;
+  const switches = TOGGLES.filter((t) => !(CONTROLS as string[]).includes(t.id));
   return (
     <details className="layers" open={!matchMedia("(max-width: 800px)").matches}>
       <summary>Layers</summary>
       <fieldset>
         <legend className="sr-only">Show layers</legend>
-        {TOGGLES.map((t) => (
+        {switches.map((t) => (
           <label key={t.id} className="toggle">
             <input type="checkbox" checked={visible[t.id]} onChange={(e) => onToggle(t.id, e.target.checked)} />
             {t.label}
           </label>
         ))}
       </fieldset>
-      <section className="legend" aria-label="Legend">
+      {/* The three controls share one colour ramp: one at a time. */}
+      <fieldset className="controls">
+        <legend>Planning control</legend>
+        {[null, ...CONTROLS].map((k) => (
+          <label key={k ?? "none"} className="toggle">
+            <input
+              type="radio"
+              name="control"
+              checked={control === k}
+              onChange={() => (k ? onToggle(k, true) : control && onToggle(control, false))}
+            />
+            {k ? CONTROL_LABELS[k] : "None"}
+          </label>
+        ))}
+      </fieldset>
+      <section className="map-legend" aria-label="Legend">
+        {control && (
+          <figure className="ramp" aria-label={`${CONTROL_LABELS[control]} colours`}>
+            <figcaption>
+              {CONTROL_LABELS[control]} <span className="muted">({UNIT_LABELS[control]})</span>
+            </figcaption>
+            <ol className="ramp-steps">
+              {RAMPS[control].stops.map((s, i, all) => (
+                <li key={s}>
+                  <i style={{ background: RAMP[i] }} aria-hidden="true" />
+                  <span>
+                    {i === 0 ? "≤ " : ""}
+                    {s.toLocaleString()}
+                    {i === all.length - 1 ? "+" : ""}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </figure>
+        )}
         {visible.zoning && (
           <ul>
-            {ZONE_COLOURS.filter((z, i, a) => a.findIndex((y) => y[1] === z[1]) === i).map(([k, c, name]) => (
-              <li key={k}>
-                <i style={{ background: c }} /> {name}
-              </li>
+            {ZONE_GROUPS.map((z) => (
+              <Entry key={z.name} swatch={{ background: z.colour, opacity: 0.7 }}>
+                {z.name}
+              </Entry>
             ))}
           </ul>
         )}
-        {ramps.map((k) => (
-          <div key={k} className="ramp">
-            <span>{TOGGLES.find((t) => t.id === k)?.label}</span>
-            <span className="ramp-bar" style={{ background: `linear-gradient(90deg, ${RAMP.join(",")})` }} />
-            <span className="ramp-ends">
-              <span>
-                {RAMPS[k].stops[0]}
-                {RAMPS[k].unit}
-              </span>
-              <span>
-                {RAMPS[k].stops.at(-1)}
-                {RAMPS[k].unit}+
-              </span>
-            </span>
-          </div>
-        ))}
         {visible.overlays && (
           <ul>
-            <li>
-              <i style={{ background: "#0072B2", opacity: 0.5 }} /> Flood
-            </li>
-            <li>
-              <i style={{ background: "#D55E00", opacity: 0.5 }} /> Bushfire
-            </li>
-            <li>
-              <i style={{ border: "2px solid #CC79A7" }} /> Heritage
-            </li>
+            {(["flood", "bushfire"] as const).map((k) => (
+              <Entry
+                key={k}
+                swatch={{ background: `${OVERLAY_STYLE[k].colour}55`, border: `2px solid ${OVERLAY_STYLE[k].colour}` }}
+              >
+                {OVERLAY_STYLE[k].name}
+              </Entry>
+            ))}
+            <Entry swatch={{ border: `2px dashed ${OVERLAY_STYLE.heritage.colour}` }}>Heritage</Entry>
           </ul>
         )}
-        {ownLots && (
-          <ul>
-            <li>
-              <i style={{ border: `2px solid ${OWN_LOTS_COLOUR}` }} /> Your lots
-            </li>
-          </ul>
-        )}
-        {found && (
-          <ul>
-            <li>
-              <i style={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }} /> Found sites
-            </li>
-          </ul>
-        )}
-        <ul className="ratings">
+        <ul>
+          {visible.stations && (
+            <Entry swatch={{ background: STATION_COLOUR, borderRadius: "50%", border: "2px solid #fff" }}>
+              Station
+            </Entry>
+          )}
+          <Entry swatch={{ border: `2px solid ${SUBURB_LINE}`, background: BASE_COLOURS.land }}>Suburb boundary</Entry>
+          <Entry swatch={{ border: "1px solid #3d3d3d" }}>Lot (from zoom 14)</Entry>
+          {offline && <Entry swatch={{ background: BASE_COLOURS.water, border: "1px solid #9cc3de" }}>Water</Entry>}
+          {offline && <Entry swatch={{ background: BASE_COLOURS.park }}>Park</Entry>}
+          {ownLots && <Entry swatch={{ border: `2px solid ${OWN_LOTS_COLOUR}` }}>Your lots</Entry>}
+        </ul>
+        <ul>
+          <Entry swatch={{ border: `3px solid ${SELECTED_COLOUR}` }}>Selected lot</Entry>
+          <Entry swatch={{ background: `${HIGHLIGHT_COLOUR}55`, border: `3px solid ${HIGHLIGHT_COLOUR}` }}>
+            Chat highlight
+          </Entry>
+          {found && (
+            <Entry swatch={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }}>Found sites</Entry>
+          )}
           {(["high", "medium", "low"] as const).map((r) => (
-            <li key={r}>
-              <i style={{ background: RATING_COLOURS[r] }} /> {r} feasibility
-            </li>
+            <Entry key={r} swatch={{ background: RATING_COLOURS[r], border: "1px solid #1b1b1b" }}>
+              {`Scored: ${r} feasibility`}
+            </Entry>
           ))}
         </ul>
       </section>

@@ -7,7 +7,11 @@ import { foundPoints, lotFilter, lotIdsByPack, packOfFoundLayer } from "./find/l
 import { readHash, writeHash } from "./hash.ts";
 import type { TileJson } from "./packs.ts";
 import { hideMap, sharedMap, showMap } from "./shared.ts";
+import landUrl from "./basemap/sydney.geojson?url";
 import { type Toggle, workspaceStyle } from "./style.ts";
+
+/** Lots are in the tiles from this zoom on (src/tiles/layers.ts): a search lands at least here. */
+export const LOTS_ZOOM = 14;
 
 export type MapCanvasProps = {
   packs: { id: string; layers: string[]; own: boolean; tilejson: TileJson | null }[];
@@ -19,6 +23,8 @@ export type MapCanvasProps = {
   focus?: BBox | null;
   onReady: (c: MapController) => void;
   onPick: (lngLat: [number, number]) => void;
+  /** The suburb at the map's centre after each move (null where there is none), for the search box. */
+  onPlace?: (name: string | null) => void;
   onError: (message: string) => void;
 };
 
@@ -49,7 +55,27 @@ export default function MapCanvas(props: MapCanvasProps) {
       else console.warn("map:", e.error?.message ?? e);
     };
     const onClick = (e: MapMouseEvent) => latest.current.onPick([e.lngLat.lng, e.lngLat.lat]);
-    const onMoveEnd = () => writeHash(m);
+    const layerIds = (re: RegExp) =>
+      m
+        .getStyle()
+        .layers.map((l) => l.id)
+        .filter((id) => re.test(id));
+    // The suburb under the centre: any zoom's suburb tiles answer, so the view's may still be loading.
+    const suburbAtCentre = (): string | null => {
+      const { width, height } = m.getCanvas().getBoundingClientRect();
+      const suburbs = layerIds(/-suburbs-fill$/);
+      const [hit] = suburbs.length > 0 ? m.queryRenderedFeatures([width / 2, height / 2], { layers: suburbs }) : [];
+      return typeof hit?.properties.name === "string" ? hit.properties.name : null;
+    };
+    const namePlace = () => latest.current.onPlace?.(suburbAtCentre());
+    const onMoveEnd = () => {
+      writeHash(m);
+      m.off("idle", namePlace);
+      const name = suburbAtCentre();
+      // None drawn there yet (a jump to somewhere new): ask again once its tiles are in.
+      if (name) latest.current.onPlace?.(name);
+      else m.once("idle", namePlace);
+    };
     const onHash = () => {
       const view = readHash();
       if (view) m.jumpTo(view);
@@ -58,9 +84,28 @@ export default function MapCanvas(props: MapCanvasProps) {
     m.on("click", onClick);
     m.on("moveend", onMoveEnd);
     addEventListener("hashchange", onHash);
+    // A place is framed beside the search and layers panel, not under it (on a phone the panel folds away).
+    const padding = () => {
+      const map = into.getBoundingClientRect();
+      const tools = into.parentElement?.querySelector(".map-tools")?.getBoundingClientRect();
+      const left = tools && tools.width < map.width * 0.6 ? tools.right - map.left + 16 : 48;
+      return { top: 48, bottom: 48, right: 48, left };
+    };
     const source = (id: string) => m.getSource(id) as GeoJSONSource | undefined;
     const controller: MapController = {
-      fitBounds: (b, maxZoom = 17) => m.fitBounds(b, { padding: 48, maxZoom, duration: 600 }),
+      fitBounds: (b, maxZoom = 17) => m.fitBounds(b, { padding: padding(), maxZoom, duration: 600 }),
+      goTo: (b, maxZoom) =>
+        new Promise((resolve) => {
+          const pad = padding();
+          const zoom = Math.max(LOTS_ZOOM, m.cameraForBounds(b, { padding: pad, maxZoom })?.zoom ?? LOTS_ZOOM);
+          m.once("moveend", () => m.once("idle", () => resolve()));
+          const center: [number, number] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+          m.easeTo({ center, zoom, offset: [(pad.left - pad.right) / 2, 0], duration: 600 });
+        }),
+      lotsInView: () => {
+        const lots = layerIds(/-parcels-fill$/);
+        return lots.length > 0 ? m.queryRenderedFeatures({ layers: lots }).length : 0;
+      },
       setSites: (fc) => source("sites")?.setData(fc),
       setHighlight: (fc) => source("highlight")?.setData(fc),
       setFound: (sites) => {
@@ -83,10 +128,15 @@ export default function MapCanvas(props: MapCanvasProps) {
     };
     (async () => {
       let base: StyleSpecification | undefined;
-      if (props.basemapStyleUrl)
-        base = (await fetch(props.basemapStyleUrl)
-          .then((r) => r.json())
-          .catch(() => undefined)) as StyleSpecification | undefined;
+      let land: GeoJSON.FeatureCollection | undefined;
+      const json = (url: string) =>
+        fetch(url).then(
+          (r) => (r.ok ? r.json() : undefined),
+          () => undefined,
+        );
+      if (props.basemapStyleUrl) base = (await json(props.basemapStyleUrl)) as StyleSpecification | undefined;
+      // Offline, land, parks, water and suburb names come with the page (web/basemap/land.ts).
+      else land = (await json(landUrl)) as GeoJSON.FeatureCollection | undefined;
       if (!live) return;
       // Ready once this style's tiles are drawn (idle cannot fire while a new style or its sources still load).
       m.once("idle", () => {
@@ -95,7 +145,7 @@ export default function MapCanvas(props: MapCanvasProps) {
         shared.el.querySelector(".maplibregl-ctrl-attrib")?.classList.remove("maplibregl-compact-show");
         latest.current.onReady(controller);
       });
-      m.setStyle(workspaceStyle(origin, props.packs, props.visible, base));
+      m.setStyle(workspaceStyle(origin, props.packs, props.visible, base, land));
       // A style equal to the one the kept map has changes nothing, and idle fires only after a frame: ask for one.
       m.triggerRepaint();
       const view = readHash();
@@ -109,6 +159,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       m.off("error", onError);
       m.off("click", onClick);
       m.off("moveend", onMoveEnd);
+      m.off("idle", namePlace);
       removeEventListener("hashchange", onHash);
       hideMap(shared);
     };
@@ -119,7 +170,7 @@ export default function MapCanvas(props: MapCanvasProps) {
 }
 
 function matches(layerId: string, t: Toggle): boolean {
-  if (t === "overlays") return /-(flood|bushfire|heritage)$/.test(layerId);
-  if (t === "stations") return layerId.endsWith("-transport");
+  if (t === "overlays") return /-(flood|bushfire|heritage)(-line)?$/.test(layerId);
+  if (t === "stations") return /-transport(-label)?$/.test(layerId);
   return layerId.endsWith(`-${t}`);
 }

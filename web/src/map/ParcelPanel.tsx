@@ -1,11 +1,13 @@
 // A clicked lot: its facts (free) and `Score site` (0.1 credit), the score explained.
 import type { Facts, ScoreAnswer } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
+import { basisLabel, yieldOptions } from "./yield-basis.ts";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 export function ParcelPanel({
   facts,
+  note = null,
   loading,
   score,
   scoring,
@@ -13,6 +15,8 @@ export function ParcelPanel({
   packTitle,
 }: {
   facts: Facts | null;
+  /** A sentence shown instead of facts: a click that found no lot, a place with no lots. */
+  note?: string | null;
   /** The pack's title as GET /packs gives it (an upload's own name), not its id. */
   packTitle: (packId: string) => string;
   loading: boolean;
@@ -25,6 +29,12 @@ export function ParcelPanel({
       <p className="placeholder" role="status">
         Reading the lot…
       </p>
+    );
+  if (!facts && note)
+    return (
+      <div className="placeholder">
+        <p role="status">{note}</p>
+      </div>
     );
   if (!facts)
     return (
@@ -73,19 +83,60 @@ export function ParcelPanel({
       <button type="button" className="primary" onClick={onScore} disabled={scoring}>
         {scoring ? "Scoring…" : "Score site · 0.1 credit"}
       </button>
-      {score && score.parcel.lot_id === facts.lot_id && (
-        <section className="score" aria-label="Score">
-          <p className="score-line">
-            <strong>{score.score}</strong>/100 <RatingBadge rating={score.rating} />
-            <span className="muted small"> charged {score.charged} credit</span>
-          </p>
-          <ul>
-            {score.reasons.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {score && score.parcel.lot_id === facts.lot_id && <ScoreDetail score={score} />}
     </article>
+  );
+}
+
+/** The score, how the yield was estimated, and the model's reasons, as the answer gives them. */
+function ScoreDetail({ score }: { score: ScoreAnswer }) {
+  const f = score.feasibility;
+  const options = yieldOptions(f);
+  return (
+    <section className="score" aria-label="Score">
+      <p className="score-line">
+        <strong>{score.score}</strong>/100 <RatingBadge rating={score.rating} />
+        <span className="muted small"> charged {score.charged} credit</span>
+      </p>
+      <dl className="facts" aria-label="Yield">
+        <div>
+          <dt>Yield basis</dt>
+          <dd>{basisLabel(f.yield_basis)}</dd>
+        </div>
+        <div>
+          <dt>Estimated yield</dt>
+          <dd>
+            {f.dwelling_yield === null ? "not estimated" : `${f.dwelling_yield.toLocaleString()} dwellings`}
+            {f.gfa_potential_m2 !== null && ` · ${Math.round(f.gfa_potential_m2).toLocaleString()} m² floor space`}
+          </dd>
+        </div>
+      </dl>
+      {options.length > 0 && (
+        <ul className="options" aria-label="Options tested">
+          {options.map((o) => (
+            <li key={o.basis}>
+              {o.permitted ? "✓" : "✗"} {basisLabel(o.basis)}
+              {o.permitted && o.dwellings !== null ? `: ${o.dwellings} dwellings` : ""}
+              {o.rule ? <span className="muted small"> ({o.rule})</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul className="components" aria-label="Score components">
+        {score.components.map((c) => (
+          <li key={c.key}>
+            <strong>{c.label}</strong> {c.max_points > 0 ? `${c.points}/${c.max_points}` : c.points}
+            <span className="muted small"> · {c.detail}</span>
+          </li>
+        ))}
+      </ul>
+      <h3 className="small">Reasons</h3>
+      <ul aria-label="Reasons">
+        {score.reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+      <p className="muted small">Model {f.model_version}</p>
+    </section>
   );
 }

@@ -6,13 +6,19 @@ export function SearchBox({
   api,
   onChoose,
   onProblem,
+  place = null,
 }: {
   api: Api;
   onChoose: (s: Suggestion) => void;
   onProblem: (p: unknown) => void;
+  /** The suburb the map is over now: the box follows the map while the person is not typing in it. */
+  place?: string | null;
 }) {
   const [q, setQ] = useState("");
   const [items, setItems] = useState<Suggestion[]>([]);
+  // The query that found nothing, said under the box.
+  const [missed, setMissed] = useState<string | null>(null);
+  const [typing, setTyping] = useState(false);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -21,7 +27,16 @@ export function SearchBox({
   const chosen = useRef(false);
 
   useEffect(() => {
+    if (place === null || place === q || typing) return;
+    chosen.current = true;
+    setItems([]);
+    setMissed(null);
+    setQ(place);
+  }, [place, q, typing]);
+
+  useEffect(() => {
     const query = q.trim();
+    setMissed(null);
     if (chosen.current) {
       chosen.current = false;
       return;
@@ -35,6 +50,7 @@ export function SearchBox({
       api.get<Suggestion[]>(`/geocode/suggest?q=${encodeURIComponent(query)}&limit=8`).then((s) => {
         if (mine !== seq.current) return;
         setItems(s);
+        setMissed(s.length === 0 ? query : null);
         setActive(s.length > 0 ? 0 : -1);
         setOpen(true);
       }, onProblem);
@@ -44,9 +60,11 @@ export function SearchBox({
 
   const choose = (s: Suggestion | undefined) => {
     if (!s) return;
-    chosen.current = true;
+    const text = s.kind === "lot" ? (s.lot_id ?? s.name) : s.name;
+    // Only a changed text runs the query effect, which is what clears the flag.
+    chosen.current = text !== q;
     setItems([]);
-    setQ(s.kind === "lot" ? (s.lot_id ?? s.name) : s.name);
+    setQ(text);
     setOpen(false);
     onChoose(s);
   };
@@ -61,11 +79,20 @@ export function SearchBox({
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search a suburb or lot (e.g. Parramatta, 6//DP1813990)"
+        placeholder="Suburb or lot id"
+        title="A suburb (Parramatta) or a lot id (6//DP1813990)"
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => {
+          setOpen(true);
+          setTyping(true);
+        }}
+        onBlur={() =>
+          setTimeout(() => {
+            setOpen(false);
+            setTyping(false);
+          }, 150)
+        }
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") setActive((a) => Math.min(items.length - 1, a + 1));
           else if (e.key === "ArrowUp") setActive((a) => Math.max(0, a - 1));
@@ -75,6 +102,11 @@ export function SearchBox({
           e.preventDefault();
         }}
       />
+      {missed !== null && (
+        <p className="search-missed" role="status">
+          Nothing matches “{missed}”. Check the spelling, or search a suburb name or a lot id such as {"6//DP1813990"}.
+        </p>
+      )}
       {open && items.length > 0 && (
         <div id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
           {items.map((s, i) => (

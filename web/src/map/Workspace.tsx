@@ -2,10 +2,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Shell } from "../shell.ts";
 import { mapChunk, useChunk } from "../chunks.ts";
-import type { Facts, ScoreAnswer, SiteRow, Suggestion } from "../api.ts";
+import { type Facts, Problem, type ScoreAnswer, type SiteRow, type Suggestion } from "../api.ts";
 import type { MapPack } from "./packs.ts";
 import type { BBox, MapController } from "./controller.ts";
-import { TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
+import { showOnly, TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
 import { BatchPanel } from "./BatchPanel.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { FindSites } from "./find/FindSites.tsx";
@@ -42,6 +42,10 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [linkedSearch] = useState(() => formFromParams(new URLSearchParams(location.search)));
   const [tab, setTab] = useState<Tab>(linkedSearch ? "find" : "site");
   const [facts, setFacts] = useState<Facts | null>(null);
+  // A sentence in the Site panel in place of facts: a click that found no lot, or a place with no lots.
+  const [note, setNote] = useState<string | null>(null);
+  // The suburb under the map's centre, which the search box shows.
+  const [place, setPlace] = useState<string | null>(null);
   const [loadingFacts, setLoadingFacts] = useState(false);
   const [score, setScore] = useState<ScoreAnswer | null>(null);
   const [scoring, setScoring] = useState(false);
@@ -78,21 +82,48 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const pick = useCallback(
     (q: string) => {
       setTab("site");
+      setNote(null);
       setLoadingFacts(true);
       api
         .get<Facts>(`/parcels?${q}`)
-        .then((f) => {
-          setFacts(f);
-          mapRef.current?.setSelected(f.geometry);
-        }, report)
+        .then(
+          (f) => {
+            setFacts(f);
+            mapRef.current?.setSelected(f.geometry);
+          },
+          (err: unknown) => {
+            // A click on a road or a park is not a problem: the panel says so and what to do instead.
+            if (!(err instanceof Problem) || err.status !== 404) return report(err);
+            setFacts(null);
+            mapRef.current?.setSelected(null);
+            setNote(
+              `${err.message}. Click inside a lot's outline (lots are drawn from zoom 14), or search a suburb or lot id.`,
+            );
+          },
+        )
         .finally(() => setLoadingFacts(false));
     },
     [api, report],
   );
 
-  const choose = (s: Suggestion) => {
-    mapRef.current?.fitBounds(s.bbox, s.kind === "lot" ? 18 : 15);
-    if (s.kind === "lot" && s.lot_id) pick(`lot_id=${encodeURIComponent(s.lot_id)}`);
+  const choose = async (s: Suggestion) => {
+    const m = mapRef.current;
+    if (!m) return;
+    setNote(null);
+    if (s.kind === "lot" && s.lot_id) {
+      void m.goTo(s.bbox, 18);
+      pick(`lot_id=${encodeURIComponent(s.lot_id)}`);
+      return;
+    }
+    await m.goTo(s.bbox, 16);
+    if (m.lotsInView() > 0) return;
+    const covered = packs?.filter((p) => p.layers.some((l) => l.name === "parcels")).map((p) => p.title) ?? [];
+    setFacts(null);
+    setTab("site");
+    setNote(
+      `There are no lots for ${s.name} in the data yet${covered.length ? ` (loaded: ${covered.join(", ")})` : ""}. ` +
+        "Search a suburb they cover, or upload your own lots on the Data page.",
+    );
   };
 
   async function scoreSite() {
@@ -136,14 +167,16 @@ export default function Workspace({ shell }: { shell: Shell }) {
     <main className="workspace">
       <section className="map-area" aria-label="Map area" aria-busy={!mapReady}>
         <div className="map-tools">
-          <SearchBox api={api} onChoose={choose} onProblem={report} />
+          <SearchBox api={api} onChoose={(s) => void choose(s)} onProblem={report} place={place} />
           <LayerPanel
             ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
             found={found > 0}
             visible={visible}
+            offline={!shell.auth.config.basemap_style_url}
             onToggle={(t, on) => {
-              setVisible((v) => ({ ...v, [t]: on }));
-              mapRef.current?.setLayer(t, on);
+              const next = showOnly(visible, t, on);
+              setVisible(next);
+              for (const k of TOGGLES) if (next[k.id] !== visible[k.id]) mapRef.current?.setLayer(k.id, next[k.id]);
             }}
           />
         </div>
@@ -164,6 +197,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
               if (shell.focus) shell.clearFocus();
             }}
             onPick={([lng, lat]) => pick(`lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`)}
+            onPlace={setPlace}
             onError={(m) => report(new Error(m))}
           />
         ) : (
@@ -192,6 +226,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         <div role="tabpanel" id="panel-site" aria-labelledby="tab-site" hidden={tab !== "site"}>
           <ParcelPanel
             facts={facts}
+            note={note}
             loading={loadingFacts}
             score={score}
             scoring={scoring}

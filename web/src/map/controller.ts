@@ -6,6 +6,10 @@ export type BBox = [number, number, number, number];
 
 export interface MapController {
   fitBounds(bbox: BBox, maxZoom?: number): void;
+  /** Moves to a place and no further out than where lots are drawn (z14); resolves once its tiles are drawn. */
+  goTo(bbox: BBox, maxZoom: number): Promise<void>;
+  /** How many lots are drawn in the view now. */
+  lotsInView(): number;
   /** Scored sites, coloured by rating. */
   setSites(fc: GeoJSON.FeatureCollection): void;
   /** What the chat pointed at. */

@@ -1,8 +1,8 @@
 // The map's style as data: an offline basemap from the packs' own vector tiles, the pack layers people
 // toggle, and the sources the workspace draws into (scored sites, chat highlights, found sites, the selected lot).
-import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
+import type { FilterSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
 import { foundLayers } from "./find/layers.ts";
-import type { TileJson } from "./packs.ts";
+import type { TileJson } from "../../../src/routes/schemas/tiles.ts";
 
 export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
 export const TOGGLES: { id: Toggle; label: string; on: boolean }[] = [
@@ -14,22 +14,53 @@ export const TOGGLES: { id: Toggle; label: string; on: boolean }[] = [
   { id: "stations", label: "Stations", on: true },
 ];
 
-// Okabe-Ito colours: told apart with every common colour-vision deficiency.
-export const RATING_COLOURS = { high: "#009E73", medium: "#E69F00", low: "#D55E00" } as const;
-export const ZONE_COLOURS: [string, string, string][] = [
-  ["R", "#F3D37A", "Residential"],
-  ["B", "#7FB3E0", "Business"],
-  ["E", "#7FB3E0", "Employment"],
-  ["M", "#E8A87C", "Mixed use"],
-  ["I", "#B9A8DB", "Industrial"],
-  ["S", "#C9C9C9", "Special purpose"],
-  ["C", "#8FC49A", "Conservation"],
+/** The Okabe-Ito palette: its colours are told apart with every common colour-vision deficiency. */
+export const OKABE_ITO = {
+  orange: "#E69F00",
+  skyBlue: "#56B4E9",
+  green: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  purple: "#CC79A7",
+  black: "#000000",
+  grey: "#999999",
+} as const;
+const P = OKABE_ITO;
+
+export const RATING_COLOURS = { high: P.green, medium: P.orange, low: P.vermillion } as const;
+/** Zone groups by code prefix (two letters first: RE1 is recreation, not residential), with their legend names. */
+export const ZONE_GROUPS: { prefixes: string[]; colour: string; name: string }[] = [
+  { prefixes: ["R"], colour: P.yellow, name: "Residential" },
+  { prefixes: ["B", "E"], colour: P.purple, name: "Business & employment" },
+  { prefixes: ["MU", "M"], colour: P.orange, name: "Mixed use" },
+  { prefixes: ["IN", "I"], colour: P.grey, name: "Industrial" },
+  { prefixes: ["SP", "S"], colour: P.skyBlue, name: "Special purpose" },
+  { prefixes: ["RE", "C"], colour: P.green, name: "Recreation & conservation" },
 ];
+const OTHER_ZONE = "#dddddd";
+/** Overlays: each a colour of its own and a line style of its own, so none is told by colour alone. */
+export const OVERLAY_STYLE = {
+  flood: { colour: P.blue, fill: 0.3, name: "Flood" },
+  bushfire: { colour: P.vermillion, fill: 0.22, name: "Bushfire" },
+  heritage: { colour: P.black, fill: 0, name: "Heritage" },
+} as const;
+/** What the chat points at: sky blue, a colour no overlay or zone outline uses. */
+export const HIGHLIGHT_COLOUR = P.skyBlue;
+export const SELECTED_COLOUR = "#111111";
+export const STATION_COLOUR = "#1f4e5f";
+export const SUBURB_LINE = "#a08f74";
+/** The offline basemap: sea and water, land, parks. */
+export const BASE_COLOURS = { water: "#c6dff0", land: "#f4f1ea", park: "#d7ead0" } as const;
+
+// Viridis: a sequential ramp that reads in order for every kind of colour vision and in grey.
 const RAMP = ["#440154", "#3b528b", "#21918c", "#5ec962", "#fde725"];
-export const RAMPS: Record<"fsr" | "height" | "lot_size", { field: string; stops: number[]; unit: string }> = {
+export type Control = "fsr" | "height" | "lot_size";
+export const CONTROLS: Control[] = ["fsr", "height", "lot_size"];
+export const RAMPS: Record<Control, { field: string; stops: number[]; unit: string }> = {
   fsr: { field: "fsr", stops: [0.5, 1, 1.5, 2.5, 4], unit: ":1" },
-  height: { field: "height_m", stops: [8.5, 12, 20, 35, 60], unit: " m" },
-  lot_size: { field: "min_lot_m2", stops: [200, 450, 600, 1000, 2000], unit: " m²" },
+  height: { field: "height_m", stops: [8.5, 12, 20, 35, 60], unit: "m" },
+  lot_size: { field: "min_lot_m2", stops: [200, 450, 600, 1000, 2000], unit: "m²" },
 };
 export { RAMP };
 
@@ -41,12 +72,17 @@ const ramp = (field: string, stops: number[]) =>
     ...stops.flatMap((s, i) => [s, RAMP[i] as string]),
   ] as unknown as string;
 
-const zoneColour = [
+const code = ["upcase", ["to-string", ["get", "zone"]]];
+const byPrefix = (length: 1 | 2, fallback: unknown): unknown => [
   "match",
-  ["slice", ["to-string", ["get", "zone"]], 0, 1],
-  ...ZONE_COLOURS.flatMap((z) => z.slice(0, 2)),
-  "#dddddd",
-] as unknown as string;
+  ["slice", code, 0, length],
+  ...ZONE_GROUPS.flatMap((g) => g.prefixes.filter((p) => p.length === length).flatMap((p) => [p, g.colour])),
+  fallback,
+];
+const zoneColour = byPrefix(2, byPrefix(1, OTHER_ZONE)) as string;
+
+/** The fonts of the offline map's names, served as glyph PBFs from /assets/glyphs (web/basemap/glyphs.ts). */
+export const FONTS = { regular: ["dejavu-sans"], bold: ["dejavu-sans-bold"] };
 
 /** The toggle that shows a pack layer, for those a person can switch (lots and suburbs are always drawn). */
 export const TOGGLE_OF_LAYER: Partial<Record<string, Toggle>> = {
@@ -59,6 +95,13 @@ export const TOGGLE_OF_LAYER: Partial<Record<string, Toggle>> = {
   heritage: "overlays",
   transport: "stations",
 };
+
+/** A control layer is shown alone: the three share one ramp, so two at once could not be read. */
+export function showOnly(visible: Record<Toggle, boolean>, t: Toggle, on: boolean): Record<Toggle, boolean> {
+  const next = { ...visible, [t]: on };
+  if (on && (CONTROLS as string[]).includes(t)) for (const c of CONTROLS) if (c !== t) next[c] = false;
+  return next;
+}
 
 /** The organisation's own lots are outlined in a colour of their own, so an upload is told from the public lots. */
 export const OWN_LOTS_COLOUR = "#0072B2";
@@ -81,7 +124,8 @@ export function packLayers(
       id: `${id}-suburbs-fill`,
       type: "fill",
       ...src,
-      paint: { "fill-color": "#efebe2" },
+      // Drawn under everything else and seen through: the map asks it which suburb is at the centre.
+      paint: { "fill-color": BASE_COLOURS.land, "fill-opacity": 0 },
     })),
     ...each("zoning", (src, id) => ({
       id: `${id}-zoning`,
@@ -118,42 +162,38 @@ export function packLayers(
         paint: { "fill-color": ramp(RAMPS[key].field, RAMPS[key].stops), "fill-opacity": 0.55 },
       })),
     ),
-    ...(
-      [
-        ["flood", "#0072B2", 0.25],
-        ["bushfire", "#D55E00", 0.2],
-        ["heritage", "#CC79A7", 0.3],
-      ] as const
-    ).flatMap(([field, colour, opacity]) =>
+    ...(["flood", "bushfire", "heritage"] as const).flatMap((field) =>
       each("parcels", (src, id) => ({
         id: `${id}-lots-${field}`,
         type: "fill",
         ...src,
         filter: [">", ["get", field], 0],
         layout: vis("overlays"),
-        paint: { "fill-color": colour, "fill-opacity": opacity },
+        paint: { "fill-color": OVERLAY_STYLE[field].colour, "fill-opacity": OVERLAY_STYLE[field].fill || 0.12 },
       })),
     ),
-    ...each("flood", (src, id) => ({
-      id: `${id}-flood`,
-      type: "fill",
-      ...src,
-      layout: vis("overlays"),
-      paint: { "fill-color": "#0072B2", "fill-opacity": 0.25 },
-    })),
-    ...each("bushfire", (src, id) => ({
-      id: `${id}-bushfire`,
-      type: "fill",
-      ...src,
-      layout: vis("overlays"),
-      paint: { "fill-color": "#D55E00", "fill-opacity": 0.2 },
-    })),
+    ...(["flood", "bushfire"] as const).flatMap((field) => [
+      ...each(field, (src, id) => ({
+        id: `${id}-${field}`,
+        type: "fill",
+        ...src,
+        layout: vis("overlays"),
+        paint: { "fill-color": OVERLAY_STYLE[field].colour, "fill-opacity": OVERLAY_STYLE[field].fill },
+      })),
+      ...each(field, (src, id) => ({
+        id: `${id}-${field}-line`,
+        type: "line",
+        ...src,
+        layout: vis("overlays"),
+        paint: { "line-color": OVERLAY_STYLE[field].colour, "line-width": 1.5 },
+      })),
+    ]),
     ...each("heritage", (src, id) => ({
       id: `${id}-heritage`,
       type: "line",
       ...src,
       layout: vis("overlays"),
-      paint: { "line-color": "#CC79A7", "line-width": 2 },
+      paint: { "line-color": OVERLAY_STYLE.heritage.colour, "line-width": 2, "line-dasharray": [2, 1] },
     })),
     ...each("parcels", (src, id) => ({
       id: `${id}-parcels-fill`,
@@ -181,9 +221,9 @@ export function packLayers(
       type: "line",
       ...src,
       paint: {
-        "line-color": "#8d7f68",
+        // Solid: a boundary two suburbs share is drawn twice, and two dash patterns over each other look ragged.
+        "line-color": SUBURB_LINE,
         "line-width": ["interpolate", ["linear"], ["zoom"], 8, 0.6, 14, 1.8],
-        "line-dasharray": [3, 2],
       },
     })),
     ...each("transport", (src, id) => ({
@@ -193,10 +233,28 @@ export function packLayers(
       layout: vis("stations"),
       paint: {
         "circle-radius": ["interpolate", ["linear"], ["zoom"], 11, 2.5, 16, 6],
-        "circle-color": "#1f4e5f",
+        "circle-color": STATION_COLOUR,
         "circle-stroke-color": "#ffffff",
         "circle-stroke-width": 1.5,
       },
+    })),
+    // Stations by name; bus stops are too many to name.
+    ...each("transport", (src, id) => ({
+      id: `${id}-transport-label`,
+      type: "symbol",
+      ...src,
+      minzoom: 12,
+      filter: ["!=", ["get", "mode"], "bus"],
+      layout: {
+        ...vis("stations"),
+        "text-field": ["get", "name"],
+        "text-font": FONTS.regular,
+        "text-size": ["interpolate", ["linear"], ["zoom"], 12, 11, 16, 13],
+        "text-anchor": "top",
+        "text-offset": [0, 0.7],
+        "text-max-width": 8,
+      },
+      paint: { "text-color": STATION_COLOUR, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
     })),
   ] as LayerSpecification[];
 }
@@ -223,18 +281,96 @@ export const DRAWN_LAYERS: LayerSpecification[] = [
     },
   },
   { id: "sites-line", type: "line", source: "sites", paint: { "line-color": "#1b1b1b", "line-width": 1 } },
-  { id: "highlight-fill", type: "fill", source: "highlight", paint: { "fill-color": "#CC79A7", "fill-opacity": 0.25 } },
-  { id: "highlight-line", type: "line", source: "highlight", paint: { "line-color": "#8c3f70", "line-width": 2 } },
-  { id: "selected-line", type: "line", source: "selected", paint: { "line-color": "#111111", "line-width": 3 } },
+  {
+    id: "highlight-fill",
+    type: "fill",
+    source: "highlight",
+    paint: { "fill-color": HIGHLIGHT_COLOUR, "fill-opacity": 0.3 },
+  },
+  { id: "highlight-casing", type: "line", source: "highlight", paint: { "line-color": "#ffffff", "line-width": 5 } },
+  {
+    id: "highlight-line",
+    type: "line",
+    source: "highlight",
+    paint: { "line-color": HIGHLIGHT_COLOUR, "line-width": 3 },
+  },
+  { id: "selected-line", type: "line", source: "selected", paint: { "line-color": SELECTED_COLOUR, "line-width": 3 } },
 ];
+
+// As packs/sources/sydney-suburbs/README.md words it for the data the offline basemap is drawn from.
+const BASEMAP_ATTRIBUTION =
+  "Land and parks: ABS ASGS Ed. 3 (CC BY 4.0); rivers and lakes: NSW Spatial Services Hydro Area (CC BY 4.0); via juliansommer/sydney-suburbs";
+
+/** The offline basemap under the packs: sea as the background, then land, parks, water; suburb names on top. */
+function offlineBase(origin: string, land: GeoJSON.FeatureCollection | undefined) {
+  const kind = (k: string) => ["==", ["get", "kind"], k] as FilterSpecification;
+  const below: LayerSpecification[] = [
+    {
+      id: "background",
+      type: "background",
+      paint: { "background-color": land ? BASE_COLOURS.water : BASE_COLOURS.land },
+    },
+  ];
+  const above: LayerSpecification[] = [];
+  if (land) {
+    below.push(
+      {
+        id: "base-land",
+        type: "fill",
+        source: "base",
+        filter: kind("land"),
+        paint: { "fill-color": BASE_COLOURS.land },
+      },
+      {
+        id: "base-park",
+        type: "fill",
+        source: "base",
+        filter: kind("park"),
+        paint: { "fill-color": BASE_COLOURS.park },
+      },
+      {
+        id: "base-water",
+        type: "fill",
+        source: "base",
+        filter: kind("water"),
+        paint: { "fill-color": BASE_COLOURS.water, "fill-outline-color": "#9cc3de" },
+      },
+    );
+    above.push({
+      id: "base-suburb-label",
+      type: "symbol",
+      source: "base",
+      filter: kind("suburb"),
+      minzoom: 10,
+      layout: {
+        "text-field": ["get", "name"],
+        "text-font": FONTS.bold,
+        "text-size": ["interpolate", ["linear"], ["zoom"], 10, 10, 14, 13, 17, 15],
+        "text-max-width": 7,
+        "text-padding": 4,
+      },
+      paint: { "text-color": "#5b4f40", "text-halo-color": "rgba(255,255,255,0.9)", "text-halo-width": 1.6 },
+    });
+  }
+  return {
+    glyphs: `${origin}/assets/glyphs/{fontstack}/{range}.pbf`,
+    sources: (land
+      ? { base: { type: "geojson", data: land, attribution: BASEMAP_ATTRIBUTION } }
+      : {}) as StyleSpecification["sources"],
+    below,
+    above,
+  };
+}
 
 export function workspaceStyle(
   origin: string,
   packs: { id: string; layers: string[]; own?: boolean; tilejson: TileJson | null }[],
   visible: Record<Toggle, boolean>,
   base?: StyleSpecification,
+  land?: GeoJSON.FeatureCollection,
 ): StyleSpecification {
-  const sources: StyleSpecification["sources"] = { ...(base?.sources ?? {}) };
+  const offline = base ? null : offlineBase(origin, land);
+  const sources: StyleSpecification["sources"] = { ...(base?.sources ?? offline?.sources ?? {}) };
   for (const p of packs) {
     const tj = p.tilejson;
     // Inline TileJSON (fetched with the pack list) saves the map a round trip per pack before its first tiles.
@@ -250,15 +386,19 @@ export function workspaceStyle(
       : { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
   }
   for (const s of ["sites", "highlight", "selected", "found"]) sources[s] = { type: "geojson", data: EMPTY };
-  const layers = packLayers(packs, visible).filter((l) => !(base && l.id.includes("suburbs-fill")));
+  const layers = packLayers(packs, visible);
+  // A hosted style names places itself, in fonts of its own: our names are for the offline map.
+  const labels = base ? layers.filter((l) => l.type !== "symbol") : layers;
+  const glyphs = base ? base.glyphs : offline?.glyphs;
   return {
     version: 8,
-    ...(base?.glyphs ? { glyphs: base.glyphs } : {}),
+    ...(glyphs ? { glyphs } : {}),
     ...(base?.sprite ? { sprite: base.sprite } : {}),
     sources,
     layers: [
-      ...(base?.layers ?? [{ id: "background", type: "background", paint: { "background-color": "#f7f5f0" } }]),
-      ...layers,
+      ...(base?.layers ?? offline?.below ?? []),
+      ...labels,
+      ...(offline?.above ?? []),
       ...foundLayers(packs),
       ...DRAWN_LAYERS,
     ],
