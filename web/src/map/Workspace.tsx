@@ -69,7 +69,8 @@ export default function Workspace({ shell }: { shell: Shell }) {
     return () => data.subscription.unsubscribe();
   }, [api, report, shell.auth.supabase, shell.packs]);
 
-  // Scored sites (batch rows and single scores) are drawn by rating.
+  // Scored sites (batch rows and single scores) are drawn by rating, again whenever the map is drawn again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mapGen is the map being drawn again, which clears it
   useEffect(() => {
     mapRef.current?.setSites({
       type: "FeatureCollection",
@@ -77,7 +78,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         r.kind === "result" ? [{ ...r.parcel.geojson, properties: { lot_id: r.parcel.lot_id, rating: r.rating } }] : [],
       ),
     });
-  }, [rows]);
+  }, [rows, mapGen]);
 
   const pick = useCallback(
     (q: string) => {
