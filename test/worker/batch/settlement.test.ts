@@ -76,7 +76,12 @@ describe("a client that goes away", () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
-    while (!text.includes("event: site_result")) {
+    // A whole event, not just its first line: a large row may arrive in more than one chunk.
+    const whole = () => {
+      const at = text.indexOf("event: site_result");
+      return at >= 0 && text.indexOf("\n\n", at) > 0;
+    };
+    while (!whole()) {
       const { value, done } = await reader.read();
       if (done) throw new Error("the stream ended before a result");
       text += decoder.decode(value, { stream: true });
