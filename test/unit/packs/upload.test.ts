@@ -135,6 +135,21 @@ describe("readGeoJson", () => {
     await expect(readGeoJson(stream("PK\u0003\u0004garbage"), b())).rejects.toBeInstanceOf(UnprocessableError);
   });
 
+  it("tells a CSV uploaded as a pack what it is and where CSVs go, in words, not the parser's states", async () => {
+    const b = () => new UploadLayerBuilder("parcels", null);
+    const csv = readGeoJson(stream("\uFEFFsite,lot_id\nHome,6//DP1813990\n"), b());
+    await expect(csv).rejects.toThrow(
+      'The file is not GeoJSON (it looks like a CSV): it begins "site,lot_id". A pack takes a GeoJSON FeatureCollection or a zipped Shapefile (.shp, .dbf and .prj together); to score sites listed in a CSV, use Batch scoring on the map.',
+    );
+    const cut = readGeoJson(stream('{"type":"FeatureCollection","features":[{"type":"Feature",}'), b());
+    await expect(cut).rejects.toThrow(/^The file is not valid JSON: it holds an unexpected "}"\. A pack takes/);
+    const short = readGeoJson(stream('{"type":"FeatureCollection","features":[{"type":"Feat'), b());
+    await expect(short).rejects.toThrow(/^The file is not valid JSON: it ends before its JSON does \(cut short\?\)/);
+    await expect(
+      readGeoJson(stream('{"type":"FeatureCollection","features":[{"type":"Feature",}'), b()),
+    ).rejects.not.toThrow(/BOM_OR_START|state|chunk/);
+  });
+
   it("a crs after the first feature is refused, since the features before it were read as WGS84", async () => {
     const text = JSON.stringify({
       type: "FeatureCollection",
