@@ -139,6 +139,11 @@ export interface Page<T> {
   total_pages: number;
 }
 
+/** One page of a listing with its position among `total` items. */
+export function pageOf<T>(items: T[], page: number, pageSize: number, total: number): Page<T> {
+  return { items, page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) };
+}
+
 /** The organisation's batches that have not expired, newest first. */
 export async function listStoredBatches(
   db: Db,
@@ -154,14 +159,7 @@ export async function listStoredBatches(
       sql`select count(*) as total from stored_batches where org_id = ${orgId} and expires_at > now()`,
     ),
   ]);
-  const total = num(count.rows[0]?.total ?? 0);
-  return {
-    items: rows.rows.map(toSummary),
-    page,
-    page_size: pageSize,
-    total,
-    total_pages: Math.ceil(total / pageSize),
-  };
+  return pageOf(rows.rows.map(toSummary), page, pageSize, num(count.rows[0]?.total ?? 0));
 }
 
 const SWEEP_CHUNK = 500;

@@ -1,7 +1,7 @@
 // Stored reports read back for the organisation that paid (GET /report, GET /report/{id}), and swept once expired.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { Page } from "../batch/stored.ts";
+import { type Page, pageOf } from "../batch/stored.ts";
 
 export interface ReportSummary {
   report_id: string;
@@ -83,14 +83,7 @@ export async function listStoredReports(
     ),
     db.execute<{ total: string | number }>(sql`select count(*) as total ${visible(orgId)}`),
   ]);
-  const total = Number(count.rows[0]?.total ?? 0);
-  return {
-    items: rows.rows.map(toSummary),
-    page,
-    page_size: pageSize,
-    total,
-    total_pages: Math.ceil(total / pageSize),
-  };
+  return pageOf(rows.rows.map(toSummary), page, pageSize, Number(count.rows[0]?.total ?? 0));
 }
 
 const SWEEP_CHUNK = 500;
