@@ -41,6 +41,9 @@ function assert(cond: unknown, msg: string): asserts cond {
 
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
+    if (dev.exitCode !== null || dev.signalCode !== null) {
+      throw new Error(`npm run dev exited (${dev.exitCode ?? dev.signalCode}) before the API answered\n${log}`);
+    }
     try {
       if ((await fetch(`${API}/health`)).ok) return;
     } catch {
@@ -188,8 +191,12 @@ try {
       assert(sum === now, `ledger sums to ${sum}, balance is ${now}`);
     },
   );
+} catch (err) {
+  failed += 1;
+  console.log(`FAIL ${err instanceof Error ? err.message : String(err)}`);
 } finally {
-  if (dev.pid) process.kill(-dev.pid, "SIGTERM");
+  // The stack may have exited already (a crash is reported above): then there is nothing left to stop.
+  if (dev.pid && dev.exitCode === null && dev.signalCode === null) process.kill(-dev.pid, "SIGTERM");
 }
 console.log(`smoke: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
