@@ -36,6 +36,9 @@ const BINDINGS = (inject: Inject) => ({
   LLM_API_URL: inject("llmUrl"),
   LLM_API_KEY: DEV_LLM_KEY,
   LLM_MODEL: "offline-planner",
+  UNSUBSCRIBE_SECRET: "test-unsubscribe-secret",
+  DEV_ENDPOINTS: "true",
+  APP_URL: "https://app.example.com",
 });
 
 /** The worker project: the real app in workerd. `hyperdrive`: the database reached through a Hyperdrive binding. */

@@ -47,6 +47,12 @@ export const ConfigSchema = z.object({
   LLM_API_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  ALERTS_FROM: optionalText.pipe(z.email().optional()),
+  APP_URL: optionalText.pipe(z.url().optional()),
+  // Signs one-click unsubscribe tokens (RFC 8058); without it alert e-mails are not sent.
+  UNSUBSCRIBE_SECRET: optionalText,
+  // Dev-only routes (POST /__publish enqueues a pack publish): set by `npm run dev` and tests, never in production.
+  DEV_ENDPOINTS: flag,
   // Below the chat job's 5-minute settlement deadline, so the sweep never refunds an answer still streaming.
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(240_000).default(60_000),
 });
@@ -73,6 +79,10 @@ export interface Config {
   publicPackPrefix: string;
   packCacheBytes: number;
   payments: PaymentsConfig;
+  /** Alert delivery: sender, workspace origin for links, and the unsubscribe signing key (all needed to e-mail). */
+  alerts: { from: string | undefined; appUrl: string | undefined; unsubscribeSecret: string | undefined };
+  /** Dev-only endpoints (POST /__publish) are mounted. */
+  devEndpoints: boolean;
   /** The language model behind POST /chat: the embedded offline planner unless a provider is configured. */
   llm: LlmConfig;
 }
@@ -151,6 +161,8 @@ export function getConfig(env: Env): Config {
       checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
       portalReturnUrl: v.PORTAL_RETURN_URL,
     },
+    alerts: { from: v.ALERTS_FROM, appUrl: v.APP_URL?.replace(/\/+$/, ""), unsubscribeSecret: v.UNSUBSCRIBE_SECRET },
+    devEndpoints: v.DEV_ENDPOINTS,
     llm: llmConfig(v),
   };
   cache.set(env, config);

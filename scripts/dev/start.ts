@@ -85,6 +85,9 @@ const standInVars: Record<string, string> = {
   // The page signs in against this identity provider, whatever port it was given.
   SUPABASE_URL: idp.url,
   MARKETING_API_URL: marketing.url,
+  // Mounts POST /__publish, through which `npm run pack -- publish` enqueues (wrangler cannot reach a local queue).
+  DEV_ENDPOINTS: "true",
+  APP_URL: `http://127.0.0.1:${API_PORT}`,
   ...llmVars,
   ...returnVars,
 };

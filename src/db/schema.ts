@@ -371,3 +371,40 @@ export const notificationReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );
+
+// One digest e-mail per alert and publish: the row is claimed (unique key) before the send, so a redelivered
+// publish never mails twice; sent_at stays null when the send failed and the retry may claim it again.
+export const alertEmails = pgTable(
+  "alert_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    publishKey: text("publish_key").notNull(),
+    changes: integer("changes").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("alert_emails_alert_publish_unique").on(t.alertId, t.publishKey)],
+);
+
+// A one-click unsubscribe token works once: its id is spent here in the same statement that stops the e-mails.
+export const usedUnsubscribeTokens = pgTable("used_unsubscribe_tokens", {
+  jti: text("jti").primaryKey(),
+  alertId: uuid("alert_id").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+// Publish messages that exhausted their retries: logged and kept here for a person to look at and replay.
+export const alertDeadLetters = pgTable(
+  "alert_dead_letters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: text("message_id").notNull(),
+    body: json("body").notNull(),
+    attempts: integer("attempts").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("alert_dead_letters_message_unique").on(t.messageId)],
+);

@@ -46,6 +46,10 @@ export interface Services extends HttpServices {
   chatSessions: Env["CHAT_SESSIONS"];
   /** Where stored results too big for the database live (report PDFs, under results/). */
   results: R2Bucket;
+  /** Pack publishes for the alerts consumer (the PUBLISHES queue). */
+  publishes: Queue;
+  /** Alert e-mail (Email Workers' send_email binding); undefined when not bound. */
+  alertEmail: SendEmail | undefined;
   /** The chat agent's language model (config.llm); throws UnavailableError when its provider is not bound. */
   chatModel(): LanguageModel;
 }

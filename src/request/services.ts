@@ -49,6 +49,8 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     chatSessions: env.CHAT_SESSIONS,
     results: env.PACKS,
     assets: (env as { ASSETS?: Fetcher }).ASSETS,
+    publishes: env.PUBLISHES,
+    alertEmail: env.ALERT_EMAIL,
     // `AI` is not in the generated Env: the binding is optional (README: Chat model providers).
     chatModel: () => {
       const ai = (env as { AI?: unknown }).AI;
