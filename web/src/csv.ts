@@ -15,12 +15,21 @@ export function csvCell(v: unknown): string {
 
 const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons_or_error"] as const;
 
-/** The uploaded columns as they came (in first-seen order), then what scoring found; `line` is the file's line. */
-export function sitesCsv(rows: readonly SiteRow[]): string {
+/** The uploaded column names in first-seen order, and the result names beside them (`result_` where the upload uses one). */
+export function exportColumns(
+  rows: readonly SiteRow[],
+  result: readonly string[] = RESULT,
+): { inputs: string[]; results: string[] } {
   const inputs = [...new Set(rows.flatMap((r) => Object.keys(r.input)))];
   // A result column whose name the upload already uses is told apart, so no uploaded value is overwritten.
   const taken = new Set(["line", ...inputs]);
-  const head = ["line", ...inputs, ...RESULT.map((c) => (taken.has(c) ? `result_${c}` : c))];
+  return { inputs, results: result.map((c) => (taken.has(c) ? `result_${c}` : c)) };
+}
+
+/** The uploaded columns as they came (in first-seen order), then what scoring found; `line` is the file's line. */
+export function sitesCsv(rows: readonly SiteRow[]): string {
+  const { inputs, results } = exportColumns(rows);
+  const head = ["line", ...inputs, ...results];
   const lines = rows.map((r) => [
     r.line,
     ...inputs.map((k) => r.input[k] ?? ""),

@@ -1,6 +1,7 @@
 // CSV export of scored sites: cells a spreadsheet would run as formulas are neutralised (OWASP CSV injection).
 import { describe, expect, it } from "vitest";
 import { csvCell, sitesCsv } from "../../../web/src/csv.ts";
+import { sitesGeoJson } from "../../../web/src/exports.ts";
 import type { SiteRow } from "../../../web/src/site-row.ts";
 
 describe("csvCell", () => {
@@ -61,5 +62,49 @@ describe("sitesCsv", () => {
     expect(head?.split(",").slice(0, 5)).toEqual(["line", "site", "lot_id", "budget", "result_lot_id"]);
     expect(first?.startsWith('2,"Home, rear",1//DP1,900000,')).toBe(true);
     expect(second?.startsWith("3,Shop,2//DP2,,")).toBe(true);
+  });
+});
+
+describe("sitesGeoJson", () => {
+  it("keeps each scored site's line and uploaded columns as properties, beside what scoring found", () => {
+    const polygon = {
+      type: "Polygon" as const,
+      coordinates: [
+        [
+          [151, -33],
+          [151.001, -33],
+          [151.001, -33.001],
+          [151, -33],
+        ],
+      ],
+    };
+    const scored = {
+      kind: "result",
+      index: 0,
+      line: 2,
+      input: { site: "Home", lot_id: "as uploaded", budget: "900000" },
+      parcel: { lot_id: "1//DP1", address: "1 Main St", area_m2: 612, geojson: { type: "Feature", geometry: polygon } },
+      score: 64,
+      rating: "medium",
+      feasibility: { yield_basis: "dual occupancy" },
+      reasons: ["dual occupancy permitted"],
+    } as unknown as SiteRow;
+    const failed: SiteRow = { kind: "error", index: 1, line: 3, input: { site: "Shop" }, detail: "no lot" };
+    const { features } = sitesGeoJson([scored, failed]);
+    expect(features).toHaveLength(1);
+    expect(features[0]?.geometry).toEqual(polygon);
+    expect(features[0]?.properties).toEqual({
+      line: 2,
+      site: "Home",
+      lot_id: "as uploaded",
+      budget: "900000",
+      result_lot_id: "1//DP1",
+      address: "1 Main St",
+      area_m2: 612,
+      score: 64,
+      rating: "medium",
+      yield_basis: "dual occupancy",
+      reasons: ["dual occupancy permitted"],
+    });
   });
 });
