@@ -1,34 +1,4 @@
-// Scored sites out of the browser: CSV for spreadsheets (csv.ts), GeoJSON for GIS; both saved as files.
-import { exportColumns } from "./csv.ts";
-import type { SiteRow } from "./site-row.ts";
-
-const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons"] as const;
-
-/** The scored sites as features: the file's line and uploaded columns kept, then what scoring found (named as in the CSV). */
-export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollection {
-  const { inputs, results } = exportColumns(rows, RESULT);
-  return {
-    type: "FeatureCollection",
-    features: rows.flatMap((r) => {
-      if (r.kind !== "result") return [];
-      const found = [
-        r.parcel.lot_id,
-        r.parcel.address,
-        r.parcel.area_m2,
-        r.score,
-        r.rating,
-        r.feasibility.yield_basis,
-        r.reasons,
-      ];
-      const properties: Record<string, unknown> = { line: r.line };
-      for (const k of inputs) properties[k] = r.input[k] ?? null;
-      results.forEach((name, i) => {
-        properties[name] = found[i];
-      });
-      return [{ type: "Feature" as const, geometry: r.parcel.geojson.geometry, properties }];
-    }),
-  };
-}
+// Scored sites out of the browser: CSV (csv.ts) and GeoJSON (sites-geojson.ts), saved as files.
 
 export function download(name: string, type: string, data: BlobPart): void {
   const url = URL.createObjectURL(new Blob([data], { type }));

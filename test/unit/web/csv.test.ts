@@ -1,7 +1,7 @@
 // CSV export of scored sites: cells a spreadsheet would run as formulas are neutralised (OWASP CSV injection).
 import { describe, expect, it } from "vitest";
 import { csvCell, sitesCsv } from "../../../web/src/csv.ts";
-import { sitesGeoJson } from "../../../web/src/exports.ts";
+import { sitesGeoJson } from "../../../web/src/sites-geojson.ts";
 import type { SiteRow } from "../../../web/src/site-row.ts";
 
 describe("csvCell", () => {
