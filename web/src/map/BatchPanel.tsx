@@ -15,7 +15,8 @@ import {
   type StoredBatch,
 } from "../api.ts";
 import { sitesCsv } from "../csv.ts";
-import { download, sitesGeoJson } from "../exports.ts";
+import { download } from "../exports.ts";
+import { sitesGeoJson } from "../sites-geojson.ts";
 import { DropZone } from "../components/DropZone.tsx";
 import { RatingBadge } from "../components/RatingBadge.tsx";
 import { RecentResults } from "./RecentResults.tsx";
