@@ -2,20 +2,53 @@
 // call the API, upload an example CSV, abandon three uploads and check they settle, stop. Uses its own data folder so dev data is untouched.
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { DEV_ANON_KEY } from "../../standins/dev-keys.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const API = "http://127.0.0.1:8787";
-const AUTH = "http://127.0.0.1:54321";
 const DATA_DIR = ".data/smoke";
+
+// The default ports, as a newcomer gets them; one already taken on this machine (a leftover process) is swapped for a free one, and said.
+function listenOn(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once("error", () => resolve(null));
+    s.listen(port, "127.0.0.1", () => {
+      const got = (s.address() as { port: number }).port;
+      s.close(() => resolve(got));
+    });
+  });
+}
+async function portFor(name: string, preferred: number): Promise<number> {
+  if ((await listenOn(preferred)) !== null) return preferred;
+  const free = await listenOn(0);
+  if (free === null) throw new Error(`no free port for ${name}`);
+  console.log(`port ${preferred} (${name}) is in use on this machine: the smoke test uses ${free}`);
+  return free;
+}
+const ports = {
+  PORT: await portFor("API", 8787),
+  IDP_PORT: await portFor("identity provider", 54321),
+  MARKETING_PORT: await portFor("marketing stand-in", 54330),
+  PROCESSOR_PORT: await portFor("payment processor", 12111),
+  LLM_PORT: await portFor("model server", 54340),
+};
+const API = `http://127.0.0.1:${ports.PORT}`;
+const AUTH = `http://127.0.0.1:${ports.IDP_PORT}`;
+const PROCESSOR = `http://127.0.0.1:${ports.PROCESSOR_PORT}`;
 
 rmSync(`${root}${DATA_DIR}`, { recursive: true, force: true });
 const dev = spawn("npm", ["run", "dev"], {
   cwd: root,
   // The smoke test keeps to the small demo packs: no Greater Sydney build.
-  env: { ...process.env, DEV_DATA_DIR: DATA_DIR, DEV_WORLD: "off" },
+  env: {
+    ...process.env,
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    DEV_DATA_DIR: DATA_DIR,
+    DEV_WORLD: "off",
+  },
   stdio: ["ignore", "pipe", "pipe"],
   detached: true,
 });
@@ -98,7 +131,7 @@ try {
     });
     const { checkout_url } = (await res.json()) as { checkout_url: string };
     assert(
-      res.status === 200 && checkout_url.startsWith("http://127.0.0.1:12111/c/pay/"),
+      res.status === 200 && checkout_url.startsWith(`${PROCESSOR}/c/pay/`),
       `status ${res.status}: ${checkout_url}`,
     );
     // The Pay button: the local processor delivers its signed webhooks to the API before answering.
