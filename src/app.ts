@@ -23,6 +23,8 @@ import { tileRoutes } from "./routes/tiles.ts";
 import { parcelRoutes } from "./routes/parcels.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { alertRoutes } from "./routes/alerts.ts";
+import { devRoutes } from "./routes/dev.ts";
+import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { NotFoundError } from "./errors.ts";
 import { PAGE_PATHS, pageConfig, serveAsset, servePage } from "./http/web.ts";
 import { logger } from "./logger.ts";
@@ -48,6 +50,9 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", parcelRoutes);
   app.route("/", siteRoutes);
   app.route("/", alertRoutes);
+  // Answers only with config.devEndpoints (src/routes/dev.ts); a plain 404 otherwise.
+  app.route("/", devRoutes);
+  app.route("/", unsubscribeRoutes);
 
   registerOpenApi(app);
   const docConfig = {

@@ -1,5 +1,6 @@
-// Worker entry: wires the app, the scheduled handler and the Durable Object classes.
+// Worker entry: wires the app, the scheduled and queue handlers and the Durable Object classes.
 import { createApp } from "./app.ts";
+import { handleQueue } from "./alerts/queue.ts";
 import { runScheduled } from "./scheduled.ts";
 
 const app = createApp();
@@ -9,6 +10,8 @@ export default {
   scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(env, controller.cron, new Date(controller.scheduledTime)));
   },
+  // The PUBLISHES queue and its dead-letter queue (wrangler.toml), told apart by name in src/alerts/queue.ts.
+  queue: (batch, env) => handleQueue(batch, env),
 } satisfies ExportedHandler<Env>;
 
 export { PrivatePackCache } from "./packs/private-cache.ts";

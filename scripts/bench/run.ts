@@ -12,6 +12,7 @@ import { runDbLatencyBenches } from "./db-latency.ts";
 import { runSiteSearchBenches } from "./search.ts";
 import { runRatingsBenches } from "./ratings.ts";
 import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
+import { runAlertsBenches } from "./alerts.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -33,6 +34,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["site-search", runSiteSearchBenches],
   // feasibility-v2's ratings per main zone over the synthetic Greater Sydney (issue 35); BENCH_RATINGS_EVERY samples.
   ["ratings", runRatingsBenches],
+  // The alerts consumer (issue 37): a watched suburb's diff, and 1,000 alerts on one publish; BENCH_ALERTS_LOTS.
+  ["alerts", runAlertsBenches],
 ];
 
 const only = process.argv[2];

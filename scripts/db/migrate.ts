@@ -10,6 +10,7 @@ import * as schema from "../../src/db/schema.ts";
 import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import { postEntry } from "../../src/credits/ledger.ts";
 import { DEMO_ORG, DEMO_USERS } from "./demo-seed.ts";
+import { seedDemoAlert } from "./demo-alert.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -50,6 +51,7 @@ async function seedDemo(db: ReturnType<typeof drizzle<typeof schema>>): Promise<
     idempotencyKey: "seed:demo-team-credits",
     description: "Demo credits for the local stack",
   });
+  await seedDemoAlert(db);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

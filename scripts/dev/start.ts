@@ -111,6 +111,16 @@ if (process.env.SKIP_WEB_BUILD !== "1") {
   if (built.status !== 0) console.warn("the web workspace did not build; the API still runs (GET / explains)");
 }
 
+// Alerts (architecture section 12): where the local send_email binding puts digests, and how to fire the seeded alert.
+console.log(
+  "alert e-mails: miniflare writes each sent message as an .eml file under .wrangler/tmp/email/<session>/email/ " +
+    '(wrangler prints each file\'s path after "send_email binding called")',
+);
+console.log(
+  "alerts demo: npm run pack -- demo-v2 && npm run pack -- publish .data/sydney-demo@2.1.0.pack " +
+    "(rezones the Demo Team's saved Epping lot: a notification for owner@demo.test, in the app and by e-mail)",
+);
+
 const wrangler: ChildProcess = spawn(
   "wrangler",
   [

@@ -14,9 +14,13 @@ import type { LayerName } from "./layers.ts";
 import { isTopology, topologyFeatures } from "./topojson.ts";
 import { buildV2Command, convertCommand, V2_USAGE } from "./stream/commands.ts";
 import { WORLD_USAGE, worldCommand } from "../world/command.ts";
+import { buildDemoV2, DEMO_V2_VERSION } from "./demo-v2.ts";
+import { PUBLISH_USAGE, publishPack } from "./publish.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
+// Outside packs/: `npm run dev` uploads every packs/*.pack as a public pack of its own.
+export const DEMO_V2_OUT = `.data/sydney-demo@${DEMO_V2_VERSION}.pack`;
 
 const USAGE = `usage:
   npm run pack -- build --out FILE --id ID --title TITLE [--version V] [--attribution TEXT] [--licence TEXT]
@@ -29,6 +33,9 @@ ${V2_USAGE}
   npm run pack -- inspect FILE
   npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
   npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)
+  npm run pack -- demo-v2 [--in packs/sydney-demo.pack] [--out ${DEMO_V2_OUT}]
+      the demo's second version: a few Epping lots rezoned R2 to R3 and one subdivided (fires the seeded alert)
+${PUBLISH_USAGE}
 ${WORLD_USAGE}`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
@@ -224,6 +231,22 @@ function demo(args: Args): void {
   );
 }
 
+function demoV2(args: Args): void {
+  const input = args.flags.get("in") ?? "packs/sydney-demo.pack";
+  const out = args.flags.get("out") ?? DEMO_V2_OUT;
+  const b = readFileSync(input);
+  const { bytes, plan } = buildDemoV2(decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(out, bytes);
+  console.log(
+    `wrote ${out} (version ${DEMO_V2_VERSION}): rezoned R2 to R3 ${plan.rezoned.map((l) => l.lotId).join(", ")}; ` +
+      `subdivided ${plan.subdivided.lotId} into ${plan.parts.join(" and ")}\npublish it to the dev stack: npm run pack -- publish ${out}`,
+  );
+}
+
+// The dev stack's R2 state, as scripts/dev/start.ts chooses it.
+const devPersist = () => (process.env.DEV_DATA_DIR ? `${process.env.DEV_DATA_DIR}/wrangler` : ".wrangler/state");
+
 export function main(argv: string[]): void | Promise<void> {
   const args = parseArgs(argv);
   const [command, ...rest] = args.positional;
@@ -232,10 +255,17 @@ export function main(argv: string[]): void | Promise<void> {
   if (command === "build" && format === "v2") return buildV2Command(args.flags, argv);
   if (command === "convert") return convertCommand(rest, args.flags, argv);
   if (command === "world") return worldCommand(args.flags);
+  if (command === "publish" && rest[0]) {
+    return publishPack(rest[0], {
+      api: args.flags.get("api") ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`,
+      persistTo: args.flags.get("persist-to") ?? devPersist(),
+    }).then(() => undefined);
+  }
   if (command === "build") build(args);
   else if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
   else if (command === "demo") demo(args);
   else if (command === "example-lots") console.log(writeExampleLots());
+  else if (command === "demo-v2") demoV2(args);
   else {
     console.error(USAGE);
     process.exitCode = 2;

@@ -78,7 +78,7 @@ async function call<T>(fetch: Fetch, path: string, init?: RequestInit & { duplex
   return (await res.json()) as T;
 }
 
-async function uploadFile(
+export async function uploadFile(
   fetch: Fetch,
   key: string,
   file: string,

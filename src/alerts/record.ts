@@ -13,18 +13,23 @@ export function changesFor(alert: WatchingAlert, changes: readonly Change[]): Ch
   return changes.filter((c) => c.type === alert.type && (!alert.savedLotId || concernsLot(c, alert.savedLotId)));
 }
 
+/** The notification rows of one alert's changes (what recordChanges inserts; the consumer inserts many alerts' at once). */
+export function notificationRows(alert: WatchingAlert, changes: readonly Change[], publish: Publish) {
+  return changesFor(alert, changes).map((c) => ({
+    orgId: alert.orgId,
+    alertId: alert.id,
+    changeKey: c.key,
+    change: { ...c, pack_id: publish.packId, version_before: publish.from, version_after: publish.to },
+  }));
+}
+
 export async function recordChanges(
   db: Pick<Db, "insert">,
   alert: WatchingAlert,
   changes: readonly Change[],
   publish: Publish,
 ): Promise<{ id: string; changeKey: string }[]> {
-  const rows = changesFor(alert, changes).map((c) => ({
-    orgId: alert.orgId,
-    alertId: alert.id,
-    changeKey: c.key,
-    change: { ...c, pack_id: publish.packId, version_before: publish.from, version_after: publish.to },
-  }));
+  const rows = notificationRows(alert, changes, publish);
   if (rows.length === 0) return [];
   return db
     .insert(notifications)

@@ -40,7 +40,7 @@ async function readRegistry(bucket: R2Bucket, log: Logger): Promise<Map<string, 
 }
 
 // The format version in bytes 4-5, read by range so a v2 pack of gigabytes is never fetched whole.
-async function formatOf(bucket: R2Bucket, key: string): Promise<number | null> {
+export async function formatOf(bucket: R2Bucket, key: string): Promise<number | null> {
   const head = await bucket.get(key, { range: { offset: 0, length: 6 } });
   if (!head) return null;
   const b = new Uint8Array(await head.arrayBuffer());
@@ -70,6 +70,8 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
       const id = versionedId(obj.key, prefix);
       // A version the registry does not name is an older (or not yet published) one.
       if (id !== null && current.get(id) !== obj.key) continue;
+      // An unversioned pack is superseded once the registry names a version of it (`npm run pack -- publish`).
+      if (id === null && current.has(obj.key.slice(prefix.length, -".pack".length))) continue;
       const known = previous.get(obj.key);
       if (known && known.etag === obj.etag) {
         byKey.set(obj.key, known);

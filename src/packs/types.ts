@@ -88,5 +88,5 @@ export type PackInput = {
   order?: "input" | "index";
 };
 
-/** The bindings packs are read from and written to: the R2 bucket and the private-pack cache. */
-export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS">;
+/** The bindings packs are read from and written to: the R2 bucket, the private-pack cache, and the publishes queue. */
+export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS"> & { PUBLISHES?: Queue };

@@ -6,6 +6,10 @@ import { encodePack } from "./encode.ts";
 import type { LayerName } from "./layer-specs.ts";
 import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "./private-meta.ts";
 import { invalidatePrivatePacks, packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
+import type { PrivatePackEntry } from "./private-cache.ts";
+import { privatePackEntries } from "./private.ts";
+import { nextVersion, versionKey } from "./private-versions.ts";
+import { publishMessage } from "./publish-message.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./upload-layer.ts";
@@ -78,7 +82,13 @@ export interface BuiltPack {
 }
 
 /** Encodes `layer` as the organisation's pack `packId`, with the metadata that lists it without reading it. */
-export function buildPrivatePack(input: PackHeader, layer: LayerInput, packId: string, at = new Date()): BuiltPack {
+export function buildPrivatePack(
+  input: PackHeader,
+  layer: LayerInput,
+  packId: string,
+  at = new Date(),
+  version = versionOf(at),
+): BuiltPack {
   const upload: UploadInfo = {
     layer: input.layer,
     uploaded_by: input.uploadedBy,
@@ -86,7 +96,6 @@ export function buildPrivatePack(input: PackHeader, layer: LayerInput, packId: s
     // A file name is the client's to choose: kept bounded, like every free string.
     source: boundText(input.fileName, MAX_SOURCE_CHARS),
   };
-  const version = versionOf(at);
   const bytes = encodePack({
     id: packId,
     version,
@@ -125,23 +134,66 @@ export function buildPrivatePack(input: PackHeader, layer: LayerInput, packId: s
   };
 }
 
-/** Builds and stores a private pack; nothing is stored when any check fails. */
+const putPack = (bindings: PackBindings, key: string, bytes: Uint8Array | ArrayBuffer, meta: Record<string, string>) =>
+  bindings.PACKS.put(key, bytes, {
+    httpMetadata: { contentType: "application/octet-stream" },
+    customMetadata: meta,
+  });
+
+/** The organisation's pack of this name (the newest, should there be several), or undefined. */
+async function packNamed(bindings: PackBindings, orgId: string, name: string): Promise<PrivatePackEntry | undefined> {
+  const same = (await privatePackEntries(bindings, orgId)).filter((e) => e.meta.name === name && e.meta.pack_id);
+  return same.sort((a, b) => ((a.meta.version ?? "") < (b.meta.version ?? "") ? 1 : -1))[0];
+}
+
+/**
+ * A new version of a pack the organisation has: same pack_id, a higher version. Both versions are kept under
+ * versions/ and the publish is queued before the live object changes, so a failure anywhere changes nothing seen.
+ */
+async function replacePrivatePack(
+  bindings: PackBindings,
+  input: PackUpload,
+  old: PrivatePackEntry,
+): Promise<UploadedPack> {
+  const packId = old.meta.pack_id as string;
+  const layer = (await buildLayer(input)).finish();
+  const before = await packStorage(bindings.PACKS.get(old.key));
+  if (!before) throw new NotFoundError("Pack not found");
+  const bytes = await before.arrayBuffer();
+  const oldVersion = old.meta.version ?? decodePack(bytes).version;
+  const at = new Date();
+  const built = buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), oldVersion));
+  const fromKey = versionKey(input.orgId, packId, oldVersion);
+  const toKey = versionKey(input.orgId, packId, built.uploaded.version);
+  if (!(await packStorage(bindings.PACKS.head(fromKey)))) {
+    await packStorage(putPack(bindings, fromKey, bytes, before.customMetadata ?? {}));
+  }
+  await packStorage(putPack(bindings, toKey, built.bytes, built.customMetadata));
+  if (bindings.PUBLISHES) {
+    await packStorage(bindings.PUBLISHES.send(publishMessage(packId, input.orgId, fromKey, toKey)));
+  }
+  await packStorage(putPack(bindings, built.key, built.bytes, built.customMetadata));
+  await packStorage(invalidatePrivatePacks(bindings, input.orgId));
+  return built.uploaded;
+}
+
+/**
+ * Builds and stores a private pack; nothing is stored when any check fails. A `name` the organisation already
+ * has replaces that pack (architecture section 12) rather than adding one.
+ */
 export async function uploadPrivatePack(bindings: PackBindings, input: PackUpload): Promise<UploadedPack> {
   if (input.file.size > MAX_PACK_UPLOAD_BYTES) {
     throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
   }
+  const existing = await packStorage(packNamed(bindings, input.orgId, input.name));
+  if (existing) return replacePrivatePack(bindings, input, existing);
   const packId = crypto.randomUUID();
   const key = privateKey(input.orgId, packId);
   // The organisation's Durable Object hands out the 20 slots one at a time, so racing uploads cannot overfill it.
   if (!(await packStorage(reservePackSlot(bindings, input.orgId, key, MAX_PRIVATE_PACKS)))) throw tooMany();
   try {
     const built = buildPrivatePack(input, (await buildLayer(input)).finish(), packId);
-    await packStorage(
-      bindings.PACKS.put(key, built.bytes, {
-        httpMetadata: { contentType: "application/octet-stream" },
-        customMetadata: built.customMetadata,
-      }),
-    );
+    await packStorage(putPack(bindings, key, built.bytes, built.customMetadata));
     return built.uploaded;
   } finally {
     // Stored (R2 counts it now) or refused: the slot goes back, and every isolate sees the change at once.

@@ -1,0 +1,75 @@
+// `npm run pack -- publish FILE`: a new version of a public pack into the dev stack's R2 (as `npm run dev` keeps it),
+// named in registry/public.json, then POST /__publish so the Worker queues the publish for the alerts consumer
+// (wrangler cannot send to a local queue from outside). The old version stays in R2 for the comparison.
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { decodePack } from "../../src/packs/decode.ts";
+import { FORMAT_VERSION as PAGED_VERSION } from "../../src/packs/paged/schema.ts";
+import { openPack } from "../../src/packs/paged/reader.ts";
+import { FileSource } from "../bench/paged/file-source.ts";
+import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
+
+export const PUBLISH_USAGE = `  npm run pack -- publish FILE [--api http://127.0.0.1:8787] [--persist-to DIR]
+      a new version of a public pack into the running dev stack (DIR: .wrangler/state, or $DEV_DATA_DIR/wrangler),
+      then POST /__publish so the alerts consumer compares it with the version before`;
+
+/** The pack id and version a file carries (a v2 pack is read by its root only). */
+export async function packIdentity(file: string): Promise<{ id: string; version: string }> {
+  const fd = openSync(file, "r");
+  const head = new Uint8Array(6);
+  try {
+    readSync(fd, head, 0, 6, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (((head[4] as number) | ((head[5] as number) << 8)) === PAGED_VERSION) {
+    const source = await FileSource.open(file);
+    try {
+      const { meta } = (await (await openPack(source)).snapshot()).root;
+      return { id: meta.id, version: meta.version };
+    } finally {
+      await source.close();
+    }
+  }
+  const b = readFileSync(file);
+  const pack = decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  return { id: pack.id, version: pack.version };
+}
+
+export type Published = { key: string; previous: string | null; queued: boolean };
+
+export async function publishPack(
+  file: string,
+  opts: { api: string; persistTo: string; log?: (m: string) => void },
+): Promise<Published> {
+  const log = opts.log ?? console.log;
+  const { id, version } = await packIdentity(file);
+  const key = `public/${id}@${version}.pack`;
+  const previous = await withLocalBucket(opts.persistTo, async (bucket, fetch) => {
+    const reg = await bucket.get(REGISTRY_KEY);
+    const packs = reg ? ((JSON.parse(await reg.text()) as { packs?: Record<string, string> }).packs ?? {}) : {};
+    const before = packs[id] ?? ((await bucket.head(`public/${id}.pack`)) ? `public/${id}.pack` : null);
+    if (before === key)
+      throw new Error(`${key} is the current version already: give the new version a new version number`);
+    await uploadFile(fetch, key, file, PART_BYTES, log);
+    // Named only once uploaded; the old version stays for the comparison (and for readers still on it).
+    await bucket.put(REGISTRY_KEY, JSON.stringify({ packs: { ...packs, [id]: key } }, null, 2), {
+      httpMetadata: { contentType: "application/json" },
+    });
+    return before;
+  });
+  log(`local R2: ${key} uploaded and named in ${REGISTRY_KEY}${previous ? ` (was ${previous})` : ""}`);
+  if (!previous) {
+    log(`${id}: first version, nothing to compare`);
+    return { key, previous, queued: false };
+  }
+  const res = await fetch(`${opts.api.replace(/\/+$/, "")}/__publish`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pack_id: id, from_key: previous, to_key: key }),
+  }).catch((err: unknown) => {
+    throw new Error(`the dev API at ${opts.api} did not answer (is npm run dev running?): ${String(err)}`);
+  });
+  if (res.status !== 202) throw new Error(`POST /__publish answered ${res.status}: ${await res.text()}`);
+  log(`queued: ${id} ${previous} -> ${key}; the alerts consumer records notifications (GET /notifications)`);
+  return { key, previous, queued: true };
+}

@@ -1,0 +1,56 @@
+// One version of a pack as the alerts consumer compares it: a v1 pack decoded whole (demo and uploaded packs), or a
+// v2 pack opened by its root and read only in the pages a watched place needs.
+import type { BBox } from "../geo/bbox.ts";
+import { decodePack } from "../packs/decode.ts";
+import { pagePack } from "../packs/paged/page-pack.ts";
+import { PagedPack } from "../packs/paged/reader.ts";
+import { FORMAT_VERSION as PAGED_VERSION } from "../packs/paged/schema.ts";
+import { R2Source } from "../packs/paged/source.ts";
+import { formatOf } from "../packs/registry.ts";
+import type { Pack } from "../packs/types.ts";
+import type { LotState } from "./lot-state.ts";
+import { type WatchPlace, watchedLots } from "./watched.ts";
+
+export type PackVersion =
+  | { kind: "whole"; id: string; version: string; bbox: BBox; pack: Pack }
+  | { kind: "paged"; id: string; version: string; bbox: BBox; paged: PagedPack };
+
+/** An object a publish names is not (yet) in R2: retried, since an upload or an event may arrive before it. */
+export class MissingVersionError extends Error {}
+
+/** Opens the object at `key`; a v2 pack reads its root only. */
+export async function openVersion(bucket: R2Bucket, key: string): Promise<PackVersion> {
+  const format = await formatOf(bucket, key);
+  if (format === null) throw new MissingVersionError(`pack object ${key} not found`);
+  if (format === PAGED_VERSION) return pagedVersion(new PagedPack(new R2Source(bucket, key)));
+  const body = await bucket.get(key);
+  if (!body) throw new MissingVersionError(`pack object ${key} not found`);
+  return wholeVersion(decodePack(await body.arrayBuffer()));
+}
+
+export const wholeVersion = (pack: Pack): PackVersion => ({
+  kind: "whole",
+  id: pack.id,
+  version: pack.version,
+  bbox: pack.bbox,
+  pack,
+});
+
+export async function pagedVersion(paged: PagedPack): Promise<PackVersion> {
+  const { meta } = (await paged.snapshot()).root;
+  return { kind: "paged", id: meta.id, version: meta.version, bbox: [...meta.bbox] as BBox, paged };
+}
+
+/**
+ * The watched lots of `place` in this version, with `context` the public packs a v1 pack's facts are cut against.
+ * A v2 pack reads only the pages whose boxes meet the place; a damaged one fails the publish (it is retried).
+ */
+export async function lotsAt(v: PackVersion, context: readonly Pack[], place: WatchPlace): Promise<LotState[]> {
+  if (v.kind === "whole") return watchedLots([v.pack], context, place);
+  const set = await v.paged.pagesForBox(place.bbox);
+  const [bad] = set.refused;
+  if (bad) throw new Error(`pack ${v.id}@${v.version}: page ${bad.page} refused (${bad.message})`);
+  const s = set.snapshot;
+  const views = set.pages.map((p) => pagePack(s, p, (bytes) => v.paged.chargePage(s, p.no, bytes)));
+  return watchedLots(views, context, place);
+}

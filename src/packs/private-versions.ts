@@ -1,0 +1,18 @@
+// Versions of an organisation's pack kept beside the live object (orgs/{org}/{id}.pack) under versions/, outside
+// the prefix the organisation's packs are listed from: the alerts consumer reads both sides of a re-upload there,
+// whatever has been uploaded since. An R2 lifecycle rule on versions/ expires them (README: Publishing a pack).
+import { privateKey } from "./private-store.ts";
+
+export const VERSIONS_PREFIX = "versions/";
+
+export const versionKey = (orgId: string, packId: string, version: string) =>
+  `${VERSIONS_PREFIX}${privateKey(orgId, packId)}`.replace(/\.pack$/, `@${version}.pack`);
+
+/** A version after `previous`: versions are sortable timestamps to the second, so two uploads in one second still differ. */
+export function nextVersion(candidate: string, previous: string | undefined): string {
+  if (previous === undefined || candidate > previous) return candidate;
+  const m = /^(.*?)(?:\.(\d+))?$/.exec(previous);
+  const base = m?.[1] ?? previous;
+  const n = Number(m?.[2] ?? 0) + 1;
+  return `${base}.${n}`;
+}

@@ -1,0 +1,72 @@
+// Two versions of the demo pack in the test bucket, orgs watching them, and the queue handler run on a message
+// batch as the Queues runtime would: what the publish, consumer and redelivery tests share.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { type DemoV2Plan, buildDemoV2, repackDemo } from "../../../scripts/pack/demo-v2.ts";
+import { alertEmails, notifications } from "../../../src/db/schema.ts";
+import worker from "../../../src/index.ts";
+import { decodePack } from "../../../src/packs/decode.ts";
+import { publishMessage } from "../../../src/packs/publish-message.ts";
+import { resetPublicPacks } from "../../../src/packs/registry.ts";
+import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
+import { call, type TestOrg, withDb } from "../helpers/billing.ts";
+
+export type Versions = { plan: DemoV2Plan; v1: string; v2: string; same: string };
+
+/** The demo pack (2.0.0), its second version (2.1.0) and an unchanged repack (2.0.1), under keys of this run. */
+export async function putVersions(): Promise<Versions> {
+  await putDemoPacks();
+  resetPublicPacks();
+  const demo = decodePack(demoPackBytes("sydney-demo.pack"));
+  const { bytes, plan } = buildDemoV2(demo);
+  const run = `alerts-test/${crypto.randomUUID()}`;
+  const keys = {
+    v1: `${run}/sydney-demo@2.0.0.pack`,
+    v2: `${run}/sydney-demo@2.1.0.pack`,
+    same: `${run}/sydney-demo@2.0.1.pack`,
+  };
+  await env.PACKS.put(keys.v1, demoPackBytes("sydney-demo.pack"));
+  await env.PACKS.put(keys.v2, bytes);
+  await env.PACKS.put(keys.same, repackDemo(demo, "2.0.1"));
+  return { plan, ...keys };
+}
+
+export const demoPublish = (from: string, to: string) => publishMessage("sydney-demo", null, from, to);
+
+/** Runs the Worker's queue handler on one message, as delivery `attempts`, and answers what it acked or retried. */
+export async function deliver(
+  body: unknown,
+  opts: { id?: string; attempts?: number; queue?: string; bindings?: object } = {},
+) {
+  const batch = createMessageBatch(opts.queue ?? "geo-assess-publishes", [
+    { id: opts.id ?? crypto.randomUUID(), timestamp: new Date(), attempts: opts.attempts ?? 1, body },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, ...opts.bindings } as Env);
+  return getQueueResult(batch, ctx);
+}
+
+export async function saveLot(org: TestOrg, lotId: string): Promise<string> {
+  const res = await call("/sites/saved", { method: "POST", token: org.users.member.token, body: { lot_id: lotId } });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`save ${lotId}: ${res.status} ${await res.text()}`);
+  return (await res.json<{ id: string }>()).id;
+}
+
+export async function createAlert(org: TestOrg, body: Record<string, unknown>): Promise<string> {
+  const res = await call("/alerts", { method: "POST", token: org.users.owner.token, body });
+  if (res.status !== 201) throw new Error(`alert: ${res.status} ${await res.text()}`);
+  return (await res.json<{ id: string }>()).id;
+}
+
+export type Recorded = { alertId: string; changeKey: string; change: Record<string, unknown> };
+
+export const notificationsOf = (alertIds: string[]) =>
+  withDb(async (db) =>
+    (await db.select().from(notifications).where(inArray(notifications.alertId, alertIds))).map(
+      (n): Recorded => ({ alertId: n.alertId, changeKey: n.changeKey, change: n.change as Record<string, unknown> }),
+    ),
+  );
+
+export const emailsOf = (alertId: string) =>
+  withDb((db) => db.select().from(alertEmails).where(eq(alertEmails.alertId, alertId)));
