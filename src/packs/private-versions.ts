@@ -14,5 +14,6 @@ export function nextVersion(candidate: string, previous: string | undefined): st
   const m = /^(.*?)(?:\.(\d+))?$/.exec(previous);
   const base = m?.[1] ?? previous;
   const n = Number(m?.[2] ?? 0) + 1;
-  return `${base}.${n}`;
+  // Zero-padded, so the tenth upload in a second still sorts after the ninth.
+  return `${base}.${String(n).padStart(3, "0")}`;
 }

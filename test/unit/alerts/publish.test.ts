@@ -37,6 +37,12 @@ describe("private versions", () => {
     const third = nextVersion("20261127T171241Z", same);
     expect(third > same).toBe(true);
     expect(nextVersion("20261127T171242Z", same)).toBe("20261127T171242Z");
+    let v = same;
+    for (let i = 0; i < 10; i++) {
+      const next = nextVersion("20261127T171241Z", v);
+      expect(next > v).toBe(true);
+      v = next;
+    }
   });
 });
 
