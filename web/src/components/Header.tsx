@@ -1,5 +1,8 @@
-// Organisation (a personal one said so), role and credit balance, always in view; the views and sign-out.
+// Organisation (a personal one said so), role and credit balance, always in view; the views and sign-out. On a phone
+// (styles.css) one row: the mark, the views, the balance, notifications, and a menu with the organisation and sign-out.
 import type { Shell, View } from "../shell.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+import { Notifications } from "../alerts/Notifications.tsx";
 
 export function Header({ shell, view, go, email }: { shell: Shell; view: View; go: (v: View) => void; email: string }) {
   const { membership, balance } = shell;
@@ -8,8 +11,8 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
       <span className="brand">
         <span className="brand-mark" aria-hidden="true">
           ▲
-        </span>{" "}
-        Site feasibility
+        </span>
+        <span className="brand-name"> Site feasibility</span>
       </span>
       <nav aria-label="Views">
         <button type="button" aria-current={view === "map" ? "page" : undefined} onClick={() => go("map")}>
@@ -29,11 +32,20 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
         )}
         <span className="role">{membership.role}</span>
         <output className="balance" aria-label="Credit balance">
-          {balance === null ? "…" : `${balance.toFixed(2)} credits`}
+          {balance === null ? (
+            "…"
+          ) : (
+            <>
+              {balance.toFixed(2)}
+              <span className="unit"> credits</span>
+            </>
+          )}
         </output>
+        <Notifications api={shell.auth.api} onProblem={shell.report} showMap={() => view !== "map" && go("map")} />
         <button type="button" className="quiet" title={email} onClick={() => void shell.auth.supabase.auth.signOut()}>
           Sign out
         </button>
+        <AccountMenu membership={membership} email={email} onSignOut={() => void shell.auth.supabase.auth.signOut()} />
       </section>
     </header>
   );

@@ -36,6 +36,7 @@ export function LayerPanel({
   ownLots = false,
   found = false,
   offline = true,
+  docked = false,
 }: {
   visible: Record<Toggle, boolean>;
   onToggle: (t: Toggle, on: boolean) => void;
@@ -45,11 +46,13 @@ export function LayerPanel({
   found?: boolean;
   /** The offline basemap is drawn (water, parks): its colours are explained. */
   offline?: boolean;
+  /** In the phone's bottom sheet, under its own Layers tab: always open, its summary hidden (styles.css). */
+  docked?: boolean;
 }) {
   const control = CONTROLS.find((k) => visible[k]) ?? null;
   const switches = TOGGLES.filter((t) => !(CONTROLS as string[]).includes(t.id));
   return (
-    <details className="layers" open={!matchMedia("(max-width: 800px)").matches}>
+    <details className="layers" open={docked || !matchMedia("(max-width: 800px)").matches}>
       <summary>Layers</summary>
       <fieldset>
         <legend className="sr-only">Show layers</legend>

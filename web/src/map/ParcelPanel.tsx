@@ -1,4 +1,5 @@
 // A clicked lot: its facts (free) and `Score site` (0.1 credit), the score explained.
+import type { ReactNode } from "react";
 import type { Facts, ScoreAnswer } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
 import { basisLabel, yieldOptions } from "./yield-basis.ts";
@@ -13,6 +14,7 @@ export function ParcelPanel({
   scoring,
   onScore,
   packTitle,
+  save,
 }: {
   facts: Facts | null;
   /** A sentence shown instead of facts: a click that found no lot, a place with no lots. */
@@ -23,6 +25,8 @@ export function ParcelPanel({
   score: ScoreAnswer | null;
   scoring: boolean;
   onScore: () => void;
+  /** The Save site control (web/src/alerts), mounted by the workspace. */
+  save?: ReactNode;
 }) {
   if (loading)
     return (
@@ -80,6 +84,7 @@ export function ParcelPanel({
           </dd>
         </div>
       </dl>
+      {save}
       <button type="button" className="primary" onClick={onScore} disabled={scoring}>
         {scoring ? "Scoring…" : "Score site · 0.1 credit"}
       </button>

@@ -1,6 +1,8 @@
 // The map view: search and layers over the map; a side panel for the clicked site, the chat and batch scoring.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import type { Shell } from "../shell.ts";
+import { BottomSheet, PEEK_PX, type Snap } from "../components/BottomSheet.tsx";
+import { usePhone } from "../components/usePhone.ts";
 import { mapChunk, useChunk } from "../chunks.ts";
 import { type Facts, Problem, type ScoreAnswer, type SiteRow, type Suggestion } from "../api.ts";
 import type { MapPack } from "./packs.ts";
@@ -13,14 +15,20 @@ import { formFromParams } from "./find/query.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { ParcelPanel } from "./ParcelPanel.tsx";
 import { SearchBox } from "./SearchBox.tsx";
+import { SaveSite } from "../alerts/SaveSite.tsx";
+import { SavedSites } from "../alerts/SavedSites.tsx";
 
-type Tab = "site" | "find" | "chat" | "batch";
-const TABS: { id: Tab; label: string }[] = [
+type Tab = "site" | "find" | "chat" | "batch" | "saved" | "layers";
+// `short`: the word a phone's narrow tab shows (its accessible name stays the label).
+const TABS: { id: Tab; label: string; short?: string }[] = [
   { id: "site", label: "Site" },
-  { id: "find", label: "Find sites" },
+  { id: "find", label: "Find sites", short: "Find" },
   { id: "chat", label: "Chat" },
-  { id: "batch", label: "Batch & report" },
+  { id: "batch", label: "Batch & report", short: "Batch" },
+  { id: "saved", label: "Saved" },
 ];
+// On a phone the layer toggles and the legend are a panel of the sheet, not a box over the map.
+const LAYERS_TAB: { id: Tab; label: string; short?: string } = { id: "layers", label: "Layers" };
 
 /** The box around some points, or null for none. */
 function boundsOf(points: readonly [number, number][]): BBox | null {
@@ -41,6 +49,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
   // A link with a search in it opens on that search.
   const [linkedSearch] = useState(() => formFromParams(new URLSearchParams(location.search)));
   const [tab, setTab] = useState<Tab>(linkedSearch ? "find" : "site");
+  const phone = usePhone();
+  // A linked search opens with its form and count in view; otherwise the map has the screen.
+  const [sheet, setSheet] = useState<Snap>(linkedSearch ? "half" : "peek");
   const [facts, setFacts] = useState<Facts | null>(null);
   // A sentence in the Site panel in place of facts: a click that found no lot, or a place with no lots.
   const [note, setNote] = useState<string | null>(null);
@@ -61,6 +72,14 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const map = useCallback(() => mapRef.current, []);
   const { report } = shell;
   const MapCanvas = useChunk(mapChunk, report);
+  const tabs = phone ? [...TABS, LAYERS_TAB] : TABS;
+  const counted = (t: Tab) => (t === "batch" && rows.length > 0 ? ` (${rows.length})` : "");
+  if (!phone && tab === "layers") setTab("site");
+  // On a phone, a panel asked for (a tab, Find sites handing over to batch) opens at least to half the screen.
+  const show = (t: Tab) => {
+    setTab(t);
+    if (phone && sheet === "peek") setSheet("half");
+  };
 
   useEffect(() => {
     shell.packs.then(setPacks, report);
@@ -105,6 +124,15 @@ export default function Workspace({ shell }: { shell: Shell }) {
         .finally(() => setLoadingFacts(false));
     },
     [api, report],
+  );
+
+  // A saved site or a notification's lot: the map flies there and the Site panel opens its facts.
+  const openLot = useCallback(
+    (t: { bbox: number[]; query: string }) => {
+      void mapRef.current?.goTo(t.bbox as BBox, 18);
+      pick(t.query);
+    },
+    [pick],
   );
 
   const choose = async (s: Suggestion) => {
@@ -164,22 +192,27 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const packKey = packs?.map((p) => `${p.id}@${p.version}`).join(",");
   const home = packs?.find((p) => p.layers.some((l) => l.name === "parcels"))?.bbox ?? packs?.[0]?.bbox;
 
+  const layers = (
+    <LayerPanel
+      docked={phone}
+      ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
+      found={found > 0}
+      visible={visible}
+      offline={!shell.auth.config.basemap_style_url}
+      onToggle={(t, on) => {
+        const next = showOnly(visible, t, on);
+        setVisible(next);
+        for (const k of TOGGLES) if (next[k.id] !== visible[k.id]) mapRef.current?.setLayer(k.id, next[k.id]);
+      }}
+    />
+  );
+
   return (
-    <main className="workspace">
+    <main className="workspace" style={phone ? ({ "--sheet-peek": `${PEEK_PX}px` } as CSSProperties) : undefined}>
       <section className="map-area" aria-label="Map area" aria-busy={!mapReady}>
         <div className="map-tools">
           <SearchBox api={api} onChoose={(s) => void choose(s)} onProblem={report} place={place} />
-          <LayerPanel
-            ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
-            found={found > 0}
-            visible={visible}
-            offline={!shell.auth.config.basemap_style_url}
-            onToggle={(t, on) => {
-              const next = showOnly(visible, t, on);
-              setVisible(next);
-              for (const k of TOGGLES) if (next[k.id] !== visible[k.id]) mapRef.current?.setLayer(k.id, next[k.id]);
-            }}
-          />
+          {!phone && layers}
         </div>
         {MapCanvas && packs && home && token ? (
           <MapCanvas
@@ -207,9 +240,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
           </p>
         )}
       </section>
-      <aside className="side">
+      <BottomSheet enabled={phone} snap={sheet} onSnap={setSheet}>
         <div role="tablist" aria-label="Panels" className="tabs">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               type="button"
@@ -217,10 +250,11 @@ export default function Workspace({ shell }: { shell: Shell }) {
               id={`tab-${t.id}`}
               aria-selected={tab === t.id}
               aria-controls={`panel-${t.id}`}
-              onClick={() => setTab(t.id)}
+              onClick={() => show(t.id)}
+              aria-label={phone && t.short ? `${t.label}${counted(t.id)}` : undefined}
             >
-              {t.label}
-              {t.id === "batch" && rows.length > 0 ? ` (${rows.length})` : ""}
+              {phone && t.short ? t.short : t.label}
+              {counted(t.id)}
             </button>
           ))}
         </div>
@@ -233,6 +267,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             scoring={scoring}
             onScore={() => void scoreSite()}
             packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? id}
+            save={<SaveSite api={api} lotId={facts?.lot_id ?? null} onProblem={report} />}
           />
         </div>
         <div role="tabpanel" id="panel-find" aria-labelledby="tab-find" hidden={tab !== "find"}>
@@ -244,7 +279,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             balance={shell.balance}
             onScore={(file) => {
               setQueued(file);
-              setTab("batch");
+              show("batch");
             }}
             onFound={setFound}
             onProblem={report}
@@ -275,7 +310,15 @@ export default function Workspace({ shell }: { shell: Shell }) {
             onProblem={report}
           />
         </div>
-      </aside>
+        <div role="tabpanel" id="panel-saved" aria-labelledby="tab-saved" hidden={tab !== "saved"}>
+          <SavedSites api={api} place={place} ready={mapReady} onOpen={openLot} onProblem={report} />
+        </div>
+        {phone && (
+          <div role="tabpanel" id="panel-layers" aria-labelledby="tab-layers" hidden={tab !== "layers"}>
+            {layers}
+          </div>
+        )}
+      </BottomSheet>
     </main>
   );
 }
