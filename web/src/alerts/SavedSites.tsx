@@ -16,6 +16,8 @@ type Props = {
   place: string | null;
   /** The map can fly: a target waiting from a notification is taken then. */
   ready: boolean;
+  /** A pack's title by its id (a private pack's id is a UUID no one should have to read), or null when unknown. */
+  packTitle: (packId: string) => string | null;
   /** Flies the map to the lot and opens its facts. */
   onOpen: (target: LotTarget) => void;
   onProblem: (p: unknown) => void;
@@ -24,7 +26,7 @@ type Props = {
 /** The lot by its id, the map fitted to its own box. */
 const targetOf = (s: SavedSite): LotTarget => ({ ...lotTarget(s.lot_id, [s.lng, s.lat]), bbox: s.bbox });
 
-export function SavedSites({ api, place, ready, onOpen, onProblem }: Props) {
+export function SavedSites({ api, place, ready, packTitle, onOpen, onProblem }: Props) {
   const { sites, alerts } = useSaved();
   const [types, setTypes] = useState<AlertType[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,7 +110,7 @@ export function SavedSites({ api, place, ready, onOpen, onProblem }: Props) {
                 </div>
                 {s.note && <p className="saved-note">{s.note}</p>}
                 <p className="muted small saved-when">
-                  Saved {shortDate(s.created_at)} · {s.pack_id}
+                  Saved {shortDate(s.created_at)} · {packTitle(s.pack_id) ?? s.pack_id}
                 </p>
                 <AlertSettings
                   api={api}

@@ -311,7 +311,14 @@ export default function Workspace({ shell }: { shell: Shell }) {
           />
         </div>
         <div role="tabpanel" id="panel-saved" aria-labelledby="tab-saved" hidden={tab !== "saved"}>
-          <SavedSites api={api} place={place} ready={mapReady} onOpen={openLot} onProblem={report} />
+          <SavedSites
+            api={api}
+            place={place}
+            ready={mapReady}
+            packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? null}
+            onOpen={openLot}
+            onProblem={report}
+          />
         </div>
         {phone && (
           <div role="tabpanel" id="panel-layers" aria-labelledby="tab-layers" hidden={tab !== "layers"}>
