@@ -6,7 +6,7 @@
 import type { Layer, Pack, Props } from "../packs/types.ts";
 import { controlHits, lotOverlay, overlapsOn, unionShare, valueOverPart, ZONING_LAYERS } from "../packs/overlay.ts";
 import type { ControlHits, Overlap } from "../packs/overlay.ts";
-import { nearest, type NearestHit, type ParcelHit } from "../packs/spatial.ts";
+import { nearest, nearestWhere, type NearestHit, type ParcelHit } from "../packs/spatial.ts";
 import { CENTRE_ZONES, normaliseZoneCode, STATION_MODES } from "../scoring/index.ts";
 import type { ControlAreas, ControlShare, HeritageKind, NearestStop, SiteFacts, ZoneShare } from "../scoring/index.ts";
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
@@ -85,6 +85,11 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const heritage = overlapsOn(packs, lot, "heritage");
   const [lon, lat] = parcel.centroid;
   const [stop] = nearest(packs, "transport", lon, lat, 1, STOP_SEARCH_M);
+  // The policies are about railway, metro and light rail stations: a nearer bus stop does not hide one.
+  const station =
+    stop && isStationProps(stop.props)
+      ? stop
+      : nearestWhere(packs, "transport", lon, lat, STOP_SEARCH_M, isStationProps);
   // Sorted, so the names read the same whatever order the pack stores its features in.
   const heritageNames = [
     ...new Set(heritage.map((o) => text(o.props.name)).filter((n): n is string => n !== null)),
@@ -96,7 +101,8 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
   const demoData =
     (parcelLayer !== undefined && isSynthetic(parcelLayer, parcel.props)) ||
     used.some((o) => isSynthetic(o.layer, o.props)) ||
-    (stop !== undefined && stopIsSynthetic(packs, stop));
+    (stop !== undefined && stopIsSynthetic(packs, stop)) ||
+    (station !== null && stopIsSynthetic(packs, station));
 
   return {
     lotId: parcel.lotId,
@@ -110,14 +116,13 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
     nearestStop: stop ? stopOf(stop) : null,
     demoData,
     heritageKind: heritageKindOf(heritage),
-    // The station is the nearest stop when it is one, as a lots pack's station column tells it (no look past it).
-    nearestStation: stop && isStationHit(stop) ? stopOf(stop) : null,
+    nearestStation: station ? stopOf(station) : null,
     centreDistanceM: centreWithin(packs, lon, lat),
   };
 }
 
-function isStationHit(hit: NearestHit): boolean {
-  return STATION_MODES.includes((text(hit.props.mode) ?? "").toLowerCase());
+function isStationProps(props: Props): boolean {
+  return STATION_MODES.includes((text(props.mode) ?? "").trim().toLowerCase());
 }
 
 function stopOf(hit: NearestHit): NearestStop {

@@ -181,6 +181,40 @@ function withinRadius(layer: Layer, lon: number, lat: number, radiusM: number, o
   });
 }
 
+/**
+ * The closest feature of a layer within `maxDistanceM` whose properties `accept` takes (ties broken as `nearest`
+ * breaks them: pack order, then index), or null: a nearer feature it refuses does not hide it.
+ */
+export function nearestWhere(
+  packs: readonly Pack[],
+  layerName: string,
+  lon: number,
+  lat: number,
+  maxDistanceM: number,
+  accept: (props: Props) => boolean,
+): NearestHit | null {
+  // Most often the nearest feature is taken: one seed search, no radius scan.
+  const [first] = nearest(packs, layerName, lon, lat, 1, maxDistanceM);
+  if (first === undefined) return null;
+  if (accept(first.props)) return first;
+  let best: { pack: Pack; layer: Layer; i: number; d: number; order: number } | null = null;
+  packs.forEach((pack, order) => {
+    const layer = pack.layers.get(layerName);
+    if (!layer?.index) return;
+    const found: { i: number; d: number }[] = [];
+    withinRadius(layer, lon, lat, maxDistanceM, found);
+    for (const f of found) {
+      // Packs come in order, so on equal distance a later pack, or a higher index in this one, loses.
+      if (best !== null && (f.d > best.d || (f.d === best.d && (order > best.order || f.i > best.i)))) continue;
+      if (!accept(layer.props(f.i))) continue;
+      best = { pack, layer, i: f.i, d: f.d, order };
+    }
+  });
+  if (best === null) return null;
+  const b: { pack: Pack; layer: Layer; i: number; d: number } = best;
+  return { ...featureHit(b.pack, b.layer, b.i), distanceM: b.d };
+}
+
 /** The k closest features of a layer by true distance in metres, optionally within `maxDistanceM`. */
 export function nearest(
   packs: readonly Pack[],

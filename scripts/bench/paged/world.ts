@@ -197,6 +197,11 @@ export class World {
     const x = bx * BLOCK_W + (j % 10) * 15 + 7.5;
     const y = by * BLOCK_H + Math.floor(j / 10) * 40 + 20;
     const stationM = Math.hypot(x - stX, y - stY);
+    const station = {
+      name: `${suburbName(Math.floor(stX / BLOCK_W / SUBURB_BLOCKS), Math.floor(stY / BLOCK_H / SUBURB_BLOCKS))} Station`,
+      mode: "train",
+      distanceM: Math.round(stationM),
+    };
     const street = `${STREETS[by % STREETS.length]} ${SUFFIX[bx % SUFFIX.length]}`;
     // As the cadastre's addresses read (and the demo pack's): number, street, suburb, state, postcode.
     const postcode = 2000 + ((Math.floor(bx / LGA_BLOCKS) * 7 + Math.floor(by / LGA_BLOCKS) * 13) % 800);
@@ -218,11 +223,9 @@ export class World {
           ...(item ? [`House, ${address}`] : []),
           ...(conservation ? [`${suburbName(sx, sy)} Conservation Area`] : []),
         ],
-        nearestStop: {
-          name: `${suburbName(Math.floor(stX / BLOCK_W / SUBURB_BLOCKS), Math.floor(stY / BLOCK_H / SUBURB_BLOCKS))} Station`,
-          mode: "train",
-          distanceM: Math.round(stationM),
-        },
+        nearestStop: station,
+        // Only stations in this city: the nearest station is the nearest stop.
+        nearestStation: station,
         demoData: true,
       },
       place: {

@@ -6,7 +6,7 @@ import { normaliseLotId } from "../lot-id.ts";
 import { hilbertOf } from "./hilbert.ts";
 import { OverviewBuilder } from "./overview.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
-import { encodePage, type PageFeature } from "./page.ts";
+import { type ColumnCoding, COLUMN_CODING, encodePage, type PageFeature } from "./page.ts";
 import { encodeRoot, type IndexEntry, type PageEntry } from "./root.ts";
 import {
   align8,
@@ -34,6 +34,8 @@ export type PackOptions = {
   info?: Record<string, string>;
   // Target bytes per page (default 128 KiB); a page closes once its estimate reaches this.
   pageBytes?: number;
+  // How pages code their columns (default packed); 0 writes pages as packs before issue 33's coding, for tests.
+  columnCoding?: ColumnCoding;
 };
 
 export const DEFAULT_PAGE_BYTES = 128 * 1024;
@@ -148,7 +150,7 @@ export class PackWriter {
     if (feats.length === 0) return;
     const no = this.entries.length;
     if (no >= MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages: raise pageBytes`);
-    const bytes = encodePage(no, feats, this.opts.columns);
+    const bytes = encodePage(no, feats, this.opts.columns, this.opts.columnCoding ?? COLUMN_CODING);
     const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
     const max = this.summary.max.map(() => Number.NEGATIVE_INFINITY);
     let flags = 0;

@@ -2,7 +2,7 @@
 //
 // The common lot (one zone, each control one area over all of it) is all typed columns; a lot with more zones or
 // split control areas carries the rest as JSON in `more`. Shares are stored in 1e-4 steps, the answers' rounding.
-import type { ControlAreas, ControlShare, SiteFacts, ZoneShare } from "../../scoring/types.ts";
+import type { ControlAreas, ControlShare, NearestStop, SiteFacts, ZoneShare } from "../../scoring/types.ts";
 import type { ColumnSpec, SummarySpec, Value } from "./schema.ts";
 
 export const LOT_COLUMNS: ColumnSpec[] = [
@@ -28,9 +28,14 @@ export const LOT_COLUMNS: ColumnSpec[] = [
   // Bit 1: a heritage item on the lot; bit 2: a heritage conservation area over it.
   { name: "heritage_kind", type: "u8" },
   { name: "heritage_names", type: "text" },
+  // The nearest stop of any mode (bus stops too) within 5 km: what access and the answers' nearest stop read.
   { name: "station", type: "dict" },
   { name: "station_mode", type: "dict" },
   { name: "station_m", type: "f32" },
+  // The nearest railway, metro or light rail station within 5 km (STATION_MODES): what the policies read.
+  { name: "nearest_station", type: "dict" },
+  { name: "nearest_station_mode", type: "dict" },
+  { name: "nearest_station_m", type: "f32" },
   { name: "centre_m", type: "u16" },
   { name: "frontage_m", type: "u16", scale: 10 },
   { name: "suburb", type: "dict" },
@@ -45,6 +50,14 @@ export const LOT_SUMMARY: SummarySpec = {
 };
 
 export const LOT_ID_COLUMN = "lot_id";
+
+// Columns added after the first lots packs: a pack without them is still a lots pack (its facts read without them).
+const ADDED_LATER: ReadonlySet<string> = new Set(["nearest_station", "nearest_station_mode", "nearest_station_m"]);
+
+/** Whether a pack with these columns is a lots pack: every column of LOT_COLUMNS but those added later. */
+export function isLotsPack(has: (name: string) => boolean): boolean {
+  return LOT_COLUMNS.every((c) => ADDED_LATER.has(c.name) || has(c.name));
+}
 
 const COL = new Map(LOT_COLUMNS.map((c, i) => [c.name, i]));
 /** The position of a lots-pack column. */
@@ -131,6 +144,9 @@ export function lotValues(r: LotRecord): Value[] {
     station: facts.nearestStop?.name ?? null,
     station_mode: facts.nearestStop?.mode ?? null,
     station_m: facts.nearestStop?.distanceM ?? null,
+    nearest_station: facts.nearestStation?.name ?? null,
+    nearest_station_mode: facts.nearestStation?.mode ?? null,
+    nearest_station_m: facts.nearestStation?.distanceM ?? null,
     centre_m: place.centreM === null || place.centreM >= 65_535 ? null : Math.round(place.centreM),
     frontage_m: place.frontageM === null ? null : Math.min(6_553.4, place.frontageM),
     suburb: place.suburb,
@@ -147,8 +163,15 @@ function parseMore(text: string | null): More {
   return JSON.parse(text) as More;
 }
 
-/** Reads a lot's record back from its column values (`get(name)` answers one column of one lot). */
-export function lotRecord(get: (name: string) => Value): LotRecord {
+function stopFrom(name: string | null, mode: Value, distanceM: Value): NearestStop | null {
+  return name === null ? null : { name, mode: str(mode) ?? "bus", distanceM: num(distanceM) ?? 0 };
+}
+
+/**
+ * Reads a lot's record back from its column values (`get(name)` answers one column of one lot; `has(name)`
+ * whether the pack has that column: a pack from before the nearest-station column leaves nearestStation unset).
+ */
+export function lotRecord(get: (name: string) => Value, has: (name: string) => boolean = () => true): LotRecord {
   const more = parseMore(str(get("more")));
   const code = str(get("zone"));
   const zones: ZoneShare[] = [];
@@ -191,10 +214,16 @@ export function lotRecord(get: (name: string) => Value): LotRecord {
       hazards: { flood: num(get("flood")) ?? 0, bushfire: num(get("bushfire")) ?? 0 },
       heritageShare: num(get("heritage")) ?? 0,
       heritageNames: names === null ? [] : names.split("\n"),
-      nearestStop:
-        station === null
-          ? null
-          : { name: station, mode: str(get("station_mode")) ?? "bus", distanceM: num(get("station_m")) ?? 0 },
+      nearestStop: stopFrom(station, get("station_mode"), get("station_m")),
+      ...(has("nearest_station")
+        ? {
+            nearestStation: stopFrom(
+              str(get("nearest_station")),
+              get("nearest_station_mode"),
+              get("nearest_station_m"),
+            ),
+          }
+        : {}),
       demoData: num(get("demo")) === 1,
       // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
       heritageKind: {

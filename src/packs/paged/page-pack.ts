@@ -4,7 +4,7 @@ import Flatbush from "flatbush";
 import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import { SIMPLE_FEATURE } from "../format.ts";
 import type { Layer, Pack, Props } from "../types.ts";
-import { LOT_COLUMNS, type LotRecord, lotRecord } from "./lot-columns.ts";
+import { isLotsPack, type LotRecord, lotRecord } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
 import type { Snapshot } from "./reader.ts";
 
@@ -75,7 +75,7 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
     const c = col.get(name);
     return c === undefined ? null : pageValue(page, c, i);
   };
-  const isLots = LOT_COLUMNS.every((c) => col.has(c.name));
+  const isLots = isLotsPack((name) => col.has(name));
   const demo = col.get("demo");
   let syntheticCount = 0;
   if (demo !== undefined) for (let i = 0; i < page.count; i++) if (pageValue(page, demo, i) === 1) syntheticCount++;
@@ -105,7 +105,15 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
       for (let k = 0; k < fields.length; k++) out[fields[k] as string] = pageValue(page, fieldCols[k] as number, i);
       return out;
     },
-    ...(isLots ? { record: (i: number): LotRecord => lotRecord((name) => value(name, i)) } : {}),
+    ...(isLots
+      ? {
+          record: (i: number): LotRecord =>
+            lotRecord(
+              (name) => value(name, i),
+              (name) => col.has(name),
+            ),
+        }
+      : {}),
   };
   const pack: Pack = {
     id: meta.id,

@@ -3,25 +3,20 @@ import Flatbush from "flatbush";
 import type { Columns } from "../../geo/types.ts";
 import { pointInFeature, pointInRing } from "../../geo/pip.ts";
 import { crc32 } from "../crc32.ts";
-import { ByteReader, ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
+import { ByteReader, ByteWriter } from "./bytes.ts";
 import { PageRefusedError } from "./errors.ts";
+import {
+  type ColumnCoding,
+  COLUMN_CODING,
+  type PageColumn,
+  type PageFeature,
+  readColumn,
+  readPackedColumn,
+  writeColumn,
+  writePackedColumn,
+} from "./page-columns.ts";
 import { type BoxGrid, buildBoxGrid, gridCell, searchInto } from "./point-search.ts";
-import { type ColumnSpec, NULL_INT, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
-
-// A feature ready for a page: rings quantised to 1e-7 degree integers, open (first vertex not repeated).
-export type PageFeature = {
-  polygons: Int32Array[][];
-  values: readonly Value[];
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-};
-
-export type PageColumn =
-  | { kind: "num"; values: Float32Array | Uint8Array | Uint16Array | Uint32Array; scale: number; nullValue: number }
-  | { kind: "dict"; codes: Uint8Array | Uint16Array; dict: string[] }
-  | { kind: "text"; values: (string | null)[] };
+import { type ColumnSpec, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
 
 export type DecodedPage = Columns & {
   no: number;
@@ -35,6 +30,8 @@ export type DecodedPage = Columns & {
   // Built on the first point lookup (ensurePageGrid), its bytes then charged to the cache.
   grid?: PageGrid;
 };
+
+export { type ColumnCoding, COLUMN_CODING, type PageColumn, type PageFeature } from "./page-columns.ts";
 
 const GRID = 0xffff;
 
@@ -168,80 +165,16 @@ export function lotInPage(page: DecodedPage, lon: number, lat: number): number {
   return best;
 }
 
-function writeColumn(w: ByteWriter, spec: ColumnSpec, features: readonly PageFeature[], col: number): void {
-  const n = features.length;
-  if (spec.type === "dict") {
-    const codes = new Map<string, number>();
-    const list: string[] = [];
-    const raw = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const v = features[i]?.values[col];
-      if (v === null || v === undefined) {
-        raw[i] = 0;
-        continue;
-      }
-      const s = String(v);
-      let c = codes.get(s);
-      if (c === undefined) {
-        list.push(s);
-        c = list.length;
-        codes.set(s, c);
-      }
-      raw[i] = c;
-    }
-    w.varint(list.length);
-    for (const s of list) {
-      const b = encodeUtf8(s);
-      w.varint(b.length);
-      w.bytes(b);
-    }
-    w.align(2);
-    const arr = list.length < 255 ? Uint8Array.from(raw) : Uint16Array.from(raw);
-    w.bytes(new Uint8Array(arr.buffer));
-    return;
-  }
-  if (spec.type === "text") {
-    for (let i = 0; i < n; i++) {
-      const v = features[i]?.values[col];
-      if (v === null || v === undefined) {
-        w.varint(0);
-        continue;
-      }
-      const b = encodeUtf8(String(v));
-      w.varint(b.length + 1);
-      w.bytes(b);
-    }
-    return;
-  }
-  if (spec.type === "f32") {
-    const a = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = features[i]?.values[col];
-      a[i] = typeof v === "number" ? v : Number.NaN;
-    }
-    w.bytes(new Uint8Array(a.buffer));
-    return;
-  }
-  const nullValue = NULL_INT[spec.type];
-  const scale = spec.scale ?? 1;
-  const a = spec.type === "u8" ? new Uint8Array(n) : spec.type === "u16" ? new Uint16Array(n) : new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = features[i]?.values[col];
-    if (v === null || v === undefined) {
-      a[i] = nullValue;
-      continue;
-    }
-    const q = Math.round(Number(v) * scale);
-    if (!(q >= 0 && q < nullValue)) {
-      throw new RangeError(`column ${spec.name}: ${String(v)} does not fit ${spec.type} at scale ${scale}`);
-    }
-    a[i] = q;
-  }
-  w.bytes(new Uint8Array(a.buffer));
-}
-
-/** Encodes page `no`: sections [index, geometry, ...columns], each 8-aligned; the page is padded to 8 bytes. */
-export function encodePage(no: number, features: readonly PageFeature[], columns: readonly ColumnSpec[]): Uint8Array {
+/**
+ * Encodes page `no`: sections [index, geometry, ...columns], each 8-aligned; the page is padded to 8 bytes.
+ * `coding` 0 writes the columns as packs before issue 33's coding did (kept for tests that old pages still read).
+ */
+export function encodePage(
+  no: number,
+  features: readonly PageFeature[],
+  columns: readonly ColumnSpec[],
+  coding: ColumnCoding = COLUMN_CODING,
+): Uint8Array {
   const n = features.length;
   let x0 = Infinity;
   let y0 = Infinity;
@@ -299,7 +232,7 @@ export function encodePage(no: number, features: readonly PageFeature[], columns
 
   for (let c = 0; c < columns.length; c++) {
     start = begin();
-    writeColumn(w, columns[c] as ColumnSpec, features, c);
+    (coding === 1 ? writePackedColumn : writeColumn)(w, columns[c] as ColumnSpec, features, c);
     table.push(start, w.length - start);
   }
   w.align(8);
@@ -309,62 +242,11 @@ export function encodePage(no: number, features: readonly PageFeature[], columns
   v.setUint32(8, no, true);
   v.setUint32(12, n, true);
   v.setUint32(16, sectionCount, true);
+  v.setUint32(20, coding, true);
   for (let i = 0; i < 4; i++) v.setInt32(24 + 4 * i, frame[i] as number, true);
   for (let i = 0; i < table.length; i++) v.setUint32(PAGE_HEADER_BYTES + 4 * i, table[i] as number, true);
   v.setUint32(4, crc32(out.subarray(8)), true);
   return out;
-}
-
-function readColumn(spec: ColumnSpec, b: Uint8Array, off: number, len: number, n: number): PageColumn {
-  const end = off + len;
-  if (spec.type === "dict") {
-    const r = new ByteReader(b, off, end);
-    const size = r.varint();
-    const dict: string[] = [];
-    for (let i = 0; i < size; i++) {
-      const l = r.varint();
-      dict.push(decodeUtf8(b.subarray(r.pos, r.pos + l)));
-      r.pos += l;
-    }
-    const at = r.pos + (r.pos & 1);
-    const wide = size >= 255;
-    const bytes = b.slice(at, at + n * (wide ? 2 : 1));
-    if (bytes.length !== n * (wide ? 2 : 1) || at + bytes.length > end)
-      throw new RangeError("dictionary codes cut short");
-    return { kind: "dict", codes: wide ? new Uint16Array(bytes.buffer) : bytes, dict };
-  }
-  if (spec.type === "text") {
-    const r = new ByteReader(b, off, end);
-    const values: (string | null)[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const l = r.varint();
-      if (l === 0) {
-        values[i] = null;
-        continue;
-      }
-      if (r.pos + l - 1 > end) throw new RangeError("text runs past its section");
-      values[i] = decodeUtf8(b.subarray(r.pos, r.pos + l - 1));
-      r.pos += l - 1;
-    }
-    return { kind: "text", values };
-  }
-  const width = spec.type === "u8" ? 1 : spec.type === "u16" ? 2 : 4;
-  if (len !== n * width) throw new RangeError(`column ${spec.name} holds ${len} bytes, expected ${n * width}`);
-  const buf = b.slice(off, end).buffer;
-  const values =
-    spec.type === "f32"
-      ? new Float32Array(buf)
-      : spec.type === "u8"
-        ? new Uint8Array(buf)
-        : spec.type === "u16"
-          ? new Uint16Array(buf)
-          : new Uint32Array(buf);
-  return {
-    kind: "num",
-    values,
-    scale: spec.type === "f32" ? 1 : (spec.scale ?? 1),
-    nullValue: spec.type === "f32" ? Number.NaN : NULL_INT[spec.type],
-  };
 }
 
 /** Verifies then decodes page `no`; any failure refuses this page alone, naming it. */
@@ -388,6 +270,9 @@ export function decodePage(
   const n = v.getUint32(12, true);
   const sectionCount = v.getUint32(16, true);
   if (sectionCount !== 2 + columns.length) throw refuse(`${sectionCount} sections, expected ${2 + columns.length}`);
+  const coding = v.getUint32(20, true);
+  if (coding > 1) throw refuse(`unknown column coding ${coding}`);
+  const read = coding === 1 ? readPackedColumn : readColumn;
   const frame = new Int32Array(4);
   for (let i = 0; i < 4; i++) frame[i] = v.getInt32(24 + 4 * i, true);
   const sec = (i: number): [number, number] => {
@@ -430,7 +315,7 @@ export function decodePage(
     let bytes = il + 8 * coords.length + 4 * (ringOffsets.length + polyOffsets.length + featureOffsets.length);
     for (let c = 0; c < columns.length; c++) {
       const [co, cl] = sec(2 + c);
-      const col = readColumn(columns[c] as ColumnSpec, b, co, cl, n);
+      const col = read(columns[c] as ColumnSpec, b, co, cl, n);
       if (col.kind === "num") bytes += col.values.byteLength;
       else if (col.kind === "dict") bytes += col.codes.byteLength + col.dict.reduce((s, d) => s + 2 * d.length + 16, 0);
       else bytes += col.values.reduce((s, d) => s + 2 * (d?.length ?? 0) + 16, 0);

@@ -10,14 +10,30 @@ import { openPack } from "../../../../src/packs/paged/reader.ts";
 import { readHeader } from "../../../../src/packs/paged/schema.ts";
 import { MemorySource } from "../../../../src/packs/paged/source.ts";
 import { PARCELS, parcelFromFeature } from "../../../../src/packs/spatial.ts";
+import { haversineM } from "../../../../src/geo/distance.ts";
+import { STATION_MODES } from "../../../../src/scoring/constants.ts";
+import type { Pack } from "../../../../src/packs/types.ts";
 import { asStored, recordsOf } from "./fixture.ts";
+
+// The nearest railway, metro or light rail station within 5 km by a scan of every transport point (no index).
+function nearestStationByScan(pack: Pack, lon: number, lat: number): { name: string; distanceM: number } | null {
+  const t = pack.layers.get("transport");
+  let best: { name: string; distanceM: number } | null = null;
+  for (let i = 0; i < (t?.count ?? 0); i++) {
+    const props = t?.props(i) ?? {};
+    if (!STATION_MODES.includes(String(props.mode).toLowerCase())) continue;
+    const d = haversineM(lon, lat, t?.coords[2 * i] as number, t?.coords[2 * i + 1] as number);
+    if (d <= 5_000 && (best === null || d < best.distanceM)) best = { name: String(props.name), distanceM: d };
+  }
+  return best;
+}
 
 const DIR = mkdtempSync(join(tmpdir(), "stream-convert-"));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
 
 describe("npm run pack -- convert", () => {
-  it("turns packs/sydney-demo.pack into a v2 lots pack whose every lot reads back as lotRecordFrom over the v1 pack", async () => {
+  it("turns packs/sydney-demo.pack into a v2 lots pack whose every lot reads back as lotRecordFrom over the v1 pack, its nearest station as a scan of the stations finds it", async () => {
     const out = join(DIR, "sydney-demo.v2.pack");
     await main(["convert", "packs/sydney-demo.pack", out, "--context", "packs/sydney-suburbs.pack"]);
     const bytes = new Uint8Array(readFileSync(out));
@@ -31,12 +47,24 @@ describe("npm run pack -- convert", () => {
     const got = await recordsOf(bytes);
     expect(got.size).toBe(count);
     let withSuburb = 0;
+    let behindBus = 0;
     for (let i = 0; i < count; i++) {
       const parcel = parcelFromFeature(demo, i);
       const want = asStored(lotRecordFrom(context, parcel));
-      expect(got.get(parcel.lotId ?? ""), parcel.lotId ?? `lot ${i}`).toEqual(want);
+      const stored = got.get(parcel.lotId ?? "");
+      expect(stored, parcel.lotId ?? `lot ${i}`).toEqual(want);
       if (want.place.suburb !== null) withSuburb++;
+      // The nearest-station column, checked against a plain scan of the stations as well as the kernel.
+      const scan = nearestStationByScan(demo, ...parcel.centroid);
+      const station = stored?.facts.nearestStation;
+      expect(station?.name ?? null, `${parcel.lotId} station`).toBe(scan?.name ?? null);
+      expect(station?.distanceM ?? null, `${parcel.lotId} station distance`).toBe(
+        scan === null ? null : Math.fround(scan.distanceM),
+      );
+      if (stored?.facts.nearestStop?.mode === "bus" && station !== null && station !== undefined) behindBus++;
     }
+    // Most demo lots have a bus stop nearer than their station: the column is what finds those stations.
+    expect(behindBus).toBeGreaterThan(count / 2);
     // The suburbs came from the context pack: the demo pack has no suburbs layer of its own.
     expect(demo.layers.has("suburbs")).toBe(false);
     expect(withSuburb).toBe(count);
