@@ -132,7 +132,9 @@ export function tableFromPage(s: Snapshot, page: DecodedPage): FactsTable {
     numbersInto(shares, cols.get(name));
     for (let i = 0; i < n; i++) into[i] = Math.round(((shares[i] as number) || 0) * SHARE);
   }
-  numbersInto(t.stationM, cols.get("station_m"));
+  // "Near a station" means a train, metro or light-rail station; a pack from before that column has only the nearest stop.
+  const stationCol = cols.has("nearest_station_m") ? "nearest_station" : "station";
+  numbersInto(t.stationM, cols.get(`${stationCol}_m`));
   const kind = new Float32Array(n);
   numbersInto(kind, cols.get("heritage_kind"));
   const demo = new Float32Array(n);
@@ -145,7 +147,7 @@ export function tableFromPage(s: Snapshot, page: DecodedPage): FactsTable {
     t.y[i] = y - t.y0;
   }
   t.zone = codedFrom(cols.get("zone"), n);
-  t.station = codedFrom(cols.get("station"), n);
+  t.station = codedFrom(cols.get(stationCol), n);
   t.suburb = codedFrom(cols.get("suburb"), n);
   t.lga = codedFrom(cols.get("lga"), n);
   t.lotId = textsFrom(cols.get("lot_id"), n);
@@ -191,9 +193,11 @@ export function tableFromPack(pack: Pack, packs: readonly Pack[], own: boolean):
     t.bushfire[i] = Math.round(r.facts.hazards.bushfire * SHARE);
     t.heritage[i] = Math.round(r.facts.heritageShare * SHARE);
     t.heritageKind[i] = r.place.heritageKind;
-    t.stationM[i] = nan(r.facts.nearestStop?.distanceM);
+    // null: no station within reach; undefined: facts from before stations were told apart from stops.
+    const station = r.facts.nearestStation !== undefined ? r.facts.nearestStation : r.facts.nearestStop;
+    t.stationM[i] = nan(station?.distanceM);
     t.zone.codes[i] = codeOf(t.zone, lookups[0] as Map<string, number>, main?.code ?? null);
-    t.station.codes[i] = codeOf(t.station, lookups[1] as Map<string, number>, r.facts.nearestStop?.name ?? null);
+    t.station.codes[i] = codeOf(t.station, lookups[1] as Map<string, number>, station?.name ?? null);
     t.suburb.codes[i] = codeOf(t.suburb, lookups[2] as Map<string, number>, r.place.suburb);
     t.lga.codes[i] = codeOf(t.lga, lgas, r.place.lga);
     t.lotId[i] = hit.lotId;

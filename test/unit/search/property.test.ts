@@ -56,7 +56,8 @@ beforeAll(async () => {
       flood: Math.round(r.facts.hazards.flood * 1e4),
       bushfire: Math.round(r.facts.hazards.bushfire * 1e4),
       heritage: Math.round(r.facts.heritageShare * 1e4) > 0 || r.place.heritageKind !== 0,
-      stationM: r.facts.nearestStop?.distanceM ?? null,
+      // "Near a station": the nearest train, metro or light-rail station, not the nearest bus stop.
+      stationM: r.facts.nearestStation?.distanceM ?? null,
     });
   }
   const sl = suburbsPack.layers.get("suburbs");
