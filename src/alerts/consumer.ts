@@ -8,6 +8,7 @@ import type { Pack } from "../packs/types.ts";
 import { type Change, diffLots } from "./diff.ts";
 import { type Watcher, placesFor, watchingAlerts } from "./places.ts";
 import { type Publish, changesFor, notificationRows } from "./record.ts";
+import { searchMatchChanges } from "./search-match.ts";
 import type { AlertType } from "./types.ts";
 import { type PackVersion, lotsAt } from "./versions.ts";
 
@@ -75,12 +76,8 @@ export async function comparePublish(
     log.warn("publish names the same version twice: nothing to compare", { pack_id: job.packId, version: publish.to });
     return { places: 0, alerts: 0, changes: 0, recorded: 0, emails };
   }
-  const groups = placesFor(
-    await watchingAlerts(db, job.orgId),
-    job.packId,
-    [job.from.bbox, job.to.bbox],
-    job.gazetteer,
-  );
+  const watching = await watchingAlerts(db, job.orgId);
+  const groups = placesFor(watching, job.packId, [job.from.bbox, job.to.bbox], job.gazetteer);
   const rows: ReturnType<typeof notificationRows> = [];
   const heard: { alert: Watcher; changes: Change[] }[] = [];
   let changed = 0;
@@ -99,6 +96,20 @@ export async function comparePublish(
       rows.push(...notificationRows(w, mine, publish));
       heard.push({ alert: a, changes: mine });
     }
+  }
+  // Saved searches: each distinct search runs once against both versions, reading only its area's pages.
+  const searched = new Map<string, Promise<Change[]>>();
+  for (const a of watching) {
+    if (a.type !== "search_match" || !("search" in a.target)) continue;
+    const q = a.target.search;
+    const same = JSON.stringify([q.area, q.filters ?? null, q.sort ?? null]);
+    const found = searched.get(same) ?? searchMatchChanges(job, { id: a.id, search: q }, log);
+    searched.set(same, found);
+    const mine = await found;
+    changed += mine.length;
+    if (mine.length === 0) continue;
+    rows.push(...notificationRows(watcher(a), mine, publish));
+    heard.push({ alert: a, changes: mine });
   }
   const recorded = await insertAll(db, rows);
   // Recorded first, for every alert; then the e-mails, each claimed once by the deliverer.

@@ -68,6 +68,25 @@ const ids = (list: readonly string[]): string => (list.length ? list.join(", ") 
 /** One change in words. */
 export function describeChange(c: DigestChange): ChangeLines {
   const address = typeof c.address === "string" && c.address.trim() ? ` (${c.address.trim()})` : "";
+  if (c.type === "search_match") {
+    if (c.kind === "more_matches") {
+      const lots = `${c.more} more ${c.more === 1 ? "lot" : "lots"}`;
+      return {
+        what: "More new matches for your saved search",
+        where: lots,
+        old: "no match",
+        new: `matches ${c.search}`,
+        point: c.point,
+      };
+    }
+    return {
+      what: "New match for your saved search",
+      where: `lot ${c.lot_id}${address}`,
+      old: "no match",
+      new: `matches ${c.search}`,
+      point: c.point,
+    };
+  }
   if (c.type === "lot_change") {
     const lots = c.before.length ? c.before : c.after;
     return {

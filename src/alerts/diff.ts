@@ -21,7 +21,31 @@ export type LotEvent = {
   key: string;
 };
 
-export type Change = FieldChange | LotEvent;
+/** A lot a saved search matches in the new version and not in the old (search-match.ts finds them). */
+export type SearchMatch = {
+  type: "search_match";
+  kind: "new_match";
+  lot_id: string;
+  address: string | null;
+  /** The search in words: its filters and area. */
+  search: string;
+  point: [number, number];
+  key: string;
+};
+
+/** The new matches past the cap, counted in one change. */
+export type SearchMatchesMore = {
+  type: "search_match";
+  kind: "more_matches";
+  more: number;
+  search: string;
+  point: [number, number];
+  key: string;
+};
+
+/** What diffLots finds: a lot's field or a lot event. */
+export type LotChange = FieldChange | LotEvent;
+export type Change = LotChange | SearchMatch | SearchMatchesMore;
 export type Versions = { from: string; to: string };
 
 const FIELDS = [
@@ -42,8 +66,8 @@ const inBox = (p: readonly [number, number], b: readonly number[]) =>
  * gone and lots new are paired by place: new lots whose points lie on one old lot are its subdivision, one new lot
  * on several old ones their merger; the rest are removed or added.
  */
-export function diffLots(before: readonly LotState[], after: readonly LotState[], v: Versions): Change[] {
-  const out: Change[] = [];
+export function diffLots(before: readonly LotState[], after: readonly LotState[], v: Versions): LotChange[] {
+  const out: LotChange[] = [];
   const was = new Map(before.map((s) => [s.lotId, s]));
   const now = new Map(after.map((s) => [s.lotId, s]));
   const tag = `${v.from}->${v.to}`;
@@ -113,5 +137,6 @@ function lotEvent(
 
 /** Whether a change concerns the saved lot: its own fields, or an event the lot took part in. */
 export function concernsLot(c: Change, lotId: string): boolean {
-  return c.type === "lot_change" ? c.before.includes(lotId) || c.after.includes(lotId) : c.lot_id === lotId;
+  if (c.type === "lot_change") return c.before.includes(lotId) || c.after.includes(lotId);
+  return c.type === "search_match" ? c.kind === "new_match" && c.lot_id === lotId : c.lot_id === lotId;
 }

@@ -1,6 +1,6 @@
 // The alerts a publish may concern, and the places they watch, one place per distinct target: many alerts on one
 // suburb or one saved lot cost one comparison.
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alerts, savedSites } from "../db/schema.ts";
 import { type BBox, bboxIntersects } from "../geo/bbox.ts";
@@ -24,13 +24,13 @@ export type Watcher = {
 
 export type PlaceGroup = { key: string; place: WatchPlace; alerts: Watcher[] };
 
-/** Every alert a publish of this pack may concern: a private pack's only for its organisation; saved searches apart. */
+/** Every alert a publish of this pack may concern: a private pack's only for its organisation (saved searches too). */
 export async function watchingAlerts(db: Db, orgId: string | null): Promise<Watcher[]> {
   const rows = await db
     .select({ a: alerts, lotId: savedSites.lotId, packId: savedSites.packId, bbox: savedSites.bbox })
     .from(alerts)
     .leftJoin(savedSites, eq(savedSites.id, alerts.savedSiteId))
-    .where(and(ne(alerts.alertType, "search_match"), orgId ? eq(alerts.orgId, orgId) : undefined));
+    .where(orgId ? eq(alerts.orgId, orgId) : undefined);
   return rows.map(({ a, lotId, packId, bbox }) => ({
     id: a.id,
     orgId: a.orgId,

@@ -99,6 +99,22 @@ export function describeChange(change: unknown, alertType: string): Described {
       ? `${pack}: version ${from} → ${to}`
       : null;
   const point = pointOf(c.point);
+  if (c.type === "search_match") {
+    const lotId = str(c.lot_id);
+    const address = str(c.address);
+    const more = typeof c.more === "number" ? c.more : null;
+    const search = str(c.search);
+    return {
+      what: more !== null ? "More new matches for your saved search" : "New match for your saved search",
+      where:
+        more !== null
+          ? `${more} more ${more === 1 ? "lot" : "lots"}`
+          : `Lot ${lotId ?? "unknown"}${address ? ` (${address})` : ""}`,
+      values: search ? `matches ${search}` : null,
+      versions,
+      target: point ? lotTarget(lotId, point) : null,
+    };
+  }
   if (c.type === "lot_change") {
     const before = strings(c.before);
     const after = strings(c.after);
