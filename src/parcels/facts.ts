@@ -37,6 +37,10 @@ export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
     nearest_stop: f.nearestStop
       ? { name: f.nearestStop.name, mode: f.nearestStop.mode, distance_m: Math.round(f.nearestStop.distanceM) }
       : null,
+    // The station the housing policies measure to (train, metro or light rail), which a nearer bus stop does not hide.
+    nearest_station: f.nearestStation
+      ? { name: f.nearestStation.name, mode: f.nearestStation.mode, distance_m: Math.round(f.nearestStation.distanceM) }
+      : null,
     demo_data: f.demoData,
   };
 }

@@ -18,6 +18,10 @@ export const ParcelFactsSchema = z
     overlays: z.strictObject({ flood: z.number(), bushfire: z.number(), heritage: z.number() }),
     heritage_names: z.array(z.string()),
     nearest_stop: NearestStopSchema.nullable(),
+    nearest_station: NearestStopSchema.nullable().openapi({
+      description:
+        "The nearest train, metro or light-rail station within 5 km (what the housing policies and 'near a station' measure to); null when none",
+    }),
     demo_data: z.boolean(),
   })
   .openapi("ParcelFacts");

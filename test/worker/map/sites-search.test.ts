@@ -86,8 +86,8 @@ describe("POST /sites/search", () => {
       expect(zones[0]?.code).toBe(r.zone);
       expect(Math.abs((p.area_m2 as number) - r.area_m2)).toBeLessThanOrEqual(0.5);
       expect(p.overlays).toEqual(r.overlays);
-      const stop = p.nearest_stop as { name: string; distance_m: number } | null;
-      expect(stop?.name ?? null).toBe(r.station?.name ?? null);
+      const station = p.nearest_station as { name: string; distance_m: number } | null;
+      expect(station?.name ?? null).toBe(r.station?.name ?? null);
     }
     // Largest first, and the count is every match, not the page.
     const areas = a.results.map((r) => r.area_m2);

@@ -76,6 +76,14 @@ export function ParcelPanel({
           </dd>
         </div>
         <div>
+          <dt>Nearest station</dt>
+          <dd>
+            {facts.nearest_station
+              ? `${facts.nearest_station.name} (${facts.nearest_station.mode}), ${facts.nearest_station.distance_m.toLocaleString()} m`
+              : "none within 5 km"}
+          </dd>
+        </div>
+        <div>
           <dt>Nearest stop</dt>
           <dd>
             {facts.nearest_stop
