@@ -2,7 +2,7 @@
 // R3 and one Epping lot subdivided in two, so publishing it fires the demo team's seeded alert (architecture
 // section 12). Deterministic: the lots are chosen from the pack itself, and the seed finds the same ones.
 import polygonClipping, { type MultiPolygon as PcMultiPolygon, type Polygon as PcPolygon } from "polygon-clipping";
-import { type BBox, bboxIntersects, featureBBox } from "../../src/geo/bbox.ts";
+import { areaBBox, type BBox, bboxIntersects, featureBBox } from "../../src/geo/bbox.ts";
 import { columnsFromGeometries, featureToGeometry } from "../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../src/geo/label-point.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
@@ -71,19 +71,6 @@ function halves(g: AreaGeometry): [AreaGeometry, AreaGeometry] {
   ];
 }
 
-function boxOf(g: AreaGeometry): BBox {
-  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const poly of rings(g))
-    for (const ring of poly)
-      for (const [x, y] of ring as [number, number][]) {
-        b[0] = Math.min(b[0], x);
-        b[1] = Math.min(b[1], y);
-        b[2] = Math.max(b[2], x);
-        b[3] = Math.max(b[3], y);
-      }
-  return b;
-}
-
 type Rows = { geometries: AreaGeometry[]; rows: unknown[][] };
 
 function rowsOf(layer: Layer): Rows {
@@ -132,7 +119,8 @@ export function buildDemoV2(pack: Pack): { bytes: Uint8Array; plan: DemoV2Plan }
         const cut = rings(lot.geometry);
         let template: unknown[] | undefined;
         r.geometries = r.geometries.map((g, k) => {
-          if (!bboxIntersects(boxOf(g), lot.bbox) || polygonClipping.intersection(rings(g), cut).length === 0) return g;
+          if (!bboxIntersects(areaBBox(g), lot.bbox) || polygonClipping.intersection(rings(g), cut).length === 0)
+            return g;
           const left = polygonClipping.difference(rings(g), cut);
           template ??= r.rows[k];
           return fromRings(left);

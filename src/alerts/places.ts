@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alerts, savedSites } from "../db/schema.ts";
-import { type BBox, bboxIntersects } from "../geo/bbox.ts";
+import { areaBBox, type BBox, bboxIntersects } from "../geo/bbox.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
 import { geocode, normaliseName } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";
@@ -43,18 +43,6 @@ export async function watchingAlerts(db: Db, orgId: string | null): Promise<Watc
   }));
 }
 
-function polygonBox(p: PolygonGeometry): BBox {
-  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const ring of p.coordinates)
-    for (const [x, y] of ring as [number, number][]) {
-      b[0] = Math.min(b[0], x);
-      b[1] = Math.min(b[1], y);
-      b[2] = Math.max(b[2], x);
-      b[3] = Math.max(b[3], y);
-    }
-  return b;
-}
-
 function boxPolygon(b: BBox): PolygonGeometry {
   const ring = [
     [b[0], b[1]],
@@ -89,7 +77,7 @@ function placeOf(a: Watcher, packId: string, gazetteer: readonly Pack[]): { key:
     const polygon = a.target.area.polygon;
     return {
       key: `polygon:${JSON.stringify(polygon.coordinates)}`,
-      place: { kind: "polygon", polygon, bbox: polygonBox(polygon) },
+      place: { kind: "polygon", polygon, bbox: areaBBox(polygon) },
     };
   }
   return null;

@@ -1,5 +1,5 @@
 // Bounding boxes [west, south, east, north] of vertex ranges and features, and box tests.
-import type { Columns } from "./types.ts";
+import type { AreaGeometry, Columns } from "./types.ts";
 
 export type BBox = [west: number, south: number, east: number, north: number];
 
@@ -37,4 +37,18 @@ export function bboxContains(b: BBox, lon: number, lat: number): boolean {
 
 export function bboxIntersects(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+}
+
+/** The box of a GeoJSON polygon or multipolygon's vertices. */
+export function areaBBox(g: AreaGeometry): BBox {
+  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const poly of g.type === "Polygon" ? [g.coordinates] : g.coordinates)
+    for (const ring of poly)
+      for (const [x, y] of ring as [number, number][]) {
+        b[0] = Math.min(b[0], x);
+        b[1] = Math.min(b[1], y);
+        b[2] = Math.max(b[2], x);
+        b[3] = Math.max(b[3], y);
+      }
+  return b;
 }
