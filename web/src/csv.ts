@@ -15,6 +15,11 @@ export function csvCell(v: unknown): string {
 
 const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons_or_error"] as const;
 
+/** What scoring found for a site, in the order of the result columns (the reasons as a list). */
+export function scoredValues(r: Extract<SiteRow, { kind: "result" }>): unknown[] {
+  return [r.parcel.lot_id, r.parcel.address, r.parcel.area_m2, r.score, r.rating, r.feasibility.yield_basis, r.reasons];
+}
+
 /** The uploaded column names in first-seen order, and the result names beside them (`result_` where the upload uses one). */
 export function exportColumns(
   rows: readonly SiteRow[],
@@ -34,15 +39,7 @@ export function sitesCsv(rows: readonly SiteRow[]): string {
     r.line,
     ...inputs.map((k) => r.input[k] ?? ""),
     ...(r.kind === "result"
-      ? [
-          r.parcel.lot_id,
-          r.parcel.address,
-          r.parcel.area_m2,
-          r.score,
-          r.rating,
-          r.feasibility.yield_basis,
-          r.reasons.join("; "),
-        ]
+      ? scoredValues(r).map((v) => (Array.isArray(v) ? v.join("; ") : v))
       : ["", "", "", "", "", "", r.detail]),
   ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(",")).join("\n");

@@ -1,5 +1,5 @@
 // Scored sites as GeoJSON for GIS: pure (no DOM), so Node's unit tests read it too.
-import { exportColumns } from "./csv.ts";
+import { exportColumns, scoredValues } from "./csv.ts";
 import type { SiteRow } from "./site-row.ts";
 
 const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons"] as const;
@@ -11,15 +11,7 @@ export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollectio
     type: "FeatureCollection",
     features: rows.flatMap((r) => {
       if (r.kind !== "result") return [];
-      const found = [
-        r.parcel.lot_id,
-        r.parcel.address,
-        r.parcel.area_m2,
-        r.score,
-        r.rating,
-        r.feasibility.yield_basis,
-        r.reasons,
-      ];
+      const found = scoredValues(r);
       const properties: Record<string, unknown> = { line: r.line };
       for (const k of inputs) properties[k] = r.input[k] ?? null;
       results.forEach((name, i) => {
