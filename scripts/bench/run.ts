@@ -13,6 +13,7 @@ import { runSiteSearchBenches } from "./search.ts";
 import { runRatingsBenches } from "./ratings.ts";
 import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
 import { runAlertsBenches } from "./alerts.ts";
+import { runPackBuildBenches } from "./pack-build.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -30,6 +31,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["pack-memory", runPackMemoryBenches],
   ["pack-reads", runPackReadsBenches],
   ["pack-speed", runPackSpeedBenches],
+  // The streamed builder on generated cadastres of 0.5 GB and 2 GB (BENCH_PACK_BUILD_GB): is its peak memory flat?
+  ["pack-build", runPackBuildBenches],
   // Site search over the synthetic Greater Sydney (built once per machine, about a minute).
   ["site-search", runSiteSearchBenches],
   // feasibility-v2's ratings per main zone over the synthetic Greater Sydney (issue 35); BENCH_RATINGS_EVERY samples.

@@ -2,6 +2,7 @@
 // zone over most lots of a cell kept, stored as runs per row in blocks of 256 x 256 cells. Low zooms draw these.
 import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
+import { CountTable } from "./count-table.ts";
 import { PageRefusedError } from "./errors.ts";
 
 export const OVERVIEW_MAGIC = "GAPO";
@@ -26,37 +27,57 @@ const cellOf = (deg: number): number => Math.floor(deg * CELLS_PER_DEGREE) + OFF
 
 /** Counts each cell's lots by zone as the writer sees them, then cuts the blocks into pages. */
 export class OverviewBuilder {
-  // One flat map, key (x * 2^20 + y) * 2^12 + zone, value the lots counted: a map per cell cost five times more.
-  private readonly counts = new Map<number, number>();
+  // Key (x * 2^20 + y) * 2^12 + zone, value the lots counted; typed, since a Map of such keys grew with the input.
+  private readonly counts = new CountTable();
 
   add(lon: number, lat: number, zone: number): void {
-    const key = (cellOf(lon) * 2 ** 20 + cellOf(lat)) * 4096 + (zone & 4095);
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.counts.add((cellOf(lon) * 2 ** 20 + cellOf(lat)) * 4096 + (zone & 4095));
   }
 
   /** The pages in block order (south to north, west to east) with their root entries. */
   finish(): { pages: Uint8Array[]; meta: OverviewMeta } {
-    const blocks = new Map<number, { x: number; y: number; zone: number }[]>();
-    // The zone of most lots in each cell (ties: the lower zone code).
-    const winners = new Map<number, { zone: number; n: number }>();
-    for (const [key, n] of this.counts) {
-      const cell = Math.floor(key / 4096);
-      const z = key % 4096;
-      const w = winners.get(cell);
-      if (!w || n > w.n || (n === w.n && z < w.zone)) winners.set(cell, { zone: z, n });
+    // Keys sorted group each cell's zones together; typed arrays throughout, so finishing costs bytes per cell.
+    const keys = new Float64Array(this.counts.size);
+    const ns = new Uint32Array(this.counts.size);
+    let k = 0;
+    for (const [key] of this.counts.entries()) keys[k++] = key;
+    keys.sort();
+    for (let i = 0; i < keys.length; i++) ns[i] = this.counts.get(keys[i] as number);
+    // The zone of most lots in each cell (ties: the lower zone code, which sorts first), with its place in
+    // block order: block (by * 2^12 + bx), then row and column inside the block.
+    const order = new Float64Array(keys.length);
+    let nCells = 0;
+    for (let i = 0; i < keys.length; ) {
+      const cell = Math.floor((keys[i] as number) / 4096);
+      let best = i;
+      let j = i + 1;
+      for (; j < keys.length && Math.floor((keys[j] as number) / 4096) === cell; j++) {
+        if ((ns[j] as number) > (ns[best] as number)) best = j;
+      }
+      const x = Math.floor(cell / 2 ** 20);
+      const y = cell % 2 ** 20;
+      const block = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
+      const inBlock = (y % BLOCK_CELLS) * BLOCK_CELLS + (x % BLOCK_CELLS);
+      order[nCells++] = (block * 2 ** 16 + inBlock) * 4096 + ((keys[best] as number) % 4096);
+      i = j;
     }
-    for (const [key, { zone }] of winners) {
-      const x = Math.floor(key / 2 ** 20);
-      const y = key % 2 ** 20;
-      const bk = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
-      const list = blocks.get(bk) ?? [];
-      list.push({ x, y, zone });
-      blocks.set(bk, list);
-    }
+    const sorted = order.subarray(0, nCells).sort();
     const pages: Uint8Array[] = [];
     const entries: OverviewEntry[] = [];
-    for (const bk of [...blocks.keys()].sort((a, b) => a - b)) {
-      const cells = (blocks.get(bk) ?? []).sort((a, b) => a.y - b.y || a.x - b.x);
+    for (let i = 0; i < sorted.length; ) {
+      const block = Math.floor((sorted[i] as number) / 2 ** 28);
+      const bx = block % 2 ** 12;
+      const by = Math.floor(block / 2 ** 12);
+      const cells: { x: number; y: number; zone: number }[] = [];
+      for (; i < sorted.length && Math.floor((sorted[i] as number) / 2 ** 28) === block; i++) {
+        const v = sorted[i] as number;
+        const inBlock = Math.floor(v / 4096) % 2 ** 16;
+        cells.push({
+          x: bx * BLOCK_CELLS + (inBlock % BLOCK_CELLS),
+          y: by * BLOCK_CELLS + Math.floor(inBlock / BLOCK_CELLS),
+          zone: v % 4096,
+        });
+      }
       const bytes = encodeOverviewPage(pages.length, cells);
       let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
       for (const c of cells) {
