@@ -132,7 +132,16 @@ function lotEvent(
 ): LotEvent {
   const ids = [...before].sort().join("+") || "-";
   const to = [...after].sort().join("+") || "-";
-  return { type: "lot_change", kind, before, after, point, key: `${tag}:lot_change:${ids}>${to}` };
+  // Listed in lot-number order, whatever order the version stores its lots in (a v2 pack: along its Hilbert curve).
+  const listed = (list: string[]) => [...list].sort((x, y) => x.localeCompare(y, "en", { numeric: true }));
+  return {
+    type: "lot_change",
+    kind,
+    before: listed(before),
+    after: listed(after),
+    point,
+    key: `${tag}:lot_change:${ids}>${to}`,
+  };
 }
 
 /** Whether a change concerns the saved lot: its own fields, or an event the lot took part in. */

@@ -1,5 +1,6 @@
-// An organisation's private packs: which ones from its Durable Object (keys and etags, never bytes), the bytes
-// straight from R2, decoded once per isolate per etag.
+// An organisation's private packs: which ones from its Durable Object (keys and etags, never bytes), then per format:
+// a v1 pack read whole from R2 and decoded once per isolate per etag, a v2 lots pack opened by its root and read by
+// range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
 import { ByteLru } from "./byte-lru.ts";
 import type { PrivatePackEntry } from "./private-cache.ts";
 import { summaryFromMetadata } from "./private-meta.ts";
@@ -7,7 +8,11 @@ import { invalidatePrivatePacks, privatePrefix } from "./private-store.ts";
 import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
-import { type PackSummary, summarisePack } from "./summary.ts";
+import { PagedPack } from "./paged/reader.ts";
+import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
+import { R2Source } from "./paged/source.ts";
+import { formatOf } from "./registry.ts";
+import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 
 /** Decoded private packs an isolate keeps (its memory is 128 MB): least recently used go first. */
@@ -16,6 +21,11 @@ export const DECODED_PACKS_MAX_BYTES = 32 * 1024 * 1024;
 const decoded = new ByteLru<{ etag: string; pack: Pack }>(DECODED_PACKS_MAX_BYTES, PRIVATE_PACK_TTL_MS);
 // Requests of one isolate wanting the same pack at once share one read (a pack may be tens of MiB).
 const reading = new Map<string, Promise<Pack | null>>();
+// v2 packs opened by this isolate, per key: only the root is held (by the reader's memo), pages live in the page cache.
+const opened = new Map<string, { etag: string; paged: PagedPack }>();
+
+/** An organisation's private packs as a request uses them: v1 decoded, v2 opened for range reads. */
+export type PrivatePacks = { packs: Pack[]; paged: PagedPack[] };
 
 /** The organisation's packs as its Durable Object lists them: keys, etags, sizes and metadata. */
 export function privatePackEntries(bindings: PackBindings, orgId: string): Promise<PrivatePackEntry[]> {
@@ -23,14 +33,15 @@ export function privatePackEntries(bindings: PackBindings, orgId: string): Promi
   return ns.get(ns.idFromName(orgId)).getPacks(orgId);
 }
 
+const refreshList = (bindings: PackBindings, orgId: string, key: string, log: Logger) =>
+  invalidatePrivatePacks(bindings, orgId).catch((err: unknown) =>
+    log.warn("private pack list not refreshed", { key, error: err }),
+  );
+
 async function readPack(bindings: PackBindings, orgId: string, entry: PrivatePackEntry, log: Logger) {
   const obj = await bindings.PACKS.get(entry.key);
   // Deleted or replaced behind the Durable Object's back: it lists R2 again at the next request.
-  if (!obj || obj.etag !== entry.etag) {
-    await invalidatePrivatePacks(bindings, orgId).catch((err: unknown) =>
-      log.warn("private pack list not refreshed", { key: entry.key, error: err }),
-    );
-  }
+  if (!obj || obj.etag !== entry.etag) await refreshList(bindings, orgId, entry.key, log);
   if (!obj) return null;
   try {
     const pack = decodePack(await obj.arrayBuffer());
@@ -55,11 +66,55 @@ async function packOf(bindings: PackBindings, orgId: string, entry: PrivatePackE
   return pending;
 }
 
-export async function loadPrivatePacks(bindings: PackBindings, orgId: string, log: Logger = logger): Promise<Pack[]> {
+/**
+ * Whether the entry is a v2 pack: uploads since issue 33 say so in their metadata; an object without it is read
+ * for its 6-byte magic (once per etag: a v1 pack's answer is remembered by decoding it).
+ */
+async function isPaged(bindings: PackBindings, entry: PrivatePackEntry): Promise<boolean> {
+  if (entry.meta.format !== undefined) return entry.meta.format === String(PAGED_VERSION);
+  if (decoded.get(entry.key)?.etag === entry.etag) return false;
+  if (opened.get(entry.key)?.etag === entry.etag) return true;
+  return (await formatOf(bindings.PACKS, entry.key)) === PAGED_VERSION;
+}
+
+/**
+ * The v2 pack of the entry, read by range at the etag the Durable Object lists; null when R2 no longer holds it.
+ * Its root is read (or found in the isolate's memo) now, so a damaged pack is refused here, not mid-answer.
+ */
+async function pagedOf(bindings: PackBindings, orgId: string, entry: PrivatePackEntry, log: Logger) {
+  let have = opened.get(entry.key);
+  if (!have || have.etag !== entry.etag) {
+    have = { etag: entry.etag, paged: new PagedPack(new R2Source(bindings.PACKS, entry.key), { etag: entry.etag }) };
+    opened.set(entry.key, have);
+  }
+  try {
+    const s = await have.paged.snapshot();
+    // Replaced behind the Durable Object's back: the reader read the object R2 holds now; the list is refreshed.
+    if (s.etag !== entry.etag) await refreshList(bindings, orgId, entry.key, log);
+    return have.paged;
+  } catch (err) {
+    log.error("private pack refused", { key: entry.key, error: err });
+    opened.delete(entry.key);
+    await refreshList(bindings, orgId, entry.key, log);
+    return null;
+  }
+}
+
+export async function loadPrivatePacks(
+  bindings: PackBindings,
+  orgId: string,
+  log: Logger = logger,
+): Promise<PrivatePacks> {
   const entries = await privatePackEntries(bindings, orgId);
   const packs: Pack[] = [];
-  // One at a time: each may be large, and only the decoded views need to stay.
+  const paged: PagedPack[] = [];
+  // One at a time: each v1 pack may be large, and only the decoded views need to stay.
   for (const entry of entries) {
+    if (await isPaged(bindings, entry)) {
+      const p = await pagedOf(bindings, orgId, entry, log);
+      if (p) paged.push(p);
+      continue;
+    }
     const pack = await packOf(bindings, orgId, entry, log);
     if (pack) packs.push(pack);
   }
@@ -67,7 +122,8 @@ export async function loadPrivatePacks(bindings: PackBindings, orgId: string, lo
   const live = new Set(entries.map((e) => e.key));
   const prefix = privatePrefix(orgId);
   for (const key of decoded.keys()) if (key.startsWith(prefix) && !live.has(key)) decoded.delete(key);
-  return packs;
+  for (const key of [...opened.keys()]) if (key.startsWith(prefix) && !live.has(key)) opened.delete(key);
+  return { packs, paged };
 }
 
 /** GET /packs for the organisation's own packs: from metadata; only a pack stored without it is read. */
@@ -81,6 +137,11 @@ export async function privatePackSummaries(
     const listed = summaryFromMetadata(entry);
     if (listed) {
       out.push(listed);
+      continue;
+    }
+    if (await isPaged(bindings, entry)) {
+      const p = await pagedOf(bindings, orgId, entry, log);
+      if (p) out.push({ ...summarisePaged(await p.snapshot()), private: true });
       continue;
     }
     const pack = await packOf(bindings, orgId, entry, log);

@@ -13,7 +13,9 @@ import { publishMessage } from "./publish-message.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./upload-layer.ts";
-import type { BBox, LayerInput, PackBindings, UploadInfo } from "./types.ts";
+import type { BBox, LayerInput, Pack, PackBindings, UploadInfo } from "./types.ts";
+import type { UploadLots } from "./upload-lots.ts";
+import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
 
 /** Limits of architecture section 9. */
 export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -77,6 +79,8 @@ export type PackHeader = Pick<PackUpload, "orgId" | "uploadedBy" | "fileName" | 
 export interface BuiltPack {
   key: string;
   bytes: Uint8Array;
+  /** The v1 pack the upload was first built as, decoded (what a v2 lots pack is then built from). */
+  pack: Pack;
   customMetadata: Record<string, string>;
   uploaded: UploadedPack;
 }
@@ -104,7 +108,8 @@ export function buildPrivatePack(
     order: "index",
   });
   // Decoding what will be stored proves it reads back, and gives the bbox its index computed.
-  const { bbox } = decodePack(bytes);
+  const pack = decodePack(bytes);
+  const { bbox } = pack;
   const features =
     layer.geometry.kind === "point" ? layer.geometry.coords.length / 2 : layer.geometry.featureOffsets.length - 1;
   const customMetadata = packMetadata({
@@ -119,6 +124,7 @@ export function buildPrivatePack(
   return {
     key: privateKey(input.orgId, packId),
     bytes,
+    pack,
     customMetadata,
     uploaded: {
       pack_id: packId,
@@ -131,6 +137,25 @@ export function buildPrivatePack(
       uploaded_by: input.uploadedBy,
       uploaded_at: upload.uploaded_at,
     },
+  };
+}
+
+/**
+ * A lots upload as a v2 lots pack (architecture section 10: private packs use the public format), read by range
+ * like public lots; every other layer stays a v1 pack, since v2 holds lots only. Same id, version and metadata,
+ * plus `format: "2"` so a reader knows it without a read.
+ */
+async function storedForm(built: BuiltPack, lots: UploadLots | undefined): Promise<BuiltPack> {
+  const { pack } = built;
+  if (!lots || !pack.layers.has("parcels")) return built;
+  const { title, attribution, licence, upload } = pack.meta;
+  const info: Record<string, string> = { title, attribution, licence, ...upload };
+  const bytes = await lots.encode(pack, await lots.context(), info);
+  return {
+    ...built,
+    bytes,
+    customMetadata: { ...built.customMetadata, format: String(PAGED_VERSION) },
+    uploaded: { ...built.uploaded, size: bytes.byteLength },
   };
 }
 
@@ -154,6 +179,7 @@ async function replacePrivatePack(
   bindings: PackBindings,
   input: PackUpload,
   old: PrivatePackEntry,
+  lots: UploadLots | undefined,
 ): Promise<UploadedPack> {
   const packId = old.meta.pack_id as string;
   const layer = (await buildLayer(input)).finish();
@@ -162,7 +188,10 @@ async function replacePrivatePack(
   const bytes = await before.arrayBuffer();
   const oldVersion = old.meta.version ?? decodePack(bytes).version;
   const at = new Date();
-  const built = buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), oldVersion));
+  const built = await storedForm(
+    buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), oldVersion)),
+    lots,
+  );
   const fromKey = versionKey(input.orgId, packId, oldVersion);
   const toKey = versionKey(input.orgId, packId, built.uploaded.version);
   if (!(await packStorage(bindings.PACKS.head(fromKey)))) {
@@ -181,18 +210,22 @@ async function replacePrivatePack(
  * Builds and stores a private pack; nothing is stored when any check fails. A `name` the organisation already
  * has replaces that pack (architecture section 12) rather than adding one.
  */
-export async function uploadPrivatePack(bindings: PackBindings, input: PackUpload): Promise<UploadedPack> {
+export async function uploadPrivatePack(
+  bindings: PackBindings,
+  input: PackUpload,
+  lots?: UploadLots,
+): Promise<UploadedPack> {
   if (input.file.size > MAX_PACK_UPLOAD_BYTES) {
     throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
   }
   const existing = await packStorage(packNamed(bindings, input.orgId, input.name));
-  if (existing) return replacePrivatePack(bindings, input, existing);
+  if (existing) return replacePrivatePack(bindings, input, existing, lots);
   const packId = crypto.randomUUID();
   const key = privateKey(input.orgId, packId);
   // The organisation's Durable Object hands out the 20 slots one at a time, so racing uploads cannot overfill it.
   if (!(await packStorage(reservePackSlot(bindings, input.orgId, key, MAX_PRIVATE_PACKS)))) throw tooMany();
   try {
-    const built = buildPrivatePack(input, (await buildLayer(input)).finish(), packId);
+    const built = await storedForm(buildPrivatePack(input, (await buildLayer(input)).finish(), packId), lots);
     await packStorage(putPack(bindings, key, built.bytes, built.customMetadata));
     return built.uploaded;
   } finally {

@@ -9,8 +9,12 @@ import { isolatePageCache } from "./paged/page-cache.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, type UploadedPack, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
+import type { UploadLotsEncoder } from "./upload-lots.ts";
 
 export type { PackBindings };
+
+/** What a caller sees, kept apart: the organisation's packs (v1 decoded, v2 by range), then the public ones. */
+export type VisiblePacks = { own: Pack[]; ownPaged: PagedPack[]; packs: Pack[]; paged: PagedPack[] };
 
 export interface PackSource {
   /** The public v1 packs only (decoded whole). */
@@ -22,12 +26,42 @@ export interface PackSource {
    * `areas`, the pages of v2 packs those areas need come after them, as small packs.
    */
   forOrg(orgId: string | null, areas?: readonly PackArea[]): Promise<Pack[]>;
+  /** The organisation's packs and the public ones, apart (join them private first); public only when `orgId` is null. */
+  visible(orgId: string | null): Promise<VisiblePacks>;
   /** GET /packs: what forOrg would read, listed without reading the organisation's uploads. */
   summaries(orgId: string | null): Promise<PackSummary[]>;
   /** Builds and stores an organisation's pack (POST /packs); every route sees it at once. */
   upload(input: PackUpload): Promise<UploadedPack>;
   /** Deletes an organisation's pack (DELETE /packs/{pack_id}); 404 when it holds no such pack. */
   remove(orgId: string, packId: string): Promise<void>;
+}
+
+export async function visibleSets(
+  bindings: PackBindings,
+  prefix: string,
+  orgId: string | null,
+  log: Logger = logger,
+): Promise<VisiblePacks> {
+  const [pub, own] = await Promise.all([
+    packStorage(loadPublic(bindings.PACKS, prefix, log)),
+    orgId ? packStorage(loadPrivatePacks(bindings, orgId, log)) : Promise.resolve({ packs: [], paged: [] }),
+  ]);
+  return { own: own.packs, ownPaged: own.paged, packs: pub.packs, paged: pub.paged };
+}
+
+/**
+ * The packs `areas` need in the order every spatial lookup takes them: the organisation's v1 packs, the pages of its
+ * v2 packs, public v1 packs, then public v2 pages. The first pack holding a point answers, so own data wins.
+ */
+export async function joinVisible(v: VisiblePacks, areas: readonly PackArea[]): Promise<Pack[]> {
+  // One call counts every pack's pages against the per-request limit; the organisation's come first.
+  const pages = await packStorage(pagesFor([...v.ownPaged, ...v.paged], areas));
+  const ownIds = new Set(
+    await packStorage(Promise.all(v.ownPaged.map(async (p) => (await p.snapshot()).root.meta.id))),
+  );
+  const ownPages = pages.filter((p) => ownIds.has(p.id));
+  const publicPages = pages.filter((p) => !ownIds.has(p.id));
+  return [...v.own, ...ownPages, ...v.packs, ...publicPages];
 }
 
 export async function visiblePacks(
@@ -37,13 +71,7 @@ export async function visiblePacks(
   log: Logger = logger,
   areas: readonly PackArea[] = [],
 ): Promise<Pack[]> {
-  const [pub, privatePacks] = await Promise.all([
-    packStorage(loadPublic(bindings.PACKS, prefix, log)),
-    orgId ? packStorage(loadPrivatePacks(bindings, orgId, log)) : Promise.resolve([]),
-  ]);
-  const pages = await packStorage(pagesFor(pub.paged, areas));
-  // Private packs first: an organisation's own data wins over public data where both answer.
-  return [...privatePacks, ...pub.packs, ...pages];
+  return joinVisible(await visibleSets(bindings, prefix, orgId, log), areas);
 }
 
 export async function visibleSummaries(
@@ -60,15 +88,32 @@ export async function visibleSummaries(
   return [...privateList, ...pub.packs.map(summarisePack), ...paged];
 }
 
-export function packSource(bindings: PackBindings, prefix: string, log: Logger, cacheBytes?: number): PackSource {
+/**
+ * `lots` builds an uploaded lots layer into a v2 pack with its facts (src/assess/upload-lots.ts: packs must not import
+ * assess); without it a lots upload is stored as a v1 pack, as before issue 33.
+ */
+export function packSource(
+  bindings: PackBindings,
+  prefix: string,
+  log: Logger,
+  cacheBytes?: number,
+  lots?: UploadLotsEncoder,
+): PackSource {
   // The first request of an isolate sizes its page cache (PACK_CACHE_BYTES).
   isolatePageCache(cacheBytes);
+  // What an upload's lots take their facts from: the organisation's overlays first, then public v1, then public v2 lots.
+  const lotsContext = async (orgId: string) => {
+    const v = await visibleSets(bindings, prefix, orgId, log);
+    return { overlays: [...v.own, ...v.packs], lots: v.paged };
+  };
   return {
     public: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).packs,
     paged: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).paged,
+    visible: (orgId) => visibleSets(bindings, prefix, orgId, log),
     forOrg: (orgId, areas) => visiblePacks(bindings, prefix, orgId, log, areas),
     summaries: (orgId) => visibleSummaries(bindings, prefix, orgId, log),
-    upload: (input) => uploadPrivatePack(bindings, input),
+    upload: (input) =>
+      uploadPrivatePack(bindings, input, lots ? { encode: lots, context: () => lotsContext(input.orgId) } : undefined),
     remove: (orgId, packId) => deletePrivatePack(bindings, orgId, packId),
   };
 }

@@ -62,11 +62,13 @@ export async function packsForCaller(c: CallerContext, areas?: readonly PackArea
   return c.var.services.packs.forOrg(await callerOrgId(c), areas);
 }
 
-/** What a site search reads for the caller: decoded packs (their organisation's first) and public v2 packs. */
-export async function searchPacksForCaller(c: CallerContext): Promise<{ base: Pack[]; paged: PagedPack[] }> {
-  const packs = c.var.services.packs;
-  const [base, paged] = await Promise.all([packs.forOrg(await callerOrgId(c)), packs.paged()]);
-  return { base, paged };
+/** What a site search reads for the caller: decoded packs and v2 packs, their organisation's first. */
+export async function searchPacksForCaller(
+  c: CallerContext,
+): Promise<{ base: Pack[]; paged: PagedPack[]; ownPaged: PagedPack[] }> {
+  const v = await c.var.services.packs.visible(await callerOrgId(c));
+  // The organisation's packs first, v1 and v2 alike.
+  return { base: [...v.own, ...v.packs], paged: [...v.ownPaged, ...v.paged], ownPaged: v.ownPaged };
 }
 
 /**

@@ -8,6 +8,7 @@ import { type Logger, logger } from "../logger.ts";
 import { marketingClient } from "../marketing/contacts.ts";
 import { processorFromConfig } from "../billing/stripe-processor.ts";
 import { packSource } from "../packs/visible.ts";
+import { uploadLotsPack } from "../assess/upload-lots.ts";
 import { chatModel } from "../chat/model.ts";
 import { isWorkersAiBinding } from "../chat/workers-ai-model.ts";
 import type { AppEnv, Services } from "./context.ts";
@@ -44,7 +45,8 @@ export function createServices(env: Env, config: Config, log: Logger): ServicesH
     idp: idpAdmin(config.identityProvider),
     marketing: config.marketing ? marketingClient(config.marketing) : undefined,
     rateLimiter: rateLimiterClient(env.RATE_LIMITER),
-    packs: packSource(env, config.publicPackPrefix, log, config.packCacheBytes),
+    // Uploaded lots become v2 lots packs, their facts computed by assess (which packs may not import).
+    packs: packSource(env, config.publicPackPrefix, log, config.packCacheBytes, uploadLotsPack),
     payments: processorFromConfig(config.payments),
     chatSessions: env.CHAT_SESSIONS,
     results: env.PACKS,

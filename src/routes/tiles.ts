@@ -10,7 +10,7 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
 import { edgeBytes, ifNoneMatch, keepAtEdge } from "../http/edge-cache.ts";
 import { integerText } from "../http/numbers.ts";
-import { packsForCaller } from "../request/caller.ts";
+import { callerOrgId } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
 import { cutTile } from "../tiles/cut.ts";
@@ -39,7 +39,7 @@ const STALE_CACHE = "private, max-age=60";
 
 type Found =
   | { pack: Pack; isPublic: boolean; paged?: undefined }
-  | { paged: PagedPack; snapshot: Snapshot; isPublic: true; pack?: undefined };
+  | { paged: PagedPack; snapshot: Snapshot; isPublic: boolean; pack?: undefined };
 
 /** The pack the caller may read: a public one (v1, then v2 by its root) without the database, else their organisation's. */
 async function findPack(c: Context<AuthEnv>, packId: string): Promise<Found> {
@@ -50,9 +50,15 @@ async function findPack(c: Context<AuthEnv>, packId: string): Promise<Found> {
     const snapshot = await paged.snapshot();
     if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: true };
   }
-  const own = (await packsForCaller(c)).find((p) => p.id === packId);
-  if (!own) throw new NotFoundError("Pack not found");
-  return { pack: own, isPublic: false };
+  const mine = await packs.visible(await callerOrgId(c));
+  const own = mine.own.find((p) => p.id === packId);
+  if (own) return { pack: own, isPublic: false };
+  // An uploaded lots pack is v2 (architecture section 10): drawn from its pages, like a public one, never cached at the edge.
+  for (const paged of mine.ownPaged) {
+    const snapshot = await paged.snapshot();
+    if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: false };
+  }
+  throw new NotFoundError("Pack not found");
 }
 
 function tileOutOfRange(t: TileCoord): never {

@@ -5,6 +5,8 @@ import { featureAt } from "../packs/lookup.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { gapFor, planRuns } from "../packs/paged/runs.ts";
 import { PARCELS } from "../packs/spatial.ts";
+import { refuseDamaged } from "../packs/area.ts";
+import { pagePack } from "../packs/paged/page-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
@@ -22,8 +24,24 @@ import {
 } from "./query.ts";
 import { cachedPageTable, packTable, readPageTables } from "./tables.ts";
 
-/** The packs a search reads: decoded ones (private first) and public v2 packs read by range. */
-export type SearchPacks = { base: readonly Pack[]; paged: readonly PagedPack[] };
+/**
+ * The packs a search reads: decoded ones (private first) and v2 packs read by range; `ownPaged`, those of `paged`
+ * that are the organisation's (uploaded lots), read first so their lots stand in for the public lots they cover.
+ */
+export type SearchPacks = { base: readonly Pack[]; paged: readonly PagedPack[]; ownPaged?: readonly PagedPack[] };
+
+// The organisation's v2 lots in the box, as small packs: read whole for the area (an upload is at most 250,000 lots).
+async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<Pack[]> {
+  const out: Pack[] = [];
+  for (const pack of paged) {
+    const set = await pack.pagesForBox(box);
+    refuseDamaged(set.refused);
+    for (const page of set.pages) {
+      out.push(pagePack(set.snapshot, page, (bytes) => pack.chargePage(set.snapshot, page.no, bytes)));
+    }
+  }
+  return out;
+}
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
@@ -96,7 +114,11 @@ export async function searchSites(
   const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
   const work: SearchWork = { pagesInArea: 0, pagesSkipped: 0, pagesRead: 0, ranges: 0, bytesRead: 0, lotsTested: 0 };
 
-  const own = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
+  const ownPaged = packs.ownPaged ?? [];
+  const own = [
+    ...(await ownPagesIn(ownPaged, area.bbox)),
+    ...packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon"),
+  ];
   const ownLayers = own.flatMap((p) => {
     const layer = p.layers.get(PARCELS);
     return layer ? [layer] : [];
@@ -155,6 +177,7 @@ export async function searchSites(
   const plans: { pack: PagedPack; s: Snapshot; toRead: number[] }[] = [];
   let lots = 0;
   for (const pack of packs.paged) {
+    if (ownPaged.includes(pack)) continue;
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;

@@ -1,0 +1,95 @@
+// An organisation's uploaded lots as a v2 lots pack (architecture section 10), each lot's facts precomputed at upload.
+//
+// Which wins, per lot: the overlay kernels over what the organisation sees at upload (its own overlay packs first,
+// then public v1 packs) give the facts; where they give the lot no zone, the public v2 lot holding the uploaded lot's
+// label point lends its planning facts (zones with shares, controls, flood/bushfire and heritage, suburb/LGA, nearest
+// stop/station, centre distance), each overlay fact that was found still winning over the lent one. Lot id, area,
+// frontage and address always come from the upload itself.
+import { columnsFromGeometry } from "../geo/columns.ts";
+import { featureLabelPoint } from "../geo/label-point.ts";
+import { refuseDamaged } from "../packs/area.ts";
+import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, type LotRecord, lotValues } from "../packs/paged/lot-columns.ts";
+import { pagePack } from "../packs/paged/page-pack.ts";
+import type { PagedPack } from "../packs/paged/reader.ts";
+import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
+import type { Pack } from "../packs/types.ts";
+import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload-lots.ts";
+import type { AreaGeometry } from "../geo/types.ts";
+import { lotRecordFrom } from "./lot-record.ts";
+
+/** The record of the first v2 lot (in pack order) holding the point, or null. */
+export async function lotRecordAt(lots: readonly PagedPack[], lon: number, lat: number): Promise<LotRecord | null> {
+  for (const paged of lots) {
+    const at = await paged.lotAt(lon, lat);
+    // A damaged page under a lot would silently lose its facts: the upload is a 503 naming it instead.
+    refuseDamaged(at.refused);
+    if (!at.lot) continue;
+    const { page, index } = at.lot;
+    const view = pagePack(at.snapshot, page, (bytes) => paged.chargePage(at.snapshot, page.no, bytes));
+    const record = view.layers.get(PARCELS)?.record?.(index);
+    if (record) return record;
+  }
+  return null;
+}
+
+/** `own` (from the overlay kernels) with the planning facts of `beneath` where the overlays found no zone. */
+export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotRecord {
+  if (!beneath || own.facts.zones.length > 0) return own;
+  const f = own.facts;
+  const b = beneath.facts;
+  const ownHeritage = f.heritageShare > 0;
+  return {
+    facts: {
+      lotId: f.lotId,
+      areaM2: f.areaM2,
+      // Facts lent by a synthetic (demo) lot are demo facts.
+      demoData: f.demoData || b.demoData,
+      zones: b.zones,
+      ...(b.controls ? { controls: b.controls } : {}),
+      hazards: { flood: f.hazards.flood || b.hazards.flood, bushfire: f.hazards.bushfire || b.hazards.bushfire },
+      heritageShare: ownHeritage ? f.heritageShare : b.heritageShare,
+      heritageNames: ownHeritage ? f.heritageNames : b.heritageNames,
+      ...((ownHeritage ? f.heritageKind : b.heritageKind)
+        ? { heritageKind: ownHeritage ? f.heritageKind : b.heritageKind }
+        : {}),
+      nearestStop: f.nearestStop ?? b.nearestStop,
+      nearestStation: f.nearestStation ?? b.nearestStation ?? null,
+      centreDistanceM: f.centreDistanceM ?? b.centreDistanceM ?? null,
+    },
+    place: {
+      address: own.place.address,
+      suburb: own.place.suburb ?? beneath.place.suburb,
+      lga: own.place.lga ?? beneath.place.lga,
+      frontageM: own.place.frontageM,
+      centreM: own.place.centreM ?? beneath.place.centreM,
+      heritageKind: ownHeritage ? own.place.heritageKind : beneath.place.heritageKind,
+    },
+  };
+}
+
+async function* uploadedLots(upload: Pack, context: UploadLotsContext): AsyncGenerator<FeatureInput> {
+  const layer = upload.layers.get(PARCELS);
+  if (layer?.kind !== "polygon") return;
+  // The upload itself first (its lot ids and addresses), then what the organisation sees, its own packs first.
+  const overlays = [upload, ...context.overlays];
+  for (let i = 0; i < layer.count; i++) {
+    const parcel = parcelFromFeature(upload, i);
+    const own = lotRecordFrom(overlays, parcel);
+    const [lon, lat] = featureLabelPoint(columnsFromGeometry(parcel.polygon), 0);
+    const beneath = own.facts.zones.length > 0 ? null : await lotRecordAt(context.lots, lon, lat);
+    yield { geometry: parcel.polygon as AreaGeometry, values: lotValues(inheritFacts(own, beneath)) };
+  }
+}
+
+/** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder). */
+export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
+  return encodePack(uploadedLots(upload, context), {
+    id: upload.id,
+    version: upload.version,
+    columns: LOT_COLUMNS,
+    lotIdColumn: LOT_ID_COLUMN,
+    summary: LOT_SUMMARY,
+    info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },
+  });
+}
