@@ -17,6 +17,24 @@ export function pointInRing(coords: Float64Array, v0: number, v1: number, x: num
   return inside;
 }
 
+/**
+ * pointInRing over a ring stored as fixed-point integers (x, y pairs at q[a..b)), each divided by `units` as read:
+ * the same doubles a decoder dividing the same integers holds, so the answer is bit-for-bit pointInRing's.
+ */
+export function pointInFixedRing(q: Int32Array, a: number, b: number, units: number, x: number, y: number): boolean {
+  let inside = false;
+  let xj = (q[b - 2] as number) / units;
+  let yj = (q[b - 1] as number) / units;
+  for (let v = a; v < b; v += 2) {
+    const xi = (q[v] as number) / units;
+    const yi = (q[v + 1] as number) / units;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    xj = xi;
+    yj = yi;
+  }
+  return inside;
+}
+
 // Even-odd over every ring of feature i, so holes and multi-part features need no special case.
 export function pointInFeature(c: Columns, i: number, x: number, y: number): boolean {
   const ringOffsets = c.ringOffsets;

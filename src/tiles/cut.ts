@@ -4,7 +4,7 @@ import type { Layer, Pack } from "../packs/types.ts";
 import { clipRing } from "./clip.ts";
 import { dictionaryOf } from "./dictionary.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
-import { BUFFER, EXTENT, projector, tileBBox, type TileCoord } from "./math.ts";
+import { BUFFER, EXTENT, latToY, projector, type TileCoord, type TileFrame, tileBBox, tileFrame } from "./math.ts";
 import { encodeTile, GEOM_POINT, GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
 
 const LO = -BUFFER;
@@ -15,8 +15,6 @@ const MIN_FEATURE_UNITS = 2;
 // Reused between rings: projected vertices, then the ring snapped to the grid (x, y pairs).
 let projected = new Float64Array(1024);
 let snapped = new Int32Array(1024);
-
-type Project = ReturnType<typeof projector>;
 
 /**
  * Rounds a ring to the integer grid, dropping vertices within `tol` units of the last kept one and
@@ -67,25 +65,60 @@ function snappedArea2(n: number): number {
 
 const zigzag = (v: number) => (v << 1) ^ (v >> 31);
 
+/** MVT geometry commands appended one feature after another: `data` up to `length` holds them. */
+export type CommandSink = { data: Uint32Array; length: number };
+
+export const commandSink = (): CommandSink => ({ data: new Uint32Array(4096), length: 0 });
+
+function reserve(sink: CommandSink, more: number): Uint32Array {
+  if (sink.length + more > sink.data.length) {
+    const bigger = new Uint32Array(2 * (sink.length + more));
+    bigger.set(sink.data.subarray(0, sink.length));
+    sink.data = bigger;
+  }
+  return sink.data;
+}
+
+// The last vertex written for the feature being cut (MVT deltas run on from ring to ring).
+let cursorX = 0;
+let cursorY = 0;
+
 /** Appends the snapped ring as MoveTo, LineTo and ClosePath commands, reversed when its winding is wrong. */
-function emitRing(geom: number[], n: number, reverse: boolean, cursor: { x: number; y: number }): void {
+function emitRing(sink: CommandSink, n: number, reverse: boolean): void {
+  const out = reserve(sink, 2 * n + 3);
+  let at = sink.length;
   for (let s = 0; s < n; s++) {
     const i = reverse ? n - 1 - s : s;
     const x = snapped[2 * i] as number;
     const y = snapped[2 * i + 1] as number;
-    if (s === 0) geom.push(9); // MoveTo, 1 point
-    geom.push(zigzag(x - cursor.x), zigzag(y - cursor.y));
-    if (s === 0) geom.push(2 | ((n - 1) << 3)); // LineTo, n-1 points
-    cursor.x = x;
-    cursor.y = y;
+    if (s === 0) out[at++] = 9; // MoveTo, 1 point
+    out[at++] = zigzag(x - cursorX);
+    out[at++] = zigzag(y - cursorY);
+    if (s === 0) out[at++] = 2 | ((n - 1) << 3); // LineTo, n-1 points
+    cursorX = x;
+    cursorY = y;
   }
-  geom.push(15); // ClosePath
+  out[at++] = 15; // ClosePath
+  sink.length = at;
 }
 
-export function polygonGeometry(layer: Layer, i: number, project: Project, tol: number): number[] | null {
+/**
+ * Appends feature i's polygon commands in tile units to `sink`; false (nothing appended) when nothing is drawn.
+ * `mercY`, when given, holds latToY of every vertex of the layer (a v2 page keeps it), else it is computed here.
+ */
+export function polygonInto(
+  layer: Layer,
+  i: number,
+  frame: TileFrame,
+  tol: number,
+  sink: CommandSink,
+  mercY: Float64Array | null = null,
+): boolean {
   const { coords, ringOffsets, polyOffsets, featureOffsets } = layer;
-  const geom: number[] = [];
-  const cursor = { x: 0, y: 0 };
+  const { scale, ox, oy } = frame;
+  const begin = sink.length;
+  cursorX = 0;
+  cursorY = 0;
   for (let p = featureOffsets[i] as number; p < (featureOffsets[i + 1] as number); p++) {
     const r0 = polyOffsets[p] as number;
     const r1 = polyOffsets[p + 1] as number;
@@ -98,9 +131,11 @@ export function polygonGeometry(layer: Layer, i: number, project: Project, tol: 
       let maxX = -Infinity;
       let maxY = -Infinity;
       for (let v = 0; v < n; v++) {
-        project(coords[2 * (v0 + v)] as number, coords[2 * (v0 + v) + 1] as number, projected, 2 * v);
-        const x = projected[2 * v] as number;
-        const y = projected[2 * v + 1] as number;
+        // The arithmetic of projector(), so either path lands on the same units.
+        const x = (((coords[2 * (v0 + v)] as number) + 180) / 360) * scale - ox;
+        const y = (mercY ? (mercY[v0 + v] as number) : latToY(coords[2 * (v0 + v) + 1] as number)) * scale - oy;
+        projected[2 * v] = x;
+        projected[2 * v + 1] = y;
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
         if (y < minY) minY = y;
@@ -117,24 +152,38 @@ export function polygonGeometry(layer: Layer, i: number, project: Project, tol: 
       let k: number;
       if (minX >= LO && maxX <= HI && minY >= LO && maxY <= HI) k = snapInto(projected, n, tol);
       else {
-        const clipped = clipRing(Array.from(projected.subarray(0, 2 * n)), LO, HI);
-        k = snapInto(clipped, clipped.length / 2, tol);
+        const clipped = clipRing(projected, n, LO, HI);
+        k = snapInto(clipped.points, clipped.count, tol);
       }
       const area = k >= 3 ? snappedArea2(k) : 0;
       if (area === 0) {
         if (exterior) break;
         continue;
       }
-      emitRing(geom, k, area > 0 !== exterior, cursor);
+      emitRing(sink, k, area > 0 !== exterior);
     }
   }
-  return geom.length > 0 ? geom : null;
+  return sink.length > begin;
+}
+
+const v1Sink = commandSink();
+
+/** Feature i's polygon commands in tile units, or null when nothing of it is drawn. */
+export function polygonGeometry(layer: Layer, i: number, frame: TileFrame, tol: number): number[] | null {
+  v1Sink.length = 0;
+  if (!polygonInto(layer, i, frame, tol, v1Sink)) return null;
+  const n = v1Sink.length;
+  const data = v1Sink.data;
+  const out: number[] = new Array(n);
+  for (let k = 0; k < n; k++) out[k] = data[k] as number;
+  return out;
 }
 
 /** The tile's layers (one per pack layer present at this zoom), features in pack index order. */
 export function tileLayers(pack: Pack, tile: TileCoord): TileLayer[] {
   const [w, s, e, n] = tileBBox(tile, BUFFER);
   const project = projector(tile);
+  const frame = tileFrame(tile);
   // Below the maximum zoom, vertices closer than a unit collapse; at it, only exact duplicates do.
   const tol = tile.z >= TILE_MAX_ZOOM ? 0 : 1;
   const point = new Float64Array(2);
@@ -150,7 +199,7 @@ export function tileLayers(pack: Pack, tile: TileCoord): TileLayer[] {
         const x = Math.round(point[0] as number);
         const y = Math.round(point[1] as number);
         geometry = x < LO || x > HI || y < LO || y > HI ? null : [9, zigzag(x), zigzag(y)];
-      } else geometry = polygonGeometry(layer, i, project, tol);
+      } else geometry = polygonGeometry(layer, i, frame, tol);
       if (geometry === null) continue;
       features.push({
         id: i,

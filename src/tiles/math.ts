@@ -7,7 +7,8 @@ export const BUFFER = 64;
 export const MAX_ZOOM = 22;
 
 const lonToX = (lon: number) => (lon + 180) / 360;
-const latToY = (lat: number) => {
+/** Web Mercator y of a latitude, 0 (north) to 1 (south) over the world. */
+export const latToY = (lat: number) => {
   const s = Math.sin((Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 180);
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 };
@@ -21,6 +22,13 @@ export function tileBBox({ z, x, y }: TileCoord, buffer = 0): BBox {
   const n = 2 ** z;
   const b = buffer / EXTENT;
   return [xToLon((x - b) / n), yToLat((y + 1 + b) / n), xToLon((x + 1 + b) / n), yToLat((y - b) / n)];
+}
+
+/** A tile's projection as numbers: x = ((lon + 180) / 360) * scale - ox, y = latToY(lat) * scale - oy. */
+export type TileFrame = { scale: number; ox: number; oy: number };
+
+export function tileFrame({ z, x, y }: TileCoord): TileFrame {
+  return { scale: 2 ** z * EXTENT, ox: x * EXTENT, oy: y * EXTENT };
 }
 
 /** Projects lon/lat to tile units (0..EXTENT inside the tile, y down). */

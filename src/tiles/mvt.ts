@@ -18,7 +18,7 @@ export type TileFeature = {
 
 export type TileLayer = { name: string; features: TileFeature[]; dictionary: Dictionary };
 
-function writeValue(v: TileValue, pbf: Pbf): void {
+export function writeValue(v: TileValue, pbf: Pbf): void {
   if (typeof v === "string") pbf.writeStringField(1, v);
   else if (typeof v === "boolean") pbf.writeBooleanField(7, v);
   else if (Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER)

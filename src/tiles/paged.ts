@@ -6,7 +6,7 @@ import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
-import { pagedLotsLayer } from "./paged-lots.ts";
+import { pagedLotsTile } from "./paged-lots.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 
 export const TILE_MAX_READS = 2;
@@ -22,8 +22,7 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
   }
   // At most 2 range requests a tile: pages far apart on the Hilbert curve are read with what lies between.
   const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }], { maxReads: TILE_MAX_READS });
-  const layer = pagedLotsLayer(pages, tile);
-  return layer ? encodeTile([layer]) : null;
+  return pagedLotsTile(pages, tile);
 }
 
 /** A v2 pack as TileJSON describes it, from its root alone. */

@@ -1,7 +1,7 @@
 // One self-contained data page: header, flatbush index, delta-coded geometry, typed attribute columns, crc32.
 import Flatbush from "flatbush";
 import type { Columns } from "../../geo/types.ts";
-import { pointInFeature, pointInRing } from "../../geo/pip.ts";
+import { pointInFeature, pointInFixedRing } from "../../geo/pip.ts";
 import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
 import { PageRefusedError } from "./errors.ts";
@@ -15,7 +15,7 @@ import {
   writeColumn,
   writePackedColumn,
 } from "./page-columns.ts";
-import { type BoxGrid, buildBoxGrid, gridCell, searchInto } from "./point-search.ts";
+import { searchInto } from "./point-search.ts";
 import { type ColumnSpec, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
 
 export type DecodedPage = Columns & {
@@ -74,11 +74,45 @@ export function searchPage(page: DecodedPage, w: number, s: number, e: number, n
   return found.slice(0, count);
 }
 
-// A feature of more than one ring has no single vertex range: pointInFeature walks its offsets.
-const NOT_SIMPLE = 0xffffffff;
+// A point grid's header: the page frame (quantised), cells per side and the shift from u16 grid units to a cell.
+const PG_HEAD = 8;
+// A point grid entry: the feature's u16 box as x lo|hi<<16 and y lo|hi<<16, then where its block starts.
+const PG_ENTRY = 3;
+// A block's end when the feature is not one ring of exactly read-back vertices (pointInFeature decides).
+const NOT_SIMPLE = -1;
 
-/** A page's point grid: its features by cell (ascending ids) and each one-ring feature's vertex range. */
-export type PageGrid = BoxGrid & { rings: Uint32Array };
+/**
+ * A page's point grid, one Int32Array so a warm lookup touches one array: the header, each cell's entry range, then
+ * per cell its entries (ascending feature ids) followed by the blocks of the features whose box centre it holds, so
+ * a point's lot is often a line or two past its entries. A block: the feature id, where its vertices end (or
+ * NOT_SIMPLE) and its one ring's vertices as the pack's fixed-point integers (half the decoded doubles' bytes, read
+ * back as the same doubles). A lookup reads a cell's entries and, for a box holding the point, one block.
+ */
+export type PageGrid = Int32Array;
+
+// The fixed-point integer a decoded coordinate came from, or null if it would not read back as the same double.
+function fixedOf(v: number): number | null {
+  const q = Math.round(v * UNITS_PER_DEGREE);
+  return (q | 0) === q && q / UNITS_PER_DEGREE === v ? q : null;
+}
+
+// The vertex range of feature i when it is one ring whose every vertex reads back exactly, else null.
+function simpleRing(page: DecodedPage, i: number): [number, number] | null {
+  const p0 = page.featureOffsets[i] as number;
+  const r0 = page.polyOffsets[p0] as number;
+  if ((page.featureOffsets[i + 1] as number) !== p0 + 1 || (page.polyOffsets[p0 + 1] as number) !== r0 + 1) return null;
+  const v0 = page.ringOffsets[r0] as number;
+  const v1 = page.ringOffsets[r0 + 1] as number;
+  for (let k = 2 * v0; k < 2 * v1; k++) if (fixedOf(page.coords[k] as number) === null) return null;
+  return [v0, v1];
+}
+
+// The cell of the centre of the box at `p` (u16 grid units), where the feature's block is stored.
+function homeCell(boxes: ArrayLike<number>, p: number, shift: number, side: number): number {
+  const cx = (((boxes[p] as number) + (boxes[p + 2] as number)) >> 1) >> shift;
+  const cy = (((boxes[p + 1] as number) + (boxes[p + 3] as number)) >> 1) >> shift;
+  return cy * side + cx;
+}
 
 /** Builds the page's point grid over its index's leaf boxes if it has none; returns the bytes it added. */
 export function ensurePageGrid(page: DecodedPage): number {
@@ -88,26 +122,67 @@ export function ensurePageGrid(page: DecodedPage): number {
   const n = page.count;
   const posOf = new Uint32Array(n);
   for (let pos = 0; pos < n; pos++) posOf[ids[pos] as number] = pos;
-  // About one lot a cell: a power of two per side, so a cell is a whole number of grid units.
-  const side = Math.min(256, 2 ** Math.ceil(Math.log2(Math.max(1, Math.sqrt(n)))));
-  const grid = buildBoxGrid(n, [0, 0, GRID + 1, GRID + 1], side, (i, out) => {
-    const pos = 4 * (posOf[i] as number);
-    out[0] = boxes[pos] as number;
-    out[1] = boxes[pos + 1] as number;
-    out[2] = boxes[pos + 2] as number;
-    out[3] = boxes[pos + 3] as number;
-  });
-  if (!grid) return 0;
-  const rings = new Uint32Array(2 * n);
+  // About four lots a cell (a power of two per side, so a cell is whole u16 grid units): a few box checks a cell
+  // cost less than the larger cell starts of one lot a cell (measured on 1M lots).
+  const bits = Math.max(0, Math.min(8, Math.ceil(Math.log2(Math.max(1, Math.sqrt(n)))) - 1));
+  const side = 2 ** bits;
+  const shift = 16 - bits;
+  const cells = side * side;
+  const counts = new Uint32Array(cells);
+  // Ints of the blocks whose home (the cell of their box's centre) is each cell: stored right after its entries.
+  const homeInts = new Uint32Array(cells);
+  const rings: ([number, number] | null)[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const p0 = page.featureOffsets[i] as number;
-    const r0 = page.polyOffsets[p0] as number;
-    const simple = (page.featureOffsets[i + 1] as number) === p0 + 1 && (page.polyOffsets[p0 + 1] as number) === r0 + 1;
-    rings[2 * i] = simple ? (page.ringOffsets[r0] as number) : NOT_SIMPLE;
-    rings[2 * i + 1] = simple ? (page.ringOffsets[r0 + 1] as number) : 0;
+    const p = 4 * (posOf[i] as number);
+    for (let cy = (boxes[p + 1] as number) >> shift; cy <= (boxes[p + 3] as number) >> shift; cy++)
+      for (let cx = (boxes[p] as number) >> shift; cx <= (boxes[p + 2] as number) >> shift; cx++)
+        (counts[cy * side + cx] as number)++;
+    const r = simpleRing(page, i);
+    rings[i] = r;
+    (homeInts[homeCell(boxes, p, shift, side)] as number) += 2 + (r ? 2 * (r[1] - r[0]) : 0);
   }
-  page.grid = { ...grid, rings };
-  return grid.bytes + rings.byteLength;
+  // Each cell: its entries, then its home blocks; the cell's entry range is [g[PG_HEAD + 2c], g[PG_HEAD + 2c + 1]).
+  let at = PG_HEAD + 2 * cells;
+  const fill = new Uint32Array(cells);
+  const blockFill = new Uint32Array(cells);
+  const ranges = new Uint32Array(2 * cells);
+  for (let c = 0; c < cells; c++) {
+    fill[c] = at;
+    ranges[2 * c] = at;
+    at += PG_ENTRY * (counts[c] as number);
+    ranges[2 * c + 1] = at;
+    blockFill[c] = at;
+    at += homeInts[c] as number;
+  }
+  const g = new Int32Array(at);
+  g.set(page.frame, 0);
+  g[4] = side;
+  g[5] = shift;
+  g.set(ranges, PG_HEAD);
+  for (let i = 0; i < n; i++) {
+    const p = 4 * (posOf[i] as number);
+    const home = homeCell(boxes, p, shift, side);
+    const block = blockFill[home] as number;
+    const r = rings[i];
+    g[block] = i;
+    g[block + 1] = r ? block + 2 + 2 * (r[1] - r[0]) : NOT_SIMPLE;
+    let v = block + 2;
+    if (r) for (let k = 2 * r[0]; k < 2 * r[1]; k++) g[v++] = fixedOf(page.coords[k] as number) as number;
+    blockFill[home] = v;
+    const bx = (boxes[p] as number) | ((boxes[p + 2] as number) << 16);
+    const by = (boxes[p + 1] as number) | ((boxes[p + 3] as number) << 16);
+    for (let cy = (boxes[p + 1] as number) >> shift; cy <= (boxes[p + 3] as number) >> shift; cy++)
+      for (let cx = (boxes[p] as number) >> shift; cx <= (boxes[p + 2] as number) >> shift; cx++) {
+        const c = cy * side + cx;
+        const e = fill[c] as number;
+        fill[c] = e + PG_ENTRY;
+        g[e] = bx;
+        g[e + 1] = by;
+        g[e + 2] = block;
+      }
+  }
+  page.grid = g;
+  return g.byteLength + 64;
 }
 
 /**
@@ -116,45 +191,69 @@ export function ensurePageGrid(page: DecodedPage): number {
  */
 export function lotInPage(page: DecodedPage, lon: number, lat: number): number {
   const g = page.grid;
-  if (!g) {
-    const count = searchPageInto(page, lon, lat, lon, lat, found);
-    let best = -1;
-    for (let k = 0; k < count; k++) {
-      const i = found[k] as number;
-      if ((best < 0 || i < best) && pointInFeature(page, i, lon, lat)) best = i;
-    }
-    return best;
-  }
-  const f = page.frame;
-  const x0 = f[0] as number;
-  const y0 = f[1] as number;
-  const qw = Math.floor(lon * UNITS_PER_DEGREE);
-  const qs = Math.floor(lat * UNITS_PER_DEGREE);
-  const qe = Math.ceil(lon * UNITS_PER_DEGREE);
-  const qn = Math.ceil(lat * UNITS_PER_DEGREE);
-  if (!(qe >= x0 && qw <= (f[2] as number) && qn >= y0 && qs <= (f[3] as number))) return -1;
-  const sx = Math.max(1, (f[2] as number) - x0);
-  const sy = Math.max(1, (f[3] as number) - y0);
-  // The point's cells on the page's u16 grid, rounded outward as every box is (one cell but on a cell's edge).
-  const lo = gridCell(g, gridLo(qw, x0, sx), gridLo(qs, y0, sy));
-  const hi = gridCell(g, gridHi(qe, x0, sx), gridHi(qn, y0, sy));
-  const side = g.side;
-  const { starts, items, rings } = g;
-  const coords = page.coords;
+  if (g) return lotInGrid(g, g, 0, page, lon, lat);
+  const count = searchPageInto(page, lon, lat, lon, lat, found);
   let best = -1;
-  for (let cy = (lo / side) | 0; cy <= ((hi / side) | 0); cy++) {
-    for (let cx = lo % side; cx <= hi % side; cx++) {
-      const c = cy * side + cx;
-      const end = starts[c + 1] as number;
-      // Ids ascend within a cell: the first lot holding the point is the cell's lowest.
-      for (let k = starts[c] as number; k < end; k++) {
-        const i = items[k] as number;
+  for (let k = 0; k < count; k++) {
+    const i = found[k] as number;
+    if ((best < 0 || i < best) && pointInFeature(page, i, lon, lat)) best = i;
+  }
+  return best;
+}
+
+/** The ints of a point grid's header (its page frame, cells per side and cell shift), which lotInGrid reads. */
+export const GRID_HEAD_INTS = PG_HEAD;
+
+/**
+ * lotInPage through the page's point grid `g` (page.grid), for a caller already holding it; the grid's header is
+ * read from `head` at `h` (the grid itself, at 0, or a caller's copy kept beside its other pages' headers).
+ */
+export function lotInGrid(
+  g: PageGrid,
+  head: Int32Array,
+  h: number,
+  page: DecodedPage,
+  lon: number,
+  lat: number,
+): number {
+  const x0 = head[h] as number;
+  const y0 = head[h + 1] as number;
+  const x1 = head[h + 2] as number;
+  const y1 = head[h + 3] as number;
+  const tx = lon * UNITS_PER_DEGREE;
+  const ty = lat * UNITS_PER_DEGREE;
+  const qw = Math.floor(tx);
+  const qs = Math.floor(ty);
+  const qe = Math.ceil(tx);
+  const qn = Math.ceil(ty);
+  if (!(qe >= x0 && qw <= x1 && qn >= y0 && qs <= y1)) return -1;
+  const sx = Math.max(1, x1 - x0);
+  const sy = Math.max(1, y1 - y0);
+  // The point on the page's u16 grid, rounded outward as every box is: a box that misses it cannot hold the point.
+  const gxl = gridLo(qw, x0, sx);
+  const gyl = gridLo(qs, y0, sy);
+  const gxh = gridHi(qe, x0, sx);
+  const gyh = gridHi(qn, y0, sy);
+  const side = head[h + 4] as number;
+  const shift = head[h + 5] as number;
+  let best = -1;
+  for (let cy = gyl >> shift; cy <= gyh >> shift; cy++) {
+    for (let cx = gxl >> shift; cx <= gxh >> shift; cx++) {
+      const c = PG_HEAD + 2 * (cy * side + cx);
+      const end = g[c + 1] as number;
+      for (let e = g[c] as number; e < end; e += PG_ENTRY) {
+        const bx = g[e] as number;
+        const by = g[e + 1] as number;
+        if (gxh < (bx & 0xffff) || gxl > bx >>> 16 || gyh < (by & 0xffff) || gyl > by >>> 16) continue;
+        const block = g[e + 2] as number;
+        const i = g[block] as number;
+        // Ids ascend within a cell: past the best found so far (in an earlier cell), none can be lower.
         if (best >= 0 && i >= best) break;
-        const v0 = rings[2 * i] as number;
+        const vEnd = g[block + 1] as number;
         const inside =
-          v0 === NOT_SIMPLE
+          vEnd === NOT_SIMPLE
             ? pointInFeature(page, i, lon, lat)
-            : pointInRing(coords, v0, rings[2 * i + 1] as number, lon, lat);
+            : pointInFixedRing(g, block + 2, vEnd, UNITS_PER_DEGREE, lon, lat);
         if (inside) {
           best = i;
           break;

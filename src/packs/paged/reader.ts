@@ -7,11 +7,28 @@ import type { MultiPolygonGeometry, Position } from "../../geo/types.ts";
 import { lotKey } from "./encode.ts";
 import { EtagMismatchError, PagedPackError, PageRefusedError } from "./errors.ts";
 import { decodeIndexPage, type LotIndexPage, pagesForHash } from "./lot-index.ts";
-import { type CachedPage, isolatePageCache, type PageCache, type PageKind, pageId } from "./page-cache.ts";
-import { type DecodedPage, decodePage, ensurePageGrid, lotInPage, pageValue, searchPage } from "./page.ts";
+import {
+  type CachedPage,
+  isolatePageCache,
+  type PageCache,
+  type PageKind,
+  type PageTable,
+  pageId,
+} from "./page-cache.ts";
+import {
+  type DecodedPage,
+  decodePage,
+  ensurePageGrid,
+  GRID_HEAD_INTS,
+  lotInGrid,
+  lotInPage,
+  type PageGrid,
+  pageValue,
+  searchPage,
+} from "./page.ts";
 import { type BoxGrid, buildBoxGrid, gridCell, searchInto, sortPrefix } from "./point-search.ts";
 import { decodeRoot, type Root } from "./root.ts";
-import { gapFor, planRuns } from "./runs.ts";
+import { planReads } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
 import type { Source } from "./source.ts";
@@ -196,6 +213,7 @@ export class PagedPack {
   private readonly rootTtlMs: number;
   private readonly now: () => number;
   private readonly etag: string | undefined;
+  private heldTable: PageTable | undefined;
 
   constructor(source: Source, opts: ReaderOptions = {}) {
     this.etag = opts.etag;
@@ -297,13 +315,10 @@ export class PagedPack {
         else missing.push(no);
       }
     }
-    // A caller bounding its reads (a tile: at most 2) reads through the gaps between the pages it needs.
-    const gapBytes =
-      opts.maxReads === undefined
-        ? (opts.gapBytes ?? 0)
-        : Math.max(opts.gapBytes ?? 0, gapFor(offsets, missing, opts.maxReads, this.maxReadBytes));
-    // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read.
-    for (const run of planRuns(offsets, missing, gapBytes, this.maxReadBytes)) {
+    // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read; a
+    // caller bounding its reads (a tile: at most 2) reads through the gaps between the pages it needs.
+    const plan = { gapBytes: opts.gapBytes, maxReads: opts.maxReads, maxReadBytes: this.maxReadBytes };
+    for (const run of planReads(offsets, missing, plan)) {
       const { start, end } = run;
       const startNo = run.pages[0] as number;
       const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
@@ -419,16 +434,40 @@ export class PagedPack {
     const s = this.current();
     if (!s) return undefined;
     const n = pagesAtPoint(s.root, lon, lat, scratch);
+    // No page under the point: nothing need be cached.
+    if (n === 0) return { snapshot: s, lot: null, refused: [] };
+    const t = this.pageTable(s);
+    if (!t) return undefined;
     // Pages in order: the first holding the point answers, so later pages need not be cached.
     for (let k = 0; k < n; k++) {
       const no = scratch[k] as number;
-      const page = this.cache.get(s.key, s.etag, pageId("page", no));
-      if (!page || !isDataPage(page)) return undefined;
-      if (!page.grid) this.chargePage(s, no, ensurePageGrid(page));
-      const index = lotInPage(page, lon, lat);
+      let grid = this.cache.gridOf(t, no);
+      let page = t.pages[no];
+      // The grid's header: the table's copy when the table holds the grid, else the grid's own.
+      let head: Int32Array = t.heads;
+      let h = GRID_HEAD_INTS * no;
+      if (grid === undefined || page === undefined) {
+        const got = this.cache.get(s.key, s.etag, pageId("page", no));
+        if (!got || !isDataPage(got)) return undefined;
+        if (!got.grid) this.chargePage(s, no, ensurePageGrid(got));
+        this.cache.holdGrid(t, no, got);
+        page = got;
+        grid = got.grid as PageGrid;
+        head = grid;
+        h = 0;
+      }
+      const index = lotInGrid(grid, head, h, page, lon, lat);
       if (index >= 0) return { snapshot: s, lot: { page, index }, refused: [] };
     }
     return { snapshot: s, lot: null, refused: [] };
+  }
+
+  // The cache's table of this snapshot's pages, held between lookups while it stays live and of this etag.
+  private pageTable(s: Snapshot): PageTable | undefined {
+    const held = this.heldTable;
+    if (held?.live && held.etag === s.etag && held.key === s.key) return held;
+    this.heldTable = this.cache.table(s.key, s.etag);
+    return this.heldTable;
   }
 
   /** The lot holding the point (see lotAtWarm), reading the pages under it when they are not cached. */
@@ -469,10 +508,33 @@ export class PagedPack {
   pagesForBox(box: BBox, signal?: AbortSignal, opts: { maxReads?: number } = {}): Promise<PageSet> {
     const warm = this.cachedBox(box);
     if (warm) return Promise.resolve(warm);
-    return this.run(
-      async (s) => ({ snapshot: s, ...(await this.dataPages(s, this.pagesInBox(s, box), signal, opts)) }),
-      signal,
-    );
+    const q = async (s: Snapshot) => ({
+      snapshot: s,
+      ...(await this.dataPages(s, this.pagesInBox(s, box), signal, opts)),
+    });
+    const stale = this.expiredRoot();
+    // Pages to read anyway carry the root's etag: they revalidate it, with no read of its own (a tile stays at 2).
+    if (stale && this.cachedPages(stale.value, this.pagesInBox(stale.value, box)) === null) {
+      return q(stale.value).then(
+        (set) => {
+          if (roots.get(this.source.key) === stale.memo) stale.memo.checkedAt = this.now();
+          return set;
+        },
+        async (e: unknown) => {
+          if (!(e instanceof EtagMismatchError)) throw e;
+          return q(await this.refresh(stale.value, signal));
+        },
+      );
+    }
+    return this.run(q, signal);
+  }
+
+  // The memoised root past its time to live (of the etag this reader was told, if any), else null.
+  private expiredRoot(): { memo: Memo; value: Snapshot } | null {
+    const memo = roots.get(this.source.key);
+    const value = memo?.value;
+    if (!memo || !value || (this.etag !== undefined && value.etag !== this.etag)) return null;
+    return this.now() - memo.checkedAt >= this.rootTtlMs ? { memo, value } : null;
   }
 
   /** The pages under `box` when the root is fresh and every page is cached, else null (no promise, no read). */

@@ -57,3 +57,15 @@ export function gapFor(
   }
   return best;
 }
+
+export type ReadPlan = { gapBytes?: number; maxReads?: number; maxReadBytes: number };
+
+/**
+ * The reads of sorted pages: gaps up to `gapBytes` read through, and with `maxReads` the smallest gaps that bring
+ * the reads down to that many (none over `maxReadBytes`: when no plan fits, the fewest reads that do).
+ */
+export function planReads(offsets: Float64Array, sorted: readonly number[], plan: ReadPlan): Run[] {
+  const { gapBytes = 0, maxReads, maxReadBytes } = plan;
+  const gap = maxReads === undefined ? gapBytes : Math.max(gapBytes, gapFor(offsets, sorted, maxReads, maxReadBytes));
+  return planRuns(offsets, sorted, gap, maxReadBytes);
+}
