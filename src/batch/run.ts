@@ -8,7 +8,7 @@ import type { SettleOutcome } from "../credits/detached.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow, ParsedCsv } from "./csv.ts";
-import { locateRow, rowArea } from "./locate.ts";
+import { locateSite } from "./locate.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { siteError, siteResult } from "./payload.ts";
 import { openBatchRecord, type BatchRecord, type StoredRowInput } from "./record.ts";
@@ -89,10 +89,7 @@ export async function* runBatch(
 
   /** Locates and scores a row: the event to send and the row to store. */
   const prepare = async (row: CsvSiteRow): Promise<Prepared> => {
-    const area = rowArea(row);
-    // Rows in one suburb share pages: the page cache serves the second and later ones.
-    const packs = await ctx.packs.at(area ? [area] : []);
-    const located = locateRow(packs, row, ctx.packs.coverage);
+    const { located, packs } = await locateSite(ctx.packs, row);
     if (!located.ok) {
       const data = siteError(row, located.detail);
       return {

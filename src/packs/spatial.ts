@@ -64,7 +64,7 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
   if (layer?.kind !== "polygon") throw new Error(`pack ${pack.id} has no polygon parcels layer`);
   const props = layer.props(index);
   const record = layer.record?.(index);
-  return {
+  const hit: ParcelHit = {
     packId: pack.id,
     index,
     lotId: lotIdOf(props),
@@ -74,8 +74,10 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
     bbox: featureBBox(layer, index),
     centroid: featureCentroid(layer, index),
     props,
-    ...(record ? { record } : {}),
   };
+  // Set, not spread into the literal: a spread there costs more than the rest of a warm lookup's hit.
+  if (record) hit.record = record;
+  return hit;
 }
 
 /** The cadastre lot containing the point (holes respected), from the first pack that has one. */

@@ -25,12 +25,18 @@ export interface PolicyInput {
   heritageItem: boolean;
 }
 
+// The policies' fixed figures as their sentences show them, formatted once.
+const FLOOD_EXCLUSION_TEXT = formatPercent(LMR_FLOOD_EXCLUSION_SHARE);
+const TOD_RADIUS_TEXT = formatDistance(TOD_RADIUS_M);
+const LMR_INNER_TEXT = formatDistance(LMR_INNER_M);
+const LMR_OUTER_TEXT = formatDistance(LMR_OUTER_M);
+
 // Exclusions of Housing SEPP s 165 the packs can see: a heritage item, bushfire-prone land, flood-affected land.
 function lmrExclusion(p: PolicyInput): string | null {
   if (p.heritageItem) return "a heritage item is on the lot";
   if (p.bushfire > 0) return `${formatPercent(p.bushfire)} of the lot is bushfire-prone`;
   if (p.flood >= LMR_FLOOD_EXCLUSION_SHARE)
-    return `${formatPercent(p.flood)} of the lot is flood-affected (${formatPercent(LMR_FLOOD_EXCLUSION_SHARE)} or more)`;
+    return `${formatPercent(p.flood)} of the lot is flood-affected (${FLOOD_EXCLUSION_TEXT} or more)`;
   return null;
 }
 
@@ -63,14 +69,14 @@ const where = (p: PolicyApplied): string =>
 export function policyReason(p: PolicyApplied): string | null {
   switch (p.area) {
     case "tod":
-      return `Transport oriented development precinct: ${where(p)} ≤ ${formatDistance(TOD_RADIUS_M)} (Housing SEPP Chapter 5).`;
+      return `Transport oriented development precinct: ${where(p)} ≤ ${TOD_RADIUS_TEXT} (Housing SEPP Chapter 5).`;
     case "lmr_inner":
-      return `Low and mid rise housing inner area: ${where(p)} ≤ ${formatDistance(LMR_INNER_M)} (Housing SEPP Chapter 6).`;
+      return `Low and mid rise housing inner area: ${where(p)} ≤ ${LMR_INNER_TEXT} (Housing SEPP Chapter 6).`;
     case "lmr_outer":
-      return `Low and mid rise housing outer area: ${where(p)}, within ${formatDistance(LMR_OUTER_M)} (Housing SEPP Chapter 6).`;
+      return `Low and mid rise housing outer area: ${where(p)}, within ${LMR_OUTER_TEXT} (Housing SEPP Chapter 6).`;
     case "none":
       if (p.excludedBy !== null)
-        return `Within ${formatDistance(LMR_OUTER_M)} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy}.`;
+        return `Within ${LMR_OUTER_TEXT} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy}.`;
       return null;
   }
 }

@@ -39,12 +39,13 @@ function joinAnd(parts: string[]): string {
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
-// Said only when a control does not cover the lot as one area: split between areas, or mapped on part of it.
+// Said only when a control does not cover the lot as one area: split between areas, or mapped on part of it
+// (`applied` is only formatted then: most lots have one area per control).
 function controlReason(
   what: string,
   areas: readonly ControlShare[],
   show: (v: number) => string,
-  applied: string,
+  applied: () => string,
 ): string | null {
   const first = areas[0];
   if (!first || (areas.length === 1 && first.share >= 1)) return null;
@@ -52,7 +53,7 @@ function controlReason(
   const covered = areas.reduce((sum, a) => sum + a.share, 0);
   const rest = covered < 1 ? ", none mapped on the rest" : "";
   const title = areas.length > 1 ? `Split ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
-  return `${title}: ${parts} of the lot${rest}; ${applied}.`;
+  return `${title}: ${parts} of the lot${rest}; ${applied()}.`;
 }
 
 function controlReasons(r: ReasonInput): string[] {
@@ -61,24 +62,24 @@ function controlReasons(r: ReasonInput): string[] {
   const largest = (v: number | null, show: string) =>
     v === null ? "most of the lot has none, so none applies" : `the ${show} of the largest area is used`;
   const out = [
-    controlReason("FSR", c.fsr, fsr, `each applies to its part, ${fsr(r.controls.fsr ?? 0)} over the lot`),
+    controlReason("FSR", c.fsr, fsr, () => `each applies to its part, ${fsr(r.controls.fsr ?? 0)} over the lot`),
     controlReason(
       "height limit",
       c.heightM,
       (v) => formatMetres(v),
-      largest(r.controls.heightM, `${formatMetres(r.controls.heightM ?? 0)} limit`),
+      () => largest(r.controls.heightM, `${formatMetres(r.controls.heightM ?? 0)} limit`),
     ),
     controlReason(
       "minimum lot size",
       c.minLotSizeM2,
       (v) => formatArea(v),
-      largest(r.controls.minLotSizeM2, `${formatArea(r.controls.minLotSizeM2 ?? 0)} minimum`),
+      () => largest(r.controls.minLotSizeM2, `${formatArea(r.controls.minLotSizeM2 ?? 0)} minimum`),
     ),
   ];
   return out.filter((s): s is string => s !== null);
 }
 
-const OPTION_LABEL: Partial<Record<YieldBasis, string>> = {
+const OPTION_LABEL: Readonly<Partial<Record<YieldBasis, string>>> = {
   subdivision: "Subdivision",
   dual_occupancy: "Dual occupancy",
   multi_dwelling: "Townhouses (multi dwelling housing)",
@@ -90,11 +91,29 @@ const OPTION_LABEL: Partial<Record<YieldBasis, string>> = {
   floor_space: "Floor space",
 };
 
+// Labels as the uplift sentence uses them, mid-sentence ("mid-rise apartments"), made once.
+const OPTION_LABEL_MID: Readonly<Partial<Record<string, string>>> = Object.fromEntries(
+  Object.entries(OPTION_LABEL).map(([basis, label]) => [basis, lowerFirst(label)]),
+);
+
+function lowerFirst(label: string): string {
+  return label.replace(/^[A-Z][a-z]/, (m) => m.toLowerCase());
+}
+
+// The model's fixed figures as the reasons show them, formatted once.
+const MIN_BUILDABLE_TEXT = formatArea(MIN_BUILDABLE_AREA_M2);
+const UNIT_TEXT = `${formatArea(AVERAGE_UNIT_M2)} at ${formatPercent(APARTMENT_EFFICIENCY)}`;
+const HERITAGE_ITEM_TEXT = formatNumber(HERITAGE_ITEM_FACTOR, 2);
+const HERITAGE_AREA_TEXT = formatNumber(HERITAGE_AREA_FACTOR, 2);
+const FLOOD_WEIGHT_TEXT = formatNumber(FLOOD_WEIGHT, 2);
+const BUSHFIRE_WEIGHT_TEXT = formatNumber(BUSHFIRE_WEIGHT, 2);
+const ACCESS_TEXT = `(1 within ${formatDistance(ACCESS_FULL_M)}, ${formatNumber(ACCESS_FLOOR, 2)} from ${formatDistance(ACCESS_ZERO_M)})`;
+
 // Each option tried, with the rule and its figures; the policy's name where a state policy set it.
 function optionReasons(r: ReasonInput): string[] {
   return r.yieldOptions.map((o) => {
     const label = OPTION_LABEL[o.basis] ?? o.basis;
-    return `${label} ${o.permitted ? "permitted" : "not permitted"}: ${o.rule}.`;
+    return `${label}${o.permitted ? " permitted: " : " not permitted: "}${o.rule}.`;
   });
 }
 
@@ -108,16 +127,16 @@ function upliftReason(r: ReasonInput): string | null {
     case "no_fsr":
       return `Zone ${code} has no FSR mapped, so the uplift cannot be read from the controls: rated low until the LEP is checked.`;
     case "too_small":
-      return `The lot is under ${formatArea(MIN_BUILDABLE_AREA_M2)}: no uplift beyond the ${formatNumber(r.existingDwellings)} dwelling assumed today, so the site is rated low.`;
+      return `The lot is under ${MIN_BUILDABLE_TEXT}: no uplift beyond the ${formatNumber(r.existingDwellings)} dwelling assumed today, so the site is rated low.`;
     case "floor_space":
       return r.upliftFloorSpaceM2 !== null && r.upliftFloorSpaceM2 > 0
-        ? `Uplift: ${formatArea(r.upliftFloorSpaceM2)} of floor space beyond what is assumed to stand, about ${formatNumber(r.upliftUnits)} unit${r.upliftUnits === 1 ? "" : "s"} of ${formatArea(AVERAGE_UNIT_M2)} at ${formatPercent(APARTMENT_EFFICIENCY)}.`
+        ? `Uplift: ${formatArea(r.upliftFloorSpaceM2)} of floor space beyond what is assumed to stand, about ${formatNumber(r.upliftUnits)} unit${r.upliftUnits === 1 ? "" : "s"} of ${UNIT_TEXT}.`
         : "No uplift: the FSR permits no more floor space than is assumed to stand, so the site is rated low.";
     case "single_dwelling":
       return `No uplift: the controls permit no more than the ${formatNumber(r.existingDwellings)} dwelling assumed to stand today, so the site is rated low.`;
     default: {
       const n = r.upliftDwellings ?? 0;
-      const label = (OPTION_LABEL[r.yieldBasis] ?? r.yieldBasis).replace(/^[A-Z][a-z]/, (m) => m.toLowerCase());
+      const label = OPTION_LABEL_MID[r.yieldBasis] ?? lowerFirst(r.yieldBasis);
       return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}, ${formatNumber(n)} beyond the ${formatNumber(r.existingDwellings)} assumed today.`;
     }
   }
@@ -132,18 +151,18 @@ function hazardReasons(r: ReasonInput): string[] {
   const f = (x: number) => formatNumber(x, 2);
   if (r.heritageKind === "item") {
     const names = r.heritage.names.length > 0 ? ` (${r.heritage.names.join(", ")})` : "";
-    out.push(`Heritage item on the lot${names}: potential × ${f(HERITAGE_ITEM_FACTOR)}.`);
+    out.push(`Heritage item on the lot${names}: potential × ${HERITAGE_ITEM_TEXT}.`);
   } else if (r.heritageKind === "conservation_area") {
     const names = r.heritage.names.length > 0 ? ` (${r.heritage.names.join(", ")})` : "";
-    out.push(`Heritage conservation area over the lot${names}: potential × ${f(HERITAGE_AREA_FACTOR)}.`);
+    out.push(`Heritage conservation area over the lot${names}: potential × ${HERITAGE_AREA_TEXT}.`);
   }
   if (r.hazards.flood > 0)
     out.push(
-      `${formatPercent(r.hazards.flood)} of the lot is flood-affected: potential × ${f(roundTo(1 - FLOOD_WEIGHT * r.hazards.flood, 2))} (1 − ${f(FLOOD_WEIGHT)} × ${f(r.hazards.flood)}).`,
+      `${formatPercent(r.hazards.flood)} of the lot is flood-affected: potential × ${f(roundTo(1 - FLOOD_WEIGHT * r.hazards.flood, 2))} (1 − ${FLOOD_WEIGHT_TEXT} × ${f(r.hazards.flood)}).`,
     );
   if (r.hazards.bushfire > 0)
     out.push(
-      `${formatPercent(r.hazards.bushfire)} of the lot is bushfire-prone: potential × ${f(roundTo(1 - BUSHFIRE_WEIGHT * r.hazards.bushfire, 2))} (1 − ${f(BUSHFIRE_WEIGHT)} × ${f(r.hazards.bushfire)}).`,
+      `${formatPercent(r.hazards.bushfire)} of the lot is bushfire-prone: potential × ${f(roundTo(1 - BUSHFIRE_WEIGHT * r.hazards.bushfire, 2))} (1 − ${BUSHFIRE_WEIGHT_TEXT} × ${f(r.hazards.bushfire)}).`,
     );
   if (out.length === 0) out.push("No heritage, flood or bushfire overlay on the lot.");
   return out;
@@ -153,7 +172,7 @@ function transportReason(r: ReasonInput, components: readonly ScoreComponent[]):
   const fa = formatNumber(factorOf(components, "transport_access"), 2);
   const s = r.station ?? r.transport;
   if (s === null) return `No station or stop found nearby: access × ${fa}.`;
-  return `${formatDistance(s.distanceM)} from ${s.name} (${s.mode}): access × ${fa} (1 within ${formatDistance(ACCESS_FULL_M)}, ${formatNumber(ACCESS_FLOOR, 2)} from ${formatDistance(ACCESS_ZERO_M)}).`;
+  return `${formatDistance(s.distanceM)} from ${s.name} (${s.mode}): access × ${fa} ${ACCESS_TEXT}.`;
 }
 
 function geometryReason(r: ReasonInput, components: readonly ScoreComponent[]): string | null {
@@ -168,17 +187,19 @@ export function buildReasons(
   components: readonly ScoreComponent[],
   controlsFromLayers = false,
 ): string[] {
-  const out: (string | null)[] = [
-    r.demoData ? DEMO_DATA_REASON : null,
-    zoneReason(r),
-    ...(controlsFromLayers ? controlReasons(r) : []),
-    `Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)}.`,
-    policyReason(r.policy),
-    ...optionReasons(r),
-    upliftReason(r),
-    ...hazardReasons(r),
-    transportReason(r, components),
-    geometryReason(r, components),
-  ];
-  return out.filter((s): s is string => s !== null);
+  const out: string[] = [];
+  const add = (s: string | null) => {
+    if (s !== null) out.push(s);
+  };
+  if (r.demoData) out.push(DEMO_DATA_REASON);
+  out.push(zoneReason(r));
+  if (controlsFromLayers) for (const s of controlReasons(r)) out.push(s);
+  out.push(`Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)}.`);
+  add(policyReason(r.policy));
+  for (const s of optionReasons(r)) out.push(s);
+  add(upliftReason(r));
+  for (const s of hazardReasons(r)) out.push(s);
+  out.push(transportReason(r, components));
+  add(geometryReason(r, components));
+  return out;
 }

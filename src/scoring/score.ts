@@ -105,7 +105,9 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     regularity,
   });
 
-  const base = {
+  // One object in the answer's key order; the reasons are read from it once the rest is in place.
+  const result: FeasibilityResult = {
+    modelVersion: MODEL_VERSION,
     lotId: facts.lotId,
     areaM2,
     frontageM,
@@ -133,13 +135,11 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     policy,
     yieldOptions: y.options,
     demoData: facts.demoData,
-  };
-  return {
-    modelVersion: MODEL_VERSION,
-    ...base,
     score: steps.score,
     rating: ratingFor(steps.score),
     components: steps.components,
-    reasons: buildReasons(base, steps.components, facts.controls !== undefined),
+    reasons: [],
   };
+  result.reasons = buildReasons(result, steps.components, facts.controls !== undefined);
+  return result;
 }

@@ -48,7 +48,16 @@ export function stationKey(name: string): string {
 }
 
 const KEYS = new Set(TOD_STATIONS.map(stationKey));
+// Answers by name as given: a pack names few stations, and stationKey's three regular expressions cost more than the rest of a score's policy.
+const known = new Map<string, boolean>();
+const MAX_KNOWN = 4_096;
 
 export function isTodStation(name: string): boolean {
-  return KEYS.has(stationKey(name));
+  let is = known.get(name);
+  if (is === undefined) {
+    is = KEYS.has(stationKey(name));
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(name, is);
+  }
+  return is;
 }

@@ -70,10 +70,36 @@ export function apartmentsIn(gfaM2: number): number {
 }
 
 const fsrText = (v: number): string => `${formatNumber(v, 2)}:1`;
-const cmp = (v: number, min: number, show: (x: number) => string): string =>
-  `${show(v)} ${v >= min ? "≥" : "<"} ${show(min)}`;
-const siteRule = (a: number, minA: number, w: number, minW: number): string =>
-  `lot ${cmp(a, minA, formatArea)}, frontage ${cmp(w, minW, formatMetres)}`;
+// A lot's area and frontage as shown, formatted once per lot (every option's rule repeats them).
+type Shown = { a: number; aText: string; w: number; wText: string };
+// Two joins, not a template's four: the rules are most of a score's text.
+const cmp = (vText: string, v: number, min: number, minText: string): string =>
+  vText + (v >= min ? " ≥ " : " < ") + minText;
+const siteRule = (s: Shown, minA: number, minAText: string, minW: number, minWText: string): string =>
+  `lot ${cmp(s.aText, s.a, minA, minAText)}, frontage ${cmp(s.wText, s.w, minW, minWText)}`;
+
+// The model's fixed figures as its texts show them, formatted once.
+const DUAL_OCC_AREA_TEXT = formatArea(DUAL_OCC_MIN_AREA_M2);
+const DUAL_OCC_FRONTAGE_TEXT = formatMetres(DUAL_OCC_MIN_FRONTAGE_M);
+const MULTI_DWELLING_AREA_TEXT = formatArea(MULTI_DWELLING_MIN_AREA_M2);
+const MULTI_DWELLING_FRONTAGE_TEXT = formatMetres(MULTI_DWELLING_MIN_FRONTAGE_M);
+const TOWNHOUSE_TEXT = formatArea(TOWNHOUSE_M2);
+const TERRACE_AREA_TEXT = formatArea(TERRACE_MIN_AREA_M2);
+const TERRACE_FRONTAGE_TEXT = formatMetres(TERRACE_MIN_FRONTAGE_M);
+const TERRACE_EACH_TEXT = `(${formatArea(TERRACE_LOT_M2)} and ${formatMetres(TERRACE_LOT_WIDTH_M)} each)`;
+const LOW_RISE_AREA_TEXT = formatArea(LOW_RISE_RFB_MIN_AREA_M2);
+const LOW_RISE_FRONTAGE_TEXT = formatMetres(LOW_RISE_RFB_MIN_FRONTAGE_M);
+const MID_RISE_FRONTAGE_TEXT = formatMetres(MID_RISE_MIN_FRONTAGE_M);
+const TOD_FRONTAGE_TEXT = formatMetres(TOD_MIN_FRONTAGE_M);
+const UNITS_TEXT = `× ${formatNumber(APARTMENT_EFFICIENCY * 100)}% ÷ ${formatArea(AVERAGE_UNIT_M2)}`;
+const STANDING_TEXT = `(${fsrText(EXISTING_FSR_NON_RESIDENTIAL)})`;
+
+const SUBDIVISION_ZONES: readonly string[] = ["R1", "R2", "R3", "R5", "RU5"];
+const SI_MULTI_DWELLING_ZONES: readonly string[] = ["R1", "R3"];
+const MULTI_DWELLING_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
+const LOW_RISE_RFB_ZONES: readonly string[] = ["R1", "R2"];
+const MID_RISE_ZONES: readonly string[] = ["R3", "R4"];
+const LEP_APARTMENT_ZONES: readonly string[] = ["R4", "MU1"];
 // The higher of the LEP's FSR and the policy's: the SEPP's standard applies unless the LEP is more generous.
 const higher = (lep: number | null, policy: number): number => (lep !== null && lep > policy ? lep : policy);
 
@@ -98,14 +124,23 @@ export interface YieldEstimate {
   options: YieldOption[];
 }
 
-function apartmentOption(basis: YieldBasis, a: number, fsr: number, label: string, site = ""): YieldOption {
-  const gfa = roundTo(a * fsr);
+// `site`: the site test the rule opens with ("" when none).
+function apartmentOption(
+  basis: YieldBasis,
+  s: Shown,
+  fsr: number,
+  label: string,
+  permitted: boolean,
+  site: string,
+): YieldOption {
+  const gfa = roundTo(s.a * fsr);
   const n = apartmentsIn(gfa);
+  const f = fsrText(fsr);
   return {
     basis,
-    permitted: true,
+    permitted,
     dwellings: n,
-    rule: `${site}${label} ${fsrText(fsr)}: ${formatArea(a)} × ${fsrText(fsr)} = ${formatArea(gfa)}, × ${formatNumber(APARTMENT_EFFICIENCY * 100)}% ÷ ${formatArea(AVERAGE_UNIT_M2)} = ${formatNumber(n)} apartment${n === 1 ? "" : "s"}`,
+    rule: `${site}${label} ${f}: ${s.aText} × ${f} = ${formatArea(gfa)}, ${UNITS_TEXT} = ${formatNumber(n)} apartment${n === 1 ? "" : "s"}`,
   };
 }
 
@@ -116,13 +151,14 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
   const lmr = policy === "lmr_inner" || policy === "lmr_outer";
   const out: YieldOption[] = [];
   const min = i.minLotSizeM2;
-  if (["R1", "R2", "R3", "R5", "RU5"].includes(zone) && min !== null && i.subdivision.lots !== null) {
+  const s: Shown = { a, aText: formatArea(a), w, wText: formatMetres(w) };
+  if (SUBDIVISION_ZONES.includes(zone) && min !== null && i.subdivision.lots !== null) {
     const lots = i.subdivision.lots;
     out.push({
       basis: "subdivision",
       permitted: i.subdivision.possible,
       dwellings: lots,
-      rule: `${formatArea(a)} ÷ ${formatArea(min)} minimum lot size = ${formatNumber(lots)} lot${lots === 1 ? "" : "s"} (2 needed)`,
+      rule: `${s.aText} ÷ ${formatArea(min)} minimum lot size = ${formatNumber(lots)} lot${lots === 1 ? "" : "s"} (2 needed)`,
     });
   }
   if (DUAL_OCCUPANCY_ZONES.includes(zone)) {
@@ -131,20 +167,27 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       basis: "dual_occupancy",
       permitted: ok,
       dwellings: 2,
-      rule: siteRule(a, DUAL_OCC_MIN_AREA_M2, w, DUAL_OCC_MIN_FRONTAGE_M),
+      rule: siteRule(s, DUAL_OCC_MIN_AREA_M2, DUAL_OCC_AREA_TEXT, DUAL_OCC_MIN_FRONTAGE_M, DUAL_OCC_FRONTAGE_TEXT),
     });
   }
   // Townhouses: R1 and R3 by the Standard Instrument (the LEP's FSR); R1-R4 in an LMR area at 0.7:1 or more.
-  const mdFsr = lmr ? higher(lepFsr, MULTI_DWELLING_FSR) : ["R1", "R3"].includes(zone) ? lepFsr : null;
-  if (mdFsr !== null && ["R1", "R2", "R3", "R4"].includes(zone)) {
+  const mdFsr = lmr ? higher(lepFsr, MULTI_DWELLING_FSR) : SI_MULTI_DWELLING_ZONES.includes(zone) ? lepFsr : null;
+  if (mdFsr !== null && MULTI_DWELLING_ZONES.includes(zone)) {
     const ok = a >= MULTI_DWELLING_MIN_AREA_M2 && w >= MULTI_DWELLING_MIN_FRONTAGE_M;
     const gfa = roundTo(a * mdFsr);
     const n = floorQ(gfa / TOWNHOUSE_M2);
+    const rule = siteRule(
+      s,
+      MULTI_DWELLING_MIN_AREA_M2,
+      MULTI_DWELLING_AREA_TEXT,
+      MULTI_DWELLING_MIN_FRONTAGE_M,
+      MULTI_DWELLING_FRONTAGE_TEXT,
+    );
     out.push({
       basis: "multi_dwelling",
       permitted: ok && n > 0,
       dwellings: n,
-      rule: `${siteRule(a, MULTI_DWELLING_MIN_AREA_M2, w, MULTI_DWELLING_MIN_FRONTAGE_M)}; ${formatArea(a)} × ${fsrText(mdFsr)} = ${formatArea(gfa)} ÷ ${formatArea(TOWNHOUSE_M2)} = ${formatNumber(n)} townhouse${n === 1 ? "" : "s"}`,
+      rule: `${rule}; ${s.aText} × ${fsrText(mdFsr)} = ${formatArea(gfa)} ÷ ${TOWNHOUSE_TEXT} = ${formatNumber(n)} townhouse${n === 1 ? "" : "s"}`,
     });
   }
   if (lmr && TERRACE_ZONES.includes(zone)) {
@@ -152,40 +195,36 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
     const byArea = floorQ(a / TERRACE_LOT_M2);
     const byWidth = floorQ(w / TERRACE_LOT_WIDTH_M);
     const n = Math.min(byArea, byWidth);
+    const rule = siteRule(s, TERRACE_MIN_AREA_M2, TERRACE_AREA_TEXT, TERRACE_MIN_FRONTAGE_M, TERRACE_FRONTAGE_TEXT);
     out.push({
       basis: "terraces",
       permitted: ok,
       dwellings: n,
-      rule: `${siteRule(a, TERRACE_MIN_AREA_M2, w, TERRACE_MIN_FRONTAGE_M)}; ${formatNumber(n)} terrace${n === 1 ? "" : "s"} (${formatArea(TERRACE_LOT_M2)} and ${formatMetres(TERRACE_LOT_WIDTH_M)} each)`,
+      rule: `${rule}; ${formatNumber(n)} terrace${n === 1 ? "" : "s"} ${TERRACE_EACH_TEXT}`,
     });
   }
-  if (lmr && ["R1", "R2"].includes(zone)) {
+  if (lmr && LOW_RISE_RFB_ZONES.includes(zone)) {
     const ok = a >= LOW_RISE_RFB_MIN_AREA_M2 && w >= LOW_RISE_RFB_MIN_FRONTAGE_M;
-    const opt = apartmentOption("low_rise_apartments", a, higher(lepFsr, LOW_RISE_RFB_FSR), "FSR");
-    out.push({
-      ...opt,
-      permitted: ok,
-      rule: `${siteRule(a, LOW_RISE_RFB_MIN_AREA_M2, w, LOW_RISE_RFB_MIN_FRONTAGE_M)}; ${opt.rule}`,
-    });
+    const site = siteRule(
+      s,
+      LOW_RISE_RFB_MIN_AREA_M2,
+      LOW_RISE_AREA_TEXT,
+      LOW_RISE_RFB_MIN_FRONTAGE_M,
+      LOW_RISE_FRONTAGE_TEXT,
+    );
+    out.push(apartmentOption("low_rise_apartments", s, higher(lepFsr, LOW_RISE_RFB_FSR), "FSR", ok, `${site}; `));
   }
-  if (lmr && ["R3", "R4"].includes(zone)) {
+  if (lmr && MID_RISE_ZONES.includes(zone)) {
     const fsr = higher(lepFsr, policy === "lmr_inner" ? MID_RISE_INNER_FSR : MID_RISE_OUTER_FSR);
-    const opt = apartmentOption("mid_rise_apartments", a, fsr, "FSR");
-    out.push({
-      ...opt,
-      permitted: w >= MID_RISE_MIN_FRONTAGE_M,
-      rule: `frontage ${cmp(w, MID_RISE_MIN_FRONTAGE_M, formatMetres)}; ${opt.rule}`,
-    });
+    const site = `frontage ${cmp(s.wText, w, MID_RISE_MIN_FRONTAGE_M, MID_RISE_FRONTAGE_TEXT)}; `;
+    out.push(apartmentOption("mid_rise_apartments", s, fsr, "FSR", w >= MID_RISE_MIN_FRONTAGE_M, site));
   }
   if (policy === "tod" && TOD_ZONES.includes(zone) && zone.startsWith("R")) {
-    const opt = apartmentOption("tod_apartments", a, higher(lepFsr, TOD_FSR), "FSR");
-    out.push({
-      ...opt,
-      permitted: w >= TOD_MIN_FRONTAGE_M,
-      rule: `frontage ${cmp(w, TOD_MIN_FRONTAGE_M, formatMetres)}; ${opt.rule}`,
-    });
+    const site = `frontage ${cmp(s.wText, w, TOD_MIN_FRONTAGE_M, TOD_FRONTAGE_TEXT)}; `;
+    out.push(apartmentOption("tod_apartments", s, higher(lepFsr, TOD_FSR), "FSR", w >= TOD_MIN_FRONTAGE_M, site));
   }
-  if (["R4", "MU1"].includes(zone) && lepFsr !== null) out.push(apartmentOption("apartments", a, lepFsr, "LEP FSR"));
+  if (LEP_APARTMENT_ZONES.includes(zone) && lepFsr !== null)
+    out.push(apartmentOption("apartments", s, lepFsr, "LEP FSR", true, ""));
   return out;
 }
 
@@ -217,11 +256,12 @@ function floorSpaceEstimate(i: YieldInput): YieldEstimate {
   const uplift = Math.max(0, gfa - existing);
   const units = apartmentsIn(uplift);
   const label = tod && fsr === TOD_FSR ? "TOD FSR" : "LEP FSR";
+  const f = fsrText(fsr);
   const option: YieldOption = {
     basis: "floor_space",
     permitted: uplift > 0,
     dwellings: 0,
-    rule: `${label} ${fsrText(fsr)}: ${formatArea(i.areaM2)} × ${fsrText(fsr)} = ${formatArea(gfa)}, less ${formatArea(existing)} standing (${fsrText(EXISTING_FSR_NON_RESIDENTIAL)}) = ${formatArea(uplift)} more`,
+    rule: `${label} ${f}: ${formatArea(i.areaM2)} × ${f} = ${formatArea(gfa)}, less ${formatArea(existing)} standing ${STANDING_TEXT} = ${formatArea(uplift)} more`,
   };
   return {
     basis: "floor_space",

@@ -7,25 +7,43 @@ function finiteOrNull(x: number | null): number | null {
   return x !== null && Number.isFinite(x) && x >= 0 ? x : null;
 }
 
+// Codes by the text as given: packs spell few zones, and a score reads each lot's codes.
+const codes = new Map<string, string>();
+const MAX_CODES = 4_096;
+
 // "r2 ", "R2 Low Density Residential" and "R2" all mean R2.
 export function normaliseZoneCode(code: string): string {
-  const compact = code.trim().toUpperCase();
-  const m = /^[A-Z]+[0-9]*/.exec(compact);
-  return m ? m[0] : compact;
+  let out = codes.get(code);
+  if (out === undefined) {
+    const compact = code.trim().toUpperCase();
+    const m = /^[A-Z]+[0-9]*/.exec(compact);
+    out = m ? m[0] : compact;
+    if (codes.size >= MAX_CODES) codes.clear();
+    codes.set(code, out);
+  }
+  return out;
 }
+
+const summaryOf = (z: ZoneShare): ZoneSummary => ({
+  code: normaliseZoneCode(z.code),
+  name: z.name,
+  share: share(z.share),
+  fsr: finiteOrNull(z.fsr),
+  heightM: finiteOrNull(z.heightM),
+  minLotSizeM2: finiteOrNull(z.minLotSizeM2),
+});
+const shown = (z: ZoneSummary): boolean => z.code !== "" && z.share > 0;
 
 // Zones sorted by share (largest first, then code) with shares rounded as shown.
 export function summariseZones(zones: readonly ZoneShare[]): ZoneSummary[] {
+  // Most lots are in one zone: nothing to sort.
+  if (zones.length === 1) {
+    const z = summaryOf(zones[0] as ZoneShare);
+    return shown(z) ? [z] : [];
+  }
   return zones
-    .map((z) => ({
-      code: normaliseZoneCode(z.code),
-      name: z.name,
-      share: share(z.share),
-      fsr: finiteOrNull(z.fsr),
-      heightM: finiteOrNull(z.heightM),
-      minLotSizeM2: finiteOrNull(z.minLotSizeM2),
-    }))
-    .filter((z) => z.code !== "" && z.share > 0)
+    .map(summaryOf)
+    .filter(shown)
     .sort((a, b) => b.share - a.share || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
@@ -51,6 +69,14 @@ export function zoneCategory(zone: string): ZoneCategory {
 
 // Areas of one control as shown: same values merged, shares rounded, slivers dropped, largest share first.
 function summariseAreas(areas: readonly ControlShare[], tieLowFirst: boolean): ControlShare[] {
+  // Most lots have one area per control: nothing to merge or sort.
+  if (areas.length <= 1) {
+    const a = areas[0];
+    const value = a === undefined ? null : finiteOrNull(a.value);
+    if (a === undefined || value === null) return [];
+    const s = share(a.share);
+    return s > 0 ? [{ value, share: s, label: a.label }] : [];
+  }
   const byValue = new Map<number, ControlShare>();
   for (const a of areas) {
     const value = finiteOrNull(a.value);
