@@ -119,7 +119,7 @@ export async function warmPointBench(world: World, path: string): Promise<BenchR
     throw new Error("a warm lookup read a page: the cache did not hold every page");
   }
   const label = lotsLabel(world.lots);
-  const note = `${chunk} of ${nq} uniform points per round (lots and streets), 9 rounds interleaved, median CPU; hits ${hits.join("/")} (1e-7-degree quantisation)`;
+  const note = `${chunk} of ${nq} uniform points per round (lots and streets, repeated to 100 ms of CPU), 9 rounds interleaved, median CPU; hits ${hits.join("/")} (1e-7-degree quantisation)`;
   return [
     {
       name: `warm parcel-at-point, ${label} lots: v2 locate`,

@@ -4,12 +4,16 @@ import { cpuUs } from "./common.ts";
 
 export type Loop = (from: number, to: number) => Promise<number>;
 
-/** Runs each loop over the same chunk of queries in turn, several rounds; median CPU us per query, first hits. */
+/**
+ * Runs each loop over the same chunk of queries in turn, several rounds; median CPU us per query, first hits. A sample
+ * repeats its chunk until `minUs` of CPU is spent: the thread CPU clock ticks in milliseconds, coarse beside a chunk.
+ */
 export async function interleaved(
   loops: readonly Loop[],
   queries: number,
   rounds: number,
   chunk: number,
+  minUs = 100_000,
 ): Promise<{ us: number[]; hits: number[] }> {
   const samples: number[][] = loops.map(() => []);
   const hits: number[] = loops.map(() => 0);
@@ -17,9 +21,15 @@ export async function interleaved(
     const from = (r * chunk) % Math.max(1, queries - chunk);
     for (let k = 0; k < loops.length; k++) {
       const t = cpuUs();
-      const h = await (loops[k] as Loop)(from, from + chunk);
-      samples[k]?.push((cpuUs() - t) / chunk);
-      if (r === 0) hits[k] = h;
+      let calls = 0;
+      let spent = 0;
+      while (calls === 0 || spent < minUs) {
+        const h = await (loops[k] as Loop)(from, from + chunk);
+        if (r === 0 && calls === 0) hits[k] = h;
+        calls++;
+        spent = cpuUs() - t;
+      }
+      samples[k]?.push(spent / (calls * chunk));
     }
   }
   return { us: samples.map(median), hits };

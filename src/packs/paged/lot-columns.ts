@@ -84,7 +84,8 @@ export type LotRecord = { facts: Omit<SiteFacts, "polygon">; place: LotPlace };
 
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 type ZoneTuple = [string, string | null, number, number | null, number | null, number | null];
-type More = { zones?: ZoneTuple[]; controls?: ControlAreas };
+/** What a lot's `more` column holds as JSON: the zones after the main one, and split control areas. */
+export type More = { zones?: ZoneTuple[]; controls?: ControlAreas };
 
 function wholeLot(list: readonly ControlShare[], value: number | null): boolean {
   if (list.length === 0) return value === null;
@@ -158,13 +159,134 @@ export function lotValues(r: LotRecord): Value[] {
 const num = (v: Value): number | null => (typeof v === "number" ? v : null);
 const str = (v: Value): string | null => (typeof v === "string" ? v : null);
 
-function parseMore(text: string | null): More {
-  if (text === null) return {};
-  return JSON.parse(text) as More;
-}
-
 function stopFrom(name: string | null, mode: Value, distanceM: Value): NearestStop | null {
   return name === null ? null : { name, mode: str(mode) ?? "bus", distanceM: num(distanceM) ?? 0 };
+}
+
+/** One column of one lot: `read(k, i)` answers LOT_COLUMNS[k] of lot i (null where the pack lacks the column). */
+export type LotColumnRead = (k: number, i: number) => Value;
+
+// Positions in LOT_COLUMNS, resolved once: a record reads its columns by position, not by name.
+const K = {
+  lotId: lotColumn("lot_id"),
+  address: lotColumn("address"),
+  demo: lotColumn("demo"),
+  area: lotColumn("area_m2"),
+  zone: lotColumn("zone"),
+  zoneName: lotColumn("zone_name"),
+  zoneShare: lotColumn("zone_share"),
+  fsr: lotColumn("fsr"),
+  height: lotColumn("height_m"),
+  minLot: lotColumn("min_lot_m2"),
+  controls: lotColumn("controls"),
+  fsrLabel: lotColumn("fsr_label"),
+  heightLabel: lotColumn("height_label"),
+  lotLabel: lotColumn("lot_label"),
+  more: lotColumn("more"),
+  flood: lotColumn("flood"),
+  bushfire: lotColumn("bushfire"),
+  heritage: lotColumn("heritage"),
+  heritageKind: lotColumn("heritage_kind"),
+  heritageNames: lotColumn("heritage_names"),
+  station: lotColumn("station"),
+  stationMode: lotColumn("station_mode"),
+  stationM: lotColumn("station_m"),
+  nearest: lotColumn("nearest_station"),
+  nearestMode: lotColumn("nearest_station_mode"),
+  nearestM: lotColumn("nearest_station_m"),
+  centre: lotColumn("centre_m"),
+  frontage: lotColumn("frontage_m"),
+  suburb: lotColumn("suburb"),
+  lga: lotColumn("lga"),
+} as const;
+
+const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
+  value === null || value === undefined ? [] : [{ value, share: 1, label: str(label) }];
+
+const parseMore = (text: string): More => JSON.parse(text) as More;
+
+// A fresh copy of parsed JSON (keys in the same order), so a record never shares objects with a memoised parse.
+function copyJson<T>(v: T): T {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in v) out[key] = copyJson((v as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/**
+ * Lot i's record read by column position (what a page view calls, its columns resolved once per page);
+ * `hasNearest`: whether the pack has the nearest-station columns (a pack from before them leaves nearestStation unset);
+ * `more` parses the `more` column's text (a page view remembers its parses; the record copies what it keeps).
+ */
+export function lotRecordAt(
+  read: LotColumnRead,
+  i: number,
+  hasNearest: boolean,
+  more: (text: string) => More = parseMore,
+): LotRecord {
+  const moreText = read(K.more, i);
+  const extras = typeof moreText === "string" ? more(moreText) : null;
+  const code = str(read(K.zone, i));
+  const zones: ZoneShare[] = [];
+  if (code !== null) {
+    zones.push({
+      code,
+      name: str(read(K.zoneName, i)),
+      share: num(read(K.zoneShare, i)) ?? 0,
+      fsr: num(read(K.fsr, i)),
+      heightM: num(read(K.height, i)),
+      minLotSizeM2: num(read(K.minLot, i)),
+    });
+  }
+  const extra = extras?.zones;
+  if (extra) {
+    for (const [c, name, share, fsr, heightM, minLotSizeM2] of extra) {
+      zones.push({ code: c, name, share, fsr, heightM, minLotSizeM2 });
+    }
+  }
+  const kind = num(read(K.controls, i)) ?? 0;
+  const main = zones[0];
+  const controls: ControlAreas | undefined =
+    kind === 1
+      ? {
+          fsr: whole(main?.fsr, read(K.fsrLabel, i)),
+          heightM: whole(main?.heightM, read(K.heightLabel, i)),
+          minLotSizeM2: whole(main?.minLotSizeM2, read(K.lotLabel, i)),
+        }
+      : kind === 2
+        ? copyJson(extras?.controls)
+        : undefined;
+  const station = str(read(K.station, i));
+  const names = str(read(K.heritageNames, i));
+  const heritageKind = num(read(K.heritageKind, i)) ?? 0;
+  const centreM = num(read(K.centre, i));
+  // A key at a time, in the literal's order: spreads inside a literal cost a batch row more than the rest of its record.
+  const facts = { lotId: str(read(K.lotId, i)), areaM2: num(read(K.area, i)) ?? 0, zones } as LotRecord["facts"];
+  if (controls) facts.controls = controls;
+  facts.hazards = { flood: num(read(K.flood, i)) ?? 0, bushfire: num(read(K.bushfire, i)) ?? 0 };
+  facts.heritageShare = num(read(K.heritage, i)) ?? 0;
+  facts.heritageNames = names === null ? [] : names.split("\n");
+  facts.nearestStop = stopFrom(station, read(K.stationMode, i), read(K.stationM, i));
+  if (hasNearest) facts.nearestStation = stopFrom(str(read(K.nearest, i)), read(K.nearestMode, i), read(K.nearestM, i));
+  facts.demoData = num(read(K.demo, i)) === 1;
+  // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
+  facts.heritageKind = {
+    item: (heritageKind & HERITAGE_ITEM) !== 0,
+    conservationArea: (heritageKind & HERITAGE_AREA) !== 0,
+  };
+  facts.centreDistanceM = centreM;
+  return {
+    facts,
+    place: {
+      address: str(read(K.address, i)),
+      suburb: str(read(K.suburb, i)),
+      lga: str(read(K.lga, i)),
+      frontageM: num(read(K.frontage, i)),
+      centreM,
+      heritageKind,
+    },
+  };
 }
 
 /**
@@ -172,64 +294,5 @@ function stopFrom(name: string | null, mode: Value, distanceM: Value): NearestSt
  * whether the pack has that column: a pack from before the nearest-station column leaves nearestStation unset).
  */
 export function lotRecord(get: (name: string) => Value, has: (name: string) => boolean = () => true): LotRecord {
-  const more = parseMore(str(get("more")));
-  const code = str(get("zone"));
-  const zones: ZoneShare[] = [];
-  if (code !== null) {
-    zones.push({
-      code,
-      name: str(get("zone_name")),
-      share: num(get("zone_share")) ?? 0,
-      fsr: num(get("fsr")),
-      heightM: num(get("height_m")),
-      minLotSizeM2: num(get("min_lot_m2")),
-    });
-  }
-  for (const [c, name, share, fsr, heightM, minLotSizeM2] of more.zones ?? []) {
-    zones.push({ code: c, name, share, fsr, heightM, minLotSizeM2 });
-  }
-  const kind = num(get("controls")) ?? 0;
-  const main = zones[0];
-  const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
-    value === null || value === undefined ? [] : [{ value, share: 1, label: str(label) }];
-  const controls: ControlAreas | undefined =
-    kind === 1
-      ? {
-          fsr: whole(main?.fsr, get("fsr_label")),
-          heightM: whole(main?.heightM, get("height_label")),
-          minLotSizeM2: whole(main?.minLotSizeM2, get("lot_label")),
-        }
-      : kind === 2
-        ? more.controls
-        : undefined;
-  const station = str(get("station"));
-  const names = str(get("heritage_names"));
-  const heritageKind = num(get("heritage_kind")) ?? 0;
-  // A key at a time, in the literal's order: spreads inside a literal cost a batch row more than the rest of its record.
-  const facts = { lotId: str(get("lot_id")), areaM2: num(get("area_m2")) ?? 0, zones } as LotRecord["facts"];
-  if (controls) facts.controls = controls;
-  facts.hazards = { flood: num(get("flood")) ?? 0, bushfire: num(get("bushfire")) ?? 0 };
-  facts.heritageShare = num(get("heritage")) ?? 0;
-  facts.heritageNames = names === null ? [] : names.split("\n");
-  facts.nearestStop = stopFrom(station, get("station_mode"), get("station_m"));
-  if (has("nearest_station"))
-    facts.nearestStation = stopFrom(str(get("nearest_station")), get("nearest_station_mode"), get("nearest_station_m"));
-  facts.demoData = num(get("demo")) === 1;
-  // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
-  facts.heritageKind = {
-    item: (heritageKind & HERITAGE_ITEM) !== 0,
-    conservationArea: (heritageKind & HERITAGE_AREA) !== 0,
-  };
-  facts.centreDistanceM = num(get("centre_m"));
-  return {
-    facts,
-    place: {
-      address: str(get("address")),
-      suburb: str(get("suburb")),
-      lga: str(get("lga")),
-      frontageM: num(get("frontage_m")),
-      centreM: num(get("centre_m")),
-      heritageKind,
-    },
-  };
+  return lotRecordAt((k) => get((LOT_COLUMNS[k] as ColumnSpec).name), 0, has("nearest_station"));
 }

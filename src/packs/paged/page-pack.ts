@@ -4,7 +4,7 @@ import Flatbush from "flatbush";
 import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import { SIMPLE_FEATURE } from "../format.ts";
 import type { Layer, Pack, Props } from "../types.ts";
-import { isLotsPack, type LotRecord, lotRecord } from "./lot-columns.ts";
+import { isLotsPack, LOT_COLUMNS, type LotColumnRead, type LotRecord, lotRecordAt } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
 import type { Snapshot } from "./reader.ts";
 
@@ -62,6 +62,44 @@ function simpleRings(page: DecodedPage): Uint32Array {
   return out;
 }
 
+type Ten = [number, number, number, number, number, number, number, number, number, number];
+
+// A lot's props when the page has every prop column: one literal in PROP_COLUMNS' order, no key added one at a time.
+function lotProps(page: DecodedPage, c: readonly number[]): (i: number) => Props {
+  const [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9] = c as Ten;
+  return (i) => ({
+    lot_id: pageValue(page, c0, i),
+    address: pageValue(page, c1, i),
+    zone: pageValue(page, c2, i),
+    fsr: pageValue(page, c3, i),
+    height_m: pageValue(page, c4, i),
+    min_lot_m2: pageValue(page, c5, i),
+    flood: pageValue(page, c6, i),
+    bushfire: pageValue(page, c7, i),
+    heritage: pageValue(page, c8, i),
+    suburb: pageValue(page, c9, i),
+  });
+}
+
+function fieldProps(page: DecodedPage, fields: readonly string[], fieldCols: readonly number[]): (i: number) => Props {
+  return (i) => {
+    const out: Props = {};
+    for (let k = 0; k < fields.length; k++) out[fields[k] as string] = pageValue(page, fieldCols[k] as number, i);
+    return out;
+  };
+}
+
+// A lot's record by column position: each LOT_COLUMNS column's place in this pack is looked up once per page view.
+function lotRecords(page: DecodedPage, col: ReadonlyMap<string, number>): (i: number) => LotRecord {
+  const cols = Int32Array.from(LOT_COLUMNS, (c) => col.get(c.name) ?? -1);
+  const read: LotColumnRead = (k, i) => {
+    const c = cols[k] as number;
+    return c < 0 ? null : pageValue(page, c, i);
+  };
+  const hasNearest = col.has("nearest_station");
+  return (i) => lotRecordAt(read, i, hasNearest);
+}
+
 /**
  * The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page);
  * `charge` is told the bytes the view adds (its index in degrees), to count them against the cache's budget.
@@ -71,10 +109,6 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
   if (have) return have;
   const meta = s.root.meta;
   const col = new Map(meta.columns.map((c, i) => [c.name, i]));
-  const value = (name: string, i: number) => {
-    const c = col.get(name);
-    return c === undefined ? null : pageValue(page, c, i);
-  };
   const isLots = isLotsPack((name) => col.has(name));
   const demo = col.get("demo");
   let syntheticCount = 0;
@@ -100,20 +134,8 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
     syntheticField: null,
     syntheticCount,
     featureVertices,
-    props(i: number): Props {
-      const out: Props = {};
-      for (let k = 0; k < fields.length; k++) out[fields[k] as string] = pageValue(page, fieldCols[k] as number, i);
-      return out;
-    },
-    ...(isLots
-      ? {
-          record: (i: number): LotRecord =>
-            lotRecord(
-              (name) => value(name, i),
-              (name) => col.has(name),
-            ),
-        }
-      : {}),
+    props: fields.length === PROP_COLUMNS.length ? lotProps(page, fieldCols) : fieldProps(page, fields, fieldCols),
+    ...(isLots ? { record: lotRecords(page, col) } : {}),
   };
   const pack: Pack = {
     id: meta.id,
