@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convexHull, measureLot, minimumBoundingRectangle, polygonsOf } from "../../../src/scoring/geometry.ts";
+import { measureLot } from "../../../src/scoring/geometry.ts";
 import { NEWTOWN, rectangle, ringAt } from "./sites.ts";
 
 const { lat, lon } = NEWTOWN;
@@ -111,43 +111,47 @@ describe("measureLot", () => {
 
   it("reads a mislabelled geometry by its nesting depth", () => {
     const poly = rectangle(lat, lon, 10, 10);
-    expect(polygonsOf({ type: "MultiPolygon", coordinates: poly.coordinates })).toHaveLength(1);
+    const asMulti = measureLot({ type: "MultiPolygon", coordinates: poly.coordinates });
+    expect(asMulti.planarAreaM2).toBeCloseTo(100, 4);
+    expect(asMulti).toEqual(measureLot(poly));
   });
 });
 
-describe("convexHull and minimumBoundingRectangle", () => {
-  it("drops duplicate, collinear and interior points", () => {
-    const hull = convexHull([
-      [0, 0],
-      [2, 0],
-      [1, 0],
-      [2, 2],
-      [0, 2],
-      [1, 1],
-      [0, 0],
-    ]);
-    expect(hull).toHaveLength(4);
-  });
-
-  it("handles fewer than three points", () => {
-    expect(
-      minimumBoundingRectangle([
-        [0, 0],
-        [1, 1],
-      ]),
-    ).toEqual({ width: 0, length: 0, area: 0 });
+describe("the hull and its minimum rectangle (through measureLot)", () => {
+  it("drops duplicate and collinear vertices", () => {
+    const s = measureLot({
+      type: "Polygon",
+      coordinates: [
+        ringAt(lat, lon, [
+          [0, 0],
+          [10, 0],
+          [20, 0],
+          [20, 0],
+          [20, 20],
+          [0, 20],
+          [0, 10],
+          [0, 0],
+        ]),
+      ],
+    });
+    expect(s.rectWidthM).toBeCloseTo(20, 3);
+    expect(s.rectAreaM2).toBeCloseTo(400, 2);
   });
 
   it("fits a diamond with its own sides, not the axes", () => {
-    const r = minimumBoundingRectangle(
-      convexHull([
-        [0, -5],
-        [5, 0],
-        [0, 5],
-        [-5, 0],
-      ]),
-    );
-    expect(r.area).toBeCloseTo(50, 9);
-    expect(r.width).toBeCloseTo(Math.SQRT2 * 5, 9);
+    const s = measureLot({
+      type: "Polygon",
+      coordinates: [
+        ringAt(lat, lon, [
+          [0, -5],
+          [5, 0],
+          [0, 5],
+          [-5, 0],
+        ]),
+      ],
+    });
+    // Its bounding box would be 100 m2; the rectangle on its own sides is the diamond itself.
+    expect(s.rectAreaM2).toBeCloseTo(50, 3);
+    expect(s.rectWidthM).toBeCloseTo(Math.SQRT2 * 5, 3);
   });
 });
