@@ -2,7 +2,7 @@
 // v2 pack opened by its root and read only in the pages a watched place needs.
 import type { BBox } from "../geo/bbox.ts";
 import { decodePack } from "../packs/decode.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
+import { chargedView } from "../packs/paged/page-pack.ts";
 import { PagedPack } from "../packs/paged/reader.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "../packs/paged/schema.ts";
 import { R2Source } from "../packs/paged/source.ts";
@@ -51,6 +51,6 @@ export async function lotsAt(v: PackVersion, context: readonly Pack[], place: Wa
   const [bad] = set.refused;
   if (bad) throw new Error(`pack ${v.id}@${v.version}: page ${bad.page} refused (${bad.message})`);
   const s = set.snapshot;
-  const views = set.pages.map((p) => pagePack(s, p, (bytes) => v.paged.chargePage(s, p.no, bytes)));
+  const views = set.pages.map((p) => chargedView(v.paged, s, p));
   return watchedLots(views, context, place);
 }

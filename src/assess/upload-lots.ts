@@ -10,7 +10,7 @@ import { featureLabelPoint } from "../geo/label-point.ts";
 import { refuseDamaged } from "../packs/area.ts";
 import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, type LotRecord, lotValues } from "../packs/paged/lot-columns.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
+import { chargedView } from "../packs/paged/page-pack.ts";
 import type { PagedPack } from "../packs/paged/reader.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
@@ -26,7 +26,7 @@ export async function lotRecordAt(lots: readonly PagedPack[], lon: number, lat: 
     refuseDamaged(at.refused);
     if (!at.lot) continue;
     const { page, index } = at.lot;
-    const view = pagePack(at.snapshot, page, (bytes) => paged.chargePage(at.snapshot, page.no, bytes));
+    const view = chargedView(paged, at.snapshot, page);
     const record = view.layers.get(PARCELS)?.record?.(index);
     if (record) return record;
   }

@@ -2,7 +2,7 @@
 import type { BBox } from "../geo/bbox.ts";
 import { bboxContains } from "../geo/bbox.ts";
 import { type PackArea, pointArea, refuseDamaged } from "../packs/area.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
+import { chargedView } from "../packs/paged/page-pack.ts";
 import type { LotAt, PagedPack } from "../packs/paged/reader.ts";
 import { packStorage } from "../packs/private-store.ts";
 import type { PackScope } from "../packs/scope.ts";
@@ -63,7 +63,7 @@ function fromLot(pack: PagedPack, at: LotAt): RowSite | null {
   if (!at.lot) return null;
   const s = at.snapshot;
   const { page, index } = at.lot;
-  const view = pagePack(s, page, (bytes) => pack.chargePage(s, page.no, bytes));
+  const view = chargedView(pack, s, page);
   const parcel = parcelFromFeature(view, index);
   return parcel.record ? { located: { ok: true, parcel }, packs: [view] } : null;
 }
@@ -94,7 +94,8 @@ function lotUnderWarm(scope: PackScope, lon: number, lat: number): { site: RowSi
 async function lotUnderCold(scope: PackScope, lon: number, lat: number, from: number): Promise<RowSite | null> {
   for (let k = from; k < scope.paged.length; k++) {
     const pack = scope.paged[k] as PagedPack;
-    const at = pack.lotAtWarm(lon, lat) ?? (await packStorage(pack.lotAt(lon, lat)));
+    // lotAt answers from the cache without a read when it can.
+    const at = await packStorage(pack.lotAt(lon, lat));
     refuseDamaged(at.refused);
     if (at.lot) return fromLot(pack, at);
   }

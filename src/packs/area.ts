@@ -1,7 +1,7 @@
 // Where a request will look: the pages of v2 packs it needs are read before the (synchronous) spatial work runs.
 import type { BBox } from "../geo/bbox.ts";
 import { UnavailableError, UnprocessableError } from "../errors.ts";
-import { pagePack } from "./paged/page-pack.ts";
+import { chargedView } from "./paged/page-pack.ts";
 import type { PagedPack, RefusedPage } from "./paged/reader.ts";
 import type { DecodedPage } from "./paged/page.ts";
 import type { Pack } from "./types.ts";
@@ -65,7 +65,7 @@ export async function pagesFor(
     const warm = warmPages(pack, areas, out.length);
     const s0 = warm ? pack.current() : null;
     if (warm && s0) {
-      for (const page of warm) out.push(pagePack(s0, page, (bytes) => pack.chargePage(s0, page.no, bytes)));
+      for (const page of warm) out.push(chargedView(pack, s0, page));
       continue;
     }
     // Counted from the root before any page is read, so a too-large area costs no reads.
@@ -83,7 +83,7 @@ export async function pagesFor(
         if (seen.has(page)) continue;
         seen.add(page);
         const snap = set.snapshot;
-        out.push(pagePack(snap, page, (bytes) => pack.chargePage(snap, page.no, bytes)));
+        out.push(chargedView(pack, snap, page));
       }
     }
   }

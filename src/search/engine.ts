@@ -6,7 +6,7 @@ import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { gapFor, planRuns } from "../packs/paged/runs.ts";
 import { PARCELS } from "../packs/spatial.ts";
 import { refuseDamaged } from "../packs/area.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
+import { chargedView } from "../packs/paged/page-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
@@ -37,7 +37,7 @@ async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<Pack[
     const set = await pack.pagesForBox(box);
     refuseDamaged(set.refused);
     for (const page of set.pages) {
-      out.push(pagePack(set.snapshot, page, (bytes) => pack.chargePage(set.snapshot, page.no, bytes)));
+      out.push(chargedView(pack, set.snapshot, page));
     }
   }
   return out;

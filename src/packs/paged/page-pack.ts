@@ -6,7 +6,7 @@ import { SIMPLE_FEATURE } from "../format.ts";
 import type { Layer, Pack, Props } from "../types.ts";
 import { isLotsPack, LOT_COLUMNS, type LotColumnRead, type LotRecord, lotRecordAt } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
-import type { Snapshot } from "./reader.ts";
+import type { PagedPack, Snapshot } from "./reader.ts";
 
 // Columns a lot's props carry (what the map and the parcel answer show); the rest are read through record(i).
 export const PROP_COLUMNS = [
@@ -98,6 +98,11 @@ function lotRecords(page: DecodedPage, col: ReadonlyMap<string, number>): (i: nu
   };
   const hasNearest = col.has("nearest_station");
   return (i) => lotRecordAt(read, i, hasNearest);
+}
+
+/** The page's view with the bytes it adds charged to `pack`'s page cache: how a reader of a pack's pages takes them. */
+export function chargedView(pack: Pick<PagedPack, "chargePage">, s: Snapshot, page: DecodedPage): Pack {
+  return pagePack(s, page, (bytes) => pack.chargePage(s, page.no, bytes));
 }
 
 /**
