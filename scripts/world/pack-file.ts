@@ -1,11 +1,12 @@
 // Streams the sorted lot records into a v2 lots pack: PackWriter's pages go to a temporary file as they are
 // cut; at the end the head (whose size is known only then), the pages and the lot-id index are joined into
 // the output, written beside it and renamed into place.
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { type PackOptions, PackWriter } from "../../src/packs/paged/encode.ts";
 import { LOT_COLUMNS } from "../../src/packs/paged/lot-columns.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { storeTilesInFile } from "../pack/stored-tiles.ts";
 import { BUCKETS, openBucket } from "./buckets.ts";
 import type { RecordFile } from "./record-codec.ts";
 
@@ -72,7 +73,14 @@ export async function writePackFile(
     throw e;
   }
   closeSync(fd);
-  renameSync(tmp, out);
   rmSync(pagesPath, { force: true });
-  return { features, bytes: head.length + pageBytes + tail.length, pages };
+  try {
+    // Before the rename, so a pack at `out` always has the tiles it must store whole.
+    await storeTilesInFile(tmp);
+    renameSync(tmp, out);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  return { features, bytes: statSync(out).size, pages };
 }

@@ -4,6 +4,7 @@ import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../packs/paged/lot-columns.ts";
+import { withStoredTiles } from "../tiles/stored.ts";
 import { lotRecordFrom } from "./lot-record.ts";
 
 export type ConvertOptions = {
@@ -23,9 +24,9 @@ function* lotFeatures(pack: Pack, context: readonly Pack[]): Generator<FeatureIn
 }
 
 /** The v1 pack's parcels as a v2 lots pack (same id and version), facts precomputed. */
-export function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): Promise<Uint8Array> {
+export async function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): Promise<Uint8Array> {
   const context = opts.context ?? [pack];
-  return encodePack(lotFeatures(pack, context), {
+  const bytes = await encodePack(lotFeatures(pack, context), {
     id: pack.id,
     version: pack.version,
     columns: LOT_COLUMNS,
@@ -42,4 +43,5 @@ export function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): Promis
     },
     ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
   });
+  return withStoredTiles(bytes, pack.id);
 }

@@ -12,6 +12,7 @@ import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, type LotRecord, lotValues } from "../packs/paged/lot-columns.ts";
 import { chargedView } from "../packs/paged/page-pack.ts";
 import type { PagedPack } from "../packs/paged/reader.ts";
+import { withStoredTiles } from "../tiles/stored.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload-lots.ts";
@@ -83,8 +84,12 @@ async function* uploadedLots(upload: Pack, context: UploadLotsContext): AsyncGen
 }
 
 /** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder). */
-export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
-  return encodePack(uploadedLots(upload, context), {
+export async function uploadLotsPack(
+  upload: Pack,
+  context: UploadLotsContext,
+  info: UploadLotsInfo,
+): Promise<Uint8Array> {
+  const bytes = await encodePack(uploadedLots(upload, context), {
     id: upload.id,
     version: upload.version,
     columns: LOT_COLUMNS,
@@ -92,4 +97,5 @@ export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: U
     summary: LOT_SUMMARY,
     info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },
   });
+  return withStoredTiles(bytes, upload.id);
 }

@@ -2,14 +2,15 @@
 import { pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
+import { UnavailableError } from "../errors.ts";
+import { StoredTileRefusedError } from "../packs/paged/stored-tiles.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
 import { pagedLotsTile } from "./paged-lots.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
-
-export const TILE_MAX_READS = 2;
+import { TILE_MAX_READS } from "./stored.ts";
 
 /** The tile, or null when it holds nothing: lots from z14, generalised zoning from the overview below. */
 export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {
@@ -20,9 +21,22 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
     const layer = overviewLayer(pages, zones, tile);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
+  // A tile whose pages lie too far apart to read in 2 requests was stored whole by the builder: one request.
+  const whole = await storedTile(pack, tile);
+  if (whole !== undefined) return whole;
   // At most 2 range requests a tile: pages far apart on the Hilbert curve are read with what lies between.
   const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }], { maxReads: TILE_MAX_READS });
   return pagedLotsTile(pages, tile);
+}
+
+// The stored tile, a damaged one refused as a damaged page is (a 503 naming it); undefined when not stored.
+async function storedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null | undefined> {
+  try {
+    return await pack.storedTile(tile.z, tile.x, tile.y);
+  } catch (e) {
+    if (!(e instanceof StoredTileRefusedError)) throw e;
+    throw new UnavailableError(`pack tile (${e.message})`, { detail: `Pack data unavailable: ${e.message}` });
+  }
 }
 
 /** A v2 pack as TileJSON describes it, from its root alone. */

@@ -9,13 +9,14 @@
 // 4. write: head (root with the index) + pages + index pages + PackWriter's overview pages, renamed into place
 //    (assemble.ts).
 // The lots come out in the order and pages convertToLotsPack gives the same data (ties in a Hilbert cell by input order).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { hilbertOf } from "../../../src/packs/paged/hilbert.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../../src/packs/paged/lot-columns.ts";
 import type { Pack, PackMeta } from "../../../src/packs/types.ts";
 import type { LayerName } from "../layers.ts";
+import { storeTilesInFile } from "../stored-tiles.ts";
 import { assemble, headWithLotIndex } from "./assemble.ts";
 import { writeLotPages } from "./lot-facts.ts";
 import { CENTRE_X_AT, CENTRE_Y_AT } from "./lot-frame.ts";
@@ -59,6 +60,8 @@ export type StreamBuildResult = {
   inputBytes: number;
   layers: string[];
   warnings: string[];
+  // Tiles stored whole because their pages could not be read within a tile's 2 requests (src/tiles/stored.ts).
+  storedTiles: number;
   seconds: { overlays: number; read: number; sort: number; facts: number; write: number; total: number };
 };
 
@@ -165,7 +168,10 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
     progress.finish(index.count, read.bytes);
     const fullHead = headWithLotIndex(head, lotIndex.entries, lotIndex.bytes, LOT_ID_COLUMN);
     mkdirSync(dirname(resolve(spec.out)), { recursive: true });
-    const bytes = assemble(spec.out, fullHead, [pages.path, indexFile], tail);
+    assemble(spec.out, fullHead, [pages.path, indexFile], tail);
+    // Tiles whose pages lie too far apart to read in 2 requests, stored whole (a second pass over the pack).
+    const stored = await storeTilesInFile(spec.out);
+    const bytes = statSync(spec.out).size;
     return {
       out: spec.out,
       bytes,
@@ -177,6 +183,7 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
       inputBytes: read.bytes,
       layers: overlays.layers,
       warnings,
+      storedTiles: stored.tiles,
       seconds: { overlays: overlaysS, read: readS, sort: sortS, facts: factsS, write: since(t3), total: since(t0) },
     };
   } finally {

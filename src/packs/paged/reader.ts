@@ -27,11 +27,12 @@ import {
   searchPage,
 } from "./page.ts";
 import { type BoxGrid, buildBoxGrid, gridCell, searchInto, sortPrefix } from "./point-search.ts";
-import { decodeRoot, type Root } from "./root.ts";
+import { decodeRoot, type Root, tileKey } from "./root.ts";
 import { planReads } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
 import type { Source } from "./source.ts";
+import { readStoredTile } from "./stored-tiles.ts";
 
 export type Hit = {
   page: number;
@@ -79,6 +80,11 @@ const roots = new Map<string, Memo>();
 /** Forgets every memoised root (tests). */
 export function clearRootMemo(): void {
   roots.clear();
+}
+
+/** Forgets one object's memoised root (a pack read once while it was built). */
+export function forgetRoot(key: string): void {
+  roots.delete(key);
 }
 
 async function readSnapshot(source: Source, initialBytes: number, signal?: AbortSignal): Promise<Snapshot> {
@@ -512,13 +518,31 @@ export class PagedPack {
       snapshot: s,
       ...(await this.dataPages(s, this.pagesInBox(s, box), signal, opts)),
     });
+    return this.readingRoot(q, (s) => this.cachedPages(s, this.pagesInBox(s, box)) === null, signal);
+  }
+
+  /**
+   * The bytes of a tile the builder stored whole (null: stored empty), in one request; undefined when this version
+   * of the pack does not store it. A stale root is revalidated by that request, as a tile's page reads do.
+   */
+  storedTile(z: number, x: number, y: number, signal?: AbortSignal): Promise<Uint8Array | null | undefined> {
+    const slot = (s: Snapshot) => s.root.storedTiles.get(tileKey(z, x, y));
+    const q = async (s: Snapshot) => {
+      const i = slot(s);
+      return i === undefined ? undefined : readStoredTile(this.source, s, i, signal);
+    };
+    return this.readingRoot(q, (s) => slot(s) !== undefined, signal);
+  }
+
+  // Runs q on the root; past its time to live, when q reads anyway (`reads`), q's reads carry the root's etag and
+  // revalidate it with no read of its own (a tile stays at 2 requests).
+  private readingRoot<T>(q: (s: Snapshot) => Promise<T>, reads: (s: Snapshot) => boolean, signal?: AbortSignal) {
     const stale = this.expiredRoot();
-    // Pages to read anyway carry the root's etag: they revalidate it, with no read of its own (a tile stays at 2).
-    if (stale && this.cachedPages(stale.value, this.pagesInBox(stale.value, box)) === null) {
+    if (stale && reads(stale.value)) {
       return q(stale.value).then(
-        (set) => {
+        (out) => {
           if (roots.get(this.source.key) === stale.memo) stale.memo.checkedAt = this.now();
-          return set;
+          return out;
         },
         async (e: unknown) => {
           if (!(e instanceof EtagMismatchError)) throw e;

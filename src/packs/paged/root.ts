@@ -35,9 +35,18 @@ export type Root = {
   indexFirstHash: Uint32Array;
   indexOffsets: Float64Array;
   indexCrcs: Uint32Array;
-  // Byte offset of each overview page, pages+1 entries (the last is the object's end).
+  // Byte offset of each overview page, pages+1 entries (the last is where the stored tiles start).
   overviewOffsets: Float64Array;
+  // Byte offset of each stored tile (meta.tiles.list), tiles+1 entries (the last is the object's end).
+  tileOffsets: Float64Array;
+  // A stored tile's place in meta.tiles.list by tileKey.
+  storedTiles: Map<number, number>;
 };
+
+/** One number per tile of any zoom up to 22 (x and y below 2^z). */
+export function tileKey(z: number, x: number, y: number): number {
+  return (4 ** z - 1) / 3 + y * 2 ** z + x;
+}
 
 function typed(w: ByteWriter, a: Uint32Array | Int32Array | Float32Array | Uint8Array): void {
   w.align(4);
@@ -142,9 +151,17 @@ export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
   ov.forEach((o, i) => {
     overviewOffsets[i + 1] = (overviewOffsets[i] as number) + o.length;
   });
-  if ((overviewOffsets[ov.length] as number) !== h.objectLength) {
+  const stored = meta.tiles?.list ?? [];
+  const tileOffsets = new Float64Array(stored.length + 1);
+  tileOffsets[0] = overviewOffsets[ov.length] as number;
+  const storedTiles = new Map<number, number>();
+  stored.forEach(([z, x, y, length], i) => {
+    tileOffsets[i + 1] = (tileOffsets[i] as number) + length;
+    storedTiles.set(tileKey(z, x, y), i);
+  });
+  if ((tileOffsets[stored.length] as number) !== h.objectLength) {
     throw new Error(
-      `pack ${key}: root index accounts for ${overviewOffsets[ov.length]} bytes, header says ${h.objectLength}`,
+      `pack ${key}: root index accounts for ${tileOffsets[stored.length]} bytes, header says ${h.objectLength}`,
     );
   }
   const pageBoxes = Float64Array.from(qbox, (q) => q / UNITS_PER_DEGREE);
@@ -163,7 +180,38 @@ export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
     indexOffsets,
     indexCrcs,
     overviewOffsets,
+    tileOffsets,
+    storedTiles,
   };
+}
+
+/** The root's page entries as the encoder wrote them, to write the root again with other metadata. */
+export function pageEntriesOf(root: Root): PageEntry[] {
+  const pages: PageEntry[] = [];
+  for (let i = 0; i < root.pageCount; i++) {
+    const zones = new Set<number>();
+    for (let z = 0; z < root.meta.zoneDict.length; z++) if (pageHasZone(root, i, z)) zones.add(z);
+    const box = [0, 1, 2, 3].map((k) => Math.round((root.pageBoxes[4 * i + k] as number) * UNITS_PER_DEGREE));
+    pages.push({
+      length: (root.pageOffsets[i + 1] as number) - (root.pageOffsets[i] as number),
+      crc: root.pageCrcs[i] as number,
+      count: root.pageCounts[i] as number,
+      box: box as [number, number, number, number],
+      max: root.pageMax.map((m) => m[i] as number),
+      flags: root.pageFlags[i] as number,
+      zones,
+    });
+  }
+  return pages;
+}
+
+/** The root's lot-id index entries, as pageEntriesOf gives its pages. */
+export function indexEntriesOf(root: Root): IndexEntry[] {
+  return Array.from(root.indexFirstHash, (firstHash, i) => ({
+    firstHash,
+    length: (root.indexOffsets[i + 1] as number) - (root.indexOffsets[i] as number),
+    crc: root.indexCrcs[i] as number,
+  }));
 }
 
 /** Whether page `i` holds any feature of zone code `z` (an index into meta.zoneDict). */

@@ -46,6 +46,20 @@ export type RootMeta = {
   info: Record<string, string>;
   // Generalised zoning for low zooms (packs with a zone column; absent in older v2 packs).
   overview?: OverviewMeta;
+  // Lots tiles stored whole, after the overview pages (absent when every tile's pages are read within its bound).
+  tiles?: StoredTilesMeta;
+};
+
+/**
+ * The tiles whose pages the reader could not fetch in `maxReads` range requests of at most `maxReadBytes` (pages far
+ * apart on the Hilbert curve), or more than `maxPages` pages: each stored whole, one request to serve.
+ */
+export type StoredTilesMeta = {
+  maxReads: number;
+  maxReadBytes: number;
+  maxPages: number;
+  // [z, x, y, length, crc32] in the order their bytes follow; length 0 is a tile with nothing to draw.
+  list: [number, number, number, number, number][];
 };
 
 export type Header = {

@@ -1,0 +1,32 @@
+// A pack's header and root written again with other metadata or index: the bytes after the head keep their order.
+import { crc32 } from "../crc32.ts";
+import { decodeRoot, encodeRoot, type IndexEntry, pageEntriesOf, type Root } from "./root.ts";
+import { align8, FORMAT_VERSION, type Header, HEADER_BYTES, readHeader, type RootMeta, writeHeader } from "./schema.ts";
+
+export type HeadEdit = { meta: RootMeta; index: readonly IndexEntry[]; bodyBytes: number };
+
+/**
+ * The new head (header + root, padded to where the pages start) of `head` edited: `bodyBytes` is how many bytes
+ * follow the head in the new object (pages, lot-id index, overview pages, stored tiles).
+ */
+export function rewriteHead(head: Uint8Array, edit: (root: Root, h: Header) => HeadEdit): Uint8Array {
+  const h = readHeader(head, "new pack");
+  const root = decodeRoot(head.subarray(HEADER_BYTES, HEADER_BYTES + h.rootLength), h, "new pack");
+  const { meta, index, bodyBytes } = edit(root, h);
+  const rootBytes = encodeRoot(meta, pageEntriesOf(root), index);
+  const dataStart = align8(HEADER_BYTES + rootBytes.length);
+  const header = writeHeader({
+    version: FORMAT_VERSION,
+    rootLength: rootBytes.length,
+    rootCrc: crc32(rootBytes),
+    dataStart,
+    pageCount: root.pageCount,
+    featureCount: h.featureCount,
+    indexPageCount: index.length,
+    objectLength: dataStart + bodyBytes,
+  });
+  const out = new Uint8Array(dataStart);
+  out.set(header, 0);
+  out.set(rootBytes, HEADER_BYTES);
+  return out;
+}

@@ -1,0 +1,147 @@
+// Tiles a v2 lots pack stores whole: those the reader could not serve from the pages under them within a tile's bound.
+import { MAX_PAGES_PER_REQUEST, refuseDamaged } from "../packs/area.ts";
+import { crc32 } from "../packs/crc32.ts";
+import { PageCache } from "../packs/paged/page-cache.ts";
+import { chargedView } from "../packs/paged/page-pack.ts";
+import { forgetRoot, PagedPack, type Snapshot } from "../packs/paged/reader.ts";
+import { rewriteHead } from "../packs/paged/rehead.ts";
+import { indexEntriesOf } from "../packs/paged/root.ts";
+import { planReads } from "../packs/paged/runs.ts";
+import type { StoredTilesMeta } from "../packs/paged/schema.ts";
+import { MemorySource } from "../packs/paged/source.ts";
+import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
+import { BUFFER, type TileCoord, tileBBox, tileOf } from "./math.ts";
+import { pagedLotsTile } from "./paged-lots.ts";
+
+// A lots tile asks for its pages in at most this many range requests (the reads between them read through).
+export const TILE_MAX_READS = 2;
+
+/** Whether the pages under the tile are read in at most TILE_MAX_READS requests and MAX_PAGES_PER_REQUEST pages. */
+export function tileFits(pack: PagedPack, s: Snapshot, tile: TileCoord): boolean {
+  const nos = pack.pagesInBox(s, tileBBox(tile, BUFFER));
+  if (nos.length > MAX_PAGES_PER_REQUEST) return false;
+  const plan = { maxReads: TILE_MAX_READS, maxReadBytes: pack.readBytesLimit };
+  return planReads(s.root.pageOffsets, nos, plan).length <= TILE_MAX_READS;
+}
+
+/** Calls `visit` once for every tile at zoom z whose buffered box may meet a page's box (the tiles next to each too). */
+export function forEachTileOverPages(s: Snapshot, z: number, visit: (tile: TileCoord) => void): void {
+  const { pageBoxes: b, pageCount } = s.root;
+  const n = 2 ** z;
+  const seen = new Set<number>();
+  for (let p = 0; p < pageCount; p++) {
+    const nw = tileOf(b[4 * p] as number, b[4 * p + 3] as number, z);
+    const se = tileOf(b[4 * p + 2] as number, b[4 * p + 1] as number, z);
+    // A tile's buffer reaches less than a tile past its edge: the tiles next to the box may meet it too.
+    for (let y = Math.max(0, nw.y - 1); y <= Math.min(n - 1, se.y + 1); y++) {
+      for (let x = Math.max(0, nw.x - 1); x <= Math.min(n - 1, se.x + 1); x++) {
+        const key = y * n + x;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        visit({ z, x, y });
+      }
+    }
+  }
+}
+
+/** Every lots tile (z14 to z16) meeting a page's box that does not fit, by zoom, row and column. */
+export function tilesToStore(pack: PagedPack, s: Snapshot): TileCoord[] {
+  const { pageCount, pageOffsets } = s.root;
+  // Every plan fits when all pages are one read and no more than a request may hold.
+  const pageBytes = (pageOffsets[pageCount] as number) - (pageOffsets[0] as number);
+  if (pageCount <= MAX_PAGES_PER_REQUEST && pageBytes <= pack.readBytesLimit) return [];
+  const out: TileCoord[] = [];
+  for (let z = layerMinZoom("parcels"); z <= TILE_MAX_ZOOM; z++) {
+    forEachTileOverPages(s, z, (t) => {
+      if (!tileFits(pack, s, t)) out.push(t);
+    });
+  }
+  return out.sort((a, b) => a.z - b.z || a.y - b.y || a.x - b.x);
+}
+
+/** The lots tile cut from every page under it, however many reads that takes (the builder's cut of a stored tile). */
+export async function cutFromPages(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {
+  const set = await pack.pagesForBox(tileBBox(tile, BUFFER));
+  refuseDamaged(set.refused);
+  return pagedLotsTile(
+    set.pages.map((page) => chargedView(pack, set.snapshot, page)),
+    tile,
+  );
+}
+
+export type StoredTiles = { meta: StoredTilesMeta; bytes: Uint8Array[] };
+
+/** The tiles of the pack to store whole, cut, with the root's list of them; null when every tile fits. */
+export async function storedTilesOf(pack: PagedPack): Promise<StoredTiles | null> {
+  const s = await pack.snapshot();
+  const tiles = tilesToStore(pack, s);
+  if (tiles.length === 0) return null;
+  const meta: StoredTilesMeta = {
+    maxReads: TILE_MAX_READS,
+    maxReadBytes: pack.readBytesLimit,
+    maxPages: MAX_PAGES_PER_REQUEST,
+    list: [],
+  };
+  const bytes: Uint8Array[] = [];
+  for (const t of tiles) {
+    const tile = (await cutFromPages(pack, t)) ?? new Uint8Array(0);
+    meta.list.push([t.z, t.x, t.y, tile.length, tile.length === 0 ? 0 : crc32(tile)]);
+    bytes.push(tile);
+  }
+  return { meta, bytes };
+}
+
+/**
+ * The new head of a pack given its stored tiles, and where the old object's bytes to keep end (a list stored before
+ * is replaced): the new object is head, old bytes [dataStart, keepEnd), then the tiles' bytes in list order.
+ */
+export function headWithTiles(
+  head: Uint8Array,
+  s: Snapshot,
+  stored: StoredTiles,
+): { head: Uint8Array; keepStart: number; keepEnd: number } {
+  const keepStart = s.header.dataStart;
+  const keepEnd = s.root.tileOffsets[0] as number;
+  const tileBytes = stored.bytes.reduce((n, b) => n + b.length, 0);
+  return {
+    head: rewriteHead(head, (root) => ({
+      meta: { ...root.meta, tiles: stored.meta },
+      index: indexEntriesOf(root),
+      bodyBytes: keepEnd - keepStart + tileBytes,
+    })),
+    keepStart,
+    keepEnd,
+  };
+}
+
+let builds = 0;
+
+/**
+ * A v2 lots pack (in memory) with the tiles it must store whole added (a list stored before replaced); the same
+ * bytes when none must be. `maxReadBytes` is the serving reader's bound on one read (its default unless said).
+ */
+export async function withStoredTiles(
+  bytes: Uint8Array,
+  key: string,
+  opts: { maxReadBytes?: number } = {},
+): Promise<Uint8Array> {
+  const source = new MemorySource(`build:${key}:${++builds}`, bytes);
+  try {
+    const pack = new PagedPack(source, { cache: new PageCache(), ...opts });
+    const stored = await storedTilesOf(pack);
+    if (!stored) return bytes;
+    const s = await pack.snapshot();
+    const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, s.header.dataStart), s, stored);
+    const out = new Uint8Array(head.length + (keepEnd - keepStart) + stored.bytes.reduce((n, b) => n + b.length, 0));
+    out.set(head, 0);
+    out.set(bytes.subarray(keepStart, keepEnd), head.length);
+    let at = head.length + keepEnd - keepStart;
+    for (const b of stored.bytes) {
+      out.set(b, at);
+      at += b.length;
+    }
+    return out;
+  } finally {
+    forgetRoot(source.key);
+  }
+}
