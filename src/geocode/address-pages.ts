@@ -1,7 +1,8 @@
 // The pages of v2 packs a typed address may be on: those of the suburb it ends with, when the gazetteer knows it.
 import { MAX_PAGES_PER_REQUEST } from "../packs/area.ts";
 import { pagePack } from "../packs/paged/page-pack.ts";
-import type { PackSource } from "../packs/visible.ts";
+import type { PagedPack } from "../packs/paged/reader.ts";
+import type { VisiblePacks } from "../packs/visible.ts";
 import type { Pack } from "../packs/types.ts";
 import { startsWithHouseNumber } from "./address-key.ts";
 import { type GeocodeResult, geocode, normaliseName, stateCode } from "./gazetteer.ts";
@@ -26,29 +27,36 @@ export function trailingSuburb(packs: readonly Pack[], query: string): GeocodeRe
   return null;
 }
 
+/** The pages an address search reads, kept apart so the organisation's lots can be put before every public pack. */
+export type AddressPages = { own: Pack[]; public: Pack[] };
+
 /**
- * The pages of each public v2 pack over the suburb a typed address names, as small packs; none (and no read)
- * when the query does not start with a house number or end with a known suburb. A pack needing more than MAX_PAGES_PER_REQUEST pages
- * (counted over all packs) is skipped, and a damaged page is left out (the reader logs it): suggestions are hints.
+ * The pages of each v2 pack over the suburb a typed address names, as small packs: the organisation's packs first,
+ * then the public ones. None (and no page read) when the query does not start with a house number or end with a
+ * known suburb. A pack needing more than the MAX_PAGES_PER_REQUEST pages left (counted over all packs, the
+ * organisation's first) is skipped, and a damaged page is left out (the reader logs it): suggestions are hints.
  */
 export async function addressPages(
-  source: Pick<PackSource, "paged">,
+  v: Pick<VisiblePacks, "ownPaged" | "paged">,
   packs: readonly Pack[],
   query: string,
-): Promise<Pack[]> {
-  if (!startsWithHouseNumber(query)) return [];
+): Promise<AddressPages> {
+  const out: AddressPages = { own: [], public: [] };
+  if (!startsWithHouseNumber(query)) return out;
   const suburb = trailingSuburb(packs, query);
-  if (!suburb) return [];
-  const paged = await source.paged();
-  const out: Pack[] = [];
+  if (!suburb) return out;
   let budget = MAX_PAGES_PER_REQUEST;
-  for (const pack of paged) {
-    // Counted from the root before any page is read, so a suburb too large costs no reads.
-    const need = pack.pagesInBox(await pack.snapshot(), suburb.bbox).length;
-    if (need === 0 || need > budget) continue;
-    budget -= need;
-    const set = await pack.pagesForBox(suburb.bbox);
-    for (const page of set.pages) out.push(pagePack(set.snapshot, page));
-  }
+  const read = async (paged: readonly PagedPack[], into: Pack[]) => {
+    for (const pack of paged) {
+      // Counted from the root before any page is read, so a suburb too large costs no reads.
+      const need = pack.pagesInBox(await pack.snapshot(), suburb.bbox).length;
+      if (need === 0 || need > budget) continue;
+      budget -= need;
+      const set = await pack.pagesForBox(suburb.bbox);
+      for (const page of set.pages) into.push(pagePack(set.snapshot, page));
+    }
+  };
+  await read(v.ownPaged, out.own);
+  await read(v.paged, out.public);
   return out;
 }

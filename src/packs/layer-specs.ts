@@ -76,7 +76,7 @@ const SPECS: Record<LayerName, LayerSpec> = {
   },
   parcels: {
     kind: "polygon",
-    fields: ["lot_id", "area_m2", "cadid", "plan_label", "lot_number"],
+    fields: ["lot_id", "area_m2", "cadid", "plan_label", "lot_number", "address"],
     // NSW cadastre: lotidstring "100//DP1048011", else built from lotnumber, sectionnumber and planlabel.
     // Shape__Area is in the service's projection units (Web Mercator m², ~1.45x at Sydney), so area comes
     // from planlotarea or is measured from the geometry.
@@ -92,6 +92,8 @@ const SPECS: Record<LayerName, LayerSpec> = {
         str(pick(p, "cadid")),
         plan,
         lotNumber,
+        // An uploaded lot's street address, so /geocode/suggest finds it (cadastre files have none).
+        str(pick(p, "address")),
       ];
     },
   },

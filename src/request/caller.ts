@@ -8,6 +8,7 @@ import { membershipCache } from "../orgs/membership-cache.ts";
 import type { PackArea } from "../packs/area.ts";
 import type { PagedPack } from "../packs/paged/reader.ts";
 import type { Pack } from "../packs/types.ts";
+import type { VisiblePacks } from "../packs/visible.ts";
 import type { Services } from "./context.ts";
 
 /** What these helpers read of a request's context (any route's context after requireAuth). */
@@ -76,13 +77,20 @@ export async function searchPacksForCaller(
  * place names come from the public packs and whose limiter keeps counting without the database.
  */
 export async function packsForCallerOrPublic(c: CallerContext, areas?: readonly PackArea[]): Promise<Pack[]> {
-  let orgId: string | null;
+  return c.var.services.packs.forOrg(await orgIdOrPublic(c), areas);
+}
+
+/** As packsForCallerOrPublic, the organisation's packs and the public ones apart (suggestions read v2 packs by suburb). */
+export async function visibleForCallerOrPublic(c: CallerContext): Promise<VisiblePacks> {
+  return c.var.services.packs.visible(await orgIdOrPublic(c));
+}
+
+async function orgIdOrPublic(c: CallerContext): Promise<string | null> {
   try {
-    orgId = await callerOrgId(c);
+    return await callerOrgId(c);
   } catch (err) {
     if (!(err instanceof UnavailableError)) throw err;
     c.var.services.log.warn("organisation lookup failed; serving public packs only", { error: err });
-    orgId = null;
+    return null;
   }
-  return c.var.services.packs.forOrg(orgId, areas);
 }

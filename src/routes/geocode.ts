@@ -1,5 +1,4 @@
 // GET /geocode and GET /geocode/suggest: suburb names to bounding boxes, and search-as-you-type suggestions.
-import { normaliseLotId } from "../packs/lot-id.ts";
 import { z } from "@hono/zod-openapi";
 import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
@@ -8,11 +7,10 @@ import { requireAuth } from "../request/access.ts";
 import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { geocode } from "../geocode/gazetteer.ts";
-import { suggest } from "../geocode/suggest.ts";
-import { addressPages } from "../geocode/address-pages.ts";
+import { suggestVisible } from "../geocode/suggest-visible.ts";
 import { queryInt } from "../http/validation.ts";
 import { GeocodeSchema, SuggestionSchema } from "./schemas/geocode.ts";
-import { packsForCallerOrPublic } from "../request/caller.ts";
+import { packsForCallerOrPublic, visibleForCallerOrPublic } from "../request/caller.ts";
 
 const GeocodeQuery = z.object({
   suburb: z
@@ -60,12 +58,7 @@ export const geocodeRoutes = createRouter()
     }),
     async (c) => {
       const { q, limit } = c.req.valid("query");
-      // A lot id is looked up in v2 packs by their lot-id index: one index page and one data page.
-      const areas = normaliseLotId(q) !== null ? [{ lotId: q }] : [];
-      const packs = await packsForCallerOrPublic(c, areas);
-      // An address is looked up in v2 packs over the pages of the suburb it ends with.
-      const pages = await addressPages(c.var.services.packs, packs, q);
-      return c.json(suggest([...packs, ...pages], q, limit), 200);
+      return c.json(await suggestVisible(await visibleForCallerOrPublic(c), q, limit), 200);
     },
   )
   .openapi(

@@ -50,7 +50,12 @@ describe("trailingSuburb", () => {
 describe("addressPages", () => {
   it("reads the suburb's pages of a v2 pack, and suggest finds the address on them", async () => {
     const { source, pack } = open("public/addr-normal.pack", normal);
-    const pages = await addressPages({ paged: async () => [pack] }, [suburbs], "23 pembroke street, epping");
+    const { own, public: pages } = await addressPages(
+      { ownPaged: [], paged: [pack] },
+      [suburbs],
+      "23 pembroke street, epping",
+    );
+    expect(own).toEqual([]);
     expect(pages.length).toBeGreaterThan(0);
     expect(pages.length).toBeLessThan(pack.pagesInBox(await pack.snapshot(), demo.bbox).length);
     expect(source.reads).toBeGreaterThan(0);
@@ -58,17 +63,28 @@ describe("addressPages", () => {
     expect(first).toMatchObject({ kind: "lot", name: ADDRESS });
   });
 
-  it("asks for no v2 pack without a house number or a finished suburb", async () => {
-    let asked = 0;
-    const source = {
-      paged: async () => {
-        asked++;
-        return [];
-      },
-    };
-    expect(await addressPages(source, [suburbs], "Epping")).toEqual([]);
-    expect(await addressPages(source, [suburbs], "23 Pembroke St Epp")).toEqual([]);
-    expect(asked).toBe(0);
+  it("reads no v2 pack without a house number or a finished suburb", async () => {
+    const { source, pack } = open("public/addr-unread.pack", normal);
+    const none = { own: [], public: [] };
+    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "Epping")).toEqual(none);
+    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "23 Pembroke St Epp")).toEqual(none);
+    expect(source.reads).toBe(0);
+  });
+
+  it("reads the organisation's packs first and counts the page budget over all packs", async () => {
+    const own = open("orgs/o/addr-own.pack", normal).pack;
+    const pub = open("public/addr-pub.pack", normal).pack;
+    const epping = trailingSuburb([suburbs], "23 Pembroke St Epping")?.bbox ?? [0, 0, 0, 0];
+    const need = own.pagesInBox(await own.snapshot(), epping).length;
+    expect(need).toBeGreaterThan(0);
+    const both = await addressPages({ ownPaged: [own], paged: [pub] }, [suburbs], "23 Pembroke St Epping");
+    expect(both.own).toHaveLength(need);
+    expect(both.public).toHaveLength(need);
+    // As many organisation packs as the budget holds: the public pack, read last, no longer fits.
+    const fill = Array.from({ length: Math.floor(MAX_PAGES_PER_REQUEST / need) }, () => own);
+    const full = await addressPages({ ownPaged: fill, paged: [pub] }, [suburbs], "23 Pembroke St Epping");
+    expect(full.own).toHaveLength(fill.length * need);
+    expect(full.public).toEqual([]);
   });
 
   it("skips a pack whose suburb needs more than MAX_PAGES_PER_REQUEST pages, reading none of them", async () => {
@@ -78,7 +94,8 @@ describe("addressPages", () => {
       MAX_PAGES_PER_REQUEST,
     );
     const rootReads = source.reads;
-    expect(await addressPages({ paged: async () => [pack] }, [suburbs], "23 Pembroke St Epping")).toEqual([]);
+    const none = { own: [], public: [] };
+    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "23 Pembroke St Epping")).toEqual(none);
     expect(source.reads).toBe(rootReads);
   });
 });
