@@ -23,6 +23,16 @@ export function rowArea(row: CsvSiteRow): PackArea | null {
   return typeof row.lat === "number" && typeof row.lon === "number" ? pointArea(row.lon, row.lat) : null;
 }
 
+/** The points of the rows located by a point (not by lot id), in row order. */
+export function pointsOf(rows: readonly CsvSiteRow[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const row of rows) {
+    if (row.problem || row.lotNumber !== undefined) continue;
+    if (typeof row.lat === "number" && typeof row.lon === "number") out.push([row.lon, row.lat]);
+  }
+  return out;
+}
+
 export type Coverage = readonly { title: string; bbox: BBox; parcels: boolean }[];
 
 const where = (lon: number, lat: number) => `(${fmt(lat)}, ${fmt(lon)})`;

@@ -8,7 +8,8 @@ import type { SettleOutcome } from "../credits/detached.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow, ParsedCsv } from "./csv.ts";
-import { locateSite } from "./locate.ts";
+import { locateSite, pointsOf } from "./locate.ts";
+import { readAheadPoints } from "../packs/read-ahead.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { siteError, siteResult } from "./payload.ts";
 import { openBatchRecord, type BatchRecord, type StoredRowInput } from "./record.ts";
@@ -160,6 +161,11 @@ export async function* runBatch(
     let failure: unknown;
     let lost = false;
     try {
+      // One plan for every point's pages, read before the first row: at most one read a row, rows near each other
+      // sharing reads. A failed read-ahead is no row's failure: each row then reads (and reports) its own.
+      await readAheadPoints(ctx.packs.paged, pointsOf(parsed.rows)).catch((err: unknown) =>
+        logger.warn("batch read-ahead failed", { batch_id: charged.firstId, error: err }),
+      );
       for (const row of parsed.rows) {
         const p = await prepare(row);
         // A row to be charged goes out only while the job is still this stream's (the sweep has not settled it).

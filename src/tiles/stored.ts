@@ -15,13 +15,25 @@ import { pagedLotsTile } from "./paged-lots.ts";
 
 // A lots tile asks for its pages in at most this many range requests (the reads between them read through).
 export const TILE_MAX_READS = 2;
+// ... reading through at most this many bytes between the pages a z15 or z16 tile needs (a z14 tile's pages span
+// four times the area, and it is asked for less): a tile whose pages lie further apart is stored whole.
+export const TILE_MAX_GAP_BYTES = 2 * 1024 * 1024;
 
-/** Whether the pages under the tile are read in at most TILE_MAX_READS requests and MAX_PAGES_PER_REQUEST pages. */
+/**
+ * Whether the pages under the tile are at most MAX_PAGES_PER_REQUEST, read in at most TILE_MAX_READS requests and,
+ * from z15, with at most TILE_MAX_GAP_BYTES read through between them.
+ */
 export function tileFits(pack: PagedPack, s: Snapshot, tile: TileCoord): boolean {
   const nos = pack.pagesInBox(s, tileBBox(tile, BUFFER));
   if (nos.length > MAX_PAGES_PER_REQUEST) return false;
-  const plan = { maxReads: TILE_MAX_READS, maxReadBytes: pack.readBytesLimit };
-  return planReads(s.root.pageOffsets, nos, plan).length <= TILE_MAX_READS;
+  const offsets = s.root.pageOffsets;
+  const runs = planReads(offsets, nos, { maxReads: TILE_MAX_READS, maxReadBytes: pack.readBytesLimit });
+  if (runs.length > TILE_MAX_READS) return false;
+  if (tile.z < 15) return true;
+  let gaps = 0;
+  for (const r of runs) gaps += r.end - r.start;
+  for (const no of nos) gaps -= (offsets[no + 1] as number) - (offsets[no] as number);
+  return gaps <= TILE_MAX_GAP_BYTES;
 }
 
 /** Calls `visit` once for every tile at zoom z whose buffered box may meet a page's box (the tiles next to each too). */
@@ -49,7 +61,7 @@ export function tilesToStore(pack: PagedPack, s: Snapshot): TileCoord[] {
   const { pageCount, pageOffsets } = s.root;
   // Every plan fits when all pages are one read and no more than a request may hold.
   const pageBytes = (pageOffsets[pageCount] as number) - (pageOffsets[0] as number);
-  if (pageCount <= MAX_PAGES_PER_REQUEST && pageBytes <= pack.readBytesLimit) return [];
+  if (pageCount <= MAX_PAGES_PER_REQUEST && pageBytes <= Math.min(pack.readBytesLimit, TILE_MAX_GAP_BYTES)) return [];
   const out: TileCoord[] = [];
   for (let z = layerMinZoom("parcels"); z <= TILE_MAX_ZOOM; z++) {
     forEachTileOverPages(s, z, (t) => {
@@ -69,43 +81,48 @@ export async function cutFromPages(pack: PagedPack, tile: TileCoord): Promise<Ui
   );
 }
 
-export type StoredTiles = { meta: StoredTilesMeta; bytes: Uint8Array[] };
+// The page cache a build's survey cuts stored tiles with: a tile's pages are held by its cut whatever the budget.
+export const STORE_CACHE_BYTES = 4 * 1024 * 1024;
 
-/** The tiles of the pack to store whole, cut, with the root's list of them; null when every tile fits. */
-export async function storedTilesOf(pack: PagedPack): Promise<StoredTiles | null> {
+/**
+ * Cuts the tiles of the pack to store whole, handing each one's bytes to `emit` in list order (so a builder need
+ * not hold them), and returns the root's list of them; null when every tile fits.
+ */
+export async function storeTiles(pack: PagedPack, emit: (tile: Uint8Array) => void): Promise<StoredTilesMeta | null> {
   const s = await pack.snapshot();
   const tiles = tilesToStore(pack, s);
   if (tiles.length === 0) return null;
   const meta: StoredTilesMeta = {
     maxReads: TILE_MAX_READS,
     maxReadBytes: pack.readBytesLimit,
+    maxGapBytes: TILE_MAX_GAP_BYTES,
     maxPages: MAX_PAGES_PER_REQUEST,
     list: [],
   };
-  const bytes: Uint8Array[] = [];
   for (const t of tiles) {
     const tile = (await cutFromPages(pack, t)) ?? new Uint8Array(0);
     meta.list.push([t.z, t.x, t.y, tile.length, tile.length === 0 ? 0 : crc32(tile)]);
-    bytes.push(tile);
+    emit(tile);
   }
-  return { meta, bytes };
+  return meta;
 }
 
 /**
- * The new head of a pack given its stored tiles, and where the old object's bytes to keep end (a list stored before
- * is replaced): the new object is head, old bytes [dataStart, keepEnd), then the tiles' bytes in list order.
+ * The new head of a pack given its stored tiles' list, and which of the old object's bytes it keeps (a list stored
+ * before is replaced): the new object is head, old bytes [keepStart, keepEnd), then the tiles' bytes in list order.
  */
 export function headWithTiles(
   head: Uint8Array,
   s: Snapshot,
-  stored: StoredTiles,
+  tiles: StoredTilesMeta,
 ): { head: Uint8Array; keepStart: number; keepEnd: number } {
   const keepStart = s.header.dataStart;
   const keepEnd = s.root.tileOffsets[0] as number;
-  const tileBytes = stored.bytes.reduce((n, b) => n + b.length, 0);
+  let tileBytes = 0;
+  for (const e of tiles.list) tileBytes += e[3];
   return {
     head: rewriteHead(head, (root) => ({
-      meta: { ...root.meta, tiles: stored.meta },
+      meta: { ...root.meta, tiles },
       index: indexEntriesOf(root),
       bodyBytes: keepEnd - keepStart + tileBytes,
     })),
@@ -127,16 +144,17 @@ export async function withStoredTiles(
 ): Promise<Uint8Array> {
   const source = new MemorySource(`build:${key}:${++builds}`, bytes);
   try {
-    const pack = new PagedPack(source, { cache: new PageCache(), ...opts });
-    const stored = await storedTilesOf(pack);
-    if (!stored) return bytes;
+    const pack = new PagedPack(source, { cache: new PageCache(STORE_CACHE_BYTES), ...opts });
+    const tiles: Uint8Array[] = [];
+    const meta = await storeTiles(pack, (t) => tiles.push(t));
+    if (!meta) return bytes;
     const s = await pack.snapshot();
-    const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, s.header.dataStart), s, stored);
-    const out = new Uint8Array(head.length + (keepEnd - keepStart) + stored.bytes.reduce((n, b) => n + b.length, 0));
+    const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, s.header.dataStart), s, meta);
+    const out = new Uint8Array(head.length + (keepEnd - keepStart) + tiles.reduce((n, b) => n + b.length, 0));
     out.set(head, 0);
     out.set(bytes.subarray(keepStart, keepEnd), head.length);
     let at = head.length + keepEnd - keepStart;
-    for (const b of stored.bytes) {
+    for (const b of tiles) {
       out.set(b, at);
       at += b.length;
     }

@@ -590,6 +590,11 @@ export class PagedPack {
     return this.maxReadBytes;
   }
 
+  /** The page cache's budget in bytes (a read-ahead larger than a share of it would be evicted before its use). */
+  get cacheBytesLimit(): number {
+    return this.cache.maxBytes;
+  }
+
   /** The decoded page(s) the lot-id index names for this id (none when the index has no such hash). */
   pagesForLot(id: string, signal?: AbortSignal): Promise<PageSet> {
     return this.run(async (s) => {

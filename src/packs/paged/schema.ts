@@ -51,12 +51,14 @@ export type RootMeta = {
 };
 
 /**
- * The tiles whose pages the reader could not fetch in `maxReads` range requests of at most `maxReadBytes` (pages far
- * apart on the Hilbert curve), or more than `maxPages` pages: each stored whole, one request to serve.
+ * The tiles whose pages the reader could not fetch in `maxReads` range requests (each at most `maxReadBytes`) with at
+ * most `maxGapBytes` read through between them (pages far apart on the Hilbert curve), or more than `maxPages` pages:
+ * each stored whole, one request to serve.
  */
 export type StoredTilesMeta = {
   maxReads: number;
   maxReadBytes: number;
+  maxGapBytes: number;
   maxPages: number;
   // [z, x, y, length, crc32] in the order their bytes follow; length 0 is a tile with nothing to draw.
   list: [number, number, number, number, number][];

@@ -1,7 +1,9 @@
 // Tiles a v2 pack stores whole (tiles/stored.ts): a tile whose pages the reader cannot fetch in 2 requests is
 // cut at build time and served in one, byte for byte the tile its pages give. Over the demo with 4 KiB pages and
 // reads capped at 24 KiB, many tiles' pages lie too far apart on the curve, as rare tiles do at Greater Sydney's size.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { UnavailableError } from "../../../src/errors.ts";
@@ -11,6 +13,9 @@ import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/page
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { TileCoord } from "../../../src/tiles/math.ts";
 import { pagedTile } from "../../../src/tiles/paged.ts";
+import { storeTilesInFile } from "../../../scripts/pack/stored-tiles.ts";
+import { encodePack } from "../../../src/packs/paged/encode.ts";
+import { makeLots, packOptions } from "../packs/paged/fixture.ts";
 import { cutFromPages, TILE_MAX_READS, tileFits, withStoredTiles } from "../../../src/tiles/stored.ts";
 
 const pack = (name: string) => decodePack(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)));
@@ -126,5 +131,22 @@ describe("tiles a v2 pack stores whole", () => {
     const small = await convertToLotsPack(demo, { context: [demo] });
     expect(await withStoredTiles(small, "small")).toBe(small);
     clearRootMemo();
+  });
+
+  it("a pack file gets, tile for tile, the stored tiles the same pack in memory gets", async () => {
+    // 20,000 lots in 2 KiB pages: z14 tiles over more than 64 pages.
+    const plainLots = await encodePack(makeLots(20_000), packOptions(2 * 1024));
+    const inMemory = await withStoredTiles(plainLots, "fixture");
+    expect(inMemory.length).toBeGreaterThan(plainLots.length);
+    const dir = mkdtempSync(join(tmpdir(), "stored-tiles-"));
+    try {
+      const path = join(dir, "lots.pack");
+      writeFileSync(path, plainLots);
+      const report = await storeTilesInFile(path);
+      expect(report.tiles).toBeGreaterThan(0);
+      expect(readFileSync(path).equals(Buffer.from(inMemory))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
