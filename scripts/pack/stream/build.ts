@@ -25,7 +25,7 @@ import { loadOverlayPack, withCadastreBox } from "./overlays.ts";
 import { Progress, type ProgressOptions } from "./progress.ts";
 import type { BuildSpec } from "../cli.ts";
 import { readLots } from "./read-lots.ts";
-import { FileWriter, mergeDown, Spill, sortChunk } from "./runs.ts";
+import { FileWriter, mergeDown, SortScratch, Spill, sortChunk } from "./runs.ts";
 
 // The v1 build's spec (pack metadata, GTFS and TopoJSON options) with the cadastre streamed apart from the overlays.
 export type StreamBuildSpec = Omit<BuildSpec, "files"> & {
@@ -71,27 +71,33 @@ const DEFAULT_READ_BUFFER = 256 << 10;
 
 const since = (t: number) => (performance.now() - t) / 1000;
 
-// Phases 1 and 2; the chunk buffer is handed on to the lot-id index's spill, the one large buffer of the build.
+// Phases 1 and 2; the run buffer is handed on to the lot-id index's spill, the one large buffer of the build.
 function readAndSort(spec: StreamBuildSpec, dir: string, progress: Progress) {
-  const spill = new Spill(dir, "lots", new Uint8Array(spec.runBytes ?? DEFAULT_RUN_BYTES));
+  const buffer = new Uint8Array(spec.runBytes ?? DEFAULT_RUN_BYTES);
+  // A sixth of it is the sort's scratch (20 bytes a record, records of 120 bytes or more); chunks take the rest.
+  const chunkBytes = buffer.length - 8 * Math.floor(buffer.length / 48);
+  const spill = new Spill(dir, "lots", buffer.subarray(0, chunkBytes));
   const t = performance.now();
   const read = readLots(spec.parcels, spill, progress, spec.state);
   const readS = since(t);
   const t1 = performance.now();
   const chunks = spill.finish();
   progress.start("sort", "lots", read.lots);
+  const keyOf = (p: Uint8Array) => {
+    const v = new DataView(p.buffer, p.byteOffset, p.byteLength);
+    return hilbertOf(v.getFloat64(CENTRE_X_AT, true), v.getFloat64(CENTRE_Y_AT, true), read.centres);
+  };
+  // Every chunk's sort in the same scratch: nothing allocated per chunk (a larger input, more chunks).
+  const scratch = new SortScratch(buffer.subarray(chunkBytes));
   let sorted = 0;
   const runs = chunks.map((chunk, i) => {
     const run = join(dir, `lots-${String(i).padStart(5, "0")}.run`);
-    sorted += sortChunk(chunk, run, spill.buffer, (p) => {
-      const v = new DataView(p.buffer, p.byteOffset, p.byteLength);
-      return hilbertOf(v.getFloat64(CENTRE_X_AT, true), v.getFloat64(CENTRE_Y_AT, true), read.centres);
-    });
+    sorted += sortChunk(chunk, run, spill.buffer, keyOf, scratch);
     progress.update(sorted, read.bytes);
     return run;
   });
   progress.finish(sorted, read.bytes);
-  return { read, runs, buffer: spill.buffer, readS, sortS: since(t1) };
+  return { read, runs, buffer, readS, sortS: since(t1) };
 }
 
 export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<StreamBuildResult> {
@@ -128,8 +134,13 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
 
     const t2 = performance.now();
     pages = new FileWriter(join(tmp, "pages.bin"));
-    // Index pairs are 16-byte frames: 8 MiB chunks (512k pairs) keep their sort small.
-    const index = new LotIdIndexSpill(indexDir, buffer.subarray(0, Math.min(buffer.length, 8 << 20)));
+    // Index pairs are 16-byte frames: 8 MiB chunks (512k pairs) keep their sort small. The rest of the chunk buffer
+    // is the merges' read buffers, so more runs (a larger input) cost no more memory.
+    const indexChunk = Math.min(buffer.length, 8 << 20);
+    const pool = buffer.subarray(indexChunk);
+    const index = new LotIdIndexSpill(indexDir, buffer.subarray(0, indexChunk), pool);
+    const countsDir = join(tmp, "counts");
+    mkdirSync(countsDir);
     const info: Record<string, string> = { title: meta.title, attribution: meta.attribution, licence: meta.licence };
     if (meta.note) info.note = meta.note;
     const {
@@ -139,8 +150,11 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
     } = await writeLotPages(
       {
         file: spec.parcels,
-        runs: mergeDown(runs, lotsDir, fanIn, readBuffer),
+        runs: mergeDown(runs, lotsDir, fanIn, readBuffer, pool),
         readBufferBytes: readBuffer,
+        fanIn,
+        pool,
+        countsDir,
         pack: {
           id: spec.id,
           version,

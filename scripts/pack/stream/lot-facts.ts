@@ -13,6 +13,7 @@ import type { ParcelHit } from "../../../src/packs/spatial.ts";
 import type { Pack, Props } from "../../../src/packs/types.ts";
 import { GeoJsonInputError } from "./geojson-split.ts";
 import type { LotIdIndexSpill } from "./lot-id-index.ts";
+import { SpilledCounts } from "./overview-counts.ts";
 import { type LotFrame, LotFrameDecoder } from "./lot-frame.ts";
 import type { Progress } from "./progress.ts";
 import { type FileWriter, mergeRuns } from "./runs.ts";
@@ -42,6 +43,11 @@ export type LotFactsJob = {
   file: string;
   runs: readonly string[];
   readBufferBytes: number;
+  fanIn: number;
+  // Free memory the merges read through (runs.ts mergeRuns): the lots' merge, then the overview counts'.
+  pool?: Uint8Array;
+  // An empty directory for the overview counts' runs.
+  countsDir: string;
   // PackWriter's options without a lot-id column: the index is spilled to `index` instead.
   pack: PackOptions;
   packs: readonly Pack[];
@@ -61,7 +67,12 @@ export async function writeLotPages(
   const frames = new LotFrameDecoder();
   let pending: number[] = [];
   let pageNo = 0;
-  const writer = new PackWriter(job.pack, (bytes) => {
+  const overviewCounts = new SpilledCounts(job.countsDir, {
+    fanIn: job.fanIn,
+    readBufferBytes: job.readBufferBytes,
+    pool: job.pool,
+  });
+  const writer = new PackWriter({ ...job.pack, overviewCounts }, (bytes) => {
     job.pages.write(bytes);
     for (const h of pending) job.index.add(h, pageNo);
     pending = [];
@@ -70,7 +81,7 @@ export async function writeLotPages(
   const idCol = lotColumn(LOT_ID_COLUMN);
   progress.start("facts", "lots", job.lots);
   let done = 0;
-  for (const frame of mergeRuns(job.runs, job.readBufferBytes)) {
+  for (const frame of mergeRuns(job.runs, job.readBufferBytes, job.pool)) {
     const lot = frames.decode(frame.payload);
     const parcel = parcelOf(job.pack.id, fields, lot);
     try {

@@ -6,19 +6,21 @@ import { join } from "node:path";
 import { crc32 } from "../../../src/packs/crc32.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "../../../src/packs/paged/lot-index.ts";
 import type { IndexEntry } from "../../../src/packs/paged/root.ts";
-import { FileWriter, mergeDown, mergeRuns, Spill, sortChunk } from "./runs.ts";
+import { FileWriter, mergeDown, mergeRuns, SortScratch, Spill, sortChunk } from "./runs.ts";
 
 const EMPTY = new Uint8Array(0);
 
 export class LotIdIndexSpill {
   private readonly spill: Spill;
   private readonly dir: string;
+  private readonly pool: Uint8Array | undefined;
   private n = 0;
 
-  // `dir` is this index's own: merges name their files there.
-  constructor(dir: string, buffer: Uint8Array) {
+  // `dir` is this index's own: merges name their files there. `pool`: memory idle by `finish`, for the chunks' sort.
+  constructor(dir: string, buffer: Uint8Array, pool?: Uint8Array) {
     this.dir = dir;
     this.spill = new Spill(dir, "lotid", buffer);
+    this.pool = pool;
   }
 
   get count(): number {
@@ -30,7 +32,7 @@ export class LotIdIndexSpill {
     this.spill.add(hash * 65536 + page, this.n++, EMPTY);
   }
 
-  /** Writes the index pages to `out`; returns the root's entries for them. Memory: one page of entries. */
+  /** Writes the index pages to `out`; returns the root's entries for them. Memory: one page of entries, and the chunk buffer. */
   finish(
     out: string,
     fanIn: number,
@@ -38,13 +40,17 @@ export class LotIdIndexSpill {
     onPage?: (entriesDone: number) => void,
   ): { entries: IndexEntry[]; bytes: number; runs: number } {
     const chunks = this.spill.finish();
+    // A full chunk is 512k pairs: its sort's 10 MiB of arrays come from the pool, not a new allocation per chunk.
+    const scratch = new SortScratch(this.pool);
     const runs = chunks.map((c, i) => {
       const run = join(this.dir, `lotid-${String(i).padStart(5, "0")}.run`);
-      sortChunk(c, run, this.spill.buffer, (_p, key) => key);
+      sortChunk(c, run, this.spill.buffer, (_p, key) => key, scratch);
       return run;
     });
-    const merged = mergeDown(runs, this.dir, fanIn, readBufferBytes);
-    const w = new FileWriter(out);
+    // The chunk buffer is idle once the chunks are sorted: the merges read through slices of it.
+    const pool = this.spill.buffer;
+    const merged = mergeDown(runs, this.dir, fanIn, readBufferBytes, pool);
+    const w = new FileWriter(out, scratch.writeBuffer);
     const entries: IndexEntry[] = [];
     let hashes = new Uint32Array(INDEX_PAGE_ENTRIES);
     let pages = new Uint16Array(INDEX_PAGE_ENTRIES);
@@ -58,7 +64,7 @@ export class LotIdIndexSpill {
       k = 0;
       onPage?.(done);
     };
-    for (const f of mergeRuns(merged, readBufferBytes)) {
+    for (const f of mergeRuns(merged, readBufferBytes, pool)) {
       const h = Math.floor(f.key / 65536);
       // A run of equal hashes never straddles two index pages.
       if (k >= INDEX_PAGE_ENTRIES && h !== hashes[k - 1]) emit();

@@ -69,6 +69,9 @@ export function loadOverlayPack(spec: OverlaySpec): { pack: Pack; layers: string
   }
   const bytes = encodePack({ id: spec.id, version: spec.version, meta: spec.meta, layers, order: "index" });
   const pack = decodePack(bytes);
+  // decodePack keeps the parsed rows of layers up to 2^16 features as they are read: parsed all now, the build's
+  // memory does not depend on how many overlay features its lots happen to touch (more lots, more area, more rows).
+  for (const l of pack.layers.values()) if (l.count <= 1 << 16) for (let i = 0; i < l.count; i++) l.props(i);
   return { pack, layers: layers.map((l) => l.name).filter((n) => n !== "parcels"), warnings };
 }
 

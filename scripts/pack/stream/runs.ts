@@ -1,8 +1,9 @@
 // External sort: keyed frames spilled to chunk files of bounded size, each sorted into a run, runs merged k ways.
 //
 // A frame is: payload length u32, sequence u32 (ties keep input order), key f64, payload. Memory is one chunk
-// buffer while spilling and sorting, and one read buffer per run while merging, whatever the input's size.
-import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+// buffer while spilling and sorting, and one read buffer per run while merging, whatever the input's size; the read
+// buffers are cut from a `pool` (a chunk buffer the build no longer needs) where one is given, so more runs cost nothing.
+import { closeSync, fstatSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 export const FRAME_HEADER = 16;
@@ -18,10 +19,11 @@ export class FileWriter {
   private used = 0;
   private closed = false;
 
-  constructor(path: string, bufferBytes = 1 << 20) {
+  // `buffer`: its size, or a buffer of its own (one a caller reuses from file to file).
+  constructor(path: string, buffer: number | Uint8Array = 1 << 20) {
     this.path = path;
     this.fd = openSync(path, "w");
-    this.buf = new Uint8Array(bufferBytes);
+    this.buf = typeof buffer === "number" ? new Uint8Array(buffer) : buffer;
   }
 
   write(b: Uint8Array): void {
@@ -117,19 +119,16 @@ export class Spill {
   }
 }
 
+// The whole file in `reuse` when it fits (a full chunk does), else in a buffer of the file's size.
 function readWhole(path: string, reuse: Uint8Array): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    let buf = reuse;
+    const size = fstatSync(fd).size;
+    const buf = size <= reuse.length ? reuse : new Uint8Array(size);
     let n = 0;
-    for (;;) {
-      if (n === buf.length) {
-        const grown = new Uint8Array(buf.length * 2);
-        grown.set(buf);
-        buf = grown;
-      }
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
+    while (n < size) {
+      const got = readSync(fd, buf, n, size - n, null);
+      if (got === 0) throw new Error(`chunk file ${path} ended at ${n} of ${size} bytes`);
       n += got;
     }
     return buf.subarray(0, n);
@@ -139,23 +138,51 @@ function readWhole(path: string, reuse: Uint8Array): Uint8Array {
 }
 
 /**
+ * Memory sortChunk reuses from chunk to chunk, so sorting many chunks allocates once: its per-frame arrays (cut from
+ * `pool`, memory the build is not using meanwhile, where they fit) and its write buffer.
+ */
+export class SortScratch {
+  private mem: Uint8Array;
+  private write: Uint8Array | null = null;
+
+  constructor(pool: Uint8Array = new Uint8Array(0)) {
+    this.mem = pool;
+  }
+
+  /** `bytes` of scratch, 8-byte aligned. */
+  arrays(bytes: number): Uint8Array {
+    // Past the pool: a buffer of its own, kept (the first, full chunk holds about the most frames there are).
+    if (bytes > this.mem.length || this.mem.byteOffset % 8 !== 0) this.mem = new Uint8Array(bytes);
+    return this.mem.subarray(0, bytes);
+  }
+
+  get writeBuffer(): Uint8Array {
+    this.write ??= new Uint8Array(1 << 20);
+    return this.write;
+  }
+}
+
+/**
  * Sorts one chunk file into a run file by (key, seq); `keyOf` gives each frame's key from its payload (the key
- * spilled with it is passed in). The chunk file is deleted. `buffer` is reused to read the chunk.
+ * spilled with it is passed in). The chunk file is deleted. `buffer` is reused to read the chunk, `scratch` to sort it.
  */
 export function sortChunk(
   chunk: string,
   run: string,
   buffer: Uint8Array,
   keyOf: (payload: Uint8Array, spilled: number) => number,
+  scratch: SortScratch = new SortScratch(),
 ): number {
   const b = readWhole(chunk, buffer);
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let n = 0;
   for (let at = 0; at < b.length; at += FRAME_HEADER + view.getUint32(at, true)) n++;
-  // Typed arrays sized to the frames: the sort's memory is a few bytes per frame, bounded by the chunk.
-  const offsets = new Float64Array(n);
-  const keys = new Float64Array(n);
-  const seqs = new Uint32Array(n);
+  // 20 bytes a frame, bounded by the chunk: keys f64, then offsets (a chunk is under 4 GiB), seqs and order u32.
+  const mem = scratch.arrays(20 * n);
+  const keys = new Float64Array(mem.buffer, mem.byteOffset, n);
+  const offsets = new Uint32Array(mem.buffer, mem.byteOffset + 8 * n, n);
+  const seqs = new Uint32Array(mem.buffer, mem.byteOffset + 12 * n, n);
+  const order = new Uint32Array(mem.buffer, mem.byteOffset + 16 * n, n);
   for (let i = 0, at = 0; i < n; i++) {
     const len = view.getUint32(at, true);
     offsets[i] = at;
@@ -163,10 +190,9 @@ export function sortChunk(
     keys[i] = keyOf(b.subarray(at + FRAME_HEADER, at + FRAME_HEADER + len), view.getFloat64(at + 8, true));
     at += FRAME_HEADER + len;
   }
-  const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((x, y) => (keys[x] as number) - (keys[y] as number) || (seqs[x] as number) - (seqs[y] as number));
-  const w = new FileWriter(run);
+  const w = new FileWriter(run, scratch.writeBuffer);
   const head = new Uint8Array(FRAME_HEADER);
   const hv = new DataView(head.buffer);
   for (let k = 0; k < n; k++) {
@@ -197,10 +223,10 @@ class RunReader {
   private eof = false;
   private closed = false;
 
-  constructor(path: string, bufferBytes: number) {
+  constructor(path: string, buffer: Uint8Array) {
     this.path = path;
     this.fd = openSync(path, "r");
-    this.buf = new Uint8Array(bufferBytes);
+    this.buf = buffer;
   }
 
   // Makes at least `n` bytes available from `start`; false at a clean end of file.
@@ -252,11 +278,20 @@ class RunReader {
 
 const before = (a: RunReader, b: RunReader) => a.key < b.key || (a.key === b.key && a.seq < b.seq);
 
-/** Every frame of the runs in (key, seq) order; each yielded payload is valid until the next is asked for. */
-export function* mergeRuns(files: readonly string[], bufferBytes: number): Generator<Frame> {
+// Run i's read buffer: the i-th slice of `pool` while one fits, a new buffer past it.
+function readBuffer(i: number, bytes: number, pool: Uint8Array | undefined): Uint8Array {
+  if (pool && (i + 1) * bytes <= pool.length) return pool.subarray(i * bytes, (i + 1) * bytes);
+  return new Uint8Array(bytes);
+}
+
+/**
+ * Every frame of the runs in (key, seq) order; each yielded payload is valid until the next is asked for. The read
+ * buffers are cut from `pool` while they fit: nothing else may use it until the merge is done.
+ */
+export function* mergeRuns(files: readonly string[], bufferBytes: number, pool?: Uint8Array): Generator<Frame> {
   const heap: RunReader[] = [];
-  for (const f of files) {
-    const r = new RunReader(f, bufferBytes);
+  for (const [i, f] of files.entries()) {
+    const r = new RunReader(f, readBuffer(i, bufferBytes, pool));
     if (r.next()) heap.push(r);
   }
   const down = (i: number) => {
@@ -291,7 +326,13 @@ export function* mergeRuns(files: readonly string[], bufferBytes: number): Gener
 }
 
 /** Merges groups of runs into longer runs until at most `fanIn` remain, so the final merge's buffers stay bounded. */
-export function mergeDown(files: readonly string[], dir: string, fanIn: number, bufferBytes: number): string[] {
+export function mergeDown(
+  files: readonly string[],
+  dir: string,
+  fanIn: number,
+  bufferBytes: number,
+  pool?: Uint8Array,
+): string[] {
   let runs = [...files];
   let pass = 0;
   while (runs.length > fanIn) {
@@ -305,7 +346,7 @@ export function mergeDown(files: readonly string[], dir: string, fanIn: number, 
       const out = new FileWriter(join(dir, `merge-${pass}-${String(next.length).padStart(5, "0")}.run`));
       const head = new Uint8Array(FRAME_HEADER);
       const hv = new DataView(head.buffer);
-      for (const f of mergeRuns(group, bufferBytes)) {
+      for (const f of mergeRuns(group, bufferBytes, pool)) {
         hv.setUint32(0, f.payload.length, true);
         hv.setUint32(4, f.seq, true);
         hv.setFloat64(8, f.key, true);

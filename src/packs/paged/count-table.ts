@@ -1,9 +1,16 @@
 // Counts by key in typed arrays (open addressing): 12 bytes a key where a Map of non-Smi numbers costs about 60, so the
 // builder's overview counts stay small beside millions of lots.
 
+/** Counts by key read back in key order: a CountTable, or a store that spills to disk (the streamed build's). */
+export interface KeyCounts {
+  add(key: number): void;
+  /** Calls `each` with every key and its count, keys ascending; once, after the last add. */
+  sorted(each: (key: number, count: number) => void): void;
+}
+
 const EMPTY = 0;
 
-export class CountTable {
+export class CountTable implements KeyCounts {
   // Keys are stored plus one, so 0 marks an empty slot; keys are whole numbers in [0, 2^53 - 2].
   private keys: Float64Array;
   private counts: Uint32Array;
@@ -46,6 +53,22 @@ export class CountTable {
       const k = this.keys[s] as number;
       if (k !== EMPTY) yield [k - 1, this.counts[s] as number];
     }
+  }
+
+  /** Calls `each` with every key and its count, keys ascending. */
+  sorted(each: (key: number, count: number) => void): void {
+    const keys = new Float64Array(this.used);
+    let k = 0;
+    for (let s = 0; s < this.keys.length; s++) if (this.keys[s] !== EMPTY) keys[k++] = (this.keys[s] as number) - 1;
+    keys.sort();
+    for (const key of keys) each(key, this.get(key));
+  }
+
+  /** Forgets every key, keeping the table's size. */
+  clear(): void {
+    this.keys.fill(EMPTY);
+    this.counts.fill(0);
+    this.used = 0;
   }
 
   // Linear probing from a mix of the key's high and low 32 bits; the table is never more than half full.

@@ -4,6 +4,7 @@ import type { AreaGeometry, Position } from "../../geo/types.ts";
 import { crc32 } from "../crc32.ts";
 import { normaliseLotId } from "../lot-id.ts";
 import { hilbertOf } from "./hilbert.ts";
+import type { KeyCounts } from "./count-table.ts";
 import { OverviewBuilder } from "./overview.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
 import { type ColumnCoding, COLUMN_CODING, encodePage, type PageFeature } from "./page.ts";
@@ -36,6 +37,8 @@ export type PackOptions = {
   pageBytes?: number;
   // How pages code their columns (default packed); 0 writes pages as packs before issue 33's coding, for tests.
   columnCoding?: ColumnCoding;
+  // Where the overview's per-cell zone counts are kept (default in memory); the streamed build spills them to disk.
+  overviewCounts?: KeyCounts;
 };
 
 export const DEFAULT_PAGE_BYTES = 128 * 1024;
@@ -117,11 +120,12 @@ export class PackWriter {
   private lotHashes = new Uint32Array(1024);
   private lotPages = new Uint16Array(1024);
   private lots = 0;
-  private readonly overview = new OverviewBuilder();
+  private readonly overview: OverviewBuilder;
 
   constructor(opts: PackOptions, onPage: (bytes: Uint8Array) => void | Promise<void>) {
     this.opts = opts;
     this.onPage = onPage;
+    this.overview = new OverviewBuilder(opts.overviewCounts);
     this.colIndex = new Map(opts.columns.map((c, i) => [c.name, i]));
     this.summary = { zone: opts.summary?.zone ?? null, max: opts.summary?.max ?? [], flags: opts.summary?.flags ?? [] };
     if (this.summary.flags.length > 8) throw new RangeError("at most 8 flag columns");

@@ -2,7 +2,7 @@
 // zone over most lots of a cell kept, stored as runs per row in blocks of 256 x 256 cells. Low zooms draw these.
 import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
-import { CountTable } from "./count-table.ts";
+import { CountTable, type KeyCounts } from "./count-table.ts";
 import { PageRefusedError } from "./errors.ts";
 
 export const OVERVIEW_MAGIC = "GAPO";
@@ -27,57 +27,31 @@ const cellOf = (deg: number): number => Math.floor(deg * CELLS_PER_DEGREE) + OFF
 
 /** Counts each cell's lots by zone as the writer sees them, then cuts the blocks into pages. */
 export class OverviewBuilder {
-  // Key (x * 2^20 + y) * 2^12 + zone, value the lots counted; typed, since a Map of such keys grew with the input.
-  private readonly counts = new CountTable();
+  // Key (block * 2^16 + cell in block) * 2^12 + zone, value the lots counted: keys in order are block order with each
+  // cell's zones together, so the pages are cut in one pass over the sorted counts. Typed by default (a Map grew).
+  private readonly counts: KeyCounts;
+
+  // `counts` holds the counts (default: a table in memory); the streamed build gives one that spills to disk.
+  constructor(counts: KeyCounts = new CountTable()) {
+    this.counts = counts;
+  }
 
   add(lon: number, lat: number, zone: number): void {
-    this.counts.add((cellOf(lon) * 2 ** 20 + cellOf(lat)) * 4096 + (zone & 4095));
+    const x = cellOf(lon);
+    const y = cellOf(lat);
+    const block = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
+    const inBlock = (y % BLOCK_CELLS) * BLOCK_CELLS + (x % BLOCK_CELLS);
+    this.counts.add((block * 2 ** 16 + inBlock) * 4096 + (zone & 4095));
   }
 
   /** The pages in block order (south to north, west to east) with their root entries. */
   finish(): { pages: Uint8Array[]; meta: OverviewMeta } {
-    // Keys sorted group each cell's zones together; typed arrays throughout, so finishing costs bytes per cell.
-    const keys = new Float64Array(this.counts.size);
-    const ns = new Uint32Array(this.counts.size);
-    let k = 0;
-    for (const [key] of this.counts.entries()) keys[k++] = key;
-    keys.sort();
-    for (let i = 0; i < keys.length; i++) ns[i] = this.counts.get(keys[i] as number);
-    // The zone of most lots in each cell (ties: the lower zone code, which sorts first), with its place in
-    // block order: block (by * 2^12 + bx), then row and column inside the block.
-    const order = new Float64Array(keys.length);
-    let nCells = 0;
-    for (let i = 0; i < keys.length; ) {
-      const cell = Math.floor((keys[i] as number) / 4096);
-      let best = i;
-      let j = i + 1;
-      for (; j < keys.length && Math.floor((keys[j] as number) / 4096) === cell; j++) {
-        if ((ns[j] as number) > (ns[best] as number)) best = j;
-      }
-      const x = Math.floor(cell / 2 ** 20);
-      const y = cell % 2 ** 20;
-      const block = Math.floor(y / BLOCK_CELLS) * 2 ** 12 + Math.floor(x / BLOCK_CELLS);
-      const inBlock = (y % BLOCK_CELLS) * BLOCK_CELLS + (x % BLOCK_CELLS);
-      order[nCells++] = (block * 2 ** 16 + inBlock) * 4096 + ((keys[best] as number) % 4096);
-      i = j;
-    }
-    const sorted = order.subarray(0, nCells).sort();
     const pages: Uint8Array[] = [];
     const entries: OverviewEntry[] = [];
-    for (let i = 0; i < sorted.length; ) {
-      const block = Math.floor((sorted[i] as number) / 2 ** 28);
-      const bx = block % 2 ** 12;
-      const by = Math.floor(block / 2 ** 12);
-      const cells: { x: number; y: number; zone: number }[] = [];
-      for (; i < sorted.length && Math.floor((sorted[i] as number) / 2 ** 28) === block; i++) {
-        const v = sorted[i] as number;
-        const inBlock = Math.floor(v / 4096) % 2 ** 16;
-        cells.push({
-          x: bx * BLOCK_CELLS + (inBlock % BLOCK_CELLS),
-          y: by * BLOCK_CELLS + Math.floor(inBlock / BLOCK_CELLS),
-          zone: v % 4096,
-        });
-      }
+    let cells: { x: number; y: number; zone: number }[] = [];
+    let block = -1;
+    const endBlock = () => {
+      if (cells.length === 0) return;
       const bytes = encodeOverviewPage(pages.length, cells);
       let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
       for (const c of cells) {
@@ -89,7 +63,42 @@ export class OverviewBuilder {
       const deg = (v: number) => (v - OFFSET) / CELLS_PER_DEGREE;
       entries.push({ box: [deg(w), deg(s), deg(e), deg(n)], length: bytes.length, crc: crc32(bytes.subarray(8)) });
       pages.push(bytes);
-    }
+      cells = [];
+    };
+    // The cell being counted: the zone of most lots in it (ties: the lower zone code, which comes first).
+    let cell = -1;
+    let bestZone = 0;
+    let bestN = 0;
+    const endCell = () => {
+      if (cell < 0) return;
+      const b = Math.floor(cell / 2 ** 16);
+      if (b !== block) {
+        endBlock();
+        block = b;
+      }
+      const inBlock = cell % 2 ** 16;
+      const bx = b % 2 ** 12;
+      const by = Math.floor(b / 2 ** 12);
+      cells.push({
+        x: bx * BLOCK_CELLS + (inBlock % BLOCK_CELLS),
+        y: by * BLOCK_CELLS + Math.floor(inBlock / BLOCK_CELLS),
+        zone: bestZone,
+      });
+    };
+    this.counts.sorted((key, n) => {
+      const c = Math.floor(key / 4096);
+      if (c !== cell) {
+        endCell();
+        cell = c;
+        bestZone = key % 4096;
+        bestN = n;
+      } else if (n > bestN) {
+        bestZone = key % 4096;
+        bestN = n;
+      }
+    });
+    endCell();
+    endBlock();
     return { pages, meta: { cellsPerDegree: CELLS_PER_DEGREE, pages: entries } };
   }
 }

@@ -22,5 +22,11 @@ describe("CountTable", () => {
     expect(new Map(t.entries())).toEqual(m);
     for (const [k, n] of m) expect(t.get(k)).toBe(n);
     expect(t.get(12345)).toBe(m.get(12345) ?? 0);
+    const sorted: [number, number][] = [];
+    t.sorted((k, n) => sorted.push([k, n]));
+    expect(sorted).toEqual([...m].sort(([a], [b]) => a - b));
+    const bytes = t.byteLength;
+    t.clear();
+    expect([t.size, t.get(0), [...t.entries()].length, t.byteLength]).toEqual([0, 0, 0, bytes]);
   });
 });
