@@ -103,7 +103,7 @@ export async function runPackMemoryBenches(): Promise<BenchResult[]> {
         unit: "B/lot",
         baseline: v1BytesPerLot,
         ratio: v1BytesPerLot / bytesPerLot,
-        note: `${claim(bytesPerLot <= 100, "<= 100")}; ${(build.stats.bytes / 2 ** 20).toFixed(0)} MiB file, ${LOT_COLUMNS.length} fact columns; largest: ${largestParts(parts, 9)}; baseline: the v1 grid (lot_id and area only)`,
+        note: `${claim(bytesPerLot <= 100, "<= 100")}; ${(build.stats.bytes / 2 ** 20).toFixed(0)} MiB file (${build.stats.stored.tiles} tiles stored whole, ${(build.stats.stored.bytes / 2 ** 20).toFixed(1)} MiB), ${LOT_COLUMNS.length} fact columns; largest: ${largestParts(parts, 9)}; baseline: the v1 grid (lot_id and area only)`,
       },
     ];
   });

@@ -3,7 +3,7 @@ import { openPack } from "../../../src/packs/paged/reader.ts";
 import { PAGE_HEADER_BYTES } from "../../../src/packs/paged/schema.ts";
 import type { Source } from "../../../src/packs/paged/source.ts";
 
-/** Bytes per lot of each part: root, page headers, index, geometry, each column, the lot-id index. */
+/** Bytes per lot of each part: root, page headers, index, geometry, each column, lot-id index, overview, stored tiles. */
 export async function bytesPerLotByPart(source: Source): Promise<Map<string, number>> {
   const pack = await openPack(source, { log: () => {} });
   const s = await pack.snapshot();
@@ -25,7 +25,10 @@ export async function bytesPerLotByPart(source: Source): Promise<Map<string, num
     // Header, section table and alignment padding.
     add("page headers", (root.pageOffsets[p + 1] as number) - off - inSections);
   }
-  add("lot-id index", header.objectLength - (root.pageOffsets[root.pageCount] as number));
+  const span = (o: Float64Array) => (o[o.length - 1] as number) - (o[0] as number);
+  add("lot-id index", span(root.indexOffsets));
+  add("overview pages", span(root.overviewOffsets));
+  add("stored tiles", span(root.tileOffsets));
   const per = new Map<string, number>();
   for (const [k, v] of sums) per.set(k, v / header.featureCount);
   return per;
