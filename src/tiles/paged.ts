@@ -3,6 +3,7 @@ import { pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { UnavailableError } from "../errors.ts";
+import { tileKey } from "../packs/paged/root.ts";
 import { StoredTileRefusedError } from "../packs/paged/stored-tiles.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
@@ -22,8 +23,12 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
   // A tile whose pages lie too far apart to read in 2 requests was stored whole by the builder: one request.
-  const whole = await storedTile(pack, tile);
-  if (whole !== undefined) return whole;
+  // A fresh root answers without a promise whether it stores the tile (most packs store none).
+  const s = pack.current();
+  if (s === null || s.root.storedTiles.has(tileKey(tile.z, tile.x, tile.y))) {
+    const whole = await storedTile(pack, tile);
+    if (whole !== undefined) return whole;
+  }
   // At most 2 range requests a tile: pages far apart on the Hilbert curve are read with what lies between.
   const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }], { maxReads: TILE_MAX_READS });
   return pagedLotsTile(pages, tile);
