@@ -16,8 +16,12 @@ export const MAX_PAGES_PER_REQUEST = 64;
 /** A page a request needs was refused (damaged): the request is a 503 naming it, never a partial answer. */
 export function refuseDamaged(refused: readonly RefusedPage[]): void {
   const [bad] = refused;
-  if (bad)
-    throw new UnavailableError(`pack page (${bad.message})`, { detail: `Pack data unavailable: ${bad.message}` });
+  if (bad) throw packUnavailable("page", bad.message);
+}
+
+/** The 503 for a damaged part of a pack (a page, a stored tile), naming it. */
+export function packUnavailable(part: string, message: string): UnavailableError {
+  return new UnavailableError(`pack ${part} (${message})`, { detail: `Pack data unavailable: ${message}` });
 }
 
 /** Too many pages for one request: refused from the root alone, before any page is read. */
@@ -68,8 +72,9 @@ export async function pagesFor(
       for (const page of warm) out.push(chargedView(pack, s0, page));
       continue;
     }
-    // Counted from the root before any page is read, so a too-large area costs no reads.
-    const s = await pack.snapshot();
+    // Counted from the root before any page is read, so a too-large area costs no reads (nor a revalidation: the
+    // page reads below carry the root's etag).
+    const s = await pack.planningSnapshot();
     const boxPages = new Set(areas.flatMap((a) => ("box" in a ? pack.pagesInBox(s, a.box) : [])));
     const lotPages = areas.filter((a) => "lotId" in a).length;
     if (out.length + boxPages.size + lotPages > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);

@@ -527,6 +527,9 @@ export class PagedPack {
    */
   storedTile(z: number, x: number, y: number, signal?: AbortSignal): Promise<Uint8Array | null | undefined> {
     const slot = (s: Snapshot) => s.root.storedTiles.get(tileKey(z, x, y));
+    // A root past its time to live that does not list the tile is revalidated by the pages' reads, not by a read here.
+    const stale = this.expiredRoot();
+    if (stale && slot(stale.value) === undefined) return Promise.resolve(undefined);
     const q = async (s: Snapshot) => {
       const i = slot(s);
       return i === undefined ? undefined : readStoredTile(this.source, s, i, signal);
@@ -551,6 +554,15 @@ export class PagedPack {
       );
     }
     return this.run(q, signal);
+  }
+
+  /**
+   * The root to plan reads from: the memoised one even past its time to live (the reads planned from it carry its
+   * etag and revalidate it), else the root read or revalidated as snapshot() does.
+   */
+  planningSnapshot(signal?: AbortSignal): Promise<Snapshot> {
+    const stale = this.expiredRoot();
+    return stale ? Promise.resolve(stale.value) : this.snapshot(signal);
   }
 
   // The memoised root past its time to live (of the etag this reader was told, if any), else null.

@@ -10,8 +10,9 @@ import { UnavailableError } from "../../../src/errors.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
+import { tileKey } from "../../../src/packs/paged/root.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
-import type { TileCoord } from "../../../src/tiles/math.ts";
+import { type TileCoord, tileOf } from "../../../src/tiles/math.ts";
 import { pagedTile } from "../../../src/tiles/paged.ts";
 import { storeTilesInFile } from "../../../scripts/pack/stored-tiles.ts";
 import { encodePack } from "../../../src/packs/paged/encode.ts";
@@ -40,16 +41,11 @@ function tilesOver(s: Snapshot): TileCoord[] {
   const b = s.root.pageBoxes;
   const seen = new Set<string>();
   for (const z of [14, 15, 16]) {
-    const n = 2 ** z;
     for (let p = 0; p < s.root.pageCount; p++) {
-      const x0 = Math.floor((((b[4 * p] as number) + 180) / 360) * n) - 1;
-      const x1 = Math.floor((((b[4 * p + 2] as number) + 180) / 360) * n) + 1;
-      const yOf = (lat: number) => {
-        const r = (lat * Math.PI) / 180;
-        return Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
-      };
-      for (let y = yOf(b[4 * p + 3] as number) - 1; y <= yOf(b[4 * p + 1] as number) + 1; y++)
-        for (let x = x0; x <= x1; x++) {
+      const nw = tileOf(b[4 * p] as number, b[4 * p + 3] as number, z);
+      const se = tileOf(b[4 * p + 2] as number, b[4 * p + 1] as number, z);
+      for (let y = nw.y - 1; y <= se.y + 1; y++)
+        for (let x = nw.x - 1; x <= se.x + 1; x++) {
           const k = `${z}/${x}/${y}`;
           if (!seen.has(k)) out.push({ z, x, y });
           seen.add(k);
@@ -83,6 +79,24 @@ describe("tiles a v2 pack stores whole", () => {
       await pagedTile(reader, t);
       expect(source.reads, `${t.z}/${t.x}/${t.y}`).toBe(1);
     }
+  });
+
+  it("after the root's time to live a tile is still at most 2 requests, stored or read from its pages", async () => {
+    let clock = 0;
+    const source = new MemorySource(`public/demo@stored-ttl-${++key}.pack`, stored);
+    const opts = { maxReadBytes: READ_BYTES, rootTtlMs: 1000, now: () => clock };
+    const s = await new PagedPack(source, { cache: new PageCache(2 ** 30), ...opts }).snapshot();
+    const list = s.root.meta.tiles?.list ?? [];
+    const [z, x, y] = list.find((e) => (e[3] as number) > 0) as number[];
+    const fromPages = tilesOver(s).filter((t) => !s.root.storedTiles.has(tileKey(t.z, t.x, t.y)));
+    let most = 0;
+    for (const t of [{ z, x, y } as TileCoord, ...fromPages.slice(0, 40)]) {
+      clock += 2000;
+      source.resetCounts();
+      await pagedTile(new PagedPack(source, { cache: new PageCache(2 ** 30), ...opts }), t);
+      most = Math.max(most, source.reads);
+    }
+    expect(most).toBeLessThanOrEqual(TILE_MAX_READS);
   });
 
   it("a stored tile is byte for byte the tile cut from all its pages, and the pages are unchanged", async () => {
