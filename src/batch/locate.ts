@@ -27,8 +27,8 @@ export function rowArea(row: CsvSiteRow): PackArea | null {
 export function pointsOf(rows: readonly CsvSiteRow[]): [number, number][] {
   const out: [number, number][] = [];
   for (const row of rows) {
-    if (row.problem || row.lotNumber !== undefined) continue;
-    if (typeof row.lat === "number" && typeof row.lon === "number") out.push([row.lon, row.lat]);
+    const area = rowArea(row);
+    if (area && "box" in area) out.push([area.box[0], area.box[1]]);
   }
   return out;
 }

@@ -1,8 +1,7 @@
 // Vector tiles and TileJSON of a v2 lots pack: the pages under the tile, cut as v1 packs and merged into one layer.
-import { pagesFor, refuseDamaged } from "../packs/area.ts";
+import { packUnavailable, pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
-import { UnavailableError } from "../errors.ts";
 import { tileKey } from "../packs/paged/root.ts";
 import { StoredTileRefusedError } from "../packs/paged/stored-tiles.ts";
 import { layerMinZoom } from "./layers.ts";
@@ -40,7 +39,7 @@ async function storedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array 
     return await pack.storedTile(tile.z, tile.x, tile.y);
   } catch (e) {
     if (!(e instanceof StoredTileRefusedError)) throw e;
-    throw new UnavailableError(`pack tile (${e.message})`, { detail: `Pack data unavailable: ${e.message}` });
+    throw packUnavailable("tile", e.message);
   }
 }
 
