@@ -8,6 +8,7 @@ import { decodePack } from "../../../src/packs/decode.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
+import { squareLot } from "../../support/lot-feature.ts";
 import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
 
@@ -22,24 +23,11 @@ let a: TestOrg;
 let b: TestOrg;
 let packId: string;
 
-// A square lot of about 7 m either side of (lng, lat) with a street address, as an uploaded GeoJSON feature.
-function lot(lotId: string, address: string, [lng, lat]: [number, number], half = 0.00003) {
-  const ring = [
-    [lng - half, lat - half],
-    [lng + half, lat - half],
-    [lng + half, lat + half],
-    [lng - half, lat + half],
-    [lng - half, lat - half],
-  ];
-  return {
-    type: "Feature",
-    properties: { lot_id: lotId, address },
-    geometry: { type: "Polygon", coordinates: [ring] },
-  };
-}
-
 async function upload(org: TestOrg, name: string): Promise<string> {
-  const features = [lot("1//DP9001", SHARED, spot), lot("2//DP9001", OWN_ONLY, [spot[0] + 0.0002, spot[1]])];
+  const features = [
+    squareLot({ lot_id: "1//DP9001", address: SHARED }, ...spot),
+    squareLot({ lot_id: "2//DP9001", address: OWN_ONLY }, spot[0] + 0.0002, spot[1]),
+  ];
   const form = new FormData();
   form.set("file", new File([JSON.stringify({ type: "FeatureCollection", features })], "lots.geojson"));
   form.set("name", name);

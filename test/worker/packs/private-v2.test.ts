@@ -14,6 +14,7 @@ import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import type { PackBindings } from "../../../src/packs/types.ts";
 import { visiblePacks } from "../../../src/packs/visible.ts";
 import { demoPackBytes } from "../../support/packs.ts";
+import { squareLot } from "../../support/lot-feature.ts";
 import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
 
@@ -34,18 +35,6 @@ let a: TestOrg;
 let b: TestOrg;
 // A public lot's label point (inside it) and its area.
 let spot: { lng: number; lat: number; areaM2: number };
-
-// A square lot of `half` degrees either side of (lng, lat), as an uploaded GeoJSON feature.
-function square(lotId: string, lng: number, lat: number, half = 0.00003) {
-  const ring = [
-    [lng - half, lat - half],
-    [lng + half, lat - half],
-    [lng + half, lat + half],
-    [lng - half, lat + half],
-    [lng - half, lat - half],
-  ];
-  return { type: "Feature", properties: { lot_id: lotId }, geometry: { type: "Polygon", coordinates: [ring] } };
-}
 
 function upload(org: TestOrg, features: unknown[], name: string): Promise<Response> {
   const form = new FormData();
@@ -89,7 +78,7 @@ beforeAll(async () => {
 
 describe("an uploaded lots pack is a v2 lots pack", () => {
   it("is stored as v2 (its magic says so), listed from its metadata, and its lot answers with the public lot's zone and controls beneath", async () => {
-    const res = await upload(a, [square("1//DP77", spot.lng, spot.lat)], "Site lots");
+    const res = await upload(a, [squareLot({ lot_id: "1//DP77" }, spot.lng, spot.lat)], "Site lots");
     expect(res.status, await res.clone().text()).toBe(201);
     const up = await res.json<Uploaded>();
     const key = `orgs/${a.orgId}/${up.pack_id}.pack`;
@@ -138,9 +127,11 @@ describe("an uploaded lots pack is a v2 lots pack", () => {
 
   it("a re-upload under the same name is served at once, never the old version; a delete stops it being served", async () => {
     const org = await withDb((db) => createTeamOrg(db));
-    const first = await (await upload(org, [square("5//DP55", spot.lng, spot.lat)], "Mine")).json<Uploaded>();
+    const first = await (
+      await upload(org, [squareLot({ lot_id: "5//DP55" }, spot.lng, spot.lat)], "Mine")
+    ).json<Uploaded>();
     expect((await factsAt(org, spot.lng, spot.lat)).lot_id).toBe("5//DP55");
-    const res = await upload(org, [square("6//DP66", spot.lng, spot.lat)], "Mine");
+    const res = await upload(org, [squareLot({ lot_id: "6//DP66" }, spot.lng, spot.lat)], "Mine");
     expect(res.status, await res.clone().text()).toBe(201);
     const second = await res.json<Uploaded>();
     expect(second.pack_id).toBe(first.pack_id);
@@ -171,7 +162,12 @@ describe("an uploaded lots pack is a v2 lots pack", () => {
     const org = await withDb((db) => createTeamOrg(db));
     // 12,000 lots of 4 m, far from the public lots: many pages.
     const lots = Array.from({ length: 12_000 }, (_, i) =>
-      square(`${i + 1}//DP4242`, 151.5 + (i % 120) * 0.0001, -34.5 + Math.floor(i / 120) * 0.0001, 0.00002),
+      squareLot(
+        { lot_id: `${i + 1}//DP4242` },
+        151.5 + (i % 120) * 0.0001,
+        -34.5 + Math.floor(i / 120) * 0.0001,
+        0.00002,
+      ),
     );
     const up = await (await upload(org, lots, "Many")).json<Uploaded>();
     const key = `orgs/${org.orgId}/${up.pack_id}.pack`;
