@@ -24,12 +24,10 @@ export async function writePackFile(
 ): Promise<Written> {
   const pagesPath = join(dir, "pages.bin");
   const pagesFd = openSync(pagesPath, "w");
-  let pageBytes = 0;
   let pages = 0;
   let features = 0;
   const w = new PackWriter(opts, (bytes) => {
     writeSync(pagesFd, bytes, 0, bytes.length);
-    pageBytes += bytes.length;
     pages++;
   });
   let ends: { head: Uint8Array; tail: Uint8Array };

@@ -3,7 +3,7 @@ import { siteFacts } from "./facts.ts";
 import { columnsFromGeometry } from "../geo/columns.ts";
 import { featureLabelPoint } from "../geo/label-point.ts";
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
-import { measureLot } from "../scoring/geometry.ts";
+import { shownShape } from "../scoring/geometry.ts";
 import { lotOverlay, overlapsOn } from "../packs/overlay.ts";
 import { featureAt, type ParcelHit } from "../packs/spatial.ts";
 import type { Pack, Props } from "../packs/types.ts";
@@ -63,16 +63,18 @@ function heritageKind(packs: readonly Pack[], parcel: ParcelHit): number {
  */
 export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit, centres: readonly Pack[] = packs): LotRecord {
   const { polygon: _polygon, ...facts } = siteFacts(packs, parcel);
+  // Measured from the source geometry, before its vertices are quantised in the pack's pages.
+  const shape = facts.shape ?? shownShape(parcel.polygon);
   const [lon, lat] = parcel.centroid;
   // A lot is in the suburb that holds its label point (a point inside it), as a site search places it.
   const suburb = suburbOf(packs, ...featureLabelPoint(columnsFromGeometry(parcel.polygon), 0));
   return {
-    facts,
+    facts: { ...facts, shape },
     place: {
       address: text(parcel.props.address),
       suburb: text(suburb?.name) ?? text(parcel.props.suburb),
       lga: text(suburb?.lga) ?? text(parcel.props.lga),
-      frontageM: Math.round(measureLot(parcel.polygon).rectWidthM * 10) / 10,
+      frontageM: shape.frontageM,
       centreM: centreDistanceM(centres, lon, lat),
       heritageKind: heritageKind(packs, parcel),
     },

@@ -57,6 +57,8 @@ export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotReco
       nearestStop: f.nearestStop ?? b.nearestStop,
       nearestStation: f.nearestStation ?? b.nearestStation ?? null,
       centreDistanceM: f.centreDistanceM ?? b.centreDistanceM ?? null,
+      // The uploaded lot's own shape, not the one beneath it.
+      ...(f.shape ? { shape: f.shape } : {}),
     },
     place: {
       address: own.place.address,

@@ -59,9 +59,10 @@ export function featureToGeometry(c: Columns, i: number): AreaGeometry {
     for (let r = r0; r < r1; r++) {
       const v0 = c.ringOffsets[r] as number;
       const v1 = c.ringOffsets[r + 1] as number;
-      const ring: number[][] = [];
-      for (let v = v0; v < v1; v++) ring.push([c.coords[2 * v] as number, c.coords[2 * v + 1] as number]);
-      ring.push([c.coords[2 * v0] as number, c.coords[2 * v0 + 1] as number]);
+      // Sized up front, not pushed: a batch row builds its lot's GeoJSON, and growing arrays is most of that.
+      const ring: number[][] = new Array(v1 - v0 + 1);
+      for (let v = v0; v < v1; v++) ring[v - v0] = [c.coords[2 * v] as number, c.coords[2 * v + 1] as number];
+      ring[v1 - v0] = [c.coords[2 * v0] as number, c.coords[2 * v0 + 1] as number];
       rings.push(ring);
     }
     polys.push(rings);

@@ -1,6 +1,7 @@
 // Lot shape measures in metres: a local equirectangular projection, convex hull and minimum-area bounding rectangle.
 import { EARTH_RADIUS_M } from "./constants.ts";
-import type { LotPolygon } from "./types.ts";
+import { clamp, roundTo } from "./format.ts";
+import type { LotPolygon, LotShapeShown } from "./types.ts";
 
 export interface LotShape {
   planarAreaM2: number; // area of the projected polygon (outer rings minus holes)
@@ -232,4 +233,13 @@ export function measureLot(polygon: LotPolygon): LotShape {
   const rect = flatRectangle(xs, ys, outer);
   if (rawX.length > MAX_KEPT_VERTICES) releaseScratch();
   return { planarAreaM2: total, rectWidthM: rect.width, rectLengthM: rect.length, rectAreaM2: rect.area };
+}
+
+/** The frontage and regularity a score shows for a lot: its rectangle's shorter side (0.1 m) and area ratio (0.01). */
+export function shownShape(polygon: LotPolygon): LotShapeShown {
+  const shape = measureLot(polygon);
+  return {
+    frontageM: roundTo(shape.rectWidthM, 1),
+    regularity: shape.rectAreaM2 > 0 ? roundTo(clamp(shape.planarAreaM2 / shape.rectAreaM2, 0, 1), 2) : 0,
+  };
 }

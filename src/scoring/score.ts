@@ -1,8 +1,8 @@
 // scoreSite: SiteFacts in, a scored and explained FeasibilityResult out; pure and deterministic.
 import { LMR_OUTER_M, MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
 import { constraintFactors, scoreSteps } from "./components.ts";
-import { clamp, formatArea, formatNumber, roundTo, share } from "./format.ts";
-import { measureLot } from "./geometry.ts";
+import { formatArea, formatNumber, roundTo, share } from "./format.ts";
+import { shownShape } from "./geometry.ts";
 import { isStation, policyFor } from "./policy.ts";
 import { buildReasons } from "./reasons.ts";
 import type { FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
@@ -48,9 +48,8 @@ function unitsText(y: ReturnType<typeof estimateYield>): string {
 // Every later step works from the rounded figures shown, so a planner can redo the sums by hand.
 export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const areaM2 = roundTo(Math.max(0, facts.areaM2));
-  const shape = measureLot(facts.polygon);
-  const frontageM = roundTo(shape.rectWidthM, 1);
-  const regularity = shape.rectAreaM2 > 0 ? roundTo(clamp(shape.planarAreaM2 / shape.rectAreaM2, 0, 1), 2) : 0;
+  // A lots pack measured the lot when it was built: a batch row does not measure it again.
+  const { frontageM, regularity } = facts.shape ?? shownShape(facts.polygon);
 
   const zones = summariseZones(facts.zones);
   const dominant = dominantZone(zones);

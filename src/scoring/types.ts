@@ -53,6 +53,13 @@ export interface SiteFacts {
   nearestStation?: NearestStop | null;
   // Metres to the nearest E1, E2 or MU1 land (0 inside it); null when none is near; absent: unknown.
   centreDistanceM?: number | null;
+  // The lot's shape as a score shows it, measured when its pack was built; absent: measured from `polygon`.
+  shape?: LotShapeShown;
+}
+
+export interface LotShapeShown {
+  frontageM: number; // the minimum-area rectangle's shorter side, to 0.1 m
+  regularity: number; // the lot's area over that rectangle's, 0..1 to 0.01
 }
 
 export interface HeritageKind {

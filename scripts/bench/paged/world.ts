@@ -227,6 +227,8 @@ export class World {
         // Only stations in this city: the nearest station is the nearest stop.
         nearestStation: station,
         demoData: true,
+        // Every lot is a 15 m by 40 m rectangle.
+        shape: { frontageM: 15, regularity: 1 },
       },
       place: {
         address,

@@ -38,6 +38,8 @@ export const LOT_COLUMNS: ColumnSpec[] = [
   { name: "nearest_station_m", type: "f32" },
   { name: "centre_m", type: "u16" },
   { name: "frontage_m", type: "u16", scale: 10 },
+  // The lot's area over its minimum rectangle's, 0..1 (with frontage_m, the shape a score shows: not measured per row).
+  { name: "regularity", type: "u8", scale: 100 },
   { name: "suburb", type: "dict" },
   { name: "lga", type: "dict" },
 ];
@@ -52,7 +54,12 @@ export const LOT_SUMMARY: SummarySpec = {
 export const LOT_ID_COLUMN = "lot_id";
 
 // Columns added after the first lots packs: a pack without them is still a lots pack (its facts read without them).
-const ADDED_LATER: ReadonlySet<string> = new Set(["nearest_station", "nearest_station_mode", "nearest_station_m"]);
+const ADDED_LATER: ReadonlySet<string> = new Set([
+  "nearest_station",
+  "nearest_station_mode",
+  "nearest_station_m",
+  "regularity",
+]);
 
 /** Whether a pack with these columns is a lots pack: every column of LOT_COLUMNS but those added later. */
 export function isLotsPack(has: (name: string) => boolean): boolean {
@@ -82,6 +89,8 @@ export type LotPlace = {
 
 export type LotRecord = { facts: Omit<SiteFacts, "polygon">; place: LotPlace };
 
+// The widest frontage u16 at 0.1 m holds; a lot wider has its shape measured when scored.
+const FRONTAGE_MAX = 6_553.4;
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 type ZoneTuple = [string, string | null, number, number | null, number | null, number | null];
 /** What a lot's `more` column holds as JSON: the zones after the main one, and split control areas. */
@@ -149,7 +158,8 @@ export function lotValues(r: LotRecord): Value[] {
     nearest_station_mode: facts.nearestStation?.mode ?? null,
     nearest_station_m: facts.nearestStation?.distanceM ?? null,
     centre_m: place.centreM === null || place.centreM >= 65_535 ? null : Math.round(place.centreM),
-    frontage_m: place.frontageM === null ? null : Math.min(6_553.4, place.frontageM),
+    frontage_m: place.frontageM === null ? null : Math.min(FRONTAGE_MAX, place.frontageM),
+    regularity: facts.shape?.regularity ?? null,
     suburb: place.suburb,
     lga: place.lga,
   };
@@ -196,6 +206,7 @@ const K = {
   nearestM: lotColumn("nearest_station_m"),
   centre: lotColumn("centre_m"),
   frontage: lotColumn("frontage_m"),
+  regularity: lotColumn("regularity"),
   suburb: lotColumn("suburb"),
   lga: lotColumn("lga"),
 } as const;
@@ -203,30 +214,14 @@ const K = {
 const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
   value === null || value === undefined ? [] : [{ value, share: 1, label: str(label) }];
 
-const parseMore = (text: string): More => JSON.parse(text) as More;
-
-// A fresh copy of parsed JSON (keys in the same order), so a record never shares objects with a memoised parse.
-function copyJson<T>(v: T): T {
-  if (v === null || typeof v !== "object") return v;
-  if (Array.isArray(v)) return v.map(copyJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in v) out[key] = copyJson((v as Record<string, unknown>)[key]);
-  return out as T;
-}
-
 /**
  * Lot i's record read by column position (what a page view calls, its columns resolved once per page);
- * `hasNearest`: whether the pack has the nearest-station columns (a pack from before them leaves nearestStation unset);
- * `more` parses the `more` column's text (a page view remembers its parses; the record copies what it keeps).
+ * `hasNearest`: whether the pack has the nearest-station columns (a pack from before them leaves nearestStation unset).
  */
-export function lotRecordAt(
-  read: LotColumnRead,
-  i: number,
-  hasNearest: boolean,
-  more: (text: string) => More = parseMore,
-): LotRecord {
+export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean): LotRecord {
   const moreText = read(K.more, i);
-  const extras = typeof moreText === "string" ? more(moreText) : null;
+  // Parsed afresh for each record: the record owns what it keeps.
+  const extras = typeof moreText === "string" ? (JSON.parse(moreText) as More) : null;
   const code = str(read(K.zone, i));
   const zones: ZoneShare[] = [];
   if (code !== null) {
@@ -255,34 +250,46 @@ export function lotRecordAt(
           minLotSizeM2: whole(main?.minLotSizeM2, read(K.lotLabel, i)),
         }
       : kind === 2
-        ? copyJson(extras?.controls)
+        ? extras?.controls
         : undefined;
   const station = str(read(K.station, i));
   const names = str(read(K.heritageNames, i));
   const heritageKind = num(read(K.heritageKind, i)) ?? 0;
   const centreM = num(read(K.centre, i));
-  // A key at a time, in the literal's order: spreads inside a literal cost a batch row more than the rest of its record.
-  const facts = { lotId: str(read(K.lotId, i)), areaM2: num(read(K.area, i)) ?? 0, zones } as LotRecord["facts"];
-  if (controls) facts.controls = controls;
-  facts.hazards = { flood: num(read(K.flood, i)) ?? 0, bushfire: num(read(K.bushfire, i)) ?? 0 };
-  facts.heritageShare = num(read(K.heritage, i)) ?? 0;
-  facts.heritageNames = names === null ? [] : names.split("\n");
-  facts.nearestStop = stopFrom(station, read(K.stationMode, i), read(K.stationM, i));
-  if (hasNearest) facts.nearestStation = stopFrom(str(read(K.nearest, i)), read(K.nearestMode, i), read(K.nearestM, i));
-  facts.demoData = num(read(K.demo, i)) === 1;
-  // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
-  facts.heritageKind = {
-    item: (heritageKind & HERITAGE_ITEM) !== 0,
-    conservationArea: (heritageKind & HERITAGE_AREA) !== 0,
+  const frontageM = num(read(K.frontage, i));
+  const regularity = num(read(K.regularity, i));
+  // One literal with every key (undefined where a lot has none): a record's facts share one hidden class, whose
+  // properties a score reads and siteFacts copies at in-object speed.
+  const facts: LotRecord["facts"] = {
+    lotId: str(read(K.lotId, i)),
+    areaM2: num(read(K.area, i)) ?? 0,
+    zones,
+    controls,
+    hazards: { flood: num(read(K.flood, i)) ?? 0, bushfire: num(read(K.bushfire, i)) ?? 0 },
+    heritageShare: num(read(K.heritage, i)) ?? 0,
+    heritageNames: names === null ? [] : names.split("\n"),
+    nearestStop: stopFrom(station, read(K.stationMode, i), read(K.stationM, i)),
+    nearestStation: hasNearest ? stopFrom(str(read(K.nearest, i)), read(K.nearestMode, i), read(K.nearestM, i)) : null,
+    demoData: num(read(K.demo, i)) === 1,
+    // What the feasibility policies read: heritage kind, and the distance to centre-zoned land (null: none near).
+    heritageKind: {
+      item: (heritageKind & HERITAGE_ITEM) !== 0,
+      conservationArea: (heritageKind & HERITAGE_AREA) !== 0,
+    },
+    centreDistanceM: centreM,
+    // A frontage at the column's cap is not the lot's: its shape is measured when scored.
+    shape:
+      frontageM !== null && frontageM < FRONTAGE_MAX && regularity !== null ? { frontageM, regularity } : undefined,
   };
-  facts.centreDistanceM = centreM;
+  // A pack from before the nearest-station columns does not know it: absent, the score takes the nearest stop.
+  if (!hasNearest) delete facts.nearestStation;
   return {
     facts,
     place: {
       address: str(read(K.address, i)),
       suburb: str(read(K.suburb, i)),
       lga: str(read(K.lga, i)),
-      frontageM: num(read(K.frontage, i)),
+      frontageM,
       centreM,
       heritageKind,
     },

@@ -55,6 +55,9 @@ function expectSame(stored: LotRecord, want: LotRecord): void {
   const q = want.place;
   expect([p.suburb, p.lga, p.heritageKind, p.address]).toEqual([q.suburb, q.lga, q.heritageKind, q.address]);
   expect(Math.abs((p.frontageM ?? -1) - (q.frontageM ?? -1))).toBeLessThanOrEqual(0.05 + 1e-9);
+  // The shape a score shows: a rounding step either way where the two packs' vertices differ.
+  expect(Math.abs((s.shape?.frontageM ?? -1) - (w.shape?.frontageM ?? -2))).toBeLessThanOrEqual(0.1 + 1e-9);
+  expect(Math.abs((s.shape?.regularity ?? -1) - (w.shape?.regularity ?? -2))).toBeLessThanOrEqual(0.01 + 1e-9);
   expect(p.centreM === null).toBe(q.centreM === null);
   expect(Math.abs((p.centreM ?? 0) - (q.centreM ?? 0))).toBeLessThanOrEqual(0.5);
 }
