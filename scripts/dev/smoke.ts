@@ -1,103 +1,19 @@
 // Smoke test of `npm run dev` as a newcomer would use it: start the stack, sign in with supabase-js,
 // call the API, upload an example CSV, abandon three uploads and check they settle, stop. Uses its own data folder so dev data is untouched.
-import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import { createClient } from "@supabase/supabase-js";
-import { DEV_ANON_KEY } from "../../standins/dev-keys.ts";
+import { readFileSync } from "node:fs";
+import { Checks, assert, root, signIn, startStack } from "./smoke-stack.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const DATA_DIR = ".data/smoke";
-
-// The default ports, as a newcomer gets them; one already taken on this machine (a leftover process) is swapped for a free one, and said.
-function listenOn(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once("error", () => resolve(null));
-    s.listen(port, "127.0.0.1", () => {
-      const got = (s.address() as { port: number }).port;
-      s.close(() => resolve(got));
-    });
-  });
-}
-async function portFor(name: string, preferred: number): Promise<number> {
-  if ((await listenOn(preferred)) !== null) return preferred;
-  const free = await listenOn(0);
-  if (free === null) throw new Error(`no free port for ${name}`);
-  console.log(`port ${preferred} (${name}) is in use on this machine: the smoke test uses ${free}`);
-  return free;
-}
-const ports = {
-  PORT: await portFor("API", 8787),
-  IDP_PORT: await portFor("identity provider", 54321),
-  MARKETING_PORT: await portFor("marketing stand-in", 54330),
-  PROCESSOR_PORT: await portFor("payment processor", 12111),
-  LLM_PORT: await portFor("model server", 54340),
-};
-const API = `http://127.0.0.1:${ports.PORT}`;
-const AUTH = `http://127.0.0.1:${ports.IDP_PORT}`;
-const PROCESSOR = `http://127.0.0.1:${ports.PROCESSOR_PORT}`;
-
-rmSync(`${root}${DATA_DIR}`, { recursive: true, force: true });
-const dev = spawn("npm", ["run", "dev"], {
-  cwd: root,
-  // The smoke test keeps to the small demo packs: no Greater Sydney build.
-  env: {
-    ...process.env,
-    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-    DEV_DATA_DIR: DATA_DIR,
-    DEV_WORLD: "off",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-let log = "";
-dev.stdout.on("data", (d: Buffer) => (log += d.toString()));
-dev.stderr.on("data", (d: Buffer) => (log += d.toString()));
-
-let passed = 0;
-let failed = 0;
-async function check(name: string, fn: () => Promise<void>): Promise<void> {
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failed += 1;
-    console.log(`FAIL ${name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-function assert(cond: unknown, msg: string): asserts cond {
-  if (!cond) throw new Error(msg);
-}
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if (dev.exitCode !== null || dev.signalCode !== null) {
-      throw new Error(`npm run dev exited (${dev.exitCode ?? dev.signalCode}) before the API answered\n${log}`);
-    }
-    try {
-      if ((await fetch(`${API}/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the API did not answer within the time limit\n${log}`);
-}
+// The smoke test keeps to the small demo packs: no Greater Sydney build.
+const stack = await startStack(".data/smoke", { DEV_WORLD: "off" });
+const { api: API, processor: PROCESSOR } = stack;
+const checks = new Checks();
+const check = checks.check.bind(checks);
 
 try {
-  await waitForHealth(Date.now() + 120_000);
+  await stack.healthy(120_000);
   let token = "";
   await check("supabase-js signs in as owner@demo.test", async () => {
-    const supabase = createClient(AUTH, DEV_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { data, error } = await supabase.auth.signInWithPassword({
-      email: "owner@demo.test",
-      password: "demo-password",
-    });
-    assert(!error && data.session, `sign-in failed: ${error?.message}`);
-    token = data.session.access_token;
+    token = await signIn(stack.auth);
   });
   const auth = { Authorization: `Bearer ${token}` };
   await check("/health counts the demo packs", async () => {
@@ -225,11 +141,8 @@ try {
     },
   );
 } catch (err) {
-  failed += 1;
-  console.log(`FAIL ${err instanceof Error ? err.message : String(err)}`);
+  checks.fail(err instanceof Error ? err.message : String(err));
 } finally {
-  // The stack may have exited already (a crash is reported above): then there is nothing left to stop.
-  if (dev.pid && dev.exitCode === null && dev.signalCode === null) process.kill(-dev.pid, "SIGTERM");
+  stack.stop();
 }
-console.log(`smoke: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+checks.exit("smoke");
