@@ -112,8 +112,7 @@ try {
     assert(res.status === 200 && typeof body.score === "number", `${res.status}: ${JSON.stringify(body)}`);
     assert(body.parcel?.lot_id === lot.lotId, `scored ${body.parcel?.lot_id}, asked ${lot.lotId}`);
   });
-  // The synthetic world names no streets: its lots have no address to suggest.
-  await check("suggestions find a suburb and a lot by its id", async () => {
+  await check("suggestions find a suburb, a lot by its id and a street address", async () => {
     const lot = found[found.length - 1];
     assert(lot, "no lot found");
     const ask = async (q: string) => {
@@ -123,6 +122,12 @@ try {
     };
     assert((await ask("Parramat")).includes("Parramatta"), "no Parramatta");
     assert((await ask(lot.lotId)).includes(lot.lotId), `no lot ${lot.lotId}`);
+    const [lng, lat] = lot.center;
+    const p = (await (await fetch(`${API}/parcels?lng=${lng}&lat=${lat}`, { headers: auth })).json()) as Parcel;
+    assert(p.address, "the lot has no address");
+    // As a person types it: the number, the street and the suburb, without the state.
+    const typed = p.address.replace(/,? NSW$/, "").replace(",", "");
+    assert((await ask(typed)).includes(p.address), `no ${p.address} for "${typed}"`);
   });
   await check("a report of two sites arrives as a PDF", async () => {
     const points = found.slice(0, 2).map((f) => ({ type: "Point", coordinates: f.center }));

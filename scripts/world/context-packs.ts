@@ -141,15 +141,21 @@ export function overlayLayers(parts: Record<keyof typeof LAYER_FIELDS, QuadFeatu
   );
 }
 
-/** A suburb's lots (`parcels`, in plan order) and its overlays. */
-export function suburbPack(frame: Frame, lots: readonly Lot[], lotIds: readonly string[], o: Overlays): Pack {
+/** A suburb's lots (`parcels`, in plan order, with their ids and addresses) and its overlays. */
+export function suburbPack(
+  frame: Frame,
+  lots: readonly Lot[],
+  lotIds: readonly string[],
+  addresses: readonly string[],
+  o: Overlays,
+): Pack {
   const layers: LayerInput[] = [
     quadLayer(
       "parcels",
-      ["lot_id"],
+      ["lot_id", "address"],
       singleQuads(
         quadsOf(frame, lots),
-        lotIds.map((id) => [id]),
+        lotIds.map((id, i) => [id, addresses[i] ?? null]),
       ),
     ),
     ...overlayLayers({

@@ -11,6 +11,7 @@ import type { WorldContext } from "./context.ts";
 import { type Overlays, overlaysOf, zoningRuns } from "./features.ts";
 import type { Suburb } from "./inputs.ts";
 import { type Extent, type Lot, MAX_CELLS, type Plan, SuburbLayout } from "./plan.ts";
+import { addressesOf } from "./streets.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
 
 const DP_BITS = 23;
@@ -56,14 +57,15 @@ export function censusOf(ctx: WorldContext, suburb: Suburb): CellCensus[] {
   return out;
 }
 
-export type SuburbLots = { plan: Plan; overlays: Overlays; pack: Pack; lotIds: string[] };
+export type SuburbLots = { plan: Plan; overlays: Overlays; pack: Pack; lotIds: string[]; addresses: string[] };
 
 /** The suburb built to `extent`; its pack holds the lots as `parcels` in plan order. */
 export function suburbLots(ctx: WorldContext, suburb: Suburb, extent: Extent): SuburbLots {
   const plan = new SuburbLayout(ctx, suburb).build(extent);
   const overlays = overlaysOf(ctx, plan);
   const lotIds = plan.lots.map((l) => lotIdOf(suburb.index, l.cell, l.lotNo));
-  return { plan, overlays, pack: suburbPack(plan.frame, plan.lots, lotIds, overlays), lotIds };
+  const addresses = addressesOf(plan, plan.lots);
+  return { plan, overlays, pack: suburbPack(plan.frame, plan.lots, lotIds, addresses, overlays), lotIds, addresses };
 }
 
 export type LotOut = (key: number, tie: number, ring: Int32Array, values: Value[]) => void;

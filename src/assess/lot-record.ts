@@ -41,7 +41,7 @@ export function centreDistanceM(packs: readonly Pack[], lon: number, lat: number
 function suburbOf(packs: readonly Pack[], lon: number, lat: number): Props | null {
   for (const pack of packs) {
     const layer = pack.layers.get("suburbs");
-    if (!layer || layer.kind !== "polygon") continue;
+    if (layer?.kind !== "polygon") continue;
     const i = featureAt(layer, lon, lat);
     if (i >= 0) return layer.props(i);
   }

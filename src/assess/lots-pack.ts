@@ -16,7 +16,7 @@ export type ConvertOptions = {
 
 function* lotFeatures(pack: Pack, context: readonly Pack[]): Generator<FeatureInput> {
   const layer = pack.layers.get(PARCELS);
-  if (!layer || layer.kind !== "polygon") return;
+  if (layer?.kind !== "polygon") return;
   for (let i = 0; i < layer.count; i++) {
     const parcel = parcelFromFeature(pack, i);
     yield { geometry: parcel.polygon as AreaGeometry, values: lotValues(lotRecordFrom(context, parcel)) };

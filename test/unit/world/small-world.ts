@@ -82,11 +82,11 @@ export function overlayPack(built: readonly SuburbLots[]): Pack {
   const layers = [
     quadLayer(
       "parcels",
-      ["lot_id"],
+      ["lot_id", "address"],
       all((b) =>
         singleQuads(
           quadsOf(b.plan.frame, b.plan.lots),
-          b.lotIds.map((id) => [id]),
+          b.lotIds.map((id, i) => [id, b.addresses[i] ?? null]),
         ),
       ),
     ),
