@@ -14,7 +14,7 @@ const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 export async function runPackSpeedBenches(): Promise<BenchResult[]> {
   // 1M lots, as packs.ts's baseline: turf's GeoJSON for 5M lots would not fit a sensible heap.
   const lots = Math.min(benchLots(1_000_000), 1_000_000);
-  const out: BenchResult[] = [...(await batchForks(3)), ...(await speedChild({ suite: "tile" }))];
+  const out: BenchResult[] = [...(await batchForks(5)), ...(await speedChild({ suite: "tile" }))];
   await withTempDir("bench-pack-speed-", async (dir) => {
     const path = join(dir, "city.pack");
     process.stderr.write(`building a ${lotsLabel(lots)}-lot v2 pack ... `);
