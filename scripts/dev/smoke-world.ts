@@ -1,6 +1,7 @@
 // `npm run smoke:world`: `npm run dev` on the synthetic Greater Sydney (built or taken from the machine's cache), used
 // as a person would across the city: suburbs from the coast to the mountains found, searched, their lots' facts,
 // tiles, scores, a batch, suggestions, a report and the chat. Each request's time is printed at the end. Slow (the world's first build takes minutes): not in CI.
+import { tileOf } from "../../src/tiles/math.ts";
 import { Checks, assert, signIn, startStack } from "./smoke-stack.ts";
 
 // From the coast to the mountains, the Hills to Macarthur: every region of the city.
@@ -38,13 +39,6 @@ async function timed(label: string, url: string, init?: RequestInit): Promise<Re
   return new Response(res.status === 204 ? null : body, { status: res.status, headers: res.headers });
 }
 
-// The tile holding a point at zoom z (Web Mercator, as the map asks).
-function tileOf(lon: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const r = (lat * Math.PI) / 180;
-  return [Math.floor(((lon + 180) / 360) * n), Math.floor(((1 - Math.asinh(Math.tan(r)) / Math.PI) / 2) * n)];
-}
-
 const stack = await startStack(".data/smoke-world", {});
 const { api: API } = stack;
 const checks = new Checks();
@@ -80,7 +74,7 @@ try {
       );
       assert(p.controls && p.controls.fsr.length + p.controls.height_m.length > 0, "no FSR or height control");
       assert(p.demo_data, "the synthetic world's facts are not marked as demo data");
-      const [x, y] = tileOf(lng, lat, 15);
+      const { x, y } = tileOf(lng, lat, 15);
       const tile = await timed("tile z15", `${API}/tiles/${lot.pack_id}/15/${x}/${y}.mvt`, { headers: auth });
       const bytes = (await tile.arrayBuffer()).byteLength;
       assert(tile.status === 200 && bytes > 0, `tile ${tile.status}, ${bytes} bytes`);
