@@ -64,7 +64,7 @@ export function suburbLots(ctx: WorldContext, suburb: Suburb, extent: Extent): S
   const plan = new SuburbLayout(ctx, suburb).build(extent);
   const overlays = overlaysOf(ctx, plan);
   const lotIds = plan.lots.map((l) => lotIdOf(suburb.index, l.cell, l.lotNo));
-  const addresses = addressesOf(plan, plan.lots);
+  const addresses = addressesOf(plan);
   return { plan, overlays, pack: suburbPack(plan.frame, plan.lots, lotIds, addresses, overlays), lotIds, addresses };
 }
 

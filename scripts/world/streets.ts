@@ -5,7 +5,7 @@
 // street rarely runs the width of a suburb). Its lots are numbered along it from the stretch's start, odd on one
 // side and even on the other, one number per 5 m (the narrowest lot): never two lots on one number.
 import { hash32 } from "./hash-random.ts";
-import type { Lot, Plan } from "./plan.ts";
+import type { Plan } from "./plan.ts";
 
 const BLOCKS_PER_STREET = 4;
 const METRES_PER_NUMBER = 5;
@@ -144,19 +144,12 @@ const stretchKey = (line: number, stretch: number) => `${line}:${stretch}`;
 
 /** Every stretch of road in the plan (built on or not), named in a seeded order: unique within the suburb. */
 function streetNames(plan: Plan): Map<string, string> {
-  const stretches = new Set<string>();
-  const lines: [number, number][] = [];
+  const stretches = new Map<string, [number, number]>();
   for (const c of plan.cells) {
     const s = Math.floor(c.k / BLOCKS_PER_STREET);
-    for (const line of [c.j, c.j + 1]) {
-      const key = stretchKey(line, s);
-      if (!stretches.has(key)) {
-        stretches.add(key);
-        lines.push([line, s]);
-      }
-    }
+    for (const line of [c.j, c.j + 1]) stretches.set(stretchKey(line, s), [line, s]);
   }
-  lines.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const lines = [...stretches.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const combos = NAMES.length * KINDS.length;
   // A seeded walk over every name and kind: a step coprime to the count visits each once before any repeats.
   let step = 1 + (hash32(plan.seed, 0x57) % (combos - 1));
@@ -174,11 +167,11 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** Each lot's address, in plan order: the street its front faces, its number along it, the suburb. */
-export function addressesOf(plan: Plan, lots: readonly Lot[]): string[] {
+/** Each of the plan's lots' address, in plan order: the street its front faces, its number along it, the suburb. */
+export function addressesOf(plan: Plan): string[] {
   const names = streetNames(plan);
   const pitch = plan.ch.block + plan.ch.road;
-  return lots.map((l) => {
+  return plan.lots.map((l) => {
     const c = plan.cells[l.cell];
     if (!c) throw new Error(`lot in no block (${l.cell})`);
     // A lot at the row's start faces the road before it; one that starts mid-block faces the road after it.
