@@ -19,6 +19,7 @@ import type { Pack } from "../../../src/packs/types.ts";
 import { shownShape } from "../../../src/scoring/geometry.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
 import type { SiteFacts } from "../../../src/scoring/types.ts";
+import { lotsPackWithout } from "../../support/older-lots-pack.ts";
 
 const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
 const demo = load("packs/sydney-demo.pack");
@@ -72,18 +73,9 @@ describe("a lot's shape in a lots pack", () => {
   });
 
   it("is left unset by a lots pack built before the regularity column, whose score measures the page's polygon", async () => {
-    const keep = LOT_COLUMNS.map((c, i) => [c, i] as const).filter(([c]) => c.name !== "regularity");
     const some = [0, 1, 2].map((i) => parcelFromFeature(demo, i));
-    const features = some.map((p) => {
-      const values = lotValues(lotRecordFrom([demo, suburbs], p));
-      return { geometry: p.polygon as AreaGeometry, values: keep.map(([, i]) => values[i] ?? null) };
-    });
-    const bytes = await encodePack(features, {
+    const bytes = await lotsPackWithout(some, [demo, suburbs], (name) => name === "regularity", {
       id: "before-regularity",
-      version: "1",
-      columns: keep.map(([c]) => c),
-      lotIdColumn: LOT_ID_COLUMN,
-      summary: LOT_SUMMARY,
     });
     const hits = await lotsOf(bytes, "before-regularity.pack");
     expect(hits).toHaveLength(3);

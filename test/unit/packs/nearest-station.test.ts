@@ -3,12 +3,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
-import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/paged/encode.ts";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../../../src/packs/paged/lot-columns.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { pagePack } from "../../../src/packs/paged/page-pack.ts";
 import { openPack } from "../../../src/packs/paged/reader.ts";
@@ -17,6 +13,7 @@ import { PARCELS, parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { LMR_OUTER_M, LMR_ZONES } from "../../../src/scoring/constants.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
 import type { SiteFacts } from "../../../src/scoring/types.ts";
+import { lotsPackWithout } from "../../support/older-lots-pack.ts";
 
 const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
 const demo = load("packs/sydney-demo.pack");
@@ -95,19 +92,12 @@ describe("the nearest station behind a nearer bus stop (demo pack)", () => {
 
   it("is left unset by a lots pack built before the column, whose score then takes the nearest stop as before", async () => {
     // The columns and page coding of a pack written before issue 35's column and issue 33's coding.
-    const keep = LOT_COLUMNS.map((c, i) => [c, i] as const).filter(([c]) => !c.name.startsWith("nearest_station"));
-    const features = [lot, parcelFromFeature(demo, 0)].map((p) => {
-      const values = lotValues(lotRecordFrom([demo, suburbs], p));
-      return { geometry: p.polygon as AreaGeometry, values: keep.map(([, i]) => values[i] ?? null) };
-    });
-    const bytes = await encodePack(features, {
-      id: "old-lots",
-      version: "1",
-      columns: keep.map(([c]) => c),
-      lotIdColumn: LOT_ID_COLUMN,
-      summary: LOT_SUMMARY,
-      columnCoding: 0,
-    });
+    const bytes = await lotsPackWithout(
+      [lot, parcelFromFeature(demo, 0)],
+      [demo, suburbs],
+      (name) => name.startsWith("nearest_station"),
+      { id: "old-lots", columnCoding: 0 },
+    );
     const pack = await openPack(new MemorySource("old-lots.pack", bytes), { cache: new PageCache(), log: () => {} });
     const { snapshot, pages } = await pack.pagesForLot(lot.lotId ?? "");
     const view = pagePack(snapshot, pages[0] as NonNullable<(typeof pages)[0]>);
