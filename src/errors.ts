@@ -110,9 +110,10 @@ const DETAIL_BY_DEPENDENCY: [prefix: string, detail: string][] = [
 /** A dependency cannot be reached: the client is told which service failed; `what` (with config details) goes to the log only. */
 export class UnavailableError extends AppError {
   readonly kind = "unavailable";
-  constructor(what: string, options?: { cause?: unknown; detail?: string }) {
+  constructor(what: string, options?: { cause?: unknown; detail?: string; message?: string }) {
     const named = DETAIL_BY_DEPENDENCY.find(([prefix]) => what.startsWith(prefix))?.[1];
-    super(options?.detail ?? named ?? "Service unavailable", { cause: options?.cause, message: `${what} unavailable` });
+    const message = options?.message ?? `${what} unavailable`;
+    super(options?.detail ?? named ?? "Service unavailable", { cause: options?.cause, message });
   }
 }
 

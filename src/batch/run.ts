@@ -9,6 +9,7 @@ import { siteFacts } from "../assess/facts.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow, ParsedCsv } from "./csv.ts";
 import { locateSite, pointsOf } from "./locate.ts";
+import { PagedPackError } from "../packs/paged/errors.ts";
 import { readAheadPoints } from "../packs/read-ahead.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { siteError, siteResult } from "./payload.ts";
@@ -213,10 +214,12 @@ export async function* runBatch(
     }
     if (failure !== undefined) {
       logger.error("batch failed part-way", { batch_id: charged.firstId, job_id: charged.id, error: failure });
+      // A refused pack names itself (a 503 anywhere else); anything else stays an internal error.
+      const what = failure instanceof PagedPackError ? failure.detail : "Internal server error";
       const detail =
         outcome === undefined || outcome.ok
-          ? `Internal server error after ${taken} of ${total} rows: the rows without a delivered result were refunded ${refundedNow}`
-          : `Internal server error after ${taken} of ${total} rows. ${DEFERRED}`;
+          ? `${what} after ${taken} of ${total} rows: the rows without a delivered result were refunded ${refundedNow}`
+          : `${what} after ${taken} of ${total} rows. ${DEFERRED}`;
       yield { event: "error", data: { detail } };
       return;
     }

@@ -1,5 +1,6 @@
 // Turns a failure inside the answer stream into the one sentence its `error` part carries.
 import { logger } from "../logger.ts";
+import { PagedPackError } from "../packs/paged/errors.ts";
 import { APICallError } from "ai";
 
 const MAX_PROVIDER_TEXT = 200;
@@ -19,6 +20,8 @@ function unwrap(err: unknown): unknown {
 /** A clear, safe sentence: provider and input problems are named, anything else stays generic (and is logged). */
 export function describeChatError(raw: unknown): string {
   const err = unwrap(raw);
+  // A pack refused mid-answer names itself (its id and what was wrong), as the 503 of any other route does.
+  if (err instanceof PagedPackError) return err.detail;
   if (APICallError.isInstance(err)) {
     // No status, or a 200 whose body broke off: the connection failed, not the request.
     if (err.statusCode === undefined || err.statusCode < 400)

@@ -1,6 +1,7 @@
 // Where a request will look: the pages of v2 packs it needs are read before the (synchronous) spatial work runs.
 import type { BBox } from "../geo/bbox.ts";
-import { UnavailableError, UnprocessableError } from "../errors.ts";
+import { UnprocessableError } from "../errors.ts";
+import { PageRefusedError } from "./paged/errors.ts";
 import { chargedView } from "./paged/page-pack.ts";
 import type { PagedPack, RefusedPage } from "./paged/reader.ts";
 import type { DecodedPage } from "./paged/page.ts";
@@ -13,15 +14,10 @@ export const pointArea = (lon: number, lat: number): PackArea => ({ box: [lon, l
 // Workers allow a request about 50 subrequests to R2; a query needing more pages than this is refused, not half-read.
 export const MAX_PAGES_PER_REQUEST = 64;
 
-/** A page a request needs was refused (damaged): the request is a 503 naming it, never a partial answer. */
+/** A page a request needs was refused (damaged): the request is a 503 naming the pack and page, never a partial answer. */
 export function refuseDamaged(refused: readonly RefusedPage[]): void {
   const [bad] = refused;
-  if (bad) throw packUnavailable("page", bad.message);
-}
-
-/** The 503 for a damaged part of a pack (a page, a stored tile), naming it. */
-export function packUnavailable(part: string, message: string): UnavailableError {
-  return new UnavailableError(`pack ${part} (${message})`, { detail: `Pack data unavailable: ${message}` });
+  if (bad) throw new PageRefusedError(bad.key, bad.message, bad.page);
 }
 
 /** Too many pages for one request: refused from the root alone, before any page is read. */

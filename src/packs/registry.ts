@@ -6,15 +6,20 @@
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
+import { EtagMismatchError, PackNotFoundError, PagedPackError } from "./paged/errors.ts";
 import { PagedPack } from "./paged/reader.ts";
 import { R2Source } from "./paged/source.ts";
 import type { Pack } from "./types.ts";
 
 export const REGISTRY_KEY = "registry/public.json";
 
-type Loaded = { etag: string; pack: Pack; paged?: undefined } | { etag: string; paged: PagedPack; pack?: undefined };
+type Loaded =
+  | { etag: string; pack: Pack; paged?: undefined; refused?: undefined }
+  | { etag: string; paged: PagedPack; pack?: undefined; refused?: undefined }
+  | { etag: string; refused: PagedPackError; pack?: undefined; paged?: undefined };
 
-export type PublicPacks = { packs: Pack[]; paged: PagedPack[] };
+/** `refused`: v2 packs the registry names whose header or root was refused (kept, so requests are a 503 naming them). */
+export type PublicPacks = { packs: Pack[]; paged: PagedPack[]; refused: PagedPackError[] };
 
 const RECHECK_MS = 60_000;
 let state: ({ prefix: string; checkedAt: number; byKey: Map<string, Loaded> } & PublicPacks) | undefined;
@@ -81,8 +86,12 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
         const loaded = await open(bucket, obj.key, obj.etag);
         if (loaded) byKey.set(obj.key, loaded);
       } catch (err) {
-        // A damaged pack is skipped (and logged) rather than taking the service down.
         log.error("pack refused", { key: obj.key, error: err });
+        // A v2 pack whose root is refused stays named (until its etag changes), so no answer silently lacks it; a
+        // damaged v1 pack, or an object that changed or went while listed, is skipped.
+        if (err instanceof PagedPackError && !(err instanceof EtagMismatchError || err instanceof PackNotFoundError)) {
+          byKey.set(obj.key, { etag: obj.etag, refused: err });
+        }
       }
     }
     cursor = page.truncated ? page.cursor : undefined;
@@ -90,8 +99,9 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
   const all = [...byKey.values()];
   const packs = all.flatMap((l) => (l.pack ? [l.pack] : []));
   const paged = all.flatMap((l) => (l.paged ? [l.paged] : []));
-  state = { prefix, checkedAt: Date.now(), byKey, packs, paged };
-  return { packs, paged };
+  const refused = all.flatMap((l) => (l.refused ? [l.refused] : []));
+  state = { prefix, checkedAt: Date.now(), byKey, packs, paged, refused };
+  return { packs, paged, refused };
 }
 
 /** Every public pack, v1 decoded and v2 opened, listed once per isolate and rechecked at most once a minute. */

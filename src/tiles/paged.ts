@@ -1,9 +1,8 @@
 // Vector tiles and TileJSON of a v2 lots pack: the pages under the tile, cut as v1 packs and merged into one layer.
-import { packUnavailable, pagesFor, refuseDamaged } from "../packs/area.ts";
+import { pagesFor, refuseDamaged } from "../packs/area.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { tileKey } from "../packs/paged/root.ts";
-import { StoredTileRefusedError } from "../packs/paged/stored-tiles.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
@@ -25,22 +24,13 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
   // A fresh root answers without a promise whether it stores the tile (most packs store none).
   const s = pack.current();
   if (s === null || s.root.storedTiles.has(tileKey(tile.z, tile.x, tile.y))) {
-    const whole = await storedTile(pack, tile);
+    // A damaged stored tile is a PagedPackError: a 503 naming the pack and the tile.
+    const whole = await pack.storedTile(tile.z, tile.x, tile.y);
     if (whole !== undefined) return whole;
   }
   // At most 2 range requests a tile: pages far apart on the Hilbert curve are read with what lies between.
   const pages = await pagesFor([pack], [{ box: tileBBox(tile, BUFFER) }], { maxReads: TILE_MAX_READS });
   return pagedLotsTile(pages, tile);
-}
-
-// The stored tile, a damaged one refused as a damaged page is (a 503 naming it); undefined when not stored.
-async function storedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null | undefined> {
-  try {
-    return await pack.storedTile(tile.z, tile.x, tile.y);
-  } catch (e) {
-    if (!(e instanceof StoredTileRefusedError)) throw e;
-    throw packUnavailable("tile", e.message);
-  }
 }
 
 /** A v2 pack as TileJSON describes it, from its root alone. */

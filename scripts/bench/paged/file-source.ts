@@ -35,7 +35,7 @@ export class FileSource implements Source {
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error("aborted");
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
     if (etag !== undefined && etag !== this.etag) {
-      throw new EtagMismatchError(`pack ${this.key} changed (etag ${this.etag}, expected ${etag})`);
+      throw new EtagMismatchError(this.key, `pack ${this.key} changed (etag ${this.etag}, expected ${etag})`);
     }
     const start = Math.min(Math.max(0, offset), this.size);
     const end = Math.min(this.size, start + length);

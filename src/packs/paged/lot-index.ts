@@ -22,19 +22,30 @@ export function encodeIndexPage(no: number, hashes: Uint32Array, pages: Uint16Ar
   return out;
 }
 
-export function decodeIndexPage(b: Uint8Array, no: number, expectedCrc: number, key: string): LotIndexPage {
+/** Verifies and decodes lot-id index page `no`; an entry naming a page past `pageCount` refuses it. */
+export function decodeIndexPage(
+  b: Uint8Array,
+  no: number,
+  expectedCrc: number,
+  key: string,
+  pageCount: number,
+): LotIndexPage {
+  const refuse = (why: string) => new PageRefusedError(key, `pack ${key} lot-id index page ${no} refused: ${why}`, no);
+  if (b.length < INDEX_HEADER_BYTES) throw refuse(`only ${b.length} bytes`);
   const got = crc32(b.subarray(8));
-  if (got !== expectedCrc) {
-    throw new PageRefusedError(`pack ${key} lot-id index page ${no} refused: checksum mismatch`, no);
-  }
+  if (got !== expectedCrc) throw refuse("checksum mismatch");
   const c = b.slice();
   const v = new DataView(c.buffer);
   const k = v.getUint32(12, true);
-  if (INDEX_HEADER_BYTES + 6 * k > c.length) {
-    throw new PageRefusedError(`pack ${key} lot-id index page ${no} refused: ${k} entries overrun it`, no);
-  }
+  if (INDEX_HEADER_BYTES + 6 * k > c.length) throw refuse(`${k} entries overrun it`);
   const hashes = new Uint32Array(c.buffer, INDEX_HEADER_BYTES, k);
   const pages = new Uint16Array(c.buffer, INDEX_HEADER_BYTES + 4 * k, k);
+  for (let i = 0; i < k; i++) {
+    if ((pages[i] as number) >= pageCount)
+      throw refuse(`entry ${i} names page ${pages[i]}, past the ${pageCount} pages`);
+    // Lookups binary-search the hashes.
+    if (i > 0 && (hashes[i] as number) < (hashes[i - 1] as number)) throw refuse(`entry ${i} is out of order`);
+  }
   return { no, hashes, pages, bytes: c.byteLength };
 }
 

@@ -132,13 +132,21 @@ function encodeOverviewPage(no: number, cells: readonly { x: number; y: number; 
   return out;
 }
 
-/** Verifies and decodes overview page `no`; a damaged one is refused alone. */
-export function decodeOverviewPage(b: Uint8Array, no: number, expectedCrc: number, key: string): OverviewPage {
-  const refuse = (why: string) => new PageRefusedError(`pack ${key} overview page ${no} refused: ${why}`, no);
+/** Verifies and decodes overview page `no` (its zones numbering `zoneCount` names); a damaged one is refused alone. */
+export function decodeOverviewPage(
+  b: Uint8Array,
+  no: number,
+  expectedCrc: number,
+  key: string,
+  zoneCount: number,
+): OverviewPage {
+  const refuse = (why: string) => new PageRefusedError(key, `pack ${key} overview page ${no} refused: ${why}`, no);
   if (b.length < 16) throw refuse(`only ${b.length} bytes`);
   if (crc32(b.subarray(8)) !== expectedCrc) throw refuse("checksum mismatch");
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const k = v.getUint32(12, true);
+  // A run takes at least 4 bytes (four varints): a count the page cannot hold is refused before it is allocated.
+  if (k > (b.length - 16) / 4) throw refuse(`${k} runs cannot fit ${b.length - 16} bytes`);
   const r = new ByteReader(b, 16);
   const xs = new Int32Array(k);
   const ys = new Int32Array(k);
@@ -152,8 +160,12 @@ export function decodeOverviewPage(b: Uint8Array, no: number, expectedCrc: numbe
       py += r.zigzag();
       xs[i] = px - OFFSET;
       ys[i] = py - OFFSET;
-      ns[i] = r.varint();
-      zones[i] = r.varint();
+      const n = r.varint();
+      const zone = r.varint();
+      if (n > 0xffff || zone >= zoneCount)
+        throw new RangeError(`run ${i} of ${n} cells in zone ${zone} of ${zoneCount}`);
+      ns[i] = n;
+      zones[i] = zone;
     }
   } catch (e) {
     throw refuse(e instanceof Error ? e.message : String(e));

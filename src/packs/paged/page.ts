@@ -348,15 +348,31 @@ export function encodePage(
   return out;
 }
 
-/** Verifies then decodes page `no`; any failure refuses this page alone, naming it. */
+// Each leaf of the page's index names a distinct feature below n: lookups index the page's arrays with them.
+function checkLeafIds(index: Flatbush, n: number): void {
+  const seen = new Uint8Array(n);
+  const ids = index._indices;
+  for (let pos = 0; pos < n; pos++) {
+    const id = ids[pos] as number;
+    if (!(id < n) || seen[id] === 1) throw new RangeError(`index leaf ${pos} names feature ${id}`);
+    seen[id] = 1;
+  }
+}
+
+/**
+ * Verifies then decodes page `no`; any failure refuses this page alone, naming it. `count`, when given, is the
+ * feature count the root promises for it (what a search's budget was judged from).
+ */
 export function decodePage(
   b: Uint8Array,
   no: number,
   expectedCrc: number,
   columns: readonly ColumnSpec[],
   key: string,
+  count?: number,
 ): DecodedPage {
-  const refuse = (why: string): PageRefusedError => new PageRefusedError(`pack ${key} page ${no} refused: ${why}`, no);
+  const refuse = (why: string): PageRefusedError =>
+    new PageRefusedError(key, `pack ${key} page ${no} refused: ${why}`, no);
   if (b.length < PAGE_HEADER_BYTES) throw refuse(`only ${b.length} bytes`);
   const got = crc32(b.subarray(8));
   if (got !== expectedCrc) {
@@ -367,6 +383,7 @@ export function decodePage(
   if (magic !== PAGE_MAGIC) throw refuse(`magic "${magic}", expected "${PAGE_MAGIC}"`);
   if (v.getUint32(8, true) !== no) throw refuse(`it says it is page ${v.getUint32(8, true)}`);
   const n = v.getUint32(12, true);
+  if (count !== undefined && n !== count) throw refuse(`it holds ${n} features, the root says ${count}`);
   const sectionCount = v.getUint32(16, true);
   if (sectionCount !== 2 + columns.length) throw refuse(`${sectionCount} sections, expected ${2 + columns.length}`);
   const coding = v.getUint32(20, true);
@@ -384,6 +401,7 @@ export function decodePage(
     const [io, il] = sec(0);
     const index = Flatbush.from(b.slice(io, io + il).buffer);
     if (index.numItems !== n) throw new RangeError(`index holds ${index.numItems} items, page ${n}`);
+    checkLeafIds(index, n);
 
     const [go, gl] = sec(1);
     const r = new ByteReader(b, go, go + gl);

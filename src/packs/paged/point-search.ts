@@ -89,9 +89,11 @@ export function buildBoxGrid(
   const [x0, y0, x1, y1] = frame;
   const kx = side / Math.max(x1 - x0, Number.MIN_VALUE);
   const ky = side / Math.max(y1 - y0, Number.MIN_VALUE);
-  const counts = new Uint32Array(side * side + 1);
   const b = new Float64Array(4);
   const span = new Int32Array(4 * n);
+  // The cells each box covers, summed from its span alone: boxes spanning most of the frame would fill every cell,
+  // so the caller keeps its tree instead, decided before any cell is counted.
+  let total = 0;
   for (let i = 0; i < n; i++) {
     box(i, b);
     const cx0 = cellOf(b[0] as number, x0, kx, side);
@@ -99,11 +101,15 @@ export function buildBoxGrid(
     const cx1 = cellOf(b[2] as number, x0, kx, side);
     const cy1 = cellOf(b[3] as number, y0, ky, side);
     span.set([cx0, cy0, cx1, cy1], 4 * i);
+    total += Math.max(0, cx1 - cx0 + 1) * Math.max(0, cy1 - cy0 + 1);
+    if (total > maxItems) return null;
+  }
+  const counts = new Uint32Array(side * side + 1);
+  for (let i = 0; i < n; i++) {
+    const [cx0, cy0, cx1, cy1] = span.subarray(4 * i, 4 * i + 4) as unknown as [number, number, number, number];
     for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) (counts[cy * side + cx + 1] as number)++;
   }
   for (let c = 1; c <= side * side; c++) counts[c] = (counts[c] as number) + (counts[c - 1] as number);
-  // Boxes spanning most of the frame would fill every cell: the caller keeps its tree instead.
-  if ((counts[side * side] as number) > maxItems) return null;
   const items = new Uint32Array(counts[side * side] as number);
   const fill = counts.slice(0, side * side);
   for (let i = 0; i < n; i++) {

@@ -41,7 +41,8 @@ export type Hit = {
   properties: Record<string, Value>;
   geometry: MultiPolygonGeometry;
 };
-export type RefusedPage = { page: number; message: string };
+// A refused page of pack `key` (its object key), and why.
+export type RefusedPage = { key: string; page: number; message: string };
 // The lot a point falls in: its page and position there (null when no lot holds the point).
 export type LotAt = {
   snapshot: Snapshot;
@@ -94,6 +95,7 @@ async function readSnapshot(source: Source, initialBytes: number, signal?: Abort
   if (first.size !== header.objectLength) {
     const what = first.size < header.objectLength ? "is truncated" : "has trailing bytes";
     throw new PagedPackError(
+      key,
       `pack ${key} ${what}: header says ${header.objectLength} bytes, object holds ${first.size}`,
     );
   }
@@ -105,7 +107,8 @@ async function readSnapshot(source: Source, initialBytes: number, signal?: Abort
     // A root larger than the first read (millions of lots) costs one more read, once per isolate.
     const have = first.data.length;
     const rest = await source.getBytes(have, rootEnd - have, signal, first.etag);
-    if (rest.data.length !== rootEnd - have) throw new PagedPackError(`pack ${key} is truncated inside its root index`);
+    if (rest.data.length !== rootEnd - have)
+      throw new PagedPackError(key, `pack ${key} is truncated inside its root index`);
     rootBytes = new Uint8Array(rootEnd - HEADER_BYTES);
     rootBytes.set(first.data.subarray(HEADER_BYTES));
     rootBytes.set(rest.data, have - HEADER_BYTES);
@@ -329,9 +332,10 @@ export class PagedPack {
       const startNo = run.pages[0] as number;
       const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
         if (r.etag !== s.etag)
-          throw new EtagMismatchError(`pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
+          throw new EtagMismatchError(s.key, `pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
         if (r.data.length !== end - start) {
           throw new PagedPackError(
+            s.key,
             `pack ${s.key} is truncated: ${kind} ${startNo} needs bytes [${start}, ${end}) but the object ends at ${r.size}`,
           );
         }
@@ -343,11 +347,13 @@ export class PagedPack {
         const decoded = read.then((d): CachedPage => {
           const bytes = d.subarray(a, b);
           if (kind === "overview") {
-            return decodeOverviewPage(bytes, no, s.root.meta.overview?.pages[no]?.crc ?? 0, s.key);
+            const crc = s.root.meta.overview?.pages[no]?.crc ?? 0;
+            return decodeOverviewPage(bytes, no, crc, s.key, s.root.meta.zoneDict.length);
           }
+          const { root } = s;
           return kind === "page"
-            ? decodePage(bytes, no, s.root.pageCrcs[no] as number, s.root.meta.columns, s.key)
-            : decodeIndexPage(bytes, no, s.root.indexCrcs[no] as number, s.key);
+            ? decodePage(bytes, no, root.pageCrcs[no] as number, root.meta.columns, s.key, root.pageCounts[no])
+            : decodeIndexPage(bytes, no, root.indexCrcs[no] as number, s.key, root.pageCount);
         });
         waits.set(no, keep ? this.cache.share(s.key, s.etag, pageId(kind, no), decoded) : decoded);
       }
@@ -359,7 +365,7 @@ export class PagedPack {
       if (r.status === "fulfilled") pages.set(r.value[0], r.value[1]);
       else if (r.reason instanceof PageRefusedError) {
         this.log(r.reason.message);
-        refused.push({ page: r.reason.page, message: r.reason.message });
+        refused.push({ key: s.key, page: r.reason.page, message: r.reason.message });
       } else if (failure === null || r.reason instanceof EtagMismatchError) failure = r.reason;
     }
     if (failure !== null) throw failure;
@@ -666,7 +672,7 @@ export class PagedPack {
   byLotId(id: string, signal?: AbortSignal): Promise<QueryResult> {
     return this.run(async (s) => {
       const column = s.root.meta.lotIdColumn;
-      if (column === null) throw new PagedPackError(`pack ${s.key} has no lot-id index`);
+      if (column === null) throw new PagedPackError(s.key, `pack ${s.key} has no lot-id index`);
       const c = s.root.meta.columns.findIndex((x) => x.name === column);
       const key = lotKey(id);
       const nos = await this.lotPageNumbers(s, id, signal);

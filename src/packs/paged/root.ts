@@ -1,8 +1,10 @@
 // The root index: metadata JSON, then per page its length, crc32, count, box and search summaries, then the lot-id index's pages.
 import { crc32 } from "../crc32.ts";
 import { ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
+import { PagedPackError } from "./errors.ts";
+import { checkRootMeta } from "./root-schema.ts";
 import type { Header, RootMeta } from "./schema.ts";
-import { UNITS_PER_DEGREE } from "./schema.ts";
+import { align8, MAX_PART_BYTES, PAGE_HEADER_BYTES, UNITS_PER_DEGREE } from "./schema.ts";
 
 export type PageEntry = {
   length: number;
@@ -103,23 +105,57 @@ export function encodeRoot(meta: RootMeta, pages: readonly PageEntry[], index: r
   return w.finish();
 }
 
-/** Decodes the root (already checked against the header's crc32). */
+/**
+ * The fewest bytes a data page of `count` features can take: its header and section table, a flatbush of at least
+ * 10 bytes an item (a u16 box and an index) after its 8-byte header, and a byte of geometry a feature.
+ */
+export function minPageBytes(columns: number, count: number): number {
+  return PAGE_HEADER_BYTES + 8 * (2 + columns) + 8 + 11 * count;
+}
+// A lot-id index page of one entry: its 16-byte header and 6 bytes, padded to 8.
+const MIN_INDEX_PAGE_BYTES = 24;
+const MAX_Q_LON = 180 * UNITS_PER_DEGREE;
+const MAX_Q_LAT = 90 * UNITS_PER_DEGREE;
+
+/** Decodes the root, refusing (PagedPackError) any field, count, length or offset the object cannot hold. */
 export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
+  try {
+    return decodeCheckedRoot(bytes, h, key);
+  } catch (e) {
+    // Whatever a crafted root trips on below is a refusal of this pack, never a TypeError.
+    if (e instanceof PagedPackError) throw e;
+    throw new PagedPackError(key, `pack ${key}: root index refused (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function decodeCheckedRoot(bytes: Uint8Array, h: Header, key: string): Root {
+  const refuse = (why: string) => new PagedPackError(key, `pack ${key}: root index refused: ${why}`);
   const got = crc32(bytes);
   if (got !== h.rootCrc) {
-    throw new Error(
+    throw new PagedPackError(
+      key,
       `pack ${key}: root index checksum mismatch (crc32 ${got.toString(16)}, header says ${h.rootCrc.toString(16)})`,
     );
   }
   // A private copy so every typed view below is aligned and independent of the read's buffer.
   const b = bytes.slice();
+  if (b.length < 4) throw refuse(`only ${b.length} bytes`);
   const v = new DataView(b.buffer);
   const jl = v.getUint32(0, true);
-  const meta = JSON.parse(decodeUtf8(b.subarray(4, 4 + jl))) as RootMeta;
+  if (jl > b.length - 4) throw refuse(`metadata of ${jl} bytes in a root of ${b.length}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decodeUtf8(b.subarray(4, 4 + jl)));
+  } catch {
+    throw refuse("metadata is not JSON");
+  }
+  const checked = checkRootMeta(raw);
+  if ("problem" in checked) throw refuse(checked.problem);
+  const { meta } = checked;
   let at = 4 + jl;
   const take = <T>(make: (buf: ArrayBuffer, off: number, n: number) => T, n: number, width: number): T => {
     at = (at + 3) & ~3;
-    if (at + n * width > b.length) throw new Error(`pack ${key}: root index is shorter than its page count implies`);
+    if (at + n * width > b.length) throw refuse("it is shorter than its page count implies");
     const out = make(b.buffer, at, n);
     at += n * width;
     return out;
@@ -138,29 +174,59 @@ export function decodeRoot(bytes: Uint8Array, h: Header, key: string): Root {
   const indexFirstHash = u32(l);
   const indexLengths = u32(l);
   const indexCrcs = u32(l);
+  if (align8(at) !== b.length) throw refuse(`${b.length - at} bytes after its last table`);
 
+  // Every part's length within its bounds and every offset within the object, checked as they are laid out.
+  const end = h.objectLength;
+  const place = (offsets: Float64Array, i: number, len: number, what: string, min: number): void => {
+    if (len < min || len > MAX_PART_BYTES)
+      throw refuse(`${what} is ${len} bytes (at least ${min}, at most ${MAX_PART_BYTES})`);
+    const next = (offsets[i] as number) + len;
+    if (next > end) throw refuse(`${what} ends at byte ${next}, past the object's ${end}`);
+    offsets[i + 1] = next;
+  };
   const pageOffsets = new Float64Array(p + 1);
   pageOffsets[0] = h.dataStart;
-  for (let i = 0; i < p; i++) pageOffsets[i + 1] = (pageOffsets[i] as number) + (lengths[i] as number);
+  let features = 0;
+  for (let i = 0; i < p; i++) {
+    const count = pageCounts[i] as number;
+    if (count === 0) throw refuse(`page ${i} holds no feature`);
+    features += count;
+    place(pageOffsets, i, lengths[i] as number, `page ${i}`, minPageBytes(meta.columns.length, count));
+    const x0 = qbox[4 * i] as number;
+    const y0 = qbox[4 * i + 1] as number;
+    const x1 = qbox[4 * i + 2] as number;
+    const y1 = qbox[4 * i + 3] as number;
+    if (!(x0 <= x1 && y0 <= y1 && x0 >= -MAX_Q_LON && x1 <= MAX_Q_LON && y0 >= -MAX_Q_LAT && y1 <= MAX_Q_LAT)) {
+      throw refuse(`page ${i}'s box [${x0}, ${y0}, ${x1}, ${y1}] is not a box on Earth`);
+    }
+  }
+  if (features !== h.featureCount) throw refuse(`pages hold ${features} features, header says ${h.featureCount}`);
   const indexOffsets = new Float64Array(l + 1);
   indexOffsets[0] = pageOffsets[p] as number;
-  for (let i = 0; i < l; i++) indexOffsets[i + 1] = (indexOffsets[i] as number) + (indexLengths[i] as number);
+  for (let i = 0; i < l; i++) {
+    if (i > 0 && (indexFirstHash[i] as number) < (indexFirstHash[i - 1] as number)) {
+      throw refuse(`lot-id index page ${i} starts below page ${i - 1}`);
+    }
+    place(indexOffsets, i, indexLengths[i] as number, `lot-id index page ${i}`, MIN_INDEX_PAGE_BYTES);
+  }
   const ov = meta.overview?.pages ?? [];
   const overviewOffsets = new Float64Array(ov.length + 1);
   overviewOffsets[0] = indexOffsets[l] as number;
   ov.forEach((o, i) => {
-    overviewOffsets[i + 1] = (overviewOffsets[i] as number) + o.length;
+    place(overviewOffsets, i, o.length, `overview page ${i}`, 16);
   });
   const stored = meta.tiles?.list ?? [];
   const tileOffsets = new Float64Array(stored.length + 1);
   tileOffsets[0] = overviewOffsets[ov.length] as number;
   const storedTiles = new Map<number, number>();
   stored.forEach(([z, x, y, length], i) => {
-    tileOffsets[i + 1] = (tileOffsets[i] as number) + length;
+    place(tileOffsets, i, length, `stored tile ${z}/${x}/${y}`, 0);
     storedTiles.set(tileKey(z, x, y), i);
   });
   if ((tileOffsets[stored.length] as number) !== h.objectLength) {
-    throw new Error(
+    throw new PagedPackError(
+      key,
       `pack ${key}: root index accounts for ${tileOffsets[stored.length]} bytes, header says ${h.objectLength}`,
     );
   }

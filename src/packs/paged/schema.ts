@@ -1,5 +1,6 @@
 // The v2 pack's header fields, column schema and root metadata, shared by the encoder and the reader.
 import type { BBox } from "../../geo/bbox.ts";
+import { PagedPackError } from "./errors.ts";
 import type { OverviewMeta } from "./overview.ts";
 
 export const MAGIC = "GAPK";
@@ -11,6 +12,12 @@ export const PAGE_MAGIC = "GAPG";
 export const INDEX_MAGIC = "GAPI";
 export const PAGE_HEADER_BYTES = 40;
 export const INDEX_HEADER_BYTES = 16;
+// The lot-id index names pages in 16 bits.
+export const MAX_PAGES = 0xffff;
+// A page, lot-id index page, overview page or stored tile: far above what the builder writes (~128 KiB a page).
+export const MAX_PART_BYTES = 16 * 1024 * 1024;
+// A root of 15 million lots is under 1 MiB.
+export const MAX_ROOT_BYTES = 16 * 1024 * 1024;
 // The first range a reader asks for: the header and the whole root for packs up to ~5M lots (5,600 pages, 245 KiB).
 export const INITIAL_READ_BYTES = 256 * 1024;
 
@@ -98,17 +105,18 @@ export function writeHeader(h: Header): Uint8Array {
   return b;
 }
 
-/** Parses the fixed header, refusing anything but a v2 pack with a sentence. */
+/** Parses the fixed header, refusing anything but a v2 pack whose sizes agree, with a sentence. */
 export function readHeader(b: Uint8Array, key: string): Header {
-  if (b.length < HEADER_BYTES) throw new Error(`pack ${key} is truncated: ${b.length} bytes, less than its header`);
+  const refuse = (why: string) => new PagedPackError(key, `pack ${key}${why}`);
+  if (b.length < HEADER_BYTES) throw refuse(` is truncated: ${b.length} bytes, less than its header`);
   const magic = String.fromCharCode(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
-  if (magic !== MAGIC) throw new Error(`pack ${key} is not a pack (magic "${magic}", expected "${MAGIC}")`);
+  if (magic !== MAGIC) throw refuse(` is not a pack (magic "${magic}", expected "${MAGIC}")`);
   const v = new DataView(b.buffer, b.byteOffset, HEADER_BYTES);
   const version = v.getUint16(4, true);
-  if (version !== FORMAT_VERSION) throw new Error(`pack ${key}: expected pack format v2, got v${version}`);
+  if (version !== FORMAT_VERSION) throw refuse(`: expected pack format v2, got v${version}`);
   const units = v.getUint32(40, true);
-  if (units !== UNITS_PER_DEGREE) throw new Error(`pack ${key}: unsupported quantisation ${units} units per degree`);
-  return {
+  if (units !== UNITS_PER_DEGREE) throw refuse(`: unsupported quantisation ${units} units per degree`);
+  const h: Header = {
     version,
     rootLength: v.getUint32(8, true),
     rootCrc: v.getUint32(12, true),
@@ -118,6 +126,20 @@ export function readHeader(b: Uint8Array, key: string): Header {
     indexPageCount: v.getUint32(28, true),
     objectLength: v.getFloat64(32, true),
   };
+  if (h.rootLength < 4 || h.rootLength > MAX_ROOT_BYTES) throw refuse(`: root index of ${h.rootLength} bytes`);
+  if (h.dataStart !== align8(HEADER_BYTES + h.rootLength)) {
+    throw refuse(`: pages start at ${h.dataStart}, not after the root index (${align8(HEADER_BYTES + h.rootLength)})`);
+  }
+  if (!Number.isSafeInteger(h.objectLength) || h.objectLength < h.dataStart) {
+    throw refuse(`: header says ${h.objectLength} bytes, less than its header and root index`);
+  }
+  if (h.pageCount > MAX_PAGES) throw refuse(`: ${h.pageCount} pages, more than ${MAX_PAGES}`);
+  // Each page holds at least one feature, and each lot-id index page at least one entry (24 bytes).
+  if (h.featureCount < h.pageCount) throw refuse(`: ${h.featureCount} features over ${h.pageCount} pages`);
+  if (h.indexPageCount > (h.objectLength - h.dataStart) / 24) {
+    throw refuse(`: ${h.indexPageCount} lot-id index pages cannot fit ${h.objectLength - h.dataStart} bytes`);
+  }
+  return h;
 }
 
 // FNV-1a over the UTF-8 bytes of a normalised lot id: the lot-id index's key.

@@ -34,10 +34,11 @@ export class R2Source implements Source {
       range: { offset, length },
       ...(etag ? { onlyIf: { etagMatches: etag } } : {}),
     });
-    if (obj === null) throw new PackNotFoundError(`pack ${this.key} not found`);
+    if (obj === null) throw new PackNotFoundError(this.key, `pack ${this.key} not found`);
     const current = obj.etag;
     // A failed precondition returns the object's metadata without a body.
-    if (!("body" in obj)) throw new EtagMismatchError(`pack ${this.key} changed (etag ${current}, expected ${etag})`);
+    if (!("body" in obj))
+      throw new EtagMismatchError(this.key, `pack ${this.key} changed (etag ${current}, expected ${etag})`);
     const data = new Uint8Array(await obj.arrayBuffer());
     checkAbort(signal);
     return { data, etag: obj.etag, size: obj.size };
@@ -85,7 +86,7 @@ export class MemorySource implements Source {
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
     checkAbort(signal);
     if (etag !== undefined && etag !== this.etag) {
-      throw new EtagMismatchError(`pack ${this.key} changed (etag ${this.etag}, expected ${etag})`);
+      throw new EtagMismatchError(this.key, `pack ${this.key} changed (etag ${this.etag}, expected ${etag})`);
     }
     const end = Math.min(this.bytes.length, offset + length);
     // A copy, as a network read would give: nothing aliases the stored object.

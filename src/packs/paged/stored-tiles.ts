@@ -5,9 +5,7 @@ import type { Root } from "./root.ts";
 import type { Source } from "./source.ts";
 
 /** A stored tile failed its checksum or was cut short: that tile is refused, the rest of the pack still serves. */
-export class StoredTileRefusedError extends PagedPackError {
-  override name = "StoredTileRefusedError";
-}
+export class StoredTileRefusedError extends PagedPackError {}
 
 /** Stored tile `i` of the snapshot's list: its bytes, or null when it was stored empty. */
 export async function readStoredTile(
@@ -20,16 +18,21 @@ export async function readStoredTile(
   if (length === 0) return null;
   const start = s.root.tileOffsets[i] as number;
   const r = await source.getBytes(start, length, signal, s.etag);
-  if (r.etag !== s.etag) throw new EtagMismatchError(`pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
+  if (r.etag !== s.etag)
+    throw new EtagMismatchError(s.key, `pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
   const name = `pack ${s.key}: stored tile ${z}/${x}/${y}`;
   if (r.data.length !== length) {
     throw new StoredTileRefusedError(
+      s.key,
       `${name} needs bytes [${start}, ${start + length}) but the object ends at ${r.size}`,
     );
   }
   const got = crc32(r.data);
   if (got !== crc) {
-    throw new StoredTileRefusedError(`${name} is damaged (crc32 ${got.toString(16)}, root says ${crc.toString(16)})`);
+    throw new StoredTileRefusedError(
+      s.key,
+      `${name} is damaged (crc32 ${got.toString(16)}, root says ${crc.toString(16)})`,
+    );
   }
   return r.data;
 }

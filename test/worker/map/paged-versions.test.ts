@@ -86,10 +86,12 @@ describe("versioned v2 packs", () => {
     expect((await res2.json<{ lot_id: string }>()).lot_id).toBe(otherLot);
   });
 
-  it("a truncated object is refused when listed (logged), not served; the packs that load are listed", async () => {
+  it("a truncated object is refused when listed (logged), not served but a 503 naming it; the packs that load are listed", async () => {
     const listed = async () => (await (await call("/packs")).json<{ id: string }[]>()).map((p) => p.id);
     await publish({ [A]: a.slice(0, a.length - 1000) }, A);
-    expect((await call(`/parcels?lot_id=${encodeURIComponent(lot.lotId)}`)).status).toBe(404);
+    const res = await call(`/parcels?lot_id=${encodeURIComponent(lot.lotId)}`);
+    expect(res.status).toBe(503);
+    expect((await res.json<{ detail: string }>()).detail).toMatch(/^Pack sydney-demo unavailable: .* is truncated/);
     expect(await listed()).not.toContain("sydney-demo");
     await publish({ [A]: a }, A);
     expect(await listed()).toContain("sydney-demo");
