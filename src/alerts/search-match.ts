@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "../search/area.ts";
 import { type SearchPacks, searchSites } from "../search/engine.ts";
-import { MAX_LIMIT, type SearchQuery } from "../search/query.ts";
+import type { SearchQuery, SearchWork } from "../search/query.ts";
 import type { SearchMatch, SearchMatchesMore } from "./diff.ts";
 import type { PackVersion } from "./versions.ts";
 
@@ -82,20 +82,27 @@ function packsOf(v: PackVersion, context: readonly Pack[]): SearchPacks {
   return v.kind === "whole" ? { base: [v.pack, ...context], paged: [] } : { base: context, paged: [v.paged] };
 }
 
-/** Every lot of this version the search matches, in its order; null when there are more than SEARCH_SCAN_MAX. */
-async function matchesIn(v: PackVersion, context: readonly Pack[], q: SearchQuery): Promise<Match[] | null> {
-  const packs = packsOf(v, context);
-  const out: Match[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await searchSites(packs, { area: q.area, filters: q.filters, sort: q.sort, limit: MAX_LIMIT, cursor });
-    if (page.count > SEARCH_SCAN_MAX) return null;
-    for (const r of page.results) {
-      if (r.pack_id === v.id && r.lot_id !== null) out.push({ lotId: r.lot_id, address: r.address, point: r.center });
-    }
-    cursor = page.next_cursor;
-  } while (cursor);
-  return out;
+/**
+ * Every lot of this version the search matches, in its order, in one pass within the search budget; null when more
+ * than `scanMax` match (the engine stops counting there, so the work stops near the cap).
+ */
+export async function matchesIn(
+  v: PackVersion,
+  context: readonly Pack[],
+  q: SearchQuery,
+  scanMax = SEARCH_SCAN_MAX,
+): Promise<{ matches: Match[] | null; work: SearchWork }> {
+  const found = await searchSites(
+    packsOf(v, context),
+    { area: q.area, filters: q.filters, sort: q.sort, limit: scanMax },
+    { stopAbove: scanMax, maxLimit: scanMax },
+  );
+  if (found.stopped) return { matches: null, work: found.work };
+  const matches: Match[] = [];
+  for (const r of found.results) {
+    if (r.pack_id === v.id && r.lot_id !== null) matches.push({ lotId: r.lot_id, address: r.address, point: r.center });
+  }
+  return { matches, work: found.work };
 }
 
 /** The area's box, or null when the packs no longer know its suburb or LGA. */
@@ -116,13 +123,17 @@ export async function searchMatchChanges(
   job: { packId: string; from: PackVersion; to: PackVersion; context: readonly Pack[] },
   alert: { id: string; search: SearchQuery },
   log: Logger,
+  scanMax = SEARCH_SCAN_MAX,
 ): Promise<(SearchMatch | SearchMatchesMore)[]> {
   const q = alert.search;
   const box = areaBox(job.to, job.context, q);
   if (!box || (!bboxIntersects(box, job.from.bbox) && !bboxIntersects(box, job.to.bbox))) return [];
-  let found: [Match[] | null, Match[] | null];
+  let before: Match[] | null = null;
+  let after: Match[] | null = null;
   try {
-    found = await Promise.all([matchesIn(job.from, job.context, q), matchesIn(job.to, job.context, q)]);
+    // One version after the other, and none after one matches too many: a scan is the consumer's heaviest work.
+    before = (await matchesIn(job.from, job.context, q, scanMax)).matches;
+    if (before) after = (await matchesIn(job.to, job.context, q, scanMax)).matches;
   } catch (err) {
     // A saved search the engine now refuses (its area too large, a place gone) cannot be mended by a retry.
     if (err instanceof NotFoundError || err instanceof UnprocessableError) {
@@ -131,9 +142,8 @@ export async function searchMatchChanges(
     }
     throw err;
   }
-  const [before, after] = found;
   if (!before || !after) {
-    log.warn("saved search not compared: it matches too many lots", { alert_id: alert.id, most: SEARCH_SCAN_MAX });
+    log.warn("saved search not compared: it matches too many lots", { alert_id: alert.id, most: scanMax });
     return [];
   }
   return newMatchChanges(before, after, { packId: job.packId, to: job.to.version, search: searchSummary(q) });

@@ -1,4 +1,5 @@
-// Token buckets shared by every isolate: one Durable Object per organisation (or user before post-signup).
+// Token buckets and concurrency slots shared by every isolate: one Durable Object per organisation (or user before
+// post-signup).
 // A user's object also remembers the user's organisation, so a request can be counted against it when
 // the database cannot say which organisation the user belongs to.
 import { DurableObject } from "cloudflare:workers";
@@ -21,11 +22,93 @@ export interface RateDecision {
   subject: string;
 }
 
+/** At most `max` holders at once; a request waits up to `waitMs` for a slot; a slot not released lapses after `leaseMs`. */
+export interface SlotPolicy {
+  max: number;
+  waitMs: number;
+  leaseMs: number;
+}
+
+export type SlotDecision = { granted: true; lease: string } | { granted: false; retryAfter: number };
+
+type Waiter = { policy: SlotPolicy; grant(lease: string): void };
+// Work behind a gate takes a second or a few: a client told 1 s tries again about when a slot frees.
+const RETRY_AFTER_S = 1;
+
 const ORG_KEY = "org";
 
 export class RateLimiter extends DurableObject<Env> {
   // In memory: an evicted (idle) object forgets its buckets, which only ever refills them early.
   private buckets = new Map<string, { tokens: number; at: number }>();
+  // Per gate: the leases held (id to expiry) and the requests waiting for one, first come first served.
+  private leases = new Map<string, Map<string, number>>();
+  private waiters = new Map<string, Waiter[]>();
+
+  // The gate's live leases; a holder whose isolate died never releases, so its lease lapses.
+  private held(gate: string, now: number): Map<string, number> {
+    let held = this.leases.get(gate);
+    if (!held) {
+      held = new Map();
+      this.leases.set(gate, held);
+    }
+    for (const [id, until] of held) if (until <= now) held.delete(id);
+    return held;
+  }
+
+  // Hands free slots to the longest waiters.
+  private drain(gate: string, now: number): void {
+    const held = this.held(gate, now);
+    const queue = this.waiters.get(gate) ?? [];
+    while (queue.length > 0 && held.size < (queue[0] as Waiter).policy.max) {
+      const w = queue.shift() as Waiter;
+      const lease = crypto.randomUUID();
+      held.set(lease, now + w.policy.leaseMs);
+      w.grant(lease);
+    }
+  }
+
+  /** A slot of `gate` now, or within `waitMs` once a holder releases one; else refused with seconds to retry after. */
+  async acquire(gate: string, policy: SlotPolicy, now: number = Date.now()): Promise<SlotDecision> {
+    this.drain(gate, now);
+    const held = this.held(gate, now);
+    const queue = this.waiters.get(gate) ?? [];
+    this.waiters.set(gate, queue);
+    if (held.size < policy.max && queue.length === 0) {
+      const lease = crypto.randomUUID();
+      held.set(lease, now + policy.leaseMs);
+      return { granted: true, lease };
+    }
+    if (policy.waitMs <= 0) return { granted: false, retryAfter: RETRY_AFTER_S };
+    return new Promise<SlotDecision>((resolve) => {
+      const waiter: Waiter = {
+        policy,
+        grant: (lease) => {
+          clearTimeout(timer);
+          resolve({ granted: true, lease });
+        },
+      };
+      const timer = setTimeout(() => {
+        // Lapsed leases free their slots only when someone looks: look once more before refusing.
+        this.drain(gate, Date.now());
+        const at = queue.indexOf(waiter);
+        if (at < 0) return;
+        queue.splice(at, 1);
+        resolve({ granted: false, retryAfter: RETRY_AFTER_S });
+      }, policy.waitMs);
+      queue.push(waiter);
+    });
+  }
+
+  /** Gives back a slot (twice, or after it lapsed, is harmless); the longest waiter takes it. */
+  async release(gate: string, lease: string, now: number = Date.now()): Promise<void> {
+    this.held(gate, now).delete(lease);
+    this.drain(gate, now);
+  }
+
+  /** Leases held and requests waiting, for tests and logs. */
+  async slots(gate: string, now: number = Date.now()): Promise<{ held: number; waiting: number }> {
+    return { held: this.held(gate, now).size, waiting: this.waiters.get(gate)?.length ?? 0 };
+  }
 
   /** Takes one token of `bucket` when there is one. */
   async take(bucket: string, policy: BucketPolicy, now: number = Date.now(), subject = ""): Promise<RateDecision> {

@@ -1,6 +1,6 @@
 // The rate limiter as the services see it: one RateLimiter Durable Object per subject (organisation or
 // user); a call that fails or takes longer than LIMITER_TIMEOUT_MS throws LimiterUnavailableError.
-import type { BucketPolicy, RateDecision, RateLimiter } from "./rate-limit-do.ts";
+import type { BucketPolicy, RateDecision, RateLimiter, SlotDecision, SlotPolicy } from "./rate-limit-do.ts";
 
 /** Longer than this and the limiter counts as unreachable (the route's failure mode applies). */
 export const LIMITER_TIMEOUT_MS = 2_000;
@@ -14,12 +14,19 @@ export interface RateLimiterClient {
   takeForUser(userId: string, bucket: string, policy: BucketPolicy): Promise<RateDecision>;
   /** Tells the limiter the user's organisation (null after removal), for takeForUser. */
   rememberOrg(userId: string, orgId: string | null): Promise<void>;
+  /** A slot of `gate` for `subject` (`org:<id>` or `user:<id>`), waiting up to the policy's `waitMs`. */
+  acquire(subject: string, gate: string, policy: SlotPolicy): Promise<SlotDecision>;
+  /** Gives the slot back. */
+  release(subject: string, gate: string, lease: string): Promise<void>;
 }
 
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
+async function bounded<T>(work: () => Promise<T>, waitMs = 0): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LimiterUnavailableError("rate limiter timed out")), LIMITER_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new LimiterUnavailableError("rate limiter timed out")),
+      waitMs + LIMITER_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([work(), timeout]);
@@ -41,5 +48,12 @@ export function rateLimiterClient(ns: DurableObjectNamespace<RateLimiter>): Rate
     takeForUser: (userId, bucket, policy) =>
       bounded(() => stub(`user:${userId}`).takeForUser(`user:${userId}`, bucket, policy, Date.now())),
     rememberOrg: (userId, orgId) => bounded(() => stub(`user:${userId}`).setOrg(orgId)),
+    // The object may hold the call while the caller waits its turn: the timeout counts that wait on top.
+    acquire: (subject, gate, policy) =>
+      bounded<SlotDecision>(async () => {
+        const d = await stub(subject).acquire(gate, policy, Date.now());
+        return d.granted ? { granted: true, lease: d.lease } : { granted: false, retryAfter: d.retryAfter };
+      }, policy.waitMs),
+    release: (subject, gate, lease) => bounded(() => stub(subject).release(gate, lease, Date.now())),
   };
 }

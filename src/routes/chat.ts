@@ -10,6 +10,7 @@ import { requireAuth, requireOrg } from "../request/access.ts";
 import type { AuthEnv } from "../request/context.ts";
 import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
+import { gateSubject, workGate } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
@@ -107,7 +108,12 @@ export const chatRoutes = createRouter().openapi(
       question: turn.question,
       sessionId,
       credits: turn.credits,
-      tools: { packs: turn.packs, fallbackBbox: map.bbox ?? map.viewport_bbox, chargeSites: charges.chargeSites },
+      tools: {
+        packs: turn.packs,
+        fallbackBbox: map.bbox ?? map.viewport_bbox,
+        chargeSites: charges.chargeSites,
+        gate: workGate(services, gateSubject(owner.orgId, owner.userId), "heavy"),
+      },
       map,
       spent: turn.spent,
       approved: turn.approved,

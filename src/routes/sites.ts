@@ -1,8 +1,9 @@
-// POST /sites/search: every lot of an area by planning controls (free, rate-limited).
+// POST /sites/search: every lot of an area by planning controls (free, rate-limited, two at once per organisation).
 import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
+import { concurrencyLimit } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { searchPacksForCaller } from "../request/caller.ts";
 import { searchSites } from "../search/engine.ts";
@@ -16,7 +17,8 @@ export const siteRoutes = createRouter().openapi(
     tags: ["map"],
     summary:
       "Find sites: the lots of a suburb, LGA, box or polygon by zone, area, controls, hazards and station distance",
-    middleware: [requireAuth, rateLimit("search")],
+    // Free but heavy: counted per minute, and at most two at once per organisation.
+    middleware: [requireAuth, rateLimit("search"), concurrencyLimit("heavy")],
     request: { body: { required: true, content: { "application/json": { schema: SearchBodySchema } } } },
     responses: {
       200: {
@@ -24,6 +26,16 @@ export const siteRoutes = createRouter().openapi(
         content: { "application/json": { schema: SearchAnswerSchema } },
       },
       ...pickErrors(404, 422, 429),
+      422: {
+        ...pickErrors(422)[422],
+        description:
+          "Validation error, or a search whose work would exceed the budget (48 MiB read, 5,000,000 lots tested)",
+      },
+      429: {
+        ...pickErrors(429)[429],
+        description:
+          "Rate limit exceeded, or two searches of the organisation still running after 2 s of waiting (Retry-After)",
+      },
     },
   }),
   async (c) => {

@@ -1,7 +1,7 @@
 // A search's area resolved against the packs: its box (which pages to read) and which lots lie in it.
 import { type BBox, bboxContains, featureBBox } from "../geo/bbox.ts";
 import { columnsFromGeometry } from "../geo/columns.ts";
-import { pointInFeature } from "../geo/pip.ts";
+import { EdgeBands } from "../geo/edge-bands.ts";
 import { geocode, normaliseName, SUBURBS } from "../geocode/gazetteer.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Layer, Pack } from "../packs/types.ts";
@@ -13,6 +13,8 @@ export type ResolvedArea = {
   bbox: BBox;
   /** The lots of `t` in the area, as a test per lot (built once per table: names are compared per code). */
   tester(t: FactsTable): (i: number) => boolean;
+  /** Polygon edges tested so far (0 for other areas): what a drawn area costs per lot. */
+  edgesTested(): number;
 };
 
 // "City of Parramatta", "Parramatta Council" and "Sutherland Shire" name the same councils as the suburbs data.
@@ -84,6 +86,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
     return {
       label: hit.state ? `${hit.name}, ${hit.state}` : hit.name,
       bbox,
+      edgesTested: () => 0,
       tester(t) {
         const named = codesNamed(t.suburb, key, normaliseName);
         const box = inBox(t, bbox);
@@ -99,6 +102,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
     return {
       label: lga.name,
       bbox: lga.bbox,
+      edgesTested: () => 0,
       tester(t) {
         const named = codesNamed(t.lga, key, lgaKey);
         return (i) => named[t.lga.codes[i] as number] === 1;
@@ -107,16 +111,19 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
   }
   if ("bbox" in area) {
     const bbox = area.bbox;
-    return { label: "the box", bbox, tester: (t) => inBox(t, bbox) };
+    return { label: "the box", bbox, edgesTested: () => 0, tester: (t) => inBox(t, bbox) };
   }
   const shape = columnsFromGeometry(area.polygon);
   const bbox = featureBBox(shape, 0);
+  // Built once per search: a lot tests the few edges of its band, not every vertex of the polygon.
+  const edges = new EdgeBands(shape, 0);
   return {
     label: "the polygon",
     bbox,
+    edgesTested: () => edges.edgesTested,
     tester(t) {
       const box = inBox(t, bbox);
-      return (i) => box(i) && pointInFeature(shape, 0, lonOf(t, i), latOf(t, i));
+      return (i) => box(i) && edges.contains(lonOf(t, i), latOf(t, i));
     },
   };
 }

@@ -11,12 +11,23 @@ import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
 import { cleanFilters, lotTest, pageMayMatch } from "./filters.ts";
-import { compare, decodeCursor, encodeCursor, fingerprint, lotKey, type Position, sortValue } from "./order.ts";
+import {
+  compare,
+  decodeCursor,
+  encodeCursor,
+  fingerprint,
+  lotKey,
+  ordinalOf,
+  type Position,
+  sortValue,
+} from "./order.ts";
+import { Pacer } from "./pacer.ts";
 import {
   DEFAULT_LIMIT,
-  MAX_AREA_LOTS,
   MAX_LIMIT,
   MAX_RANGES,
+  MAX_SEARCH_BYTES,
+  MAX_SEARCH_LOTS,
   type SearchAnswer,
   type SearchQuery,
   type SearchWork,
@@ -30,19 +41,6 @@ import { cachedPageTable, packTable, readPageTables } from "./tables.ts";
  */
 export type SearchPacks = { base: readonly Pack[]; paged: readonly PagedPack[]; ownPaged?: readonly PagedPack[] };
 
-// The organisation's v2 lots in the box, as small packs: read whole for the area (an upload is at most 250,000 lots).
-async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<Pack[]> {
-  const out: Pack[] = [];
-  for (const pack of paged) {
-    const set = await pack.pagesForBox(box);
-    refuseDamaged(set.refused);
-    for (const page of set.pages) {
-      out.push(chargedView(pack, set.snapshot, page));
-    }
-  }
-  return out;
-}
-
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
   | { pack: Pack; index: number }
@@ -53,6 +51,8 @@ export type SearchOutcome = SearchAnswer & {
   areaBbox: BBox;
   refs: SiteRef[];
   work: SearchWork;
+  /** True when more than `stopAbove` lots matched: the count stopped there and no results are given. */
+  stopped: boolean;
   /** Smallest and largest lot of the area, whatever the filters; null when some pages were skipped unread or none was seen. */
   areaRange: [number, number] | null;
 };
@@ -97,106 +97,118 @@ function resultOf(c: Candidate): SiteResult {
 }
 
 const tooLarge = (why: string) => new UnprocessableError(why, ["body", "area"], "area_too_large");
+const num = (n: number) => n.toLocaleString("en-AU");
+const mib = (bytes: number) => num(Math.ceil((bytes / 1024 / 1024) * 10) / 10);
+const NARROW = "search a suburb, an LGA or a smaller box, or add a zone or minimum-area filter";
+
+/** How much one search may do, and how it ends early. */
+export type SearchLimits = {
+  /** The work budget: lots tested and bytes read, judged from the packs' roots before any page is read. */
+  maxLots?: number;
+  maxBytes?: number;
+  maxRanges?: number;
+  /** Stop once more than this many lots match: the outcome is then `stopped`, its count stopAbove + 1, with no results. */
+  stopAbove?: number;
+  /** The most results one answer holds: MAX_LIMIT, unless an internal caller takes every match in one pass. */
+  maxLimit?: number;
+  /** Lots tested between two yields to the event loop at most. */
+  yieldEvery?: number;
+};
+
+// A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the organisation's uploads).
+type Decoded = { pack: Pack; page: number; own: boolean };
+
+// The organisation's v2 lots in the box, as small packs: read whole for the area (an upload is at most 250,000 lots).
+async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<{ decoded: Decoded[]; bytes: number }> {
+  const decoded: Decoded[] = [];
+  let bytes = 0;
+  for (const pack of paged) {
+    const set = await pack.pagesForBox(box);
+    refuseDamaged(set.refused);
+    const offsets = set.snapshot.root.pageOffsets;
+    for (const page of set.pages) {
+      bytes += (offsets[page.no + 1] as number) - (offsets[page.no] as number);
+      decoded.push({ pack: chargedView(pack, set.snapshot, page), page: page.no, own: true });
+    }
+  }
+  return { decoded, bytes };
+}
 
 /** Runs one search: every lot of the area passing the filters is counted; a page of them is returned in order. */
 export async function searchSites(
   packs: SearchPacks,
   q: SearchQuery,
-  limits: { maxAreaLots?: number; maxRanges?: number } = {},
+  limits: SearchLimits = {},
 ): Promise<SearchOutcome> {
-  const maxAreaLots = limits.maxAreaLots ?? MAX_AREA_LOTS;
+  const maxLots = limits.maxLots ?? MAX_SEARCH_LOTS;
+  const maxBytes = limits.maxBytes ?? MAX_SEARCH_BYTES;
   const maxRanges = limits.maxRanges ?? MAX_RANGES;
+  const stopAbove = limits.stopAbove ?? Infinity;
   const area = resolveSearchArea(packs.base, q.area);
   const filters = cleanFilters(q.filters);
   const sort = q.sort ?? "area";
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? DEFAULT_LIMIT)));
+  const limit = Math.min(limits.maxLimit ?? MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? DEFAULT_LIMIT)));
   const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
   const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
-  const work: SearchWork = { pagesInArea: 0, pagesSkipped: 0, pagesRead: 0, ranges: 0, bytesRead: 0, lotsTested: 0 };
-
-  const ownPaged = packs.ownPaged ?? [];
-  const own = [
-    ...(await ownPagesIn(ownPaged, area.bbox)),
-    ...packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon"),
-  ];
-  const ownLayers = own.flatMap((p) => {
-    const layer = p.layers.get(PARCELS);
-    return layer ? [layer] : [];
-  });
-  const ownLotAt = (x: number, y: number) => ownLayers.some((layer) => featureAt(layer, x, y) >= 0);
-
-  let count = 0;
-  let smallest = Infinity;
-  let largest = -Infinity;
-  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  const top: Candidate[] = [];
-  const consume = (t: FactsTable, where: string, refOf: (i: number) => SiteRef) => {
-    const inArea = area.tester(t);
-    const pass = lotTest(filters, t);
-    work.lotsTested += t.count;
-    for (let i = 0; i < t.count; i++) {
-      if (!inArea(i)) continue;
-      const lotArea = t.area[i] as number;
-      if (lotArea < smallest) smallest = lotArea;
-      if (lotArea > largest) largest = lotArea;
-      if (!pass(i)) continue;
-      // Each place once, the organisation's own lot first.
-      const x = lonOf(t, i);
-      const y = latOf(t, i);
-      if (!t.own && own.length > 0 && ownLotAt(x, y)) continue;
-      count++;
-      if (x < box[0]) box[0] = x;
-      if (y < box[1]) box[1] = y;
-      if (x > box[2]) box[2] = x;
-      if (y > box[3]) box[3] = y;
-      const pos: Position = { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, where) };
-      if (after && compare(sort, pos, after) <= 0) continue;
-      // Keep limit + 1 so a next page is known to exist; most lots lose to the current last and stop here.
-      const last = top[top.length - 1];
-      if (top.length > limit && last && compare(sort, pos, last.pos) >= 0) continue;
-      let lo = 0;
-      let hi = top.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (compare(sort, (top[mid] as Candidate).pos, pos) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      top.splice(lo, 0, { pos, t, i, ref: refOf(i) });
-      if (top.length > limit + 1) top.pop();
-    }
+  const pacer = new Pacer(limits.yieldEvery);
+  const work: SearchWork = {
+    pagesInArea: 0,
+    pagesSkipped: 0,
+    pagesRead: 0,
+    ranges: 0,
+    bytesRead: 0,
+    lotsTested: 0,
+    edgesTested: 0,
+    yields: 0,
+    mostLotsBetweenYields: 0,
   };
 
-  // Decoded packs first: the organisation's own, then public v1 packs.
-  for (const pack of [...own, ...packs.base.filter((p) => !own.includes(p))]) {
-    if (!pack.layers.has(PARCELS) || !bboxIntersects(pack.bbox, area.bbox)) continue;
-    const t = packTable(pack, packs.base, own.includes(pack));
-    if (t) consume(t, "v1", (index) => ({ pack, index }));
-  }
-
-  // v2 packs: the area's pages from each root, counted before any read, skipped by their summaries where they cannot match.
-  const plans: { pack: PagedPack; s: Snapshot; toRead: number[] }[] = [];
+  // The budget, from the roots alone: every lot of a page that may match is tested, every byte of it read.
   let lots = 0;
+  let bytes = 0;
+  const ownPaged = packs.ownPaged ?? [];
+  for (const pack of ownPaged) {
+    const snap = await pack.snapshot();
+    for (const no of pack.pagesInBox(snap, area.bbox)) {
+      lots += snap.root.pageCounts[no] as number;
+      bytes += (snap.root.pageOffsets[no + 1] as number) - (snap.root.pageOffsets[no] as number);
+    }
+  }
+  const uploaded = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
+  const wholes: Decoded[] = [...uploaded, ...packs.base.filter((p) => !uploaded.includes(p))]
+    .filter((pack) => pack.layers.has(PARCELS) && bboxIntersects(pack.bbox, area.bbox))
+    .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack) }));
+  for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
+  // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
+  const plans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
   for (const pack of packs.paged) {
     if (ownPaged.includes(pack)) continue;
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
-    for (const no of pages) lots += snap.root.pageCounts[no] as number;
-    if (lots > maxAreaLots) {
-      throw tooLarge(
-        `${area.label} holds more than ${maxAreaLots.toLocaleString("en-AU")} lots, the most one search covers: search a suburb, an LGA or a smaller box`,
-      );
-    }
-    const toRead: number[] = [];
+    const plan = { pack, s: snap, cached: [] as { no: number; t: FactsTable }[], toRead: [] as number[] };
     for (const no of pages) {
-      if (!pageMayMatch(filters, snap.root, no)) work.pagesSkipped++;
-      else {
-        const t = cachedPageTable(snap, no);
-        if (t) consume(t, String(no), (index) => ({ paged: pack, snapshot: snap, page: no, index }));
-        else toRead.push(no);
+      if (!pageMayMatch(filters, snap.root, no)) {
+        work.pagesSkipped++;
+        continue;
       }
+      lots += snap.root.pageCounts[no] as number;
+      bytes += (snap.root.pageOffsets[no + 1] as number) - (snap.root.pageOffsets[no] as number);
+      const t = cachedPageTable(snap, no);
+      if (t) plan.cached.push({ no, t });
+      else plan.toRead.push(no);
     }
-    plans.push({ pack, s: snap, toRead });
+    plans.push(plan);
+  }
+  if (lots > maxLots) {
+    throw tooLarge(
+      `Searching ${area.label} with these filters would test ${num(lots)} lots, more than the ${num(maxLots)} one search may test: ${NARROW}`,
+    );
+  }
+  if (bytes > maxBytes) {
+    throw tooLarge(
+      `Searching ${area.label} with these filters would read ${mib(bytes)} MiB of lots, more than the ${mib(maxBytes)} MiB one search may read: ${NARROW}`,
+    );
   }
   let rangesLeft = maxRanges;
   const reads: { pack: PagedPack; s: Snapshot; pages: number[]; gap: number }[] = [];
@@ -214,33 +226,120 @@ export async function searchSites(
     for (const run of runs) reads.push({ pack, s: snap, pages: run.pages, gap });
   }
   work.ranges = reads.length;
+
+  const ownRead = await ownPagesIn(ownPaged, area.bbox);
+  work.bytesRead += ownRead.bytes;
+  const decoded = [...ownRead.decoded, ...wholes];
+  const ownLayers = decoded.flatMap((d) => {
+    const layer = d.own ? d.pack.layers.get(PARCELS) : undefined;
+    return layer ? [layer] : [];
+  });
+  const ownLotAt = (x: number, y: number) => ownLayers.some((layer) => featureAt(layer, x, y) >= 0);
+
+  let count = 0;
+  let stopped = false;
+  let smallest = Infinity;
+  let largest = -Infinity;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const top: Candidate[] = [];
+  // One lot: in the area, then the filters, then (when it may be shown) its place among the best so far.
+  const visit = (
+    t: FactsTable,
+    i: number,
+    page: number,
+    inArea: (i: number) => boolean,
+    pass: (i: number) => boolean,
+    refOf: (i: number) => SiteRef,
+  ) => {
+    if (!inArea(i)) return;
+    const lotArea = t.area[i] as number;
+    if (lotArea < smallest) smallest = lotArea;
+    if (lotArea > largest) largest = lotArea;
+    if (!pass(i)) return;
+    // Each place once, the organisation's own lot first.
+    const x = lonOf(t, i);
+    const y = latOf(t, i);
+    if (!t.own && ownLayers.length > 0 && ownLotAt(x, y)) return;
+    count++;
+    if (count > stopAbove) {
+      stopped = true;
+      return;
+    }
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+    const k = ordinalOf(page, i);
+    const pos: Position = { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, k), k };
+    if (after && compare(sort, pos, after) <= 0) return;
+    // Keep limit + 1 so a next page is known to exist; most lots lose to the current last and stop here.
+    const last = top[top.length - 1];
+    if (top.length > limit && last && compare(sort, pos, last.pos) >= 0) return;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(sort, (top[mid] as Candidate).pos, pos) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, { pos, t, i, ref: refOf(i) });
+    if (top.length > limit + 1) top.pop();
+  };
+  // A table in chunks, yielding between them, so one search never holds the isolate for long.
+  const consume = async (t: FactsTable, page: number, refOf: (i: number) => SiteRef) => {
+    const inArea = area.tester(t);
+    const pass = lotTest(filters, t);
+    let i = 0;
+    while (i < t.count && !stopped) {
+      await pacer.ready();
+      // Read after the await: concurrent reads share the pacer, so its room is known only now.
+      const from = i;
+      const end = Math.min(t.count, i + pacer.left());
+      while (i < end && !stopped) visit(t, i++, page, inArea, pass, refOf);
+      pacer.tested(i - from);
+      work.lotsTested += i - from;
+    }
+  };
+
+  // Decoded packs first (the organisation's own, then public v1 packs), then pages in the isolate's cache.
+  for (const { pack, page, own } of decoded) {
+    const t = packTable(pack, packs.base, own);
+    if (t) await consume(t, page, (index) => ({ pack, index }));
+  }
+  for (const { pack, s: snap, cached } of plans) {
+    for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
+  }
   const keep = reads.reduce((n, r) => n + r.pages.length, 0) <= KEEP_PAGES;
   // Tables are consumed as each read lands, so memory holds a few reads, never the whole area.
   let next = 0;
   const worker = async () => {
-    while (next < reads.length) {
+    while (!stopped && next < reads.length) {
       const r = reads[next++] as (typeof reads)[number];
       const { tables, bytes } = await readPageTables(r.pack, r.s, r.pages, r.gap, keep);
       work.bytesRead += bytes;
       work.pagesRead += tables.length;
       for (const { no, table } of tables) {
-        consume(table, String(no), (index) => ({ paged: r.pack, snapshot: r.s, page: no, index }));
+        await consume(table, no, (index) => ({ paged: r.pack, snapshot: r.s, page: no, index }));
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, reads.length) }, worker));
+  work.edgesTested = area.edgesTested();
+  work.yields = pacer.yields;
+  work.mostLotsBetweenYields = pacer.most;
 
-  const shown = top.slice(0, limit);
+  const shown = stopped ? [] : top.slice(0, limit);
   const lastShown = shown[shown.length - 1];
   return {
     count,
+    stopped,
     results: shown.map(resultOf),
-    next_cursor: top.length > limit && lastShown ? encodeCursor(searchId, lastShown.pos) : null,
+    next_cursor: !stopped && top.length > limit && lastShown ? encodeCursor(searchId, lastShown.pos) : null,
     bbox: count > 0 ? (box.map(r7) as BBox) : area.bbox,
     label: area.label,
     areaBbox: area.bbox,
     refs: shown.map((c) => c.ref),
     work,
-    areaRange: work.pagesSkipped === 0 && smallest <= largest ? [r1(smallest), r1(largest)] : null,
+    areaRange: !stopped && work.pagesSkipped === 0 && smallest <= largest ? [r1(smallest), r1(largest)] : null,
   };
 }

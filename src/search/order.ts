@@ -3,8 +3,17 @@ import { UnprocessableError } from "../errors.ts";
 import type { FactsTable } from "./facts-table.ts";
 import type { SearchSort } from "./query.ts";
 
-/** A lot's place in the order: its sort value (null last), then pack id and lot key, so the order is total. */
-export type Position = { v: number | null; p: string; l: string };
+/**
+ * A lot's place in the order: its sort value (null last), pack id, lot key, then `k`, the lot's ordinal in its pack
+ * version (page and index): uploads may repeat a lot id, so only `k` makes the order total.
+ */
+export type Position = { v: number | null; p: string; l: string; k: number };
+
+// A page holds fewer lots than this, so page * PAGE_STRIDE + index is unique in a pack version (and exact below 2^53).
+export const PAGE_STRIDE = 2 ** 24;
+
+/** The ordinal of lot `index` of page `page` (a v1 pack is one page, 0). */
+export const ordinalOf = (page: number, index: number): number => page * PAGE_STRIDE + index;
 
 /** The value a lot sorts by; larger first except for the station distance. */
 export function sortValue(sort: SearchSort, t: FactsTable, i: number): number | null {
@@ -19,9 +28,9 @@ export function sortValue(sort: SearchSort, t: FactsTable, i: number): number | 
   return Number.isNaN(raw) ? null : raw;
 }
 
-/** A lot's key within its pack: its id, or where it lies when it has none. */
-export function lotKey(t: FactsTable, i: number, where: string): string {
-  return t.lotId[i] ?? `#${where}:${i}`;
+/** A lot's key within its pack: its id, or its ordinal when it has none. */
+export function lotKey(t: FactsTable, i: number, ordinal: number): string {
+  return t.lotId[i] ?? `#${ordinal}`;
 }
 
 /** Negative when a comes before b. */
@@ -32,7 +41,8 @@ export function compare(sort: SearchSort, a: Position, b: Position): number {
     return sort === "station" ? a.v - b.v : b.v - a.v;
   }
   if (a.p !== b.p) return a.p < b.p ? -1 : 1;
-  return a.l < b.l ? -1 : a.l > b.l ? 1 : 0;
+  if (a.l !== b.l) return a.l < b.l ? -1 : 1;
+  return a.k - b.k;
 }
 
 // FNV-1a of the search's canonical JSON: a cursor from another search is refused, not misapplied.
@@ -62,15 +72,18 @@ export function decodeCursor(search: string, cursor: string): Position {
   } catch {
     throw badCursor("The cursor is not one this service gave: start the search again without it");
   }
-  const c = parsed as { s?: unknown; v?: unknown; p?: unknown; l?: unknown };
+  const c = parsed as { s?: unknown; v?: unknown; p?: unknown; l?: unknown; k?: unknown };
   const valid =
     typeof c === "object" &&
     c !== null &&
     (c.v === null || typeof c.v === "number") &&
     typeof c.p === "string" &&
-    typeof c.l === "string";
+    typeof c.l === "string" &&
+    (c.k === undefined || (typeof c.k === "number" && Number.isSafeInteger(c.k) && c.k >= 0));
   if (!valid) throw badCursor("The cursor is not one this service gave: start the search again without it");
   if (c.s !== search)
     throw badCursor("The cursor belongs to another search: use it with the same area, filters and sort");
-  return { v: c.v as number | null, p: c.p as string, l: c.l as string };
+  // A cursor from before ordinals continues after every lot sharing its key, as it did then.
+  const k = c.k === undefined ? Number.MAX_SAFE_INTEGER : (c.k as number);
+  return { v: c.v as number | null, p: c.p as string, l: c.l as string, k };
 }

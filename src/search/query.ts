@@ -30,8 +30,11 @@ export type SearchQuery = {
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
-// An area holding more lots than this (counted from the packs' roots) is refused before any page is read.
-export const MAX_AREA_LOTS = 2_000_000;
+// A search's work budget (architecture section 11), judged from the packs' roots before any page is read.
+export const MAX_SEARCH_LOTS = 5_000_000;
+export const MAX_SEARCH_BYTES = 48 * 1024 * 1024;
+// A search yields to the event loop at least this often, so other requests on the isolate interleave with it.
+export const YIELD_EVERY_LOTS = 20_000;
 // Workers allow a request about 50 subrequests: a search reads at most this many byte ranges.
 export const MAX_RANGES = 48;
 export const MAX_POLYGON_VERTICES = 1_000;
@@ -68,4 +71,9 @@ export type SearchWork = {
   ranges: number;
   bytesRead: number;
   lotsTested: number;
+  /** Polygon edges tested (a drawn area only). */
+  edgesTested: number;
+  /** Times the search yielded to the event loop, and the most lots it tested between two yields. */
+  yields: number;
+  mostLotsBetweenYields: number;
 };

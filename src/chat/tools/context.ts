@@ -5,6 +5,7 @@ import { UnprocessableError } from "../../errors.ts";
 import type { PackArea } from "../../packs/area.ts";
 import type { PackScope } from "../../packs/scope.ts";
 import type { Pack } from "../../packs/types.ts";
+import type { WorkGate } from "../../search/gate.ts";
 import type { QuestionBudget } from "../budget.ts";
 import type { MapUpdate, ToolRun } from "./map.ts";
 
@@ -21,6 +22,8 @@ export interface ToolContext {
   emit(update: MapUpdate, toolCallId: string): void;
   /** The question's bounds: every call is claimed from it first. */
   budget: QuestionBudget;
+  /** The organisation's slots for heavy work, as POST /sites/search takes them; absent: ungated (tests). */
+  gate?: WorkGate;
   /** Sites the person approved charging for this call; null when no approval was given for it. */
   approvedUnits(toolCallId: string): number | null;
 }

@@ -7,6 +7,7 @@ import { featureCentroid } from "../../geo/centroid.ts";
 import { PARCELS } from "../../packs/spatial.ts";
 import type { Layer } from "../../packs/types.ts";
 import { type SearchOutcome, type SearchPacks, searchSites } from "../../search/engine.ts";
+import { openGate, type WorkGate } from "../../search/gate.ts";
 import type { Excludable, SearchArea, SearchFilters, SearchQuery, SiteResult } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
 import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./area.ts";
@@ -96,12 +97,17 @@ export async function matchParcels(
   input: AreaInput & ParcelFilters & { sort?: ParcelSort },
   fallback: BBox | null,
   limit = MAX_LIMIT,
+  gate: WorkGate = openGate,
 ): Promise<Matches | string> {
   const query = toolSearch(input, fallback, limit);
   if (typeof query === "string") return query;
   let found: SearchOutcome;
   try {
-    found = await searchSites(packs, query);
+    // The same per-organisation slots as POST /sites/search: a chat cannot add a third search at once.
+    const run = await gate(() => searchSites(packs, query));
+    if (!run.ok)
+      return `Two searches of this organisation are already running: try again in ${run.retryAfter} s or narrow the area.`;
+    found = run.value;
   } catch (err) {
     // An unknown suburb or an area too large is a sentence for the model, not a failed question.
     if (err instanceof NotFoundError || err instanceof UnprocessableError) return err.detail;
@@ -157,9 +163,10 @@ export async function findParcels(
   packs: SearchPacks,
   input: FindParcelsInput,
   fallback: BBox | null,
+  gate: WorkGate = openGate,
 ): Promise<ToolRun<FindParcelsOutput | { error: string }>> {
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_LIMIT)), MAX_LIMIT);
-  const found = await matchParcels(packs, input, fallback, limit);
+  const found = await matchParcels(packs, input, fallback, limit, gate);
   if (typeof found === "string") return refusal(found);
   const { area, matches: shown } = found;
   const fit = unionBox(shown.map((m) => featureBBox(m.layer, m.index))) ?? area.bbox;
@@ -194,5 +201,5 @@ export const findParcelsTool = (ctx: ToolContext) =>
     description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first (or nearest a station first). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
-    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox)),
+    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox, ctx.gate)),
   });

@@ -161,7 +161,7 @@ describe("site search against a brute-force scan", () => {
     expect(nonEmpty).toBeGreaterThan(10);
   }, 120_000);
 
-  it("an area over the lot limit is refused before any page is read, and so is one needing too many reads", async () => {
+  it("a search over its work budget (lots tested, bytes read) is refused before any page is read, and so is one needing too many reads", async () => {
     const source = new MemorySource(
       "public/demo-limits.pack",
       await convertToLotsPack(demo, { context: packs, pageBytes: 2048 }),
@@ -169,8 +169,11 @@ describe("site search against a brute-force scan", () => {
     const p: SearchPacks = { base: packs.filter((x) => x !== demo), paged: [new PagedPack(source)] };
     await p.paged[0]?.snapshot();
     source.resetCounts();
-    await expect(searchSites(p, { area: { lga: "Parramatta" } }, { maxAreaLots: 100 })).rejects.toThrow(
-      /holds more than 100 lots, the most one search covers/,
+    await expect(searchSites(p, { area: { lga: "Parramatta" } }, { maxLots: 100 })).rejects.toThrow(
+      /would test [\d,]+ lots, more than the 100 one search may test: search a suburb/,
+    );
+    await expect(searchSites(p, { area: { lga: "Parramatta" } }, { maxBytes: 4096 })).rejects.toThrow(
+      /would read [\d.,]+ MiB of lots, more than the 0.1 MiB one search may read/,
     );
     await expect(searchSites(p, { area: { lga: "Parramatta" } }, { maxRanges: 0 })).rejects.toThrow(
       /needs more than 0 reads/,

@@ -1,0 +1,43 @@
+// Inside workerd: a search over more lots than one chunk yields to the event loop between chunks, never testing
+// more than YIELD_EVERY_LOTS lots between two yields, so another request's timers and I/O run meanwhile.
+import { beforeAll, describe, expect, it } from "vitest";
+import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
+import { decodePack } from "../../../src/packs/decode.ts";
+import { PagedPack } from "../../../src/packs/paged/reader.ts";
+import { MemorySource } from "../../../src/packs/paged/source.ts";
+import type { Pack } from "../../../src/packs/types.ts";
+import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { YIELD_EVERY_LOTS } from "../../../src/search/query.ts";
+import { demoPackBytes } from "../../support/packs.ts";
+
+let packs: SearchPacks;
+
+beforeAll(async () => {
+  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
+  const suburbs: Pack = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const bytes = await convertToLotsPack(demo, { context: [demo, suburbs], pageBytes: 512 * 1024 });
+  // Six copies of the demo's 7,647 lots: some 46,000 lots to test, in pages larger than one chunk.
+  const paged = [0, 1, 2, 3, 4, 5].map((k) => new PagedPack(new MemorySource(`public/yield-${k}.pack`, bytes)));
+  packs = { base: [suburbs], paged };
+}, 120_000);
+
+describe("a long search yields", () => {
+  it(`tests at most ${YIELD_EVERY_LOTS.toLocaleString("en-AU")} lots between yields, and timers run while it works`, async () => {
+    let ticks = 0;
+    let running = true;
+    // Another request's work, as the isolate sees it: a timer that re-arms itself until the search ends.
+    const tick = () => {
+      if (!running) return;
+      ticks++;
+      setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const found = await searchSites(packs, { area: { bbox: [150, -35, 152, -33] }, limit: 10 });
+    running = false;
+    expect(found.work.lotsTested).toBeGreaterThan(2 * YIELD_EVERY_LOTS);
+    expect(found.work.mostLotsBetweenYields).toBeLessThanOrEqual(YIELD_EVERY_LOTS);
+    expect(found.work.yields).toBeGreaterThanOrEqual(Math.floor(found.work.lotsTested / YIELD_EVERY_LOTS) - 1);
+    // The other work's timer ran while the search was under way.
+    expect(ticks).toBeGreaterThan(0);
+  }, 60_000);
+});
