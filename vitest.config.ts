@@ -38,6 +38,7 @@ const BINDINGS = (inject: Inject) => ({
   LLM_MODEL: "offline-planner",
   UNSUBSCRIBE_SECRET: "test-unsubscribe-secret",
   DEV_ENDPOINTS: "true",
+  DEV_ENDPOINTS_SECRET: "test-dev-endpoints-secret",
   APP_URL: "https://app.example.com",
 });
 

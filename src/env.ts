@@ -53,6 +53,10 @@ export const ConfigSchema = z.object({
   UNSUBSCRIBE_SECRET: optionalText,
   // Dev-only routes (POST /__publish enqueues a pack publish): set by `npm run dev` and tests, never in production.
   DEV_ENDPOINTS: flag,
+  // The X-Dev-Secret a dev-only route requires (from .dev.vars); without it those routes refuse every call.
+  DEV_ENDPOINTS_SECRET: optionalText,
+  // Alert e-mails coalesce per alert over this many seconds (at most the 12 hours a queue message may be delayed).
+  ALERT_DIGEST_WINDOW_S: z.coerce.number().int().min(0).max(43_200).default(900),
   // Below the chat job's 5-minute settlement deadline, so the sweep never refunds an answer still streaming.
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(240_000).default(60_000),
 });
@@ -79,10 +83,16 @@ export interface Config {
   publicPackPrefix: string;
   packCacheBytes: number;
   payments: PaymentsConfig;
-  /** Alert delivery: sender, workspace origin for links, and the unsubscribe signing key (all needed to e-mail). */
-  alerts: { from: string | undefined; appUrl: string | undefined; unsubscribeSecret: string | undefined };
-  /** Dev-only endpoints (POST /__publish) are mounted. */
-  devEndpoints: boolean;
+  /** Alert delivery: sender, workspace origin for links, the unsubscribe signing key (all needed to e-mail), and
+   * the window e-mails coalesce over. */
+  alerts: {
+    from: string | undefined;
+    appUrl: string | undefined;
+    unsubscribeSecret: string | undefined;
+    digestWindowS: number;
+  };
+  /** Dev-only endpoints (POST /__publish) are mounted, and the secret header they require. */
+  devEndpoints: { enabled: boolean; secret: string | undefined };
   /** The language model behind POST /chat: the embedded offline planner unless a provider is configured. */
   llm: LlmConfig;
 }
@@ -161,8 +171,13 @@ export function getConfig(env: Env): Config {
       checkoutCancelUrl: v.CHECKOUT_CANCEL_URL,
       portalReturnUrl: v.PORTAL_RETURN_URL,
     },
-    alerts: { from: v.ALERTS_FROM, appUrl: v.APP_URL?.replace(/\/+$/, ""), unsubscribeSecret: v.UNSUBSCRIBE_SECRET },
-    devEndpoints: v.DEV_ENDPOINTS,
+    alerts: {
+      from: v.ALERTS_FROM,
+      appUrl: v.APP_URL?.replace(/\/+$/, ""),
+      unsubscribeSecret: v.UNSUBSCRIBE_SECRET,
+      digestWindowS: v.ALERT_DIGEST_WINDOW_S,
+    },
+    devEndpoints: { enabled: v.DEV_ENDPOINTS, secret: v.DEV_ENDPOINTS_SECRET },
     llm: llmConfig(v),
   };
   cache.set(env, config);

@@ -3,6 +3,7 @@
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
 // model server (offline planner) on 54340, demo packs and the synthetic Greater Sydney in local R2, and the API on 8787.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
@@ -29,6 +30,19 @@ const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/s
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("created .dev.vars from .dev.vars.example (dev-only secrets)");
+}
+// The dev endpoints' secret is this machine's own: a web page cannot know it (scripts read it from .dev.vars).
+const vars = readFileSync(".dev.vars", "utf8");
+const exampleSecret = /^DEV_ENDPOINTS_SECRET=(.*)$/m.exec(readFileSync(".dev.vars.example", "utf8"))?.[1];
+const ownSecret = `DEV_ENDPOINTS_SECRET=dev-${randomBytes(24).toString("hex")}`;
+if (!/^DEV_ENDPOINTS_SECRET=./m.test(vars)) {
+  writeFileSync(
+    ".dev.vars",
+    `${vars.replace(/\n?$/, "\n")}# X-Dev-Secret of POST /__publish (this machine's own).\n${ownSecret}\n`,
+  );
+  console.log("added a DEV_ENDPOINTS_SECRET of this machine's own to .dev.vars");
+} else if (exampleSecret && vars.includes(`DEV_ENDPOINTS_SECRET=${exampleSecret}`)) {
+  writeFileSync(".dev.vars", vars.replace(`DEV_ENDPOINTS_SECRET=${exampleSecret}`, ownSecret));
 }
 // An older .dev.vars misses variables added since (payments, ...): say which, rather than failing later.
 const names = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
@@ -85,7 +99,8 @@ const standInVars: Record<string, string> = {
   // The page signs in against this identity provider, whatever port it was given.
   SUPABASE_URL: idp.url,
   MARKETING_API_URL: marketing.url,
-  // Mounts POST /__publish, through which `npm run pack -- publish` enqueues (wrangler cannot reach a local queue).
+  // Mounts POST /__publish (X-Dev-Secret: .dev.vars's DEV_ENDPOINTS_SECRET), through which `npm run pack -- publish`
+  // enqueues (wrangler cannot reach a local queue).
   DEV_ENDPOINTS: "true",
   APP_URL: `http://127.0.0.1:${API_PORT}`,
   ...llmVars,

@@ -1,7 +1,8 @@
 // `npm run pack -- publish FILE`: a new version of a public pack into the dev stack's R2 (as `npm run dev` keeps it),
-// named in registry/public.json, then POST /__publish so the Worker queues the publish for the alerts consumer
-// (wrangler cannot send to a local queue from outside). The old version stays in R2 for the comparison.
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+// named in registry/public.json, then POST /__publish (with .dev.vars's DEV_ENDPOINTS_SECRET as X-Dev-Secret) so the
+// Worker queues the publish for the alerts consumer (wrangler cannot send to a local queue from outside). The old
+// version stays in R2 for the comparison.
+import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { decodePack } from "../../src/packs/decode.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "../../src/packs/paged/schema.ts";
 import { openPack } from "../../src/packs/paged/reader.ts";
@@ -37,11 +38,24 @@ export async function packIdentity(file: string): Promise<{ id: string; version:
 
 export type Published = { key: string; previous: string | null; queued: boolean };
 
+/** The dev endpoints' secret: $DEV_ENDPOINTS_SECRET, else DEV_ENDPOINTS_SECRET in .dev.vars (as `npm run dev` reads it). */
+export function devEndpointsSecret(file = ".dev.vars"): string {
+  const fromEnv = process.env.DEV_ENDPOINTS_SECRET?.trim();
+  if (fromEnv) return fromEnv;
+  const line = existsSync(file) ? /^DEV_ENDPOINTS_SECRET=(.*)$/m.exec(readFileSync(file, "utf8")) : null;
+  const secret = line?.[1]?.trim();
+  if (!secret)
+    throw new Error(`${file} has no DEV_ENDPOINTS_SECRET: copy it from .dev.vars.example (npm run dev adds one)`);
+  return secret;
+}
+
 export async function publishPack(
   file: string,
-  opts: { api: string; persistTo: string; log?: (m: string) => void },
+  opts: { api: string; persistTo: string; secret?: string; log?: (m: string) => void },
 ): Promise<Published> {
   const log = opts.log ?? console.log;
+  // Read first: a missing secret stops the command before anything is uploaded.
+  const secret = opts.secret ?? devEndpointsSecret();
   const { id, version } = await packIdentity(file);
   const key = `public/${id}@${version}.pack`;
   const previous = await withLocalBucket(opts.persistTo, async (bucket, fetch) => {
@@ -64,7 +78,7 @@ export async function publishPack(
   }
   const res = await fetch(`${opts.api.replace(/\/+$/, "")}/__publish`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-dev-secret": secret },
     body: JSON.stringify({ pack_id: id, from_key: previous, to_key: key }),
   }).catch((err: unknown) => {
     throw new Error(`the dev API at ${opts.api} did not answer (is npm run dev running?): ${String(err)}`);

@@ -9,6 +9,7 @@ import type { PolygonGeometry } from "../geo/types.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";
 import type { SearchQuery } from "../search/query.ts";
+import { checkSearchArea } from "./search-target.ts";
 import { type AlertType, alertType } from "./types.ts";
 
 export const MAX_ALERTS = 100;
@@ -64,8 +65,12 @@ function checkPairing(type: AlertType, target: AlertTarget): void {
   }
 }
 
-/** The target as stored: a saved site of this organisation, a suburb the packs know (its own spelling), a small polygon. */
+/** The target as stored: a saved site of this organisation, a suburb the packs know (its own spelling), a small area. */
 async function checkedTarget(db: Db, orgId: string, packs: readonly Pack[], target: AlertTarget) {
+  if ("search" in target) {
+    checkSearchArea(packs, target.search);
+    return { target, savedSiteId: null };
+  }
   if ("saved_site_id" in target) {
     const [site] = await db
       .select({ id: savedSites.id })

@@ -1,23 +1,20 @@
 // The publish consumer's work (architecture section 12): compare two versions of a pack only in the places alerts
 // watch, record one notification per alert and change (the unique key makes a redelivery insert nothing), then
-// hand each e-mail alert its digest. Everything here may run twice for one publish and still do each thing once.
+// hand each e-mail alert's changes to the mailer. One call is one chunk of the alerts (by id), so no publish holds
+// one invocation for long. Everything here may run twice for one chunk and still do each thing once.
 import type { Db } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
 import { type Change, diffLots } from "./diff.ts";
+import type { MailArgs, MailOutcome } from "./digests.ts";
 import { type Watcher, placesFor, watchingAlerts } from "./places.ts";
 import { type Publish, changesFor, notificationRows } from "./record.ts";
 import { searchMatchChanges } from "./search-match.ts";
-import type { AlertType } from "./types.ts";
 import { type PackVersion, lotsAt } from "./versions.ts";
 
-export type DigestArgs = {
-  alert: { id: string; orgId: string; createdBy: string; type: AlertType; target: unknown };
-  publish: { packId: string; from: string; to: string; key: string };
-  changes: readonly Change[];
-};
-export type DigestOutcome = "sent" | "already" | "skipped";
+/** Alerts compared per queue message: a chunk's searches and diffs fit one short invocation. */
+export const ALERT_CHUNK = 20;
 
 export type PublishJob = {
   packId: string;
@@ -29,20 +26,26 @@ export type PublishJob = {
   context: readonly Pack[];
   /** Packs suburbs are looked up in. */
   gazetteer: readonly Pack[];
+  /** The chunk: alerts with an id after this one (null for the first chunk). */
+  after: string | null;
 };
 
 export type PublishOutcome = {
+  /** Alerts read in this chunk. */
+  watching: number;
   places: number;
   alerts: number;
   changes: number;
   recorded: number;
-  emails: Record<DigestOutcome, number>;
+  emails: Record<MailOutcome, number>;
+  /** The last alert id of a full chunk: the next chunk starts after it. Null when this was the last. */
+  next: string | null;
 };
 
 // Rows per insert: four parameters a row stays far below Postgres's 65,535.
 const INSERT_ROWS = 500;
 
-/** The key one publish's digest is claimed by: the pack and both versions. */
+/** The key one publish is held by for an alert's digest: the pack and both versions. */
 export const publishKey = (p: Publish) => `${p.packId}@${p.from}->${p.to}`;
 
 const watcher = (a: Watcher) => ({
@@ -66,17 +69,18 @@ async function insertAll(db: Db, rows: ReturnType<typeof notificationRows>): Pro
 }
 
 export async function comparePublish(
-  deps: { db: Db; log: Logger; deliver?: (args: DigestArgs) => Promise<DigestOutcome> },
+  deps: { db: Db; log: Logger; mail?: (args: MailArgs) => Promise<MailOutcome> },
   job: PublishJob,
 ): Promise<PublishOutcome> {
   const { db, log } = deps;
   const publish: Publish = { packId: job.packId, from: job.from.version, to: job.to.version };
-  const emails: Record<DigestOutcome, number> = { sent: 0, already: 0, skipped: 0 };
+  const emails: Record<MailOutcome, number> = { sent: 0, held: 0, already: 0, skipped: 0 };
   if (publish.from === publish.to) {
     log.warn("publish names the same version twice: nothing to compare", { pack_id: job.packId, version: publish.to });
-    return { places: 0, alerts: 0, changes: 0, recorded: 0, emails };
+    return { watching: 0, places: 0, alerts: 0, changes: 0, recorded: 0, emails, next: null };
   }
-  const watching = await watchingAlerts(db, job.orgId);
+  const watching = await watchingAlerts(db, job.orgId, { after: job.after, limit: ALERT_CHUNK });
+  const next = watching.length === ALERT_CHUNK ? (watching[watching.length - 1]?.id ?? null) : null;
   const groups = placesFor(watching, job.packId, [job.from.bbox, job.to.bbox], job.gazetteer);
   const rows: ReturnType<typeof notificationRows> = [];
   const heard: { alert: Watcher; changes: Change[] }[] = [];
@@ -112,22 +116,25 @@ export async function comparePublish(
     heard.push({ alert: a, changes: mine });
   }
   const recorded = await insertAll(db, rows);
-  // Recorded first, for every alert; then the e-mails, each claimed once by the deliverer.
+  // Recorded first, for every alert (in-app is never held back); then the e-mails, which the mailer coalesces.
   const failures: unknown[] = [];
   for (const { alert, changes } of heard) {
-    if (!deps.deliver || !alert.channels.includes("email") || alert.emailStopped) continue;
+    if (!deps.mail || !alert.channels.includes("email") || alert.emailStopped) continue;
     try {
-      const outcome = await deps.deliver({
-        alert: { id: alert.id, orgId: alert.orgId, createdBy: alert.createdBy, type: alert.type, target: alert.target },
-        publish: { ...publish, key: publishKey(publish) },
-        changes,
-      });
-      emails[outcome] += 1;
+      emails[await deps.mail({ alertId: alert.id, publish: { ...publish, key: publishKey(publish) }, changes })] += 1;
     } catch (err) {
-      log.error("alert digest not sent: the publish will be retried", { alert_id: alert.id, error: err });
+      log.error("alert e-mail not handed on: the chunk will be retried", { alert_id: alert.id, error: err });
       failures.push(err);
     }
   }
-  if (failures.length > 0) throw new Error(`${failures.length} alert digest(s) not sent`, { cause: failures[0] });
-  return { places: groups.length, alerts: heard.length, changes: changed, recorded, emails };
+  if (failures.length > 0) throw new Error(`${failures.length} alert e-mail(s) not handed on`, { cause: failures[0] });
+  return {
+    watching: watching.length,
+    places: groups.length,
+    alerts: heard.length,
+    changes: changed,
+    recorded,
+    emails,
+    next,
+  };
 }

@@ -3,8 +3,11 @@
 import type { Change } from "./diff.ts";
 import type { AlertType } from "./types.ts";
 
-/** A change as the digest lists it; the consumer may add the lot's street address. */
-export type DigestChange = Change & { address?: string | null };
+/** A change as the digest lists it; the consumer may add the lot's street address, a digest the publish it came in. */
+export type DigestChange = Change & {
+  address?: string | null;
+  publish?: { packId: string; from: string; to: string };
+};
 
 export type ChangeLines = {
   /** What changed: `Zone`, `Lot subdivided`. */

@@ -1,6 +1,6 @@
-// The digest e-mail of one alert for one publish: the first 50 changes (what, where, old and new, the pack
-// versions, a link to the map), a link to the rest in the workspace, and the one-click unsubscribe (RFC 8058).
-// Pure: deliver.ts supplies the date, ids and links and sends the bytes.
+// The digest e-mail of one alert for the publishes of one window: the first 50 changes (what, where, old and new,
+// the pack versions, a link to the map), a link to the rest in the workspace, how many publishes it covers, and the
+// one-click unsubscribe (RFC 8058). Pure: deliver.ts supplies the date, ids and links and sends the bytes.
 import { alertTypeLabel, type DigestChange, describeChange, mapLink, notificationsLink } from "./describe.ts";
 import { composeMime } from "./mime.ts";
 import type { AlertType } from "./types.ts";
@@ -14,6 +14,10 @@ export interface DigestInput {
   alert: { id: string; type: AlertType; place: string };
   publish: { packId: string; from: string; to: string };
   changes: readonly DigestChange[];
+  /** Every change the digest covers (more than `changes` when only the first were kept); `changes.length` if unset. */
+  total?: number;
+  /** How many publishes the digest covers (1 if unset). */
+  publishes?: number;
   appUrl: string;
   unsubscribeUrl: string;
   date: Date;
@@ -34,28 +38,42 @@ const esc = (s: string): string =>
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function digestSubject(i: Pick<DigestInput, "alert" | "changes">): string {
-  return `${plural(i.changes.length, "change")} for your ${alertTypeLabel(i.alert.type)} alert: ${i.alert.place}`;
+const totalOf = (i: Pick<DigestInput, "changes" | "total">) => Math.max(i.total ?? 0, i.changes.length);
+
+export function digestSubject(i: Pick<DigestInput, "alert" | "changes" | "total" | "publishes">): string {
+  const n = i.publishes ?? 1;
+  const updates = n > 1 ? ` in ${n} updates` : "";
+  return `${plural(totalOf(i), "change")}${updates} for your ${alertTypeLabel(i.alert.type)} alert: ${i.alert.place}`;
 }
+
+const versionsOf = (p: { packId: string; from: string; to: string }) => `pack ${p.packId}, version ${p.from} → ${p.to}`;
 
 export function composeDigestEmail(i: DigestInput): DigestEmail {
   const subject = digestSubject(i);
-  const listed = i.changes.slice(0, DIGEST_MAX_LISTED).map((c) => ({ c, d: describeChange(c) }));
-  const rest = i.changes.length - listed.length;
-  const versions = `pack ${i.publish.packId}, version ${i.publish.from} → ${i.publish.to}`;
+  const total = totalOf(i);
+  const publishes = i.publishes ?? 1;
+  const listed = i.changes
+    .slice(0, DIGEST_MAX_LISTED)
+    .map((c) => ({ d: describeChange(c), v: versionsOf(c.publish ?? i.publish) }));
+  const rest = total - listed.length;
+  const packs = [...new Set([i.publish.packId, ...i.changes.map((c) => c.publish?.packId ?? i.publish.packId)])];
+  const updated =
+    publishes > 1
+      ? `The planning data was updated ${publishes} times since this alert's last e-mail (${packs.map((p) => `pack ${p}`).join(", ")}).`
+      : `The planning data was updated (${versionsOf(i.publish)}).`;
   const all = notificationsLink(i.appUrl, i.alert.id);
-  const intro = `The planning data was updated (${versions}). Your ${alertTypeLabel(i.alert.type)} alert on ${i.alert.place} found ${plural(i.changes.length, "change")}.`;
+  const intro = `${updated} Your ${alertTypeLabel(i.alert.type)} alert on ${i.alert.place} found ${plural(total, "change")}.`;
   const why =
     "You get this e-mail because you created this alert. Unsubscribing stops this alert's e-mails only; its notifications stay in the workspace.";
 
   const text = [
     intro,
     "",
-    ...listed.flatMap(({ d }, n) => [
+    ...listed.flatMap(({ d, v }, n) => [
       `${n + 1}. ${d.what}: ${d.where}`,
       `   was: ${d.old}`,
       `   now: ${d.new}`,
-      `   ${versions}`,
+      `   ${v}`,
       `   on the map: ${mapLink(i.appUrl, d.point)}`,
       "",
     ]),
@@ -72,9 +90,9 @@ export function composeDigestEmail(i: DigestInput): DigestEmail {
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"';
   const rows = listed
     .map(
-      ({ d }) =>
+      ({ d, v }) =>
         `<tr><td ${cell}>${esc(d.what)}</td><td ${cell}><a href="${esc(mapLink(i.appUrl, d.point))}">${esc(d.where)}</a></td>` +
-        `<td ${cell}>${esc(d.old)}</td><td ${cell}>${esc(d.new)}</td><td ${cell}>${esc(versions)}</td></tr>`,
+        `<td ${cell}>${esc(d.old)}</td><td ${cell}>${esc(d.new)}</td><td ${cell}>${esc(v)}</td></tr>`,
     )
     .join("\n");
   const html = `<!doctype html>

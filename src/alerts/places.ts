@@ -1,6 +1,6 @@
 // The alerts a publish may concern, and the places they watch, one place per distinct target: many alerts on one
 // suburb or one saved lot cost one comparison.
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alerts, savedSites } from "../db/schema.ts";
 import { areaBBox, type BBox, bboxIntersects } from "../geo/bbox.ts";
@@ -24,13 +24,22 @@ export type Watcher = {
 
 export type PlaceGroup = { key: string; place: WatchPlace; alerts: Watcher[] };
 
-/** Every alert a publish of this pack may concern: a private pack's only for its organisation (saved searches too). */
-export async function watchingAlerts(db: Db, orgId: string | null): Promise<Watcher[]> {
+/**
+ * One chunk of the alerts a publish of this pack may concern (a private pack's only for its organisation, saved
+ * searches too): at most `limit`, by alert id after `after`, so a publish is processed a chunk per queue message.
+ */
+export async function watchingAlerts(
+  db: Db,
+  orgId: string | null,
+  page: { after: string | null; limit: number },
+): Promise<Watcher[]> {
   const rows = await db
     .select({ a: alerts, lotId: savedSites.lotId, packId: savedSites.packId, bbox: savedSites.bbox })
     .from(alerts)
     .leftJoin(savedSites, eq(savedSites.id, alerts.savedSiteId))
-    .where(orgId ? eq(alerts.orgId, orgId) : undefined);
+    .where(and(orgId ? eq(alerts.orgId, orgId) : undefined, page.after ? gt(alerts.id, page.after) : undefined))
+    .orderBy(asc(alerts.id))
+    .limit(page.limit);
   return rows.map(({ a, lotId, packId, bbox }) => ({
     id: a.id,
     orgId: a.orgId,

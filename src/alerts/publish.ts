@@ -4,7 +4,14 @@ import { z } from "zod";
 import { NotFoundError, UnprocessableError } from "../errors.ts";
 import { PUBLISH_MESSAGE, type PublishMessage, publishMessage } from "../packs/publish-message.ts";
 
-export type PublishRequest = { packId: string; orgId: string | null; fromKey: string; toKey: string };
+/** A publish, from its first chunk of alerts (`after` null) or from the chunk after alert `after`. */
+export type PublishRequest = {
+  packId: string;
+  orgId: string | null;
+  fromKey: string;
+  toKey: string;
+  after: string | null;
+};
 
 const OwnMessage = z.object({
   type: z.literal(PUBLISH_MESSAGE),
@@ -12,7 +19,14 @@ const OwnMessage = z.object({
   org_id: z.string().min(1).nullable(),
   from_key: z.string().min(1),
   to_key: z.string().min(1),
+  // Set on the messages that carry a publish on past its first chunk of alerts (src/alerts/consumer.ts).
+  after_alert_id: z.uuid().optional(),
 });
+
+/** The message that carries a publish on to its alerts after `after` (keyset paging by alert id). */
+export function nextChunk(r: PublishRequest, after: string): PublishMessage & { after_alert_id: string } {
+  return { ...publishMessage(r.packId, r.orgId, r.fromKey, r.toKey), after_alert_id: after };
+}
 
 // https://developers.cloudflare.com/r2/buckets/event-notifications/: the fields read here.
 const R2Event = z.object({
@@ -51,7 +65,15 @@ export async function readPublish(body: unknown, bucket: R2Bucket, prefix: strin
   const own = OwnMessage.safeParse(body);
   if (own.success) {
     const m = own.data;
-    return { request: { packId: m.pack_id, orgId: m.org_id, fromKey: m.from_key, toKey: m.to_key } };
+    return {
+      request: {
+        packId: m.pack_id,
+        orgId: m.org_id,
+        fromKey: m.from_key,
+        toKey: m.to_key,
+        after: m.after_alert_id ?? null,
+      },
+    };
   }
   const event = R2Event.safeParse(body);
   if (!event.success) return { invalid: "neither a pack publish nor an R2 event notification" };
@@ -61,7 +83,7 @@ export async function readPublish(body: unknown, bucket: R2Bucket, prefix: strin
   if (!id) return { ignore: `R2 object ${key} is not a versioned public pack` };
   const fromKey = await previousVersion(bucket, prefix, id, key);
   if (!fromKey) return { ignore: `${key} is the first version of ${id}: nothing to compare` };
-  return { request: { packId: id, orgId: null, fromKey, toKey: key } };
+  return { request: { packId: id, orgId: null, fromKey, toKey: key, after: null } };
 }
 
 /**

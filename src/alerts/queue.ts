@@ -1,5 +1,6 @@
-// The Worker's queue handler (src/index.ts dispatches here): publishes are compared and recorded one message at a
-// time, each acknowledged alone or retried with a growing delay; the dead-letter queue's messages are kept.
+// The Worker's queue handler (src/index.ts dispatches here): a publish is compared and recorded one chunk of alerts
+// per message (each chunk queues the next before it is acknowledged), a digest message flushes one alert's held
+// e-mails; each message is acknowledged alone or retried with a growing delay; dead letters are kept.
 import { idpAdmin } from "../auth/idp-admin.ts";
 import { type DbHandle, openConfigured } from "../db/client.ts";
 import { type Config, getConfig } from "../env.ts";
@@ -7,8 +8,8 @@ import { type Logger, logger } from "../logger.ts";
 import { loadPublic } from "../packs/registry.ts";
 import { comparePublish } from "./consumer.ts";
 import { keepDeadLetters } from "./dead-letters.ts";
-import { deliverDigest } from "./deliver.ts";
-import { readPublish } from "./publish.ts";
+import { type DigestDeps, DigestMessageSchema, digestMessage, flushDigest, mailChanges } from "./digests.ts";
+import { nextChunk, readPublish } from "./publish.ts";
 import { openVersion } from "./versions.ts";
 
 export const PUBLISHES_QUEUE = "geo-assess-publishes";
@@ -26,7 +27,32 @@ function openDb(env: Env, config: Config): DbHandle {
   return handle;
 }
 
+function digestDeps(env: Env, config: Config, log: Logger, handle: DbHandle): DigestDeps {
+  return {
+    db: handle.db,
+    idp: idpAdmin(config.identityProvider),
+    email: env.ALERT_EMAIL,
+    config: config.alerts,
+    log,
+    schedule: async (alertId, delaySeconds) => {
+      await env.PUBLISHES.send(digestMessage(alertId), { delaySeconds });
+    },
+  };
+}
+
+async function oneDigest(env: Env, config: Config, log: Logger, alertId: string): Promise<void> {
+  const handle = openDb(env, config);
+  try {
+    const outcome = await flushDigest(digestDeps(env, config, log, handle), alertId);
+    log.info("alert digest flushed", { alert_id: alertId, outcome });
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
 async function onePublish(env: Env, config: Config, log: Logger, message: Message): Promise<void> {
+  const digest = DigestMessageSchema.safeParse(message.body);
+  if (digest.success) return oneDigest(env, config, log, digest.data.alert_id);
   const parsed = await readPublish(message.body, env.PACKS, config.publicPackPrefix);
   if ("ignore" in parsed) {
     log.info("publish message ignored", { reason: parsed.ignore });
@@ -45,11 +71,9 @@ async function onePublish(env: Env, config: Config, log: Logger, message: Messag
   ]);
   const handle = openDb(env, config);
   try {
-    const db = handle.db;
-    const email = env.ALERT_EMAIL;
-    const idp = idpAdmin(config.identityProvider);
+    const deps = digestDeps(env, config, log, handle);
     const outcome = await comparePublish(
-      { db, log, deliver: (args) => deliverDigest({ db, idp, email, config: config.alerts, log }, args) },
+      { db: handle.db, log, mail: (args) => mailChanges(deps, args) },
       {
         packId: request.packId,
         orgId: request.orgId,
@@ -57,9 +81,18 @@ async function onePublish(env: Env, config: Config, log: Logger, message: Messag
         to,
         context: pub.packs.filter((p) => p.id !== request.packId),
         gazetteer: pub.packs,
+        after: request.after,
       },
     );
-    log.info("publish compared", { pack_id: request.packId, from: from.version, to: to.version, ...outcome });
+    // Queued before this one is acknowledged: a failure here retries this chunk (idempotent), never loses the rest.
+    if (outcome.next) await env.PUBLISHES.send(nextChunk(request, outcome.next));
+    log.info("publish chunk compared", {
+      pack_id: request.packId,
+      from: from.version,
+      to: to.version,
+      after: request.after,
+      ...outcome,
+    });
   } finally {
     await handle.close().catch(() => {});
   }

@@ -18,14 +18,37 @@ export type PackVersion =
 /** An object a publish names is not (yet) in R2: retried, since an upload or an event may arrive before it. */
 export class MissingVersionError extends Error {}
 
+// A publish's chunks each open the same two objects: decoded v1 versions are kept per isolate (by key and etag),
+// the last two and only small ones, so a chunk costs its own comparisons rather than two decodes.
+const KEPT_WHOLE = 2;
+const KEPT_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
+const kept = new Map<string, PackVersion>();
+
+async function openWhole(bucket: R2Bucket, key: string): Promise<PackVersion> {
+  const body = await bucket.get(key);
+  if (!body) throw new MissingVersionError(`pack object ${key} not found`);
+  const id = `${key}#${body.etag}`;
+  const hit = kept.get(id);
+  if (hit) {
+    await body.body.cancel().catch(() => {});
+    kept.delete(id);
+    kept.set(id, hit);
+    return hit;
+  }
+  const version = wholeVersion(decodePack(await body.arrayBuffer()));
+  if (body.size <= KEPT_WHOLE_MAX_BYTES) {
+    kept.set(id, version);
+    for (const old of kept.keys()) if (kept.size > KEPT_WHOLE) kept.delete(old);
+  }
+  return version;
+}
+
 /** Opens the object at `key`; a v2 pack reads its root only. */
 export async function openVersion(bucket: R2Bucket, key: string): Promise<PackVersion> {
   const format = await formatOf(bucket, key);
   if (format === null) throw new MissingVersionError(`pack object ${key} not found`);
   if (format === PAGED_VERSION) return pagedVersion(new PagedPack(new R2Source(bucket, key)));
-  const body = await bucket.get(key);
-  if (!body) throw new MissingVersionError(`pack object ${key} not found`);
-  return wholeVersion(decodePack(await body.arrayBuffer()));
+  return openWhole(bucket, key);
 }
 
 export const wholeVersion = (pack: Pack): PackVersion => ({

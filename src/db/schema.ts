@@ -372,8 +372,9 @@ export const notificationReads = pgTable(
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );
 
-// One digest e-mail per alert and publish: the row is claimed (unique key) before the send, so a redelivered
+// One digest e-mail per alert and window: the row is claimed (unique key) before the send, so a redelivered
 // publish never mails twice; sent_at stays null when the send failed and the retry may claim it again.
+// publish_key is the claim's key: "first", or "after:<id of the alert's previous e-mail>" (older rows: a publish).
 export const alertEmails = pgTable(
   "alert_emails",
   {
@@ -383,10 +384,34 @@ export const alertEmails = pgTable(
       .references(() => alerts.id, { onDelete: "cascade" }),
     publishKey: text("publish_key").notNull(),
     changes: integer("changes").notNull(),
+    // How many publishes the e-mail covers (a digest of a window's held publishes counts them).
+    publishes: integer("publishes").notNull().default(1),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("alert_emails_alert_publish_unique").on(t.alertId, t.publishKey)],
+);
+
+// What one publish changed for one e-mail alert, held until an e-mail covers it (email_id set when one is claimed;
+// a released claim sets it back to null). The unique key holds each publish once under redelivery.
+export const alertDigestItems = pgTable(
+  "alert_digest_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    publishKey: text("publish_key").notNull(),
+    packId: text("pack_id").notNull(),
+    versionFrom: text("version_from").notNull(),
+    versionTo: text("version_to").notNull(),
+    changes: integer("changes").notNull(),
+    // The first changes only: a digest lists at most 50 in all.
+    listed: json("listed").notNull(),
+    emailId: uuid("email_id").references(() => alertEmails.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("alert_digest_items_alert_publish_unique").on(t.alertId, t.publishKey)],
 );
 
 // A one-click unsubscribe token works once: its id is spent here in the same statement that stops the e-mails.

@@ -42,6 +42,16 @@ describe(".dev.vars.example", () => {
     ]);
   });
 
+  it("carries the dev endpoints' secret (POST /__publish's X-Dev-Secret), which the config reads", () => {
+    expect(vars.DEV_ENDPOINTS_SECRET?.length ?? 0).toBeGreaterThanOrEqual(16);
+    expect(
+      ConfigSchema.parse({ DEV_ENDPOINTS: "true", DEV_ENDPOINTS_SECRET: vars.DEV_ENDPOINTS_SECRET }),
+    ).toMatchObject({
+      DEV_ENDPOINTS: true,
+      DEV_ENDPOINTS_SECRET: vars.DEV_ENDPOINTS_SECRET,
+    });
+  });
+
   it("documents every configuration variable the Worker reads", () => {
     const declared = Object.keys(ConfigSchema.shape);
     expect(declared.length).toBeGreaterThan(10);

@@ -58,7 +58,7 @@ export const AlertBody = z
     // Any text: an unknown type is the specification's 404 row, not a 422.
     alert_type: z.string().trim().min(1).max(100).openapi({ example: "zoning_change" }),
     target: AlertTarget.openapi({
-      description: `{saved_site_id}, {area: {suburb} | {polygon}} (at most ${MAX_ALERT_POLYGON_VERTICES} positions, 100 km²), or {search} for search_match`,
+      description: `{saved_site_id}, {area: {suburb} | {polygon}} (at most ${MAX_ALERT_POLYGON_VERTICES} positions, 100 km²), or {search} for search_match (its bbox, polygon or LGA extent at most 100 km²)`,
     }),
     channels: z
       .array(z.enum(CHANNELS))

@@ -191,6 +191,23 @@ describe("composeDigestEmail: the changes", () => {
     expect(decodeWords(m.headers.get("subject") ?? "")).toBe("57 changes for your zoning alert: Epping");
   });
 
+  it("a digest of a window's publishes counts them and every change, listing the first 50 with each one's versions", () => {
+    const publishes = ["2026-11", "2026-12", "2027-01"].map((to, n) => ({ packId: "nsw-planning", from: `v${n}`, to }));
+    const listed = Array.from({ length: DIGEST_MAX_LISTED }, (_, i) =>
+      change(i + 1, { publish: publishes[i < 30 ? 0 : i < 45 ? 1 : 2] }),
+    );
+    const m = parse(composeDigestEmail(input(listed, { total: 120, publishes: 3, publish: publishes[0] })).raw);
+    expect(decodeWords(m.headers.get("subject") ?? "")).toBe("120 changes in 3 updates for your zoning alert: Epping");
+    const text = textOf(m);
+    expect(text).toContain(
+      "The planning data was updated 3 times since this alert's last e-mail (pack nsw-planning). Your zoning alert on Epping found 120 changes.",
+    );
+    expect(text).toContain("   pack nsw-planning, version v0 → 2026-11");
+    expect(text).toContain("   pack nsw-planning, version v2 → 2027-01");
+    expect(text).toContain("...and 70 more changes. See them all in the workspace");
+    expect(htmlOf(m)).toContain("pack nsw-planning, version v1 → 2026-12</td>");
+  });
+
   it("with 50 or fewer, lists them all and still links to the notifications", () => {
     const text = textOf(parse(composeDigestEmail(input(Array.from({ length: 50 }, (_, i) => change(i + 1)))).raw));
     expect(text).toContain("50. Zone: lot 50//DP1050");

@@ -55,6 +55,13 @@ const post = (body: unknown, token = org.users.member.token) => call("/alerts", 
 const countOf = (orgId: string) =>
   withDb(async (db) => (await db.select().from(alerts).where(eq(alerts.orgId, orgId))).length);
 
+// The [west, south, east, north] of a square of side `km` kilometres around Parramatta.
+function box(km: number): number[] {
+  const dy = km / 111.2 / 2;
+  const dx = dy / Math.cos((33.81 * Math.PI) / 180);
+  return [151.0 - dx, -33.81 - dy, 151.0 + dx, -33.81 + dy];
+}
+
 // A square of side `km` kilometres around Parramatta.
 function square(km: number) {
   const dy = km / 111.2 / 2;
@@ -151,6 +158,32 @@ describe("POST /alerts", () => {
     expect(noSearch.status).toBe(422);
     const searchElsewhere = await post({ alert_type: "zoning_change", target: { search } });
     expect(searchElsewhere.status).toBe(422);
+  });
+
+  it("holds a saved search's area to 100 km² like an area alert's: box, polygon and LGA extent; suburbs as area alerts", async () => {
+    const search = (area: unknown) => post({ alert_type: "search_match", target: { search: { area } } });
+    const before = await countOf(org.orgId);
+    const world = await search({ bbox: [-180, -90, 180, 90] });
+    expect(world.status).toBe(422);
+    const detail = JSON.stringify(await world.json());
+    expect(detail).toMatch(
+      /A saved search's area may cover at most 100 km² \(this box covers 510,\d{3},\d{3}\.\d km²\)/,
+    );
+    expect((await search({ bbox: box(11) })).status).toBe(422);
+    expect((await search({ polygon: square(11) })).status).toBe(422);
+    const blacktown = await search({ lga: "Blacktown" });
+    expect(blacktown.status).toBe(422);
+    expect(JSON.stringify(await blacktown.json())).toContain("the LGA Blacktown's extent covers 394.4 km²");
+    expect(await countOf(org.orgId)).toBe(before);
+    const unknown = await search({ suburb: "Atlantis" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ detail: "Suburb not found: Atlantis" });
+    expect((await search({ lga: "Atlantis" })).status).toBe(404);
+    // Within the limit: a 9 km box, a 9 km polygon, a small LGA and any suburb the packs know.
+    for (const area of [{ bbox: box(9) }, { polygon: square(9) }, { lga: "Ryde" }, { suburb: "Epping" }]) {
+      const ok = await search(area);
+      expect(ok.status, await ok.clone().text()).toBe(201);
+    }
   });
 
   it("refuses a bad channel or an empty list with a 422", async () => {

@@ -1,10 +1,11 @@
 // What the e-mail and unsubscribe suites share: an alert of a real organisation (its creator known to the identity
-// provider), deliverDigest's dependencies over the real ALERT_EMAIL binding, and a record of what that binding took.
+// provider), the mailer's dependencies over the real ALERT_EMAIL binding, and a record of what that binding took and
+// which digest flushes were scheduled.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { idpAdmin } from "../../../src/auth/idp-admin.ts";
-import type { DeliverArgs, DeliverDeps } from "../../../src/alerts/deliver.ts";
 import type { Change } from "../../../src/alerts/diff.ts";
+import type { DigestDeps, MailArgs } from "../../../src/alerts/digests.ts";
 import type { Db } from "../../../src/db/client.ts";
 import { alertEmails, alerts } from "../../../src/db/schema.ts";
 import { getConfig } from "../../../src/env.ts";
@@ -48,8 +49,24 @@ export function recordingBinding(sent: Sent[]): SendEmail {
   } as SendEmail;
 }
 
-export function deps(db: Db, email: SendEmail | undefined, alertsConfig = config().alerts): DeliverDeps {
-  return { db, idp: idpAdmin(config().identityProvider), email, config: alertsConfig, log: logger };
+export type Scheduled = { alertId: string; delaySeconds: number };
+
+export function deps(
+  db: Db,
+  email: SendEmail | undefined,
+  alertsConfig = config().alerts,
+  scheduled: Scheduled[] = [],
+): DigestDeps {
+  return {
+    db,
+    idp: idpAdmin(config().identityProvider),
+    email,
+    config: alertsConfig,
+    log: logger,
+    schedule: async (alertId, delaySeconds) => {
+      scheduled.push({ alertId, delaySeconds });
+    },
+  };
 }
 
 export function zoningChanges(n: number): Change[] {
@@ -64,13 +81,16 @@ export function zoningChanges(n: number): Change[] {
   }));
 }
 
-export function argsFor(row: typeof alerts.$inferSelect, changes: Change[], key = crypto.randomUUID()): DeliverArgs {
-  return {
-    alert: { id: row.id, orgId: row.orgId, createdBy: row.createdBy, type: "zoning_change", target: row.target },
-    publish: { packId: "demo-sydney", from: "v1", to: "v2", key },
-    changes,
-  };
+export function argsFor(row: typeof alerts.$inferSelect, changes: Change[], key = crypto.randomUUID()): MailArgs {
+  return { alertId: row.id, publish: { packId: "demo-sydney", from: "v1", to: "v2", key }, changes };
 }
+
+/** Moves the alert's e-mails back in time, as if `seconds` had passed since they were claimed. */
+export const ageEmails = (db: Db, alertId: string, seconds: number) =>
+  db
+    .update(alertEmails)
+    .set({ createdAt: sql`${alertEmails.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(alertEmails.alertId, alertId));
 
 export const emailRows = (db: Db, alertId: string) =>
   db.select().from(alertEmails).where(eq(alertEmails.alertId, alertId));

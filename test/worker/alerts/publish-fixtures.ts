@@ -34,17 +34,71 @@ export async function putVersions(): Promise<Versions> {
 
 export const demoPublish = (from: string, to: string) => publishMessage("sydney-demo", null, from, to);
 
+/** A message the handler put on the PUBLISHES queue. */
+export type Queued = { body: unknown; delaySeconds: number | undefined };
+
+/** A PUBLISHES binding that keeps what is sent to it, so a test runs each message itself. */
+export function recordingQueue(sent: Queued[]): Queue {
+  const metadata = { metrics: { backlogCount: 0, backlogBytes: 0 } };
+  return {
+    async metrics() {
+      return metadata.metrics;
+    },
+    async send(body: unknown, options?: QueueSendOptions) {
+      sent.push({ body, delaySeconds: options?.delaySeconds });
+      return { metadata };
+    },
+    async sendBatch(messages: Iterable<MessageSendRequest>) {
+      for (const m of messages) sent.push({ body: m.body, delaySeconds: m.delaySeconds });
+      return { metadata };
+    },
+  };
+}
+
+/** A message that carries a publish on to its next chunk of alerts. */
+export const isNextChunk = (q: Queued) => typeof q.body === "object" && q.body !== null && "after_alert_id" in q.body;
+
 /** Runs the Worker's queue handler on one message, as delivery `attempts`, and answers what it acked or retried. */
-export async function deliver(
+export async function deliverOnce(
   body: unknown,
-  opts: { id?: string; attempts?: number; queue?: string; bindings?: object } = {},
+  opts: { id?: string; attempts?: number; queue?: string; bindings?: object; queued?: Queued[] } = {},
 ) {
   const batch = createMessageBatch(opts.queue ?? "geo-assess-publishes", [
     { id: opts.id ?? crypto.randomUUID(), timestamp: new Date(), attempts: opts.attempts ?? 1, body },
   ]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...opts.bindings } as Env);
+  const publishes = recordingQueue(opts.queued ?? []);
+  await worker.queue(batch, { ...env, PUBLISHES: publishes, ...opts.bindings } as Env);
   return getQueueResult(batch, ctx);
+}
+
+/**
+ * Runs a publish as the queue would: its message, then each next chunk it queues, each a handler invocation of its
+ * own (under the same message id, so acks and retries read as the publish's). Stops at the first retried chunk.
+ * Other messages it queues (delayed digests) are answered in `queued`, not run.
+ */
+export async function deliver(
+  body: unknown,
+  opts: { id?: string; attempts?: number; queue?: string; bindings?: object } = {},
+) {
+  const id = opts.id ?? crypto.randomUUID();
+  const queued: Queued[] = [];
+  const first = await deliverOnce(body, { ...opts, id, queued });
+  const acks = new Set(first.explicitAcks);
+  const retries = [...first.retryMessages];
+  let invocations = 1;
+  for (
+    let next = queued.findIndex(isNextChunk);
+    next >= 0 && retries.length === 0;
+    next = queued.findIndex(isNextChunk)
+  ) {
+    const [chunk] = queued.splice(next, 1);
+    const result = await deliverOnce(chunk?.body, { ...opts, id, attempts: 1, queued });
+    invocations += 1;
+    for (const a of result.explicitAcks) acks.add(a);
+    retries.push(...result.retryMessages);
+  }
+  return { ...first, explicitAcks: [...acks], retryMessages: retries, invocations, queued };
 }
 
 export async function saveLot(org: TestOrg, lotId: string): Promise<string> {

@@ -1,10 +1,10 @@
 // The unsubscribe link of a real digest e-mail, through the app: GET shows the alert and a form and changes
-// nothing; the one-click POST stops the alert's e-mails once (deliverDigest is then "skipped") while in-app
+// nothing; the one-click POST stops the alert's e-mails once (mailChanges is then "skipped") while in-app
 // notifications go on; a reused link changes nothing; a forged or altered one is refused and changes nothing.
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliverDigest } from "../../../src/alerts/deliver.ts";
+import { mailChanges } from "../../../src/alerts/digests.ts";
 import { recordChanges } from "../../../src/alerts/record.ts";
 import { signUnsubscribeToken } from "../../../src/alerts/unsubscribe.ts";
 import { alerts, usedUnsubscribeTokens } from "../../../src/db/schema.ts";
@@ -48,7 +48,7 @@ async function mailedAlert(): Promise<{ alertId: string; path: string; raw: stri
   return withDb(async (db) => {
     const alert = await insertAlert(db, org);
     const sent: Sent[] = [];
-    expect(await deliverDigest(deps(db, recordingBinding(sent)), argsFor(alert, zoningChanges(2)))).toBe("sent");
+    expect(await mailChanges(deps(db, recordingBinding(sent)), argsFor(alert, zoningChanges(2)))).toBe("sent");
     const raw = sent[0]?.raw ?? "";
     return { alertId: alert.id, path: unsubscribePath(raw), raw };
   });
@@ -170,7 +170,7 @@ describe("the unsubscribe link", () => {
     }
   });
 
-  it("stops e-mails but not in-app notifications: after it deliverDigest is skipped, the next changes still appear in GET /notifications", async () => {
+  it("stops e-mails but not in-app notifications: after it mailChanges is skipped, the next changes still appear in GET /notifications", async () => {
     const { alertId, path } = await mailedAlert();
     expect((await oneClick(path)).status).toBe(200);
     await withDb(async (db) => {
@@ -181,7 +181,7 @@ describe("the unsubscribe link", () => {
       const recorded = await recordChanges(db, watcher, changes, { packId: "demo-sydney", from: "v2", to: "v3" });
       expect(recorded).toHaveLength(3);
       const sent: Sent[] = [];
-      expect(await deliverDigest(deps(db, recordingBinding(sent)), argsFor(row, changes))).toBe("skipped");
+      expect(await mailChanges(deps(db, recordingBinding(sent)), argsFor(row, changes))).toBe("skipped");
       expect(sent).toEqual([]);
     });
     const list = await call("/notifications", { token: org.users.member.token });
