@@ -17,6 +17,7 @@ import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload-lots.ts";
 import type { AreaGeometry } from "../geo/types.ts";
+import type { Value } from "../packs/paged/schema.ts";
 import { lotRecordFrom } from "./lot-record.ts";
 
 /** The record of the first v2 lot (in pack order) holding the point, or null. */
@@ -71,27 +72,37 @@ export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotReco
   };
 }
 
-async function* uploadedLots(upload: Pack, context: UploadLotsContext): AsyncGenerator<FeatureInput> {
-  const layer = upload.layers.get(PARCELS);
-  if (layer?.kind !== "polygon") return;
+/** The v2 lot values of the upload's lot i: its facts from the overlays, else lent by the public lot beneath it. */
+export async function uploadedLotValues(upload: Pack, context: UploadLotsContext, i: number): Promise<Value[]> {
   // The upload itself first (its lot ids and addresses), then what the organisation sees, its own packs first.
-  const overlays = [upload, ...context.overlays];
-  for (let i = 0; i < layer.count; i++) {
+  const parcel = parcelFromFeature(upload, i);
+  const own = lotRecordFrom([upload, ...context.overlays], parcel);
+  const [lon, lat] = featureLabelPoint(columnsFromGeometry(parcel.polygon), 0);
+  const beneath = own.facts.zones.length > 0 ? null : await lotRecordAt(context.lots, lon, lat);
+  return lotValues(inheritFacts(own, beneath));
+}
+
+/** Lots of the upload's parcels layer (0 when it has none). */
+export function uploadedLotCount(upload: Pack): number {
+  const layer = upload.layers.get(PARCELS);
+  return layer?.kind === "polygon" ? layer.count : 0;
+}
+
+async function* uploadedLots(upload: Pack, valuesOf: (i: number) => Promise<Value[]>): AsyncGenerator<FeatureInput> {
+  const count = uploadedLotCount(upload);
+  for (let i = 0; i < count; i++) {
     const parcel = parcelFromFeature(upload, i);
-    const own = lotRecordFrom(overlays, parcel);
-    const [lon, lat] = featureLabelPoint(columnsFromGeometry(parcel.polygon), 0);
-    const beneath = own.facts.zones.length > 0 ? null : await lotRecordAt(context.lots, lon, lat);
-    yield { geometry: parcel.polygon as AreaGeometry, values: lotValues(inheritFacts(own, beneath)) };
+    yield { geometry: parcel.polygon as AreaGeometry, values: await valuesOf(i) };
   }
 }
 
-/** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder). */
-export async function uploadLotsPack(
+/** The upload's parcels as a v2 lots pack of the same id and version, each lot's values given by `valuesOf`. */
+export async function encodeUploadedLots(
   upload: Pack,
-  context: UploadLotsContext,
+  valuesOf: (i: number) => Promise<Value[]>,
   info: UploadLotsInfo,
 ): Promise<Uint8Array> {
-  const bytes = await encodePack(uploadedLots(upload, context), {
+  const bytes = await encodePack(uploadedLots(upload, valuesOf), {
     id: upload.id,
     version: upload.version,
     columns: LOT_COLUMNS,
@@ -100,4 +111,9 @@ export async function uploadLotsPack(
     info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },
   });
   return withStoredTiles(bytes, upload.id);
+}
+
+/** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder). */
+export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
+  return encodeUploadedLots(upload, (i) => uploadedLotValues(upload, context, i), info);
 }

@@ -3,6 +3,7 @@
 // an RPC carries at most 32 MiB, and an organisation's packs may hold far more, so isolates read R2 themselves.
 import { DurableObject } from "cloudflare:workers";
 
+import type { PackBuild } from "./private-build.ts";
 import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
 
 export { PRIVATE_PACK_TTL_MS };
@@ -19,6 +20,8 @@ export interface PrivatePackEntry {
 /** How long a reserved upload slot counts without its pack appearing in R2: longer than any upload takes. */
 export const SLOT_TTL_MS = 10 * 60_000;
 const SLOT = "slot:";
+// Builds of large uploads (private-build.ts), one per pack: the newest upload's state until its pack is stored.
+const BUILD = "build:";
 
 export class PrivatePackCache extends DurableObject<Env> {
   private cached: { orgId: string; loadedAt: number; packs: PrivatePackEntry[] } | undefined;
@@ -55,6 +58,8 @@ export class PrivatePackCache extends DurableObject<Env> {
   async reserve(orgId: string, key: string, max: number): Promise<boolean> {
     return this.serially(async () => {
       const stored = new Set((await this.load(orgId)).map((p) => p.key));
+      // A pack still being built (or failed, until deleted) holds its slot as a stored one does.
+      for (const b of await this.builds()) stored.add(`orgs/${orgId}/${b.packId}.pack`);
       const now = Date.now();
       const done: string[] = [];
       let pending = 0;
@@ -76,6 +81,42 @@ export class PrivatePackCache extends DurableObject<Env> {
     await this.serially(async () => {
       await this.ctx.storage.delete(SLOT + key);
       await this.invalidate();
+    });
+  }
+
+  /** Records the newest upload of a pack as being built, replacing any build of an older version. */
+  async putBuild(build: PackBuild): Promise<void> {
+    await this.serially(() => this.ctx.storage.put(BUILD + build.packId, build));
+  }
+
+  /** Progress or failure of the build of `version`; false when that build is gone (deleted, or a newer upload). */
+  async updateBuild(packId: string, version: string, patch: Partial<PackBuild>): Promise<boolean> {
+    return this.serially(async () => {
+      const have = await this.ctx.storage.get<PackBuild>(BUILD + packId);
+      if (!have || have.version !== version) return false;
+      await this.ctx.storage.put(BUILD + packId, { ...have, ...patch, packId, version });
+      return true;
+    });
+  }
+
+  /** The build of a pack, if one is recorded. */
+  async getBuild(packId: string): Promise<PackBuild | undefined> {
+    return this.ctx.storage.get<PackBuild>(BUILD + packId);
+  }
+
+  /** Every recorded build of the organisation. */
+  async builds(): Promise<PackBuild[]> {
+    return [...(await this.ctx.storage.list<PackBuild>({ prefix: BUILD })).values()];
+  }
+
+  /** Forgets a pack's build: of `version` only (its pack is stored), or any (the pack was deleted). */
+  async dropBuild(packId: string, version?: string): Promise<boolean> {
+    return this.serially(async () => {
+      const have = await this.ctx.storage.get<PackBuild>(BUILD + packId);
+      if (!have || (version !== undefined && have.version !== version)) return false;
+      await this.ctx.storage.delete(BUILD + packId);
+      await this.invalidate();
+      return true;
     });
   }
 

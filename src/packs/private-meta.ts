@@ -1,7 +1,7 @@
 // What an uploaded pack's R2 object carries as custom metadata: enough for GET /packs to list it without
 // reading (or decoding) the pack, however large. R2 allows 8 KiB of metadata; every value here is bounded.
 import type { PrivatePackEntry } from "./private-cache.ts";
-import type { PackSummary } from "./summary.ts";
+import { READY, type PackSummary } from "./summary.ts";
 import type { BBox, LayerKind, UploadInfo } from "./types.ts";
 
 /** Characters of the uploaded file's name that are kept (the rest is cut, marked with an ellipsis). */
@@ -68,5 +68,6 @@ export function summaryFromMetadata(entry: PrivatePackEntry): PackSummary | null
     features,
     private: true,
     upload: { layer, uploaded_by, uploaded_at, source },
+    ...READY,
   };
 }

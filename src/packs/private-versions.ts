@@ -8,6 +8,10 @@ export const VERSIONS_PREFIX = "versions/";
 export const versionKey = (orgId: string, packId: string, version: string) =>
   `${VERSIONS_PREFIX}${privateKey(orgId, packId)}`.replace(/\.pack$/, `@${version}.pack`);
 
+/** The prefix every kept version of one pack shares. */
+export const versionsOfPack = (orgId: string, packId: string) =>
+  `${VERSIONS_PREFIX}${privateKey(orgId, packId)}`.replace(/\.pack$/, "@");
+
 /** A version after `previous`: versions are sortable timestamps to the second, so two uploads in one second still differ. */
 export function nextVersion(candidate: string, previous: string | undefined): string {
   if (previous === undefined || candidate > previous) return candidate;

@@ -2,12 +2,14 @@
 // a v1 pack read whole from R2 and decoded once per isolate per etag, a v2 lots pack opened by its root and read by
 // range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
 import { ByteLru } from "./byte-lru.ts";
+import type { PackBuild } from "./private-build.ts";
 import type { PrivatePackEntry } from "./private-cache.ts";
 import { summaryFromMetadata } from "./private-meta.ts";
 import { invalidatePrivatePacks, privatePrefix } from "./private-store.ts";
 import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
+import { PackNotFoundError, PagedPackError } from "./paged/errors.ts";
 import { PagedPack } from "./paged/reader.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
 import { R2Source } from "./paged/source.ts";
@@ -79,7 +81,8 @@ async function isPaged(bindings: PackBindings, entry: PrivatePackEntry): Promise
 
 /**
  * The v2 pack of the entry, read by range at the etag the Durable Object lists; null when R2 no longer holds it.
- * Its root is read (or found in the isolate's memo) now, so a damaged pack is refused here, not mid-answer.
+ * Its root is read (or found in the isolate's memo) now, so a damaged pack is refused here (a PagedPackError: 503
+ * naming it), not mid-answer and never silently absent.
  */
 async function pagedOf(bindings: PackBindings, orgId: string, entry: PrivatePackEntry, log: Logger) {
   let have = opened.get(entry.key);
@@ -93,10 +96,12 @@ async function pagedOf(bindings: PackBindings, orgId: string, entry: PrivatePack
     if (s.etag !== entry.etag) await refreshList(bindings, orgId, entry.key, log);
     return have.paged;
   } catch (err) {
-    log.error("private pack refused", { key: entry.key, error: err });
     opened.delete(entry.key);
     await refreshList(bindings, orgId, entry.key, log);
-    return null;
+    // Deleted behind the Durable Object's back: gone, as the refreshed list will say.
+    if (err instanceof PackNotFoundError) return null;
+    log.error("private pack refused", { key: entry.key, error: err });
+    throw err;
   }
 }
 
@@ -126,26 +131,48 @@ export async function loadPrivatePacks(
   return { packs, paged };
 }
 
-/** GET /packs for the organisation's own packs: from metadata; only a pack stored without it is read. */
+/** A served pack's listing with the state of a newer upload of it being built, if any. */
+function withBuild(summary: PackSummary, build: PackBuild | undefined): PackSummary {
+  return build ? { ...summary, state: build.state, progress: build.progress, failure: build.failure } : summary;
+}
+
+/** A pack not yet served (its first upload is being built, or failed), listed from its build's metadata. */
+function buildSummary(build: PackBuild): PackSummary | null {
+  const listed = summaryFromMetadata({ key: "", etag: "", size: build.sourceBytes, meta: build.meta });
+  return listed && withBuild(listed, build);
+}
+
+/** GET /packs for the organisation's own packs: from metadata (only a pack stored without it is read), with builds. */
 export async function privatePackSummaries(
   bindings: PackBindings,
   orgId: string,
   log: Logger = logger,
 ): Promise<PackSummary[]> {
+  const ns = bindings.PRIVATE_PACKS;
+  const builds = new Map((await ns.get(ns.idFromName(orgId)).builds()).map((b) => [b.packId, b]));
   const out: PackSummary[] = [];
   for (const entry of await privatePackEntries(bindings, orgId)) {
     const listed = summaryFromMetadata(entry);
     if (listed) {
-      out.push(listed);
+      out.push(withBuild(listed, builds.get(listed.id)));
+      builds.delete(listed.id);
       continue;
     }
     if (await isPaged(bindings, entry)) {
-      const p = await pagedOf(bindings, orgId, entry, log);
+      // The list stays readable (so its owner can delete a damaged pack); every route reading it is a 503.
+      const p = await pagedOf(bindings, orgId, entry, log).catch((err: unknown) => {
+        if (err instanceof PagedPackError) return null;
+        throw err;
+      });
       if (p) out.push({ ...summarisePaged(await p.snapshot()), private: true });
       continue;
     }
     const pack = await packOf(bindings, orgId, entry, log);
     if (pack) out.push(summarisePack(pack));
+  }
+  for (const build of builds.values()) {
+    const listed = buildSummary(build);
+    if (listed) out.push(listed);
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { JSONParser } from "@streamparser/json";
 import { UnprocessableError } from "../errors.ts";
 import { crsFromName } from "./crs.ts";
 import type { UploadFeature, UploadLayerBuilder } from "./upload-layer.ts";
+import { UPLOAD_SLICE_BYTES, UploadPacer } from "./upload-pace.ts";
 
 const notCollection = (what: string) =>
   new UnprocessableError(`The file is not a GeoJSON FeatureCollection: ${what}`, ["body", "file"], "geojson_invalid");
@@ -29,11 +30,33 @@ function crsName(value: unknown): string | null {
   return typeof props?.name === "string" ? props.name : null;
 }
 
-/** Feeds every feature of `body` to `builder`; the legacy `crs` member (EPSG names) sets the source projection. */
-export async function readGeoJson(body: ReadableStream<Uint8Array>, builder: UploadLayerBuilder): Promise<void> {
+/**
+ * Feeds every feature of `body` to `builder`; the legacy `crs` member (EPSG names) sets the source projection. The
+ * text is parsed a slice at a time and the features checked a batch at a time, yielding between (upload-pace.ts).
+ */
+export async function readGeoJson(
+  body: ReadableStream<Uint8Array>,
+  builder: UploadLayerBuilder,
+  pacer = new UploadPacer(),
+): Promise<void> {
   const parser = new JSONParser({ paths: ["$.type", "$.crs", "$.features.*"], keepStack: false });
   let type: unknown;
   let sawFeatures = false;
+  // Features parsed from the current slice, checked once it is parsed (the parser's callback cannot wait).
+  let pending: UploadFeature[] = [];
+  const addNow = () => {
+    for (const f of pending) builder.add(f);
+    pending = [];
+  };
+  const addPaced = async () => {
+    const batch = pending;
+    pending = [];
+    for (const f of batch) {
+      await pacer.room();
+      builder.add(f);
+      pacer.checked();
+    }
+  };
   parser.onValue = ({ value, key, parent }) => {
     if (key === "type" && !Array.isArray(parent)) {
       type = value;
@@ -48,18 +71,23 @@ export async function readGeoJson(body: ReadableStream<Uint8Array>, builder: Upl
           "unknown_projection",
         );
       }
+      // Features before it are checked first, so a crs after them is refused as it always was.
+      addNow();
       builder.useCrs(crs);
     } else if (typeof key === "number") {
       sawFeatures = true;
       const f = value as Partial<UploadFeature> & { type?: unknown };
       if (f === null || typeof f !== "object" || f.type !== "Feature") {
+        // An earlier feature's own refusal comes first, as when each was checked as it was parsed.
+        addNow();
+        const index = builder.count;
         throw new UnprocessableError(
-          `Feature ${builder.count}: not a GeoJSON Feature`,
-          ["body", "file", "features", builder.count],
+          `Feature ${index}: not a GeoJSON Feature`,
+          ["body", "file", "features", index],
           "geojson_invalid",
         );
       }
-      builder.add({ geometry: f.geometry ?? null, properties: f.properties ?? null });
+      pending.push({ geometry: f.geometry ?? null, properties: f.properties ?? null });
     }
   };
   const reader = body.getReader();
@@ -72,11 +100,20 @@ export async function readGeoJson(body: ReadableStream<Uint8Array>, builder: Upl
         first = false;
         notJson(value);
       }
-      parser.write(value);
+      for (let at = 0; at < value.length; at += UPLOAD_SLICE_BYTES) {
+        const slice = value.subarray(at, at + UPLOAD_SLICE_BYTES);
+        await pacer.room(slice.length);
+        parser.write(slice);
+        pacer.parsed(slice.length);
+        await addPaced();
+      }
     }
     if (!parser.isEnded) parser.end();
+    await addPaced();
   } catch (err) {
     if (err instanceof UnprocessableError) throw err;
+    // Features parsed before the bad JSON are checked first: their own refusal names them, as it always did.
+    addNow();
     // The parser's own words name its states (BOM_OR_START, VALUE); a person needs what went wrong.
     const said = err instanceof Error ? err.message : String(err);
     const char = /Unexpected (?:[A-Z_]+ \()?"(.+?)"/.exec(said)?.[1];

@@ -5,6 +5,7 @@ import { crsFromPrj } from "./crs.ts";
 import { dbfHeader } from "./dbf-header.ts";
 import { shpRecordCount } from "./shp-records.ts";
 import type { UploadLayerBuilder } from "./upload-layer.ts";
+import { UploadPacer } from "./upload-pace.ts";
 import { type ZipWork, ZipError, newZipWork, unzipMembers } from "./zip.ts";
 
 /** What the members the reader keeps may unpack to: a Worker has 128 MB. */
@@ -52,6 +53,7 @@ export async function readShapefileZip(
   bytes: Uint8Array,
   builder: UploadLayerBuilder,
   work: ZipWork = newZipWork(),
+  pacer = new UploadPacer(),
 ): Promise<void> {
   const files = unzip(bytes, work);
   const shp = files.get("shp");
@@ -104,9 +106,11 @@ export async function readShapefileZip(
       );
     }
     if (next.done) break;
+    await pacer.room();
     builder.add({
       geometry: next.value.geometry as { type: string; coordinates?: unknown } | null,
       properties: next.value.properties,
     });
+    pacer.checked();
   }
 }

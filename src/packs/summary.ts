@@ -1,5 +1,6 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
 import type { Snapshot } from "./paged/reader.ts";
+import type { PackState } from "./private-build.ts";
 import type { Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {
@@ -20,7 +21,16 @@ export interface PackSummary {
   private: boolean;
   /** For uploaded packs: the layer, who uploaded it and when, the file it came from; null for the service's packs. */
   upload: UploadInfo | null;
+  /** `ready` is served; `processing` or `failed` is the newest upload's (a ready version stays served meanwhile). */
+  state: PackState;
+  /** 0..1 of the newest upload's build (1 when ready). */
+  progress: number;
+  /** Why the newest upload failed, in a sentence; null otherwise. */
+  failure: string | null;
 }
+
+/** Fields of a pack that is served and has nothing being built. */
+export const READY = { state: "ready", progress: 1, failure: null } as const;
 
 export function summarisePack(pack: Pack): PackSummary {
   const layers = [...pack.layers.values()];
@@ -43,6 +53,7 @@ export function summarisePack(pack: Pack): PackSummary {
     features: layers.reduce((n, l) => n + l.count, 0),
     private: pack.meta.upload !== undefined,
     upload: pack.meta.upload ?? null,
+    ...READY,
   };
 }
 
@@ -64,5 +75,6 @@ export function summarisePaged(s: Snapshot): PackSummary {
     features: count,
     private: false,
     upload: null,
+    ...READY,
   };
 }

@@ -88,5 +88,8 @@ export type PackInput = {
   order?: "input" | "index";
 };
 
-/** The bindings packs are read from and written to: the R2 bucket, the private-pack cache, and the publishes queue. */
-export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS"> & { PUBLISHES?: Queue };
+/**
+ * The bindings packs are read from and written to: the R2 bucket, the private-pack cache, the publishes queue, and
+ * the queue large uploads are built from (without it every upload is built in its request).
+ */
+export type PackBindings = Pick<Env, "PACKS" | "PRIVATE_PACKS"> & { PUBLISHES?: Queue; PACK_BUILDS?: Queue };

@@ -10,6 +10,17 @@ import type { LayerInput } from "./types.ts";
 export const MAX_UPLOAD_FEATURES = 250_000;
 /** Positions one feature may hold, closing ones included (architecture section 5: hostile input). */
 export const MAX_FEATURE_VERTICES = 50_000;
+/** Characters a feature's text field (lot id, name, address, ...) may hold: it reaches e-mails and answers. */
+export const MAX_FIELD_CHARS = 200;
+
+/** Whether `text` holds a C0 or C1 control character (CR/LF included): it could forge lines in a plain-text e-mail. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
 
 export interface UploadFeature {
   geometry: { type: string; coordinates?: unknown } | null;
@@ -111,7 +122,23 @@ export class UploadLayerBuilder {
       }
       this.addArea(g.type, g.coordinates);
     }
-    this.rows.push(layerSpec(this.layer).map(this.mapped(feature.properties ?? {}), {}));
+    const spec = layerSpec(this.layer);
+    const row = spec.map(this.mapped(feature.properties ?? {}), {});
+    this.checkText(spec.fields, row);
+    this.rows.push(row);
+  }
+
+  // Every text field of the row (lot id, name, address, ...): no control characters, at most MAX_FIELD_CHARS.
+  private checkText(fields: readonly string[], row: unknown[]): void {
+    row.forEach((v, k) => {
+      if (typeof v !== "string") return;
+      const field = fields[k] ?? String(k);
+      if (hasControlCharacter(v))
+        this.fail(`field ${field} holds a control character (such as a line break)`, "control_character");
+      if (Array.from(v).length > MAX_FIELD_CHARS) {
+        this.fail(`field ${field} is longer than ${MAX_FIELD_CHARS} characters`, "string_too_long");
+      }
+    });
   }
 
   private addArea(type: "Polygon" | "MultiPolygon", coordinates: unknown): void {

@@ -5,21 +5,20 @@ import { isUuid } from "../lib/uuid.ts";
 import { encodePack } from "./encode.ts";
 import type { LayerName } from "./layer-specs.ts";
 import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "./private-meta.ts";
-import { invalidatePrivatePacks, packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
-import type { PrivatePackEntry } from "./private-cache.ts";
+import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
+import { SYNC_BUILD_MAX_FEATURES, pagedMetadata } from "./private-build.ts";
+import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS, deleteWholePack, storeFinishedPack } from "./private-put.ts";
 import { privatePackEntries } from "./private.ts";
-import { nextVersion, versionKey } from "./private-versions.ts";
-import { publishMessage } from "./publish-message.ts";
+import { nextVersion } from "./private-versions.ts";
+import { queueBuild } from "./upload-queue.ts";
+import type { BuiltPack, UploadedPack } from "./uploaded.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./upload-layer.ts";
-import type { BBox, LayerInput, Pack, PackBindings, UploadInfo } from "./types.ts";
+import type { LayerInput, Pack, PackBindings, UploadInfo } from "./types.ts";
 import type { UploadLots } from "./upload-lots.ts";
-import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
 
-/** Limits of architecture section 9. */
-export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;
-export const MAX_PRIVATE_PACKS = 20;
+export { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS };
 
 export interface PackUpload {
   orgId: string;
@@ -31,18 +30,6 @@ export interface PackUpload {
   layer: LayerName;
   /** Pack field -> property of the uploaded features. */
   fields?: Record<string, string>;
-}
-
-export interface UploadedPack {
-  pack_id: string;
-  name: string;
-  version: string;
-  layers: string[];
-  features: number;
-  bbox: BBox;
-  size: number;
-  uploaded_by: string;
-  uploaded_at: string;
 }
 
 const tooMany = () =>
@@ -76,15 +63,6 @@ const versionOf = (at: Date) =>
 export type PackHeader = Pick<PackUpload, "orgId" | "uploadedBy" | "fileName" | "name" | "layer">;
 
 /** A built private pack: its R2 key, bytes and custom metadata (what GET /packs lists), and the 201 answer. */
-export interface BuiltPack {
-  key: string;
-  bytes: Uint8Array;
-  /** The v1 pack the upload was first built as, decoded (what a v2 lots pack is then built from). */
-  pack: Pack;
-  customMetadata: Record<string, string>;
-  uploaded: UploadedPack;
-}
-
 /** Encodes `layer` as the organisation's pack `packId`, with the metadata that lists it without reading it. */
 export function buildPrivatePack(
   input: PackHeader,
@@ -136,8 +114,16 @@ export function buildPrivatePack(
       size: bytes.byteLength,
       uploaded_by: input.uploadedBy,
       uploaded_at: upload.uploaded_at,
+      state: "ready",
+      progress: 1,
     },
   };
+}
+
+/** The root's `info` of a v2 lots pack built from the v1 upload: its title, attribution, licence and provenance. */
+export function lotsInfo(pack: Pack): Record<string, string> {
+  const { title, attribution, licence, upload } = pack.meta;
+  return { title, attribution, licence, ...upload };
 }
 
 /**
@@ -148,67 +134,36 @@ export function buildPrivatePack(
 async function storedForm(built: BuiltPack, lots: UploadLots | undefined): Promise<BuiltPack> {
   const { pack } = built;
   if (!lots || !pack.layers.has("parcels")) return built;
-  const { title, attribution, licence, upload } = pack.meta;
-  const info: Record<string, string> = { title, attribution, licence, ...upload };
-  const bytes = await lots.encode(pack, await lots.context(), info);
+  const bytes = await lots.encode(pack, await lots.context(), lotsInfo(pack));
   return {
     ...built,
     bytes,
-    customMetadata: { ...built.customMetadata, format: String(PAGED_VERSION) },
+    customMetadata: pagedMetadata(built.customMetadata),
     uploaded: { ...built.uploaded, size: bytes.byteLength },
   };
 }
 
-const putPack = (bindings: PackBindings, key: string, bytes: Uint8Array | ArrayBuffer, meta: Record<string, string>) =>
-  bindings.PACKS.put(key, bytes, {
-    httpMetadata: { contentType: "application/octet-stream" },
-    customMetadata: meta,
-  });
-
-/** The organisation's pack of this name (the newest, should there be several), or undefined. */
-async function packNamed(bindings: PackBindings, orgId: string, name: string): Promise<PrivatePackEntry | undefined> {
-  const same = (await privatePackEntries(bindings, orgId)).filter((e) => e.meta.name === name && e.meta.pack_id);
-  return same.sort((a, b) => ((a.meta.version ?? "") < (b.meta.version ?? "") ? 1 : -1))[0];
+/** The pack id and newest version under `name`: a stored pack's, or a build's (a large upload still processing). */
+async function packNamed(bindings: PackBindings, orgId: string, name: string) {
+  const ns = bindings.PRIVATE_PACKS;
+  const [entries, builds] = await Promise.all([
+    privatePackEntries(bindings, orgId),
+    ns.get(ns.idFromName(orgId)).builds(),
+  ]);
+  const named = [
+    ...entries.flatMap((e) =>
+      e.meta.name === name && e.meta.pack_id ? [{ id: e.meta.pack_id, v: e.meta.version }] : [],
+    ),
+    ...builds.flatMap((b) => (b.meta.name === name ? [{ id: b.packId, v: b.version }] : [])),
+  ];
+  return named.sort((a, b) => ((a.v ?? "") < (b.v ?? "") ? 1 : -1))[0];
 }
 
 /**
- * A new version of a pack the organisation has: same pack_id, a higher version. Both versions are kept under
- * versions/ and the publish is queued before the live object changes, so a failure anywhere changes nothing seen.
- */
-async function replacePrivatePack(
-  bindings: PackBindings,
-  input: PackUpload,
-  old: PrivatePackEntry,
-  lots: UploadLots | undefined,
-): Promise<UploadedPack> {
-  const packId = old.meta.pack_id as string;
-  const layer = (await buildLayer(input)).finish();
-  const before = await packStorage(bindings.PACKS.get(old.key));
-  if (!before) throw new NotFoundError("Pack not found");
-  const bytes = await before.arrayBuffer();
-  const oldVersion = old.meta.version ?? decodePack(bytes).version;
-  const at = new Date();
-  const built = await storedForm(
-    buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), oldVersion)),
-    lots,
-  );
-  const fromKey = versionKey(input.orgId, packId, oldVersion);
-  const toKey = versionKey(input.orgId, packId, built.uploaded.version);
-  if (!(await packStorage(bindings.PACKS.head(fromKey)))) {
-    await packStorage(putPack(bindings, fromKey, bytes, before.customMetadata ?? {}));
-  }
-  await packStorage(putPack(bindings, toKey, built.bytes, built.customMetadata));
-  if (bindings.PUBLISHES) {
-    await packStorage(bindings.PUBLISHES.send(publishMessage(packId, input.orgId, fromKey, toKey)));
-  }
-  await packStorage(putPack(bindings, built.key, built.bytes, built.customMetadata));
-  await packStorage(invalidatePrivatePacks(bindings, input.orgId));
-  return built.uploaded;
-}
-
-/**
- * Builds and stores a private pack; nothing is stored when any check fails. A `name` the organisation already
- * has replaces that pack (architecture section 12) rather than adding one.
+ * Checks the upload and builds it: up to SYNC_BUILD_MAX_FEATURES features in the request (201, served at once); more
+ * are stored as their checked source and built by the pack-build queue (202, `processing`). A `name` the organisation
+ * already has is a new version of that pack (architecture section 12), which keeps serving its old version until the
+ * new one is ready. Nothing is stored when any check fails.
  */
 export async function uploadPrivatePack(
   bindings: PackBindings,
@@ -219,27 +174,41 @@ export async function uploadPrivatePack(
     throw new TooLargeError(`The upload is larger than ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB`);
   }
   const existing = await packStorage(packNamed(bindings, input.orgId, input.name));
-  if (existing) return replacePrivatePack(bindings, input, existing, lots);
-  const packId = crypto.randomUUID();
+  const packId = existing?.id ?? crypto.randomUUID();
   const key = privateKey(input.orgId, packId);
   // The organisation's Durable Object hands out the 20 slots one at a time, so racing uploads cannot overfill it.
-  if (!(await packStorage(reservePackSlot(bindings, input.orgId, key, MAX_PRIVATE_PACKS)))) throw tooMany();
+  if (!existing && !(await packStorage(reservePackSlot(bindings, input.orgId, key, MAX_PRIVATE_PACKS))))
+    throw tooMany();
   try {
-    const built = await storedForm(buildPrivatePack(input, (await buildLayer(input)).finish(), packId), lots);
-    await packStorage(putPack(bindings, key, built.bytes, built.customMetadata));
-    return built.uploaded;
+    const layer = (await buildLayer(input)).finish();
+    const at = new Date();
+    const built = buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), existing?.v));
+    if (built.uploaded.features > SYNC_BUILD_MAX_FEATURES && bindings.PACK_BUILDS) {
+      return await queueBuild(bindings, bindings.PACK_BUILDS, input.orgId, built, lots !== undefined);
+    }
+    const stored = await storedForm(built, lots);
+    await storeFinishedPack(bindings, input.orgId, {
+      packId,
+      version: stored.uploaded.version,
+      bytes: stored.bytes,
+      meta: stored.customMetadata,
+    });
+    return stored.uploaded;
   } finally {
-    // Stored (R2 counts it now) or refused: the slot goes back, and every isolate sees the change at once.
-    await packStorage(releasePackSlot(bindings, input.orgId, key));
+    // Stored, queued (the build holds the pack's place) or refused: the slot goes back, seen everywhere at once.
+    if (!existing) await packStorage(releasePackSlot(bindings, input.orgId, key));
   }
 }
 
-/** Deletes one of the organisation's packs; another organisation's, a public one or an unknown id is 404. */
+/** Deletes one of the organisation's packs, every version and any build; another organisation's or unknown is 404. */
 export async function deletePrivatePack(bindings: PackBindings, orgId: string, packId: string): Promise<void> {
   // Uploaded packs have UUID ids: anything else (a public pack's id) is not this organisation's.
   if (!isUuid(packId)) throw new NotFoundError("Pack not found");
-  const key = privateKey(orgId, packId);
-  if (!(await packStorage(bindings.PACKS.head(key)))) throw new NotFoundError("Pack not found");
-  await packStorage(bindings.PACKS.delete(key));
-  await packStorage(invalidatePrivatePacks(bindings, orgId));
+  const ns = bindings.PRIVATE_PACKS;
+  const [live, build] = await Promise.all([
+    packStorage(bindings.PACKS.head(privateKey(orgId, packId))),
+    packStorage(ns.get(ns.idFromName(orgId)).getBuild(packId)),
+  ]);
+  if (!live && !build) throw new NotFoundError("Pack not found");
+  await deleteWholePack(bindings, orgId, packId);
 }

@@ -8,7 +8,8 @@ import { loadPublic } from "./registry.ts";
 import { isolatePageCache } from "./paged/page-cache.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
-import { type PackUpload, type UploadedPack, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
+import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
+import type { UploadedPack } from "./uploaded.ts";
 import type { UploadLotsEncoder } from "./upload-lots.ts";
 
 export type { PackBindings };
@@ -46,6 +47,9 @@ export async function visibleSets(
     packStorage(loadPublic(bindings.PACKS, prefix, log)),
     orgId ? packStorage(loadPrivatePacks(bindings, orgId, log)) : Promise.resolve({ packs: [], paged: [] }),
   ]);
+  // A public pack whose root was refused: a 503 naming it, not answers that silently lack its lots.
+  const [refused] = pub.refused;
+  if (refused) throw refused;
   return { own: own.packs, ownPaged: own.paged, packs: pub.packs, paged: pub.paged };
 }
 

@@ -10,7 +10,9 @@ import { requireAuth, requireRole } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { callerOrgId } from "../request/caller.ts";
 import { LAYER_NAMES } from "../packs/layer-specs.ts";
+import { hasControlCharacter } from "../packs/upload-layer.ts";
 import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload.ts";
+import { SYNC_BUILD_MAX_FEATURES } from "../packs/private-build.ts";
 import type { AuthEnv } from "../request/context.ts";
 import { PackSummarySchema, UploadedPackSchema } from "./schemas/packs.ts";
 
@@ -40,7 +42,13 @@ const UploadForm = z.object({
     format: "binary",
     description: "A GeoJSON FeatureCollection, or a zipped Shapefile (.shp, .dbf, .prj)",
   }),
-  name: z.string().trim().min(1).max(200),
+  // Shown in lists and e-mails: no control characters (line breaks included).
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((name) => !hasControlCharacter(name), "name must not hold control characters"),
   layer: LayerParam,
   fields: FieldMapping.optional().openapi({ type: "string", description: "Optional JSON field mapping" }),
 });
@@ -79,11 +87,15 @@ export const packRoutes = createRouter()
       path: "/packs",
       tags: ["packs"],
       summary: "Upload a private pack (owner or admin): GeoJSON or a zipped Shapefile",
-      description: `Reprojected to WGS84 from the .prj (or the GeoJSON crs member): WGS84, Web Mercator, GDA94 and GDA2020 MGA zones 49-56. Limits: ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB (413), 250,000 features (422), ${MAX_PRIVATE_PACKS} private packs per organisation (409); invalid geometry is 422 naming the feature's index. Every route of the organisation uses the pack at once.`,
+      description: `Reprojected to WGS84 from the .prj (or the GeoJSON crs member): WGS84, Web Mercator, GDA94 and GDA2020 MGA zones 49-56. Limits: ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB (413, the built pack with its stored tiles too), 250,000 features (422), text fields of at most 200 characters without control characters (422), ${MAX_PRIVATE_PACKS} private packs per organisation (409); invalid geometry is 422 naming the feature's index. Every route of the organisation uses the pack at once (201); more than ${SYNC_BUILD_MAX_FEATURES.toLocaleString("en-AU")} features answer 202 and are used once built.`,
       middleware: [requireAuth, requireRole("admin"), rateLimit("pack_upload"), uploadLimit],
       request: { body: { required: true, content: { "multipart/form-data": { schema: UploadForm } } } },
       responses: {
         201: { description: "The stored pack", content: { "application/json": { schema: UploadedPackSchema } } },
+        202: {
+          description: `More than ${SYNC_BUILD_MAX_FEATURES.toLocaleString("en-AU")} features: checked and stored, built by a queue (state \`processing\`; GET /packs shows its progress)`,
+          content: { "application/json": { schema: UploadedPackSchema } },
+        },
         ...pickErrors(400, 409, 413, 429, 503),
       },
     }),
@@ -99,7 +111,7 @@ export const packRoutes = createRouter()
         layer: form.layer === "lots" ? "parcels" : form.layer,
         fields: form.fields,
       });
-      return c.json(uploaded, 201);
+      return uploaded.state === "ready" ? c.json(uploaded, 201) : c.json(uploaded, 202);
     },
   )
   .openapi(

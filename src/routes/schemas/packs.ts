@@ -9,6 +9,12 @@ const UploadInfoSchema = z.object({
   source: z.string().openapi({ description: "The uploaded file's name" }),
 });
 
+const PackStateSchema = z.enum(["processing", "ready", "failed"]).openapi({
+  description:
+    "`ready`: routes use it. `processing`: an upload of more than 5,000 features being built (a re-upload keeps serving the ready version until then). `failed`: see `failure`.",
+});
+const ProgressSchema = z.number().min(0).max(1).openapi({ description: "0..1 of the newest upload's build" });
+
 export const PackSummarySchema = z
   .object({
     id: z.string().openapi({ description: "Pass as `pack_id` to POST /batch/upload to score against this pack only" }),
@@ -33,6 +39,12 @@ export const PackSummarySchema = z
     features: z.number().int().openapi({ description: "Features across its layers" }),
     private: z.boolean().openapi({ description: "Uploaded by the caller's organisation (POST /packs)" }),
     upload: UploadInfoSchema.nullable().openapi({ description: "Who uploaded it and when; null for public packs" }),
+    state: PackStateSchema,
+    progress: ProgressSchema,
+    failure: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the newest upload failed (state `failed`), in a sentence" }),
   })
   .openapi("PackSummary");
 
@@ -47,6 +59,10 @@ export const UploadedPackSchema = z
     size: z.number().int(),
     uploaded_by: z.string(),
     uploaded_at: z.string().openapi({ format: "date-time" }),
+    state: z.enum(["processing", "ready"]).openapi({
+      description: "`ready` (201): routes use it now. `processing` (202): built by a queue; poll GET /packs",
+    }),
+    progress: ProgressSchema,
   })
   .openapi("UploadedPack");
 

@@ -7,6 +7,8 @@ import type { BBox } from "../map/controller.ts";
 import { PackList, PublicPacks } from "./PackList.tsx";
 import { UploadForm } from "./UploadForm.tsx";
 
+const POLL_MS = 2_000;
+
 export default function Data({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
   const { report, reloadPacks } = shell;
@@ -26,6 +28,14 @@ export default function Data({ shell }: { shell: Shell }) {
   }, [shell.packs, report]);
 
   const own = packs?.filter((p) => p.private) ?? [];
+  const building = own.some((p) => p.state === "processing");
+
+  // While an upload is being built, the list is read again every few seconds to show its progress.
+  useEffect(() => {
+    if (!building) return;
+    const timer = setInterval(reloadPacks, POLL_MS);
+    return () => clearInterval(timer);
+  }, [building, reloadPacks]);
   const pub = packs?.filter((p) => !p.private) ?? [];
 
   const show = (p: PackSummary) =>

@@ -2,6 +2,31 @@
 import type { PackSummary } from "../api.ts";
 import { ago, box, bytes, exact, layerLabel } from "./format.ts";
 
+/** A pack's build: a progress bar while it is built, the reason when its newest upload failed; nothing when ready. */
+function BuildState({ pack }: { pack: PackSummary }) {
+  if (pack.state === "processing") {
+    const pct = Math.round(pack.progress * 100);
+    return (
+      <p className="small">
+        <label>
+          Building ({pct}%){" "}
+          <progress aria-label={`Building ${pack.title}`} max={1} value={pack.progress}>
+            {pct}%
+          </progress>
+        </label>
+      </p>
+    );
+  }
+  if (pack.state === "failed") {
+    return (
+      <p className="small error" role="alert">
+        The upload of {pack.title} failed: {pack.failure ?? "no reason was given"}
+      </p>
+    );
+  }
+  return null;
+}
+
 export function PackList({
   packs,
   canDelete,
@@ -21,6 +46,7 @@ export function PackList({
             <h3 className="pack-title">{p.title}</h3>
             <span className="tag">{layerLabel(p.upload?.layer ?? p.layers[0]?.name ?? "")}</span>
           </div>
+          <BuildState pack={p} />
           <dl className="facts">
             <dt>Features</dt>
             <dd>{p.features.toLocaleString()}</dd>

@@ -55,7 +55,11 @@ export function UploadForm({
         onProgress: (sent) => setPhase({ kind: "sending", sent }),
         onSent: () => setPhase({ kind: "building" }),
       });
-      ok(`Uploaded “${pack.name}”: ${pack.features.toLocaleString()} features.`);
+      ok(
+        pack.state === "processing"
+          ? `Uploaded “${pack.name}”: ${pack.features.toLocaleString()} features, being built; its progress shows below.`
+          : `Uploaded “${pack.name}”: ${pack.features.toLocaleString()} features.`,
+      );
       setFile(null);
       setName("");
       setFields("");
