@@ -37,9 +37,13 @@ function ensure(points: number): void {
   }
 }
 
+/** Rings clipped to a window, and points put through clipping passes, since last zeroed: the overlap kernel's work. */
+export const clipWork = { rings: 0, points: 0 };
+
 // One Sutherland-Hodgman pass; returns the number of points written to dst.
 function clipPass(src: Float64Array, n: number, dst: Float64Array, a: number, b: number, c: number): number {
   if (n === 0) return 0;
+  clipWork.points += n;
   let m = 0;
   let px = src[2 * n - 2] as number;
   let py = src[2 * n - 1] as number;
@@ -251,6 +255,7 @@ export function ringsInBox(c: Columns, i: number, f: Frame, box: LocalBox): Piec
 }
 
 function clipToWindow(ring: Float64Array, planes: Float64Array): Float64Array | null {
+  clipWork.rings++;
   const n0 = ring.length >> 1;
   ensure(n0 + planes.length);
   bufA.set(ring);
@@ -285,6 +290,26 @@ export function intersectPiece(w: Windows, other: Piece): Piece {
   return { rings, weights };
 }
 
+// A side with more vertices than this is clipped by the other's windows instead of being cut into a fan of triangles.
+const FAN_MAX_VERTICES = 64;
+
+function vertexCount(p: Piece): number {
+  let n = 0;
+  for (const ring of p.rings) n += ring.length >> 1;
+  return n;
+}
+
+/**
+ * a & b, each a piece of plain rings: the side with fewer vertices is cut into windows and the other clipped by them
+ * (a 5,000-vertex lot is clipped by each small feature's few windows, not fanned into 5,000 triangles for every one).
+ * `aWindows`, when given, are a's windows computed before.
+ */
+export function meet(a: Piece, b: Piece, aWindows?: Windows): Piece {
+  const na = vertexCount(a);
+  if (na <= FAN_MAX_VERTICES || na <= vertexCount(b)) return intersectPiece(aWindows ?? windowsOf(a), b);
+  return intersectPiece(windowsOf(b), a);
+}
+
 /**
  * Area (frame units) of the union of pieces[i] = lot & features[i], by inclusion-exclusion with empty
  * terms pruned (their supersets are empty too); null when it would take more than maxTerms.
@@ -298,10 +323,13 @@ export function unionArea(
   let terms = 0;
   let total = 0;
   const extend = (piece: Piece, sign: number, next: number): boolean => {
-    const w = windowsOf(piece);
+    let w: Windows | undefined;
     for (let j = next; j < featureRings.length; j++) {
       if (++terms > maxTerms) return false;
-      const q = intersectPiece(w, featureRings[j] as Piece);
+      const other = featureRings[j] as Piece;
+      // The piece's windows are cut once, and only when it is the smaller side.
+      if (!w && vertexCount(piece) <= Math.max(FAN_MAX_VERTICES, vertexCount(other))) w = windowsOf(piece);
+      const q = meet(piece, other, w);
       const a = pieceArea(q);
       if (a <= eps) continue;
       total += sign * a;

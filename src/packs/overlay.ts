@@ -12,7 +12,7 @@ import type { Geom, MultiPolygon as PcMultiPolygon } from "polygon-clipping";
 import { areaM2, featureAreaM2 } from "../geo/area.ts";
 import { bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import type { BBox } from "../geo/bbox.ts";
-import { intersectPiece, lotClip, pieceArea, ringsInBox, unionArea, windowsOf } from "../geo/clip.ts";
+import { lotClip, meet, pieceArea, ringsInBox, unionArea } from "../geo/clip.ts";
 import type { LotClip, Piece } from "../geo/clip.ts";
 import { columnsFromGeometry, featureToGeometry } from "../geo/columns.ts";
 import type { AreaGeometry } from "../geo/types.ts";
@@ -54,7 +54,7 @@ export function featurePart(
 ): { piece: Piece; rings: Piece; share: number } | null {
   const rings = ringsInBox(layer, i, clip.frame, clip.box);
   if (rings.rings.length === 0) return null;
-  const piece = intersectPiece(clip.windows, rings);
+  const piece = meet(clip.piece, rings, clip.windows);
   const share = shareOf(clip, pieceArea(piece));
   return share > 0 ? { piece, rings, share } : null;
 }
@@ -80,7 +80,7 @@ export function overlapsOn(packs: readonly Pack[], lot: LotOverlay, layerNames: 
 export function overlapShare(lot: LotOverlay, a: Overlap, b: Overlap): number {
   if (a.share === 1) return b.share;
   if (b.share === 1) return a.share;
-  return shareOf(lot.clip, pieceArea(intersectPiece(windowsOf(a.piece), b.rings)));
+  return shareOf(lot.clip, pieceArea(meet(a.piece, b.rings)));
 }
 
 /** Share of the lot under any of the overlaps: overlapping features are unioned, never summed. */
