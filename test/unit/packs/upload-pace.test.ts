@@ -4,26 +4,20 @@ import { describe, expect, it } from "vitest";
 import { readGeoJson } from "../../../src/packs/read-geojson.ts";
 import { UPLOAD_SLICE_BYTES, UPLOAD_YIELD_FEATURES, UploadPacer } from "../../../src/packs/upload-pace.ts";
 import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
+import { squareLot } from "../../support/lot-feature.ts";
 
 const LOTS = 100_000;
 
 function fileOf(count: number): Uint8Array {
   const d = 0.00018;
-  const features = Array.from({ length: count }, (_, i) => {
-    const [x, y] = [150.9 + (i % 300) * 0.0002, -33.95 + Math.floor(i / 300) * 0.0002];
-    const ring = [
-      [x, y],
-      [x + d, y],
-      [x + d, y + d],
-      [x, y + d],
-      [x, y],
-    ];
-    return {
-      type: "Feature",
-      properties: { lot_id: `${i + 1}//DP${700000 + i}` },
-      geometry: { type: "Polygon", coordinates: [ring] },
-    };
-  });
+  const features = Array.from({ length: count }, (_, i) =>
+    squareLot(
+      { lot_id: `${i + 1}//DP${700000 + i}` },
+      150.90009 + (i % 300) * 0.0002,
+      -33.94991 + Math.floor(i / 300) * 0.0002,
+      d / 2,
+    ),
+  );
   return new TextEncoder().encode(JSON.stringify({ type: "FeatureCollection", features }));
 }
 

@@ -7,24 +7,13 @@ import { STORE_LIMITS, storeFinishedPack } from "../../../src/packs/private-put.
 import { MAX_ORG_STORAGE_BYTES, orgStorageBytes } from "../../../src/packs/private-storage.ts";
 import { bearer } from "../../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
+import { squareLot } from "../../support/lot-feature.ts";
 
 const lots = (count: number) => ({
   type: "FeatureCollection",
-  features: Array.from({ length: count }, (_, i) => {
-    const [x, y, d] = [150.9 + i * 0.0002, -33.95, 0.00018];
-    const ring = [
-      [x, y],
-      [x + d, y],
-      [x + d, y + d],
-      [x, y + d],
-      [x, y],
-    ];
-    return {
-      type: "Feature",
-      properties: { lot_id: `${i + 1}//DP7000${i}` },
-      geometry: { type: "Polygon", coordinates: [ring] },
-    };
-  }),
+  features: Array.from({ length: count }, (_, i) =>
+    squareLot({ lot_id: `${i + 1}//DP7000${i}` }, 150.90009 + i * 0.0002, -33.94991, 0.00009),
+  ),
 });
 
 async function upload(org: TestOrg, count: number): Promise<string> {
