@@ -17,6 +17,7 @@ import { demoPackBytes } from "../../support/packs.ts";
 import { squareLot } from "../../support/lot-feature.ts";
 import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
+import { untilBuilt } from "../helpers/pack-builds.ts";
 
 type Uploaded = { pack_id: string; version: string; features: number; size: number };
 type Facts = {
@@ -169,7 +170,11 @@ describe("an uploaded lots pack is a v2 lots pack", () => {
         0.00002,
       ),
     );
-    const up = await (await upload(org, lots, "Many")).json<Uploaded>();
+    const res = await upload(org, lots, "Many");
+    // More than 5,000 lots: built by the queue, then read like any other.
+    expect(res.status).toBe(202);
+    const up = await res.json<Uploaded>();
+    expect(await untilBuilt(up.pack_id, org.users.member.token)).toMatchObject({ state: "ready" });
     const key = `orgs/${org.orgId}/${up.pack_id}.pack`;
     const size = (await env.PACKS.head(key))?.size ?? 0;
     const reads: { key: string; range: boolean; bytes: number }[] = [];
