@@ -17,12 +17,11 @@ import { deleteBuildObjects, storeFinishedPack } from "../packs/private-put.ts";
 import type { Pack, PackBindings } from "../packs/types.ts";
 import { lotsInfo } from "../packs/upload.ts";
 import type { UploadLotsContext } from "../packs/upload-lots.ts";
-import { encodeUploadedLots, uploadedLotCount, uploadedLotValues } from "./upload-lots.ts";
+import { nextTask } from "../lib/next-task.ts";
+import { YIELD_EVERY_LOTS, encodeUploadedLots, uploadedLotCount, uploadedLotValues } from "./upload-lots.ts";
 
 /** Lots one step computes facts for (a few hundred milliseconds of work). */
 export const BUILD_CHUNK_LOTS = 2_000;
-/** Lots between yields to the event loop, within a step. */
-export const YIELD_EVERY_LOTS = 250;
 // Computing facts is most of the work; encoding and storing the pack is the rest of the bar.
 const FACTS_SHARE = 0.95;
 
@@ -36,15 +35,13 @@ export type BuildDeps = {
   counter?: { lots: number; mostBetweenYields: number };
 };
 
-const yieldNow = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Facts of lots [from, to), yielding every YIELD_EVERY_LOTS lots. */
 async function chunkValues(deps: BuildDeps, pack: Pack, context: UploadLotsContext, from: number, to: number) {
   const out: Value[][] = [];
   let since = 0;
   for (let i = from; i < to; i++) {
     if (since === YIELD_EVERY_LOTS) {
-      await yieldNow();
+      await nextTask();
       since = 0;
     }
     out.push(await uploadedLotValues(pack, context, i));
@@ -77,7 +74,7 @@ async function finish(deps: BuildDeps, m: PackBuildMessage, build: PackBuild, pa
     bytes = await encodeUploadedLots(
       pack,
       async (i) => {
-        if (i % (YIELD_EVERY_LOTS * 4) === 0) await yieldNow();
+        if (i % (YIELD_EVERY_LOTS * 4) === 0) await nextTask();
         return values[i] as Value[];
       },
       lotsInfo(pack),

@@ -18,7 +18,11 @@ import type { Pack } from "../packs/types.ts";
 import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload-lots.ts";
 import type { AreaGeometry } from "../geo/types.ts";
 import type { Value } from "../packs/paged/schema.ts";
+import { nextTask } from "../lib/next-task.ts";
 import { lotRecordFrom } from "./lot-record.ts";
+
+/** Lots whose facts are computed between two yields to the event loop (in the request and in a build step). */
+export const YIELD_EVERY_LOTS = 250;
 
 /** The record of the first v2 lot (in pack order) holding the point, or null. */
 export async function lotRecordAt(lots: readonly PagedPack[], lon: number, lat: number): Promise<LotRecord | null> {
@@ -113,7 +117,15 @@ export async function encodeUploadedLots(
   return withStoredTiles(bytes, upload.id);
 }
 
-/** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder). */
+/** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder), built in the request. */
 export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
-  return encodeUploadedLots(upload, (i) => uploadedLotValues(upload, context, i), info);
+  return encodeUploadedLots(
+    upload,
+    async (i) => {
+      // Up to 5,000 lots' facts are seconds of work: other requests on the isolate run between batches.
+      if (i > 0 && i % YIELD_EVERY_LOTS === 0) await nextTask();
+      return uploadedLotValues(upload, context, i);
+    },
+    info,
+  );
 }

@@ -1,14 +1,12 @@
 // Paces reading an upload in its request (issue 47, finding 3): the file is parsed a slice at a time and its features
 // checked a batch at a time, yielding to the event loop between, so other requests on the isolate interleave: between
 // two yields, at most one slice is parsed and at most one batch of features checked.
+import { nextTask } from "../lib/next-task.ts";
 
 /** Features checked between two yields: a few milliseconds of checks, whatever the file holds. */
 export const UPLOAD_YIELD_FEATURES = 250;
 /** Bytes of GeoJSON text parsed between two yields (parsing costs about a microsecond a byte at worst). */
 export const UPLOAD_SLICE_BYTES = 16 * 1024;
-
-// A macrotask, not a microtask: only this lets another request's events run on the isolate.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The most features checked between two yields by any upload on this isolate, and yields made (for tests). */
 export const uploadPaceStats = { mostBetweenYields: 0, yields: 0, features: 0 };

@@ -10,6 +10,7 @@ import { rankSites } from "./rank.ts";
 import type { ReportRequest } from "./schema.ts";
 import { pairSites, resolveSite, type ReportSite, siteArea } from "./sites.ts";
 import type { KeepReport } from "./keep.ts";
+import { nextTask } from "../lib/next-task.ts";
 
 export interface ReportJob {
   request: ReportRequest;
@@ -47,9 +48,6 @@ export class ReportFailure extends Error {
 export function reportErrorEvent(err: unknown): SseEvent {
   return { event: "error", data: { detail: err instanceof ReportFailure ? err.detail : "Internal server error" } };
 }
-
-// Lets the runtime flush what was written (and send heartbeats) between stretches of CPU work.
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function progress(
   stage: "resolving" | "ranking" | "drawing" | "assembling",
@@ -110,7 +108,7 @@ export async function* generateReport(
       balance: work.balance,
       replayed: work.replayed,
     });
-    await breathe();
+    await nextTask();
     const renderer = load();
     // Awaited after the sites are resolved; a rejection meanwhile must not go unhandled.
     renderer.catch(() => {});
@@ -120,7 +118,7 @@ export async function* generateReport(
       const site = resolveSite(note(await scope.at(area ? [area] : [])), input);
       sites.push(site);
       yield siteEvent(site, sites.length, inputs.length);
-      await breathe();
+      await nextTask();
     }
 
     const ranking = rankSites(sites, request.top_n);
@@ -146,7 +144,7 @@ export async function* generateReport(
     const pdf = await createRenderer(model);
     pdf.drawOverview();
     yield progress("drawing", 50, "Drew the cover and the ranked summary");
-    await breathe();
+    await nextTask();
     for (const [k, site] of ranking.detailed.entries()) {
       const view = viewFor(site.parcel, MAP_ASPECT);
       const around = await scope.at([{ box: [view.west, view.south, view.east, view.north] }]);
@@ -162,11 +160,11 @@ export async function* generateReport(
           score: site.result.score,
         },
       );
-      await breathe();
+      await nextTask();
     }
 
     yield progress("assembling", 92, "Assembling the PDF");
-    await breathe();
+    await nextTask();
     const { bytes, pages } = await pdf.finish();
     const filename = reportFilename(request.location, job.date);
     // What report_complete hands over is kept first: a report that cannot be stored fails and is refunded.

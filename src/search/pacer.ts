@@ -1,8 +1,6 @@
 // Paces a long scan: counts the lots tested and yields to the event loop before a chunk would pass the bound.
+import { nextTask } from "../lib/next-task.ts";
 import { YIELD_EVERY_LOTS } from "./query.ts";
-
-// A macrotask, not a microtask: only this lets another request's events run on the isolate.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class Pacer {
   private since = 0;

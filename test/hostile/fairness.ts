@@ -9,7 +9,7 @@ import { signIn, startStack } from "../../scripts/dev/smoke-stack.ts";
 const SYDNEY: [number, number, number, number] = [150.5, -34.2, 151.4, -33.5];
 const PROBE_MS = 100;
 
-type Probe = { stop: () => Promise<{ longest: number; probes: number; failures: number }> };
+type Probe = { stop: () => Promise<{ longest: number; probes: number; failures: number; slow: string[] }> };
 
 // The other organisation's view: its balance and /health, one after another, each timed.
 function probe(api: string, token: string): Probe {
@@ -17,6 +17,8 @@ function probe(api: string, token: string): Probe {
   let longest = 0;
   let probes = 0;
   let failures = 0;
+  const slow: string[] = [];
+  const start = performance.now();
   const loop = (async () => {
     while (running) {
       for (const [path, auth] of [
@@ -26,7 +28,9 @@ function probe(api: string, token: string): Probe {
         const t0 = performance.now();
         const res = await fetch(`${api}${path}`, auth ? { headers: { Authorization: `Bearer ${token}` } } : {});
         await res.arrayBuffer();
-        longest = Math.max(longest, performance.now() - t0);
+        const waited = performance.now() - t0;
+        longest = Math.max(longest, waited);
+        if (waited > 1000) slow.push(`${path} ${Math.round(waited)} ms at +${Math.round((t0 - start) / 1000)} s`);
         probes++;
         if (!res.ok) failures++;
       }
@@ -37,7 +41,7 @@ function probe(api: string, token: string): Probe {
     async stop() {
       running = false;
       await loop;
-      return { longest, probes, failures };
+      return { longest, probes, failures, slow };
     },
   };
 }
@@ -57,7 +61,7 @@ async function phase(name: string, api: string, other: string, work: () => Promi
   const seen = await p.stop();
   const verdict = seen.longest <= 1000 ? "held <= 1 s" : "HELD > 1 s";
   console.log(
-    `${name}: ${Math.round(took)} ms, ${typeof what === "string" ? what : JSON.stringify(what)}; other organisation's longest wait ${Math.round(seen.longest)} ms over ${seen.probes} requests (${seen.failures} failed): ${verdict}`,
+    `${name}: ${Math.round(took)} ms, ${typeof what === "string" ? what : JSON.stringify(what)}; other organisation's longest wait ${Math.round(seen.longest)} ms over ${seen.probes} requests (${seen.failures} failed): ${verdict}${seen.slow.length ? ` (${seen.slow.join("; ")})` : ""}`,
   );
 }
 
@@ -123,8 +127,8 @@ async function main() {
         await new Promise((r) => setTimeout(r, 1000));
         const list = (await (
           await fetch(`${api}/packs`, { headers: { Authorization: `Bearer ${owner}` } })
-        ).json()) as { packs?: { id: string; state?: string }[] };
-        const mine = list.packs?.find((p) => p.id === body.pack_id);
+        ).json()) as { id: string; state?: string }[];
+        const mine = list.find((p) => p.id === body.pack_id);
         if (mine?.state !== "processing") return `${res.status}, then ${mine?.state}`;
       }
       return `${res.status}, ${body.state}`;
@@ -152,15 +156,19 @@ async function main() {
         body: form,
       });
       const score = await fetch(`${api}/parcels/score`, json(owner, { lot_id: "1//SPIRAL" }));
-      return `upload ${up.status}, score ${score.status}`;
+      return `upload ${up.status}, score ${score.status} ${score.ok ? "" : await score.text()}`;
     });
 
     await phase("the same lots uploaded again (a private publish to 95 saved searches)", api, other, async () => {
+      const t0 = performance.now();
       const res = await upload(5_000, "fairness-republish");
+      const t1 = performance.now();
       const again = await upload(5_000, "fairness-republish");
+      const t2 = performance.now();
       // The consumer runs after the answer: watch the other organisation through it.
       await new Promise((r) => setTimeout(r, 30_000));
-      return `${res.status}, ${again.status}, then 30 s of the consumer`;
+      const ms = (a: number, b: number) => Math.round(b - a);
+      return `${res.status} in ${ms(t0, t1)} ms, ${again.status} in ${ms(t1, t2)} ms (ended at +${Math.round((t2 - t0) / 1000)} s), then 30 s of the consumer`;
     });
   } finally {
     stack.stop();

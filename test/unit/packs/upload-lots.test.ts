@@ -84,6 +84,43 @@ describe("uploadLotsPack", () => {
   });
 });
 
+describe("uploadLotsPack in the request", () => {
+  it("yields to the event loop every 250 lots, so other requests' timers run while 1,000 lots' facts are computed", async () => {
+    const lots = Array.from({ length: 1_000 }, (_, i) => {
+      const x = X0 + (i % 40) * (D / 50);
+      const y = Y0 + Math.floor(i / 40) * (D / 50);
+      return { type: "Polygon" as const, coordinates: [square(x, y, x + D / 60, y + D / 60)] };
+    });
+    const upload = decodePack(
+      encodeV1({
+        id: "upload-many",
+        version: "20261201T000000Z",
+        meta: { title: "Many lots", attribution: "Uploaded by a@b.c", licence: "Private" },
+        layers: [
+          {
+            name: "parcels",
+            synthetic: false,
+            fields: ["lot_id"],
+            geometry: { kind: "polygon", ...columnsFromGeometries(lots) },
+            row: (i) => [`${i + 1}//DP77`],
+          },
+        ],
+      }).slice().buffer,
+    );
+    // Another request's timer chain: it advances only when the build yields a macrotask.
+    let ticks = 0;
+    let running = true;
+    const tick = () => {
+      ticks++;
+      if (running) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    await uploadLotsPack(upload, { overlays: [tiny], lots: [] }, { title: "Many lots" });
+    running = false;
+    expect(ticks).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe("inheritFacts", () => {
   const record = (over: Partial<LotRecord["facts"]>, place: Partial<LotRecord["place"]> = {}): LotRecord => ({
     facts: {
