@@ -27,3 +27,11 @@ export function normaliseLotId(input: string): string | null {
   const planNumber = stripZeros(m[4] as string);
   return `${lot}/${section}/${planType}${planNumber}`;
 }
+
+/**
+ * The one key a lot is indexed and looked up under, in every pack: the canonical id, else the id as uploaded (trimmed,
+ * upper-cased), so a private lot named outside the cadastre's form ("1//SPIRAL") is still found by that name.
+ */
+export function lotKey(id: string): string {
+  return normaliseLotId(id) ?? id.trim().toUpperCase();
+}

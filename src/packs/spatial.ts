@@ -10,7 +10,7 @@ import { featureCentroid } from "../geo/centroid.ts";
 import { featureToGeometry } from "../geo/columns.ts";
 import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distance.ts";
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
-import { normaliseLotId } from "./lot-id.ts";
+import { lotKey } from "./lot-id.ts";
 import { featureAt, featuresInBox } from "./lookup.ts";
 import type { LotRecord } from "./paged/lot-columns.ts";
 import type { Layer, Pack, Props } from "./types.ts";
@@ -102,7 +102,7 @@ function lotIndex(layer: Layer): Map<string, number> {
   for (let i = 0; i < layer.count; i++) {
     const raw = lotIdOf(layer.props(i));
     if (raw === null) continue;
-    const key = normaliseLotId(raw) ?? raw;
+    const key = lotKey(raw);
     if (!map.has(key)) map.set(key, i);
   }
   lotIndexes.set(layer, map);
@@ -111,8 +111,8 @@ function lotIndex(layer: Layer): Map<string, number> {
 
 /** A lot by any common spelling of its id ("Lot 12 DP 34567"). */
 export function parcelByLot(packs: readonly Pack[], lotId: string): ParcelHit | null {
-  const key = normaliseLotId(lotId);
-  if (key === null) return null;
+  // Keyed as the v2 lot-id index is, so a lot whose page that index found is found here too.
+  const key = lotKey(lotId);
   for (const pack of packs) {
     const layer = pack.layers.get(PARCELS);
     if (!layer) continue;

@@ -2,7 +2,7 @@
 import type { BBox } from "../../geo/bbox.ts";
 import type { AreaGeometry, Position } from "../../geo/types.ts";
 import { crc32 } from "../crc32.ts";
-import { normaliseLotId } from "../lot-id.ts";
+import { lotKey } from "../lot-id.ts";
 import { hilbertOf } from "./hilbert.ts";
 import type { KeyCounts } from "./count-table.ts";
 import { OverviewBuilder } from "./overview.ts";
@@ -45,10 +45,8 @@ export const DEFAULT_PAGE_BYTES = 128 * 1024;
 // Lot-id index entries name pages in 16 bits.
 const MAX_PAGES = 0xffff;
 
-/** The id a lot is indexed and looked up under. */
-export function lotKey(id: string): string {
-  return normaliseLotId(id) ?? id.trim().toUpperCase();
-}
+// Re-exported for the reader and the streamed build, which import it from here.
+export { lotKey };
 
 function quantiseRing(ring: readonly Position[]): Int32Array {
   let n = ring.length;

@@ -5,19 +5,12 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, inject } from "vitest";
 import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
+import { uploadPack } from "../helpers/upload-form.ts";
 import { until } from "../helpers/wait.ts";
 import { createAlert, notificationsOf } from "./publish-fixtures.ts";
 
 const fx = inject("uploadFixtures");
 type Uploaded = { pack_id: string; name: string; version: string; features: number };
-
-function upload(org: TestOrg, fc: unknown, name: string): Promise<Response> {
-  const form = new FormData();
-  form.set("file", new File([JSON.stringify(fc)], "lots.geojson"));
-  form.set("name", name);
-  form.set("layer", "lots");
-  return SELF.fetch("https://api.test/packs", { method: "POST", headers: bearer(org.users.owner.token), body: form });
-}
 
 // Around the fixture's 50 grid lots (8 a row, 0.0002° apart, from 150.8, -33.9).
 const around = {
@@ -42,14 +35,18 @@ beforeAll(async () => {
 describe("re-uploading a private pack under its name", () => {
   it("keeps its pack_id, raises its version, keeps both versions, queues the publish, and tells only its organisation", async () => {
     const lots = JSON.parse(fx.lots) as { type: string; features: unknown[] };
-    const first = await upload(owner, lots, "Site lots");
+    const first = await uploadPack(owner.users.owner.token, lots, "Site lots");
     expect(first.status, await first.clone().text()).toBe(201);
     const v1 = await first.json<Uploaded>();
     const mine = await createAlert(owner, { alert_type: "lot_change", target: { area: { polygon: around } } });
     const theirs = await createAlert(other, { alert_type: "lot_change", target: { area: { polygon: around } } });
 
     // The second version drops the first lot.
-    const second = await upload(owner, { ...lots, features: lots.features.slice(1) }, "Site lots");
+    const second = await uploadPack(
+      owner.users.owner.token,
+      { ...lots, features: lots.features.slice(1) },
+      "Site lots",
+    );
     expect(second.status, await second.clone().text()).toBe(201);
     const v2 = await second.json<Uploaded>();
     expect(v2.pack_id).toBe(v1.pack_id);
@@ -84,8 +81,8 @@ describe("re-uploading a private pack under its name", () => {
 
   it("a different name adds a pack beside it", async () => {
     const lots = JSON.parse(fx.lots) as { features: unknown[] };
-    const a = await (await upload(other, lots, "Alpha")).json<Uploaded>();
-    const b = await (await upload(other, lots, "Beta")).json<Uploaded>();
+    const a = await (await uploadPack(other.users.owner.token, lots, "Alpha")).json<Uploaded>();
+    const b = await (await uploadPack(other.users.owner.token, lots, "Beta")).json<Uploaded>();
     expect(a.pack_id).not.toBe(b.pack_id);
   });
 });

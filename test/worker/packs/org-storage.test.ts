@@ -1,12 +1,12 @@
 // Issue 47 (finding 6) in workerd: the versions kept for alerts count against the organisation's storage, so a store
 // that fits on live packs alone but not with their kept versions is refused (409) and changes nothing in R2.
-import { SELF, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "../../../src/errors.ts";
 import { STORE_LIMITS, storeFinishedPack } from "../../../src/packs/private-put.ts";
 import { MAX_ORG_STORAGE_BYTES, orgStorageBytes } from "../../../src/packs/private-storage.ts";
-import { bearer } from "../../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
+import { uploadPack } from "../helpers/upload-form.ts";
 import { squareLot } from "../../support/lot-feature.ts";
 
 const lots = (count: number) => ({
@@ -16,16 +16,9 @@ const lots = (count: number) => ({
   ),
 });
 
+// Stores `count` lots under one name (a new version each time) and returns the pack id.
 async function upload(org: TestOrg, count: number): Promise<string> {
-  const form = new FormData();
-  form.set("file", new File([JSON.stringify(lots(count))], "lots.geojson"));
-  form.set("name", "Kept versions");
-  form.set("layer", "lots");
-  const res = await SELF.fetch("https://api.test/packs", {
-    method: "POST",
-    headers: bearer(org.users.owner.token),
-    body: form,
-  });
+  const res = await uploadPack(org.users.owner.token, lots(count), "Kept versions");
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json<{ pack_id: string }>()).pack_id;
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_YIELD_FEATURES, uploadPaceStats } from "../../../src/packs/upload-pace.ts";
 import { bearer } from "../../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
+import { uploadPack } from "../helpers/upload-form.ts";
 import { until } from "../helpers/wait.ts";
 
 type Listed = { id: string; title: string; state: string; progress: number; failure: string | null; features: number };
@@ -34,13 +35,6 @@ const lots = (count: number, stacked = false) => ({
   })),
 });
 
-function upload(org: TestOrg, fc: unknown, name: string): Promise<Response> {
-  const form = new FormData();
-  form.set("file", new File([JSON.stringify(fc)], "lots.geojson"));
-  form.set("name", name);
-  form.set("layer", "lots");
-  return SELF.fetch("https://api.test/packs", { method: "POST", headers: bearer(org.users.owner.token), body: form });
-}
 const listed = async (org: TestOrg) =>
   (await SELF.fetch("https://api.test/packs", { headers: bearer(org.users.member.token) })).json<Listed[]>();
 const keys = async (prefix: string) => (await env.PACKS.list({ prefix })).objects.map((o) => o.key);
@@ -54,7 +48,7 @@ describe("a large upload is built off the request", () => {
   it("5,001 lots answer 202 processing; GET /packs shows progress, then ready, and parcels use it only then", async () => {
     uploadPaceStats.features = 0;
     uploadPaceStats.mostBetweenYields = 0;
-    const res = await upload(org, lots(5_001), "Big estate");
+    const res = await uploadPack(org.users.owner.token, lots(5_001), "Big estate");
     expect(res.status, await res.clone().text()).toBe(202);
     // The request read its file paced: every feature checked, at most one batch between yields.
     expect(uploadPaceStats.features).toBe(5_001);
@@ -97,7 +91,7 @@ describe("stored tiles count against the 25 MiB cap", () => {
   };
 
   it("a file within the limits whose built pack is over them fails with a sentence, and stores nothing", async () => {
-    const res = await upload(org, stacked(), "Stacked");
+    const res = await uploadPack(org.users.owner.token, stacked(), "Stacked");
     expect(res.status, await res.clone().text()).toBe(202);
     const { pack_id } = await res.json<{ pack_id: string }>();
     const failed = await until(
@@ -117,7 +111,7 @@ describe("DELETE /packs/{id}", () => {
   it("deletes every kept version under versions/, not only the live object", async () => {
     let id = "";
     for (let k = 0; k < 3; k++) {
-      const res = await upload(org, lots(10 + k), "Versions");
+      const res = await uploadPack(org.users.owner.token, lots(10 + k), "Versions");
       expect(res.status).toBe(201);
       id = (await res.json<{ pack_id: string }>()).pack_id;
     }
@@ -136,7 +130,7 @@ describe("uploaded identifiers", () => {
   it("a lot id with CR/LF is 422 naming the feature, and one over 200 characters too; nothing is stored", async () => {
     const fc = lots(3);
     (fc.features[1] as { properties: Record<string, unknown> }).properties.lot_id = "2//DP1\r\nBcc: x@example.com";
-    const crlf = await upload(org, fc, "Bad ids");
+    const crlf = await uploadPack(org.users.owner.token, fc, "Bad ids");
     expect(crlf.status).toBe(422);
     const [issue] = (await crlf.json<{ detail: Issue[] }>()).detail;
     expect(issue).toMatchObject({ loc: ["body", "file", "features", 1], type: "control_character" });
@@ -144,7 +138,7 @@ describe("uploaded identifiers", () => {
 
     const long = lots(3);
     (long.features[2] as { properties: Record<string, unknown> }).properties.address = "a".repeat(201);
-    const res = await upload(org, long, "Long ids");
+    const res = await uploadPack(org.users.owner.token, long, "Long ids");
     expect(res.status).toBe(422);
     const [tooLong] = (await res.json<{ detail: Issue[] }>()).detail;
     expect(tooLong).toMatchObject({ loc: ["body", "file", "features", 2], type: "string_too_long" });
