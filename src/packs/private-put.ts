@@ -70,6 +70,27 @@ async function pruneVersions(bucket: R2Bucket, orgId: string, packId: string, no
 export type FinishedPack = { packId: string; version: string; bytes: Uint8Array; meta: Record<string, string> };
 
 /**
+ * What storing `pack` over `before` (the live object, or null) writes, for checkOrgStorage: over a pack the
+ * organisation has, the old version's copy (unless kept already) and the new one under versions/.
+ */
+export async function storePlan(
+  bucket: R2Bucket,
+  orgId: string,
+  pack: { packId: string; version: string; bytes: { byteLength: number } },
+  before: R2Object | null,
+) {
+  const toKey = versionKey(orgId, pack.packId, pack.version);
+  const oldVersion = before?.customMetadata?.version;
+  const fromKey = oldVersion ? versionKey(orgId, pack.packId, oldVersion) : null;
+  const copyOld = before !== null && fromKey !== null && !(await packStorage(bucket.head(fromKey)));
+  const writes = new Map<string, number>();
+  if (before && fromKey && copyOld) writes.set(fromKey, before.size);
+  if (before) writes.set(toKey, pack.bytes.byteLength);
+  const plan = { packId: pack.packId, bytes: pack.bytes.byteLength, writes, keep: KEPT_VERSIONS, now: Date.now() };
+  return { toKey, fromKey, copyOld, plan };
+}
+
+/**
  * Stores the pack as the organisation's live `packId`. Over a pack it already has, both versions are kept under
  * versions/ and the publish queued before the live object changes, so a failure anywhere changes nothing seen. A pack
  * over `limits` (itself, or the organisation's storage with kept versions) stores nothing.
@@ -83,15 +104,7 @@ export async function storeFinishedPack(
   checkStoredSize(pack.bytes.byteLength, limits.packBytes);
   const key = privateKey(orgId, pack.packId);
   const before = await packStorage(bindings.PACKS.get(key));
-  const oldVersion = before?.customMetadata?.version;
-  const toKey = versionKey(orgId, pack.packId, pack.version);
-  const fromKey = oldVersion ? versionKey(orgId, pack.packId, oldVersion) : null;
-  const copyOld = before !== null && fromKey !== null && !(await packStorage(bindings.PACKS.head(fromKey)));
-  const writes = new Map<string, number>();
-  if (before && fromKey && copyOld) writes.set(fromKey, before.size);
-  if (before) writes.set(toKey, pack.bytes.byteLength);
-  const now = Date.now();
-  const plan = { packId: pack.packId, bytes: pack.bytes.byteLength, writes, keep: KEPT_VERSIONS, now };
+  const { toKey, fromKey, copyOld, plan } = await storePlan(bindings.PACKS, orgId, pack, before);
   try {
     await packStorage(checkOrgStorage(bindings.PACKS, orgId, plan, limits.orgBytes));
   } catch (err) {
@@ -108,7 +121,7 @@ export async function storeFinishedPack(
     }
   }
   await packStorage(putPack(bindings, key, pack.bytes, pack.meta));
-  if (before) await packStorage(pruneVersions(bindings.PACKS, orgId, pack.packId, now));
+  if (before) await packStorage(pruneVersions(bindings.PACKS, orgId, pack.packId, plan.now));
   await packStorage(invalidatePrivatePacks(bindings, orgId));
 }
 

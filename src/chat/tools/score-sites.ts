@@ -6,6 +6,7 @@ import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import type { SearchPacks } from "../../search/engine.ts";
+import { openGate, type WorkGate } from "../../search/gate.ts";
 import { addressOf, areaFields } from "./area.ts";
 import { bounded, type ScoringQuote, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
 import { UNIT_PRICE } from "../../credits/prices.ts";
@@ -57,6 +58,8 @@ async function sitesFor(
   search: SearchPacks,
   input: ScoreSitesInput,
   fallback: BBox | null,
+  /** The organisation's slots for an area's search; open when the caller already holds one. */
+  slots: WorkGate = openGate,
 ): Promise<{ sites: ParcelHit[]; notFound: string[] } | string> {
   const packs = search.base;
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_SITES)), MAX_SITES);
@@ -74,12 +77,16 @@ async function sitesFor(
     }
     return { sites, notFound };
   }
-  const found = await matchParcels(search, input, fallback, limit);
+  const found = await matchParcels(search, input, fallback, limit, slots);
   if (typeof found === "string") return found;
   return { sites: found.matches.slice(0, limit).map((m) => parcelFromFeature(m.pack, m.index)), notFound: [] };
 }
 
 const siteKey = (hit: ParcelHit): string => `${hit.packId}:${hit.index}`;
+
+/** What the model hears when every heavy slot of the organisation is taken: nothing ran, nothing was charged. */
+export const busySentence = (retryAfter: number): string =>
+  `The organisation's other searches are running, so no sites were scored and nothing was charged: try again in ${retryAfter} seconds.`;
 
 /** Scores (pure), then charges only the sites new to this question within its bound; a refused charge shows none. */
 export async function scoreSites(
@@ -89,7 +96,7 @@ export async function scoreSites(
   charge: SiteCharge,
   budget: QuestionBudget,
   /** Refuses a charge the person has not approved (a sentence), or lets it through (null). */
-  gate: (units: number) => string | null = () => null,
+  approval: (units: number) => string | null = () => null,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
   const packs = search.base;
   const chosen = await sitesFor(search, input, fallback);
@@ -102,7 +109,7 @@ export async function scoreSites(
   const kept = new Set([...plan.free, ...plan.charged]);
   if (kept.size === 0)
     return refusal("This question has scored as many sites as it may; answer with the scores already found.");
-  const refused = gate(plan.charged.length);
+  const refused = approval(plan.charged.length);
   if (refused) return refusal(refused);
   const results: [ParcelHit, FeasibilityResult][] = chosen.sites
     .filter((hit) => kept.has(hit))
@@ -165,7 +172,8 @@ async function searchFor(ctx: ToolContext, input: ScoreSitesInput): Promise<Sear
 export async function quoteScoring(ctx: ToolContext, input: ScoreSitesInput): Promise<ScoringQuote | null> {
   const search = await searchFor(ctx, input);
   if (typeof search === "string") return null;
-  const chosen = await sitesFor(search, input, ctx.fallbackBbox);
+  // An area's quote is a site search, so it waits for a slot too; refused, the call runs unquoted and is refused there.
+  const chosen = await sitesFor(search, input, ctx.fallbackBbox, ctx.gate);
   if (typeof chosen === "string") return null;
   const { charged } = ctx.budget.planSites(chosen.sites, siteKey);
   if (charged.length === 0) return null;
@@ -183,7 +191,7 @@ export const scoreSitesTool = (ctx: ToolContext) =>
     execute: bounded(ctx, async (input, toolCallId) => {
       const charge = (n: number) => ctx.chargeSites(n, toolCallId);
       // The charge runs only as approved: the sites the person saw, no more and no fewer.
-      const gate = (units: number) => {
+      const approval = (units: number) => {
         if (units === 0) return null;
         const approved = ctx.approvedUnits(toolCallId);
         if (approved === null)
@@ -192,8 +200,12 @@ export const scoreSitesTool = (ctx: ToolContext) =>
           ? null
           : `The sites to score changed since the person approved ${approved} (now ${units}); nothing was charged. Ask again.`;
       };
-      const search = await searchFor(ctx, input);
-      if (typeof search === "string") return refusal(search);
-      return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, gate);
+      // One of the organisation's heavy slots, as find_parcels takes: chat cannot score without bound at once.
+      const run = await (ctx.gate ?? openGate)(async () => {
+        const search = await searchFor(ctx, input);
+        if (typeof search === "string") return refusal(search);
+        return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, approval);
+      });
+      return run.ok ? run.value : refusal(busySentence(run.retryAfter));
     }),
   });
