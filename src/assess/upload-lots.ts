@@ -19,10 +19,23 @@ import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload-lots.ts"
 import type { AreaGeometry } from "../geo/types.ts";
 import type { Value } from "../packs/paged/schema.ts";
 import { nextTask } from "../lib/next-task.ts";
+import { UnprocessableError } from "../errors.ts";
+import { ClipBudgetError, clipWork, withClipBudget } from "../geo/clip-pass.ts";
 import { lotRecordFrom } from "./lot-record.ts";
 
 /** Lots whose facts are computed between two yields to the event loop (in the request and in a build step). */
 export const YIELD_EVERY_LOTS = 250;
+/**
+ * Points one lot's overlaps may clip (a few hundred milliseconds): natural outlines of 50,000 vertices take a fraction
+ * of it, while one winding through every overlay cell (a hostile spiral) would hold the isolate for seconds.
+ */
+export const LOT_CLIP_BUDGET = 40_000_000;
+/** Points clipped between two yields, whatever the lots' count: a few intricate lots are as much work as many plain. */
+export const YIELD_EVERY_POINTS = 4_000_000;
+
+/** Whether enough lots or enough clipping went by since `since` (clipWork's points then) to yield now. */
+export const yieldDue = (lotsSince: number, pointsSince: number): boolean =>
+  lotsSince >= YIELD_EVERY_LOTS || clipWork.points - pointsSince >= YIELD_EVERY_POINTS;
 
 /** The record of the first v2 lot (in pack order) holding the point, or null. */
 export async function lotRecordAt(lots: readonly PagedPack[], lon: number, lat: number): Promise<LotRecord | null> {
@@ -76,11 +89,30 @@ export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotReco
   };
 }
 
+function vertices(g: AreaGeometry): number {
+  const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+  return polys.reduce((n, rings) => n + rings.reduce((m, r) => m + r.length, 0), 0);
+}
+
+/** The lot's facts, or a 422 naming it when its overlaps would take more than LOT_CLIP_BUDGET. */
+function withinBudget<T>(lotId: string | null, polygon: AreaGeometry, work: () => T): T {
+  try {
+    return withClipBudget(LOT_CLIP_BUDGET, work);
+  } catch (err) {
+    if (!(err instanceof ClipBudgetError)) throw err;
+    throw new UnprocessableError(
+      `Lot ${lotId ?? "(no id)"}: its outline (${vertices(polygon).toLocaleString("en-AU")} positions) winds through the zoning and overlays too many times to measure its overlaps: simplify it (to 0.1 m, say) and upload it again`,
+      ["body", "file"],
+      "too_complex",
+    );
+  }
+}
+
 /** The v2 lot values of the upload's lot i: its facts from the overlays, else lent by the public lot beneath it. */
 export async function uploadedLotValues(upload: Pack, context: UploadLotsContext, i: number): Promise<Value[]> {
   // The upload itself first (its lot ids and addresses), then what the organisation sees, its own packs first.
   const parcel = parcelFromFeature(upload, i);
-  const own = lotRecordFrom([upload, ...context.overlays], parcel);
+  const own = withinBudget(parcel.lotId, parcel.polygon, () => lotRecordFrom([upload, ...context.overlays], parcel));
   const [lon, lat] = featureLabelPoint(columnsFromGeometry(parcel.polygon), 0);
   const beneath = own.facts.zones.length > 0 ? null : await lotRecordAt(context.lots, lon, lat);
   return lotValues(inheritFacts(own, beneath));
@@ -106,24 +138,36 @@ export async function encodeUploadedLots(
   valuesOf: (i: number) => Promise<Value[]>,
   info: UploadLotsInfo,
 ): Promise<Uint8Array> {
-  const bytes = await encodePack(uploadedLots(upload, valuesOf), {
-    id: upload.id,
-    version: upload.version,
-    columns: LOT_COLUMNS,
-    lotIdColumn: LOT_ID_COLUMN,
-    summary: LOT_SUMMARY,
-    info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },
-  });
-  return withStoredTiles(bytes, upload.id);
+  const bytes = await encodePack(
+    uploadedLots(upload, valuesOf),
+    {
+      id: upload.id,
+      version: upload.version,
+      columns: LOT_COLUMNS,
+      lotIdColumn: LOT_ID_COLUMN,
+      summary: LOT_SUMMARY,
+      info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },
+    },
+    nextTask,
+  );
+  // Each page encoded, and each stored tile cut, is one bounded step: the request or build step shares its isolate.
+  return withStoredTiles(bytes, upload.id, { pace: nextTask });
 }
 
 /** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder), built in the request. */
 export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
+  let lots = 0;
+  let points = clipWork.points;
   return encodeUploadedLots(
     upload,
     async (i) => {
       // Up to 5,000 lots' facts are seconds of work: other requests on the isolate run between batches.
-      if (i > 0 && i % YIELD_EVERY_LOTS === 0) await nextTask();
+      if (yieldDue(lots, points)) {
+        await nextTask();
+        lots = 0;
+        points = clipWork.points;
+      }
+      lots++;
       return uploadedLotValues(upload, context, i);
     },
     info,

@@ -4,8 +4,10 @@
 // ring is clipped to each window. Clipping a closed ring by a half-plane keeps its winding number inside
 // and zeroes it outside, so |area| of a clipped ring is exactly the overlap with that ring, holes and
 // concave shapes included. A Piece is the result: a signed sum of regions, which can itself be split into
-// windows and intersected again (for unions by inclusion-exclusion).
+// windows and intersected again (for unions by inclusion-exclusion). Two large pieces are first halved together
+// until one side of each cell is small, so neither is clipped whole once per window of the other.
 import { ellipsoidRadii } from "./area.ts";
+import { clipPasses, clipWork, scratch, signedAreaOf } from "./clip-pass.ts";
 import { forEachRing } from "./columns.ts";
 import type { Columns } from "./types.ts";
 
@@ -24,68 +26,6 @@ export type Piece = { rings: Float64Array[]; weights: number[] };
 
 // Convex windows: indicator = sum of weight * (window); each window is half-planes a*x + b*y + c >= 0.
 export type Windows = { planes: Float64Array[]; weights: number[] };
-
-// Ping-pong scratch for clipping passes; grown on demand, never shrunk.
-let bufA = new Float64Array(4096);
-let bufB = new Float64Array(4096);
-
-function ensure(points: number): void {
-  const need = points * 4 + 16;
-  if (bufA.length < need) {
-    bufA = new Float64Array(need * 2);
-    bufB = new Float64Array(need * 2);
-  }
-}
-
-/** Rings clipped to a window, and points put through clipping passes, since last zeroed: the overlap kernel's work. */
-export const clipWork = { rings: 0, points: 0 };
-
-// One Sutherland-Hodgman pass; returns the number of points written to dst.
-function clipPass(src: Float64Array, n: number, dst: Float64Array, a: number, b: number, c: number): number {
-  if (n === 0) return 0;
-  clipWork.points += n;
-  let m = 0;
-  let px = src[2 * n - 2] as number;
-  let py = src[2 * n - 1] as number;
-  let pd = a * px + b * py + c;
-  for (let k = 0; k < n; k++) {
-    const x = src[2 * k] as number;
-    const y = src[2 * k + 1] as number;
-    const d = a * x + b * y + c;
-    if (d >= 0) {
-      if (pd < 0) {
-        const t = pd / (pd - d);
-        dst[m++] = px + t * (x - px);
-        dst[m++] = py + t * (y - py);
-      }
-      dst[m++] = x;
-      dst[m++] = y;
-    } else if (pd > 0) {
-      const t = pd / (pd - d);
-      dst[m++] = px + t * (x - px);
-      dst[m++] = py + t * (y - py);
-    }
-    px = x;
-    py = y;
-    pd = d;
-  }
-  return m >> 1;
-}
-
-function signedAreaOf(buf: Float64Array, n: number): number {
-  if (n < 3) return 0;
-  let s = 0;
-  let px = buf[2 * n - 2] as number;
-  let py = buf[2 * n - 1] as number;
-  for (let k = 0; k < n; k++) {
-    const x = buf[2 * k] as number;
-    const y = buf[2 * k + 1] as number;
-    s += px * y - x * py;
-    px = x;
-    py = y;
-  }
-  return s / 2;
-}
 
 export function ringSignedArea(ring: Float64Array): number {
   return signedAreaOf(ring, ring.length >> 1);
@@ -237,18 +177,14 @@ export function ringsInBox(c: Columns, i: number, f: Frame, box: LocalBox): Piec
   const { lon0, lat0, kx } = f;
   forEachRing(c, i, (v0, v1, outer) => {
     const n0 = v1 - v0;
-    ensure(n0);
-    const src = bufA;
+    const src = scratch(n0);
     for (let v = v0, k = 0; v < v1; v++, k += 2) {
       src[k] = ((coords[2 * v] as number) - lon0) * kx;
       src[k + 1] = (coords[2 * v + 1] as number) - lat0;
     }
-    let n = clipPass(src, n0, bufB, 1, 0, -box[0]);
-    n = clipPass(bufB, n, bufA, -1, 0, box[2]);
-    n = clipPass(bufA, n, bufB, 0, 1, -box[1]);
-    n = clipPass(bufB, n, bufA, 0, -1, box[3]);
+    const { out, n } = clipPasses(n0, [1, 0, -box[0], -1, 0, box[2], 0, 1, -box[1], 0, -1, box[3]]);
     if (n < 3) return;
-    rings.push(bufA.slice(0, 2 * n));
+    rings.push(out.slice(0, 2 * n));
     weights.push(outer ? 1 : -1);
   });
   return { rings, weights };
@@ -257,20 +193,11 @@ export function ringsInBox(c: Columns, i: number, f: Frame, box: LocalBox): Piec
 function clipToWindow(ring: Float64Array, planes: Float64Array): Float64Array | null {
   clipWork.rings++;
   const n0 = ring.length >> 1;
-  ensure(n0 + planes.length);
-  bufA.set(ring);
-  let n = n0;
-  let src = bufA;
-  let dst = bufB;
-  for (let k = 0; k < planes.length && n > 0; k += 3) {
-    n = clipPass(src, n, dst, planes[k] as number, planes[k + 1] as number, planes[k + 2] as number);
-    const t = src;
-    src = dst;
-    dst = t;
-  }
+  scratch(n0).set(ring);
+  const { out, n } = clipPasses(n0, planes);
   if (n < 3) return null;
-  const out = src.slice(0, 2 * n);
-  return signedAreaOf(out, n) === 0 ? null : out;
+  const kept = out.slice(0, 2 * n);
+  return signedAreaOf(kept, n) === 0 ? null : kept;
 }
 
 /** The part of the windows covered by a piece whose regions are plain rings (weights are its ring roles). */
@@ -299,15 +226,86 @@ function vertexCount(p: Piece): number {
   return n;
 }
 
+/** The piece's rings clipped to the half-plane a*x + b*y + c >= 0, empty rings dropped. */
+function halfOf(p: Piece, a: number, b: number, c: number): Piece {
+  const rings: Float64Array[] = [];
+  const weights: number[] = [];
+  for (let r = 0; r < p.rings.length; r++) {
+    const ring = p.rings[r] as Float64Array;
+    const n0 = ring.length >> 1;
+    scratch(n0).set(ring);
+    const { out, n } = clipPasses(n0, [a, b, c]);
+    if (n < 3 || signedAreaOf(out, n) === 0) continue;
+    rings.push(out.slice(0, 2 * n));
+    weights.push(p.weights[r] as number);
+  }
+  return { rings, weights };
+}
+
+const boxPiece = (p: Piece, box: LocalBox) =>
+  halfOf(halfOf(halfOf(halfOf(p, 1, 0, -box[0]), -1, 0, box[2]), 0, 1, -box[1]), 0, -1, box[3]);
+
+// Halvings before a cell is met as it is: each halves the box, so only a cluster finer than 2^-12 of it stops here.
+const MAX_SPLIT_DEPTH = 24;
+
+/** a & b by the smaller side's windows. */
+function meetByWindows(a: Piece, b: Piece, out: Piece): void {
+  const q = vertexCount(a) <= vertexCount(b) ? intersectPiece(windowsOf(a), b) : intersectPiece(windowsOf(b), a);
+  out.rings.push(...q.rings);
+  out.weights.push(...q.weights);
+}
+
 /**
- * a & b, each a piece of plain rings: the side with fewer vertices is cut into windows and the other clipped by them
- * (a 5,000-vertex lot is clipped by each small feature's few windows, not fanned into 5,000 triangles for every one).
- * `aWindows`, when given, are a's windows computed before.
+ * a & b within `box`, both already inside it: halved along the box's longer side until a cell's sides are small.
+ * A halving that does not shrink the cells (a ring winding through all of them) stops, and the windows meet it.
+ */
+function meetInBox(a: Piece, b: Piece, box: LocalBox, depth: number, out: Piece): void {
+  const na = vertexCount(a);
+  const nb = vertexCount(b);
+  if (na === 0 || nb === 0) return;
+  if (Math.min(na, nb) <= 16 || na * nb <= 4096 || depth >= MAX_SPLIT_DEPTH) {
+    meetByWindows(a, b, out);
+    return;
+  }
+  const [x0, y0, x1, y1] = box;
+  const alongX = x1 - x0 >= y1 - y0;
+  const m = alongX ? (x0 + x1) / 2 : (y0 + y1) / 2;
+  const [ka, kb] = alongX ? [-1, 0] : [0, -1];
+  const low = [halfOf(a, ka, kb, m), halfOf(b, ka, kb, m)] as const;
+  const high = [halfOf(a, -ka, -kb, -m), halfOf(b, -ka, -kb, -m)] as const;
+  const cost = (p: readonly [Piece, Piece]) => vertexCount(p[0]) * vertexCount(p[1]);
+  if (cost(low) + cost(high) >= na * nb) {
+    meetByWindows(a, b, out);
+    return;
+  }
+  meetInBox(low[0], low[1], alongX ? [x0, y0, m, y1] : [x0, y0, x1, m], depth + 1, out);
+  meetInBox(high[0], high[1], alongX ? [m, y0, x1, y1] : [x0, m, x1, y1], depth + 1, out);
+}
+
+/** Whether meet(a, b) cuts a into windows (else b's windows, or halving when both sides are large). */
+export const windowsOfA = (a: Piece): boolean => vertexCount(a) <= FAN_MAX_VERTICES;
+
+/**
+ * a & b, each a piece of plain rings. A small side is cut into windows and the other clipped by them (a 5,000-vertex
+ * lot meets a small feature through the feature's few windows). When both are large, both are cut to their common
+ * box and halved together until one side of each cell is small: near-linear, where windows of either would clip
+ * every vertex of the other once per window. `aWindows`, when given, are a's windows computed before.
  */
 export function meet(a: Piece, b: Piece, aWindows?: Windows): Piece {
-  const na = vertexCount(a);
-  if (na <= FAN_MAX_VERTICES || na <= vertexCount(b)) return intersectPiece(aWindows ?? windowsOf(a), b);
-  return intersectPiece(windowsOf(b), a);
+  if (windowsOfA(a)) return intersectPiece(aWindows ?? windowsOf(a), b);
+  if (vertexCount(b) <= FAN_MAX_VERTICES) return intersectPiece(windowsOf(b), a);
+  const ba = boxOf(a);
+  const bb = boxOf(b);
+  const box: LocalBox = [
+    Math.max(ba[0], bb[0]),
+    Math.max(ba[1], bb[1]),
+    Math.min(ba[2], bb[2]),
+    Math.min(ba[3], bb[3]),
+  ];
+  const out: Piece = { rings: [], weights: [] };
+  if (box[0] >= box[2] || box[1] >= box[3]) return out;
+  meetInBox(boxPiece(a, box), boxPiece(b, box), box, 0, out);
+  return out;
 }
 
 /**
@@ -327,8 +325,8 @@ export function unionArea(
     for (let j = next; j < featureRings.length; j++) {
       if (++terms > maxTerms) return false;
       const other = featureRings[j] as Piece;
-      // The piece's windows are cut once, and only when it is the smaller side.
-      if (!w && vertexCount(piece) <= Math.max(FAN_MAX_VERTICES, vertexCount(other))) w = windowsOf(piece);
+      // The piece's windows are cut once, and only when meet cuts them (it is small).
+      if (!w && windowsOfA(piece)) w = windowsOf(piece);
       const q = meet(piece, other, w);
       const a = pieceArea(q);
       if (a <= eps) continue;

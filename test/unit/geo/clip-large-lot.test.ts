@@ -5,7 +5,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type Piece,
-  clipWork,
   intersectPiece,
   lotClip,
   meet,
@@ -14,6 +13,7 @@ import {
   unionArea,
   windowsOf,
 } from "../../../src/geo/clip.ts";
+import { clipWork } from "../../../src/geo/clip-pass.ts";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { spiralRing } from "../../hostile/spiral.ts";
@@ -142,5 +142,75 @@ describe("a large lot meets a small feature through the feature's windows", () =
     // The fan clipped every feature ring against each of the lot's 4,998 triangles, and each pair's parts again.
     expect(fanWork.rings).toBeGreaterThan(1_000 * work.rings);
     expect(fanWork.points).toBeGreaterThan(2 * work.points);
+  });
+});
+
+// A wavy ring of `n` vertices about (cx, cy) with mean radius r: concave every few vertices, as a zone boundary is.
+const wavy = (cx: number, cy: number, r: number, n: number): Ring =>
+  Array.from({ length: n }, (_, k) => {
+    const a = (2 * Math.PI * k) / n;
+    const rr = r * (1 + 0.3 * Math.sin(7 * a));
+    return [cx + rr * Math.cos(a), cy + rr * Math.sin(a)];
+  });
+
+describe("a large lot meets a large feature by halving both, not through either's windows", () => {
+  it("gives the same overlap and the same overlap of overlaps as the fan when both sides have 65 to 160 vertices", () => {
+    fc.assert(
+      fc.property(
+        starArb(0, 0, 65, 160, 0.013),
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), starArb(0, 0, 65, 160, 0.41)),
+        (lot, [dx, f]) => {
+          const feature = f.map(([x, y]) => [x + dx, y * 0.8] as [number, number]);
+          const { clip, rings } = prepared(lot, [feature]);
+          const ring = rings[0] as Piece;
+          const tol = clip.area * 1e-9;
+          const part = meet(clip.piece, ring, clip.windows);
+          const before = fanned(clip.piece, ring);
+          expect(Math.abs(pieceArea(part) - pieceArea(before))).toBeLessThanOrEqual(tol);
+          const twice = pieceArea(meet(part, ring));
+          expect(Math.abs(twice - pieceArea(fanned(before, ring)))).toBeLessThanOrEqual(tol);
+        },
+      ),
+      { numRuns: 100, seed: 48 },
+    );
+  });
+
+  it("clips a meandering lot against a wavy zone in points growing well below n·m with their vertices", () => {
+    const work = (lotVertices: number, zoneVertices: number, fan: boolean) => {
+      // A lot with a creek frontage: a disc whose edge meanders, crossed by the zone's wavy boundary.
+      const lot: Ring = Array.from({ length: lotVertices }, (_, k) => {
+        const a = (2 * Math.PI * k) / lotVertices;
+        const r = 1 + 0.02 * Math.sin(400 * a);
+        return [r * Math.cos(a), r * Math.sin(a)];
+      });
+      const { clip, rings } = prepared(lot, [wavy(0.25, 0, 1, zoneVertices)]);
+      clipWork.points = 0;
+      const area = pieceArea(meet(clip.piece, rings[0] as Piece, clip.windows));
+      const points = clipWork.points;
+      clipWork.points = 0;
+      const fanArea = fan ? pieceArea(fanned(clip.piece, rings[0] as Piece)) : area;
+      return { area, fanArea, points, fanPoints: clipWork.points, tol: clip.area * 1e-9 };
+    };
+    const small = work(5_000, 1_000, true);
+    expect(Math.abs(small.area - small.fanArea)).toBeLessThanOrEqual(small.tol);
+    // The fan clipped the zone's 1,000 vertices once per triangle of the lot: millions of points.
+    expect(small.fanPoints).toBeGreaterThan(10 * small.points);
+    // Four times the vertices on both sides: under 10 times the points (about 9.5 measured), where n·m is 16 times.
+    const large = work(20_000, 4_000, false);
+    expect(large.points).toBeLessThanOrEqual(10 * small.points);
+  });
+
+  it("meets a 50,001-position spiral winding through a 1,000-vertex zone with the area the zone's windows give", () => {
+    // Every window line cuts most windings, so a pass may more than double its ring: the scratch must grow per pass.
+    const spiral = spiralRing(50_001, { unit: 1e-5 }).slice(0, -1) as Ring;
+    const xs = spiral.map((p) => p[0]);
+    const ys = spiral.map((p) => p[1]);
+    const [w, s, e, n] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    const zone = wavy((w + e) / 2 + (e - w) / 4, (s + n) / 2, (e - w) / 3, 1_000);
+    const { clip, rings } = prepared(spiral, [zone]);
+    const ring = rings[0] as Piece;
+    const byZone = pieceArea(intersectPiece(windowsOf(ring), clip.piece));
+    expect(byZone).toBeGreaterThan(0.3 * clip.area);
+    expect(Math.abs(pieceArea(meet(clip.piece, ring, clip.windows)) - byZone)).toBeLessThanOrEqual(clip.area * 1e-9);
   });
 });
