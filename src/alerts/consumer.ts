@@ -4,6 +4,7 @@
 // one invocation for long. Everything here may run twice for one chunk and still do each thing once.
 import type { Db } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
+import { nextTask } from "../lib/next-task.ts";
 import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
 import { type Change, diffLots } from "./diff.ts";
@@ -86,6 +87,8 @@ export async function comparePublish(
   const heard: { alert: Watcher; changes: Change[] }[] = [];
   let changed = 0;
   for (const g of groups) {
+    // Each place's comparison, and each search below, is one bounded step: other requests run between them.
+    await nextTask();
     const [before, after] = await Promise.all([
       lotsAt(job.from, job.context, g.place),
       lotsAt(job.to, job.context, g.place),
@@ -107,8 +110,13 @@ export async function comparePublish(
     if (a.type !== "search_match" || !("search" in a.target)) continue;
     const q = a.target.search;
     const same = JSON.stringify([q.area, q.filters ?? null, q.sort ?? null]);
-    const found = searched.get(same) ?? searchMatchChanges(job, { id: a.id, search: q }, log);
-    searched.set(same, found);
+    let found = searched.get(same);
+    if (!found) {
+      // Pages the pack's cache holds are read without I/O: a search of them would not yield on its own.
+      await nextTask();
+      found = searchMatchChanges(job, { id: a.id, search: q }, log);
+      searched.set(same, found);
+    }
     const mine = await found;
     changed += mine.length;
     if (mine.length === 0) continue;

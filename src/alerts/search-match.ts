@@ -3,6 +3,7 @@
 // order one by one and the rest counted in one change. Keys name the pack, lot and new version: once under redelivery.
 import { NotFoundError, UnprocessableError } from "../errors.ts";
 import { type BBox, bboxIntersects } from "../geo/bbox.ts";
+import { nextTask } from "../lib/next-task.ts";
 import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "../search/area.ts";
@@ -133,6 +134,7 @@ export async function searchMatchChanges(
   try {
     // One version after the other, and none after one matches too many: a scan is the consumer's heaviest work.
     before = (await matchesIn(job.from, job.context, q, scanMax)).matches;
+    await nextTask();
     if (before) after = (await matchesIn(job.to, job.context, q, scanMax)).matches;
   } catch (err) {
     // A saved search the engine now refuses (its area too large, a place gone) cannot be mended by a retry.

@@ -12,6 +12,7 @@ import {
   align,
 } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
+import { nextTask } from "../lib/next-task.ts";
 import { permuteGeometry } from "./order.ts";
 import type { BBox, LayerInput, PackInput, PolygonColumns } from "./types.ts";
 
@@ -67,12 +68,16 @@ function checkColumns(layer: LayerInput, count: number): void {
   }
 }
 
-function encodeProps(layer: LayerInput, count: number): { offsets: Uint32Array; data: Uint8Array } {
+// Rows JSON-encoded between two pauses of a paced encode (tens of milliseconds).
+const ROWS_PER_STEP = 20_000;
+
+function* encodeProps(layer: LayerInput, count: number): Steps<{ offsets: Uint32Array; data: Uint8Array }> {
   const encoder = new TextEncoder();
   const offsets = new Uint32Array(count + 1);
   let data = new Uint8Array(Math.max(1024, count * 32));
   let pos = 0;
   for (let i = 0; i < count; i++) {
+    if (i > 0 && i % ROWS_PER_STEP === 0) yield;
     const row = layer.row(i);
     if (row.length !== layer.fields.length)
       throw new Error(`layer ${layer.name}: feature ${i} has ${row.length} values for ${layer.fields.length} fields`);
@@ -120,11 +125,12 @@ function countSynthetic(layer: LayerInput, count: number): number {
   return n;
 }
 
-function buildLayer(input: LayerInput, order: "input" | "index"): Built {
+function* buildLayer(input: LayerInput, order: "input" | "index"): Steps<Built> {
   let layer = input;
   const count = featureCount(layer);
   checkColumns(layer, count);
   const boxes = featureBoxes(layer, count);
+  yield;
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   let index = EMPTY;
   if (count > 0) {
@@ -138,7 +144,9 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
       );
     }
     fb.finish();
+    yield;
     if (order === "index") layer = toIndexOrder(layer, fb, count);
+    yield;
     index = new Uint8Array(fb.data as ArrayBuffer);
     bbox[0] = fb.minX;
     bbox[1] = fb.minY;
@@ -147,7 +155,7 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
   } else {
     bbox.fill(0);
   }
-  const props = encodeProps(layer, count);
+  const props = yield* encodeProps(layer, count);
   const g = layer.geometry;
   const poly = g.kind === "polygon" ? g : null;
   const blobs: Partial<Record<AnySectionName, Uint8Array>> = {
@@ -160,6 +168,7 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
     propData: props.data,
   };
   if (poly) blobs.featureVertices = bytesOf(featureVertices(poly, count));
+  yield;
   const zero: Section = [0, 0];
   const entry: LayerEntry = {
     name: layer.name,
@@ -190,14 +199,36 @@ function buildLayer(input: LayerInput, order: "input" | "index"): Built {
   return { entry, blobs };
 }
 
+/** An encode in steps: each `yield` is a pause between bounded pieces of work, for a caller that must share its thread. */
+type Steps<T> = Generator<void, T, void>;
+
 // Encodes a pack; the same input always yields the same bytes (no clocks, stable key order).
 export function encodePack(input: PackInput): Uint8Array {
+  const steps = encodeSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** encodePack, yielding to the event loop between its steps: an upload's large layer encoded in its request. */
+export async function encodePackPaced(input: PackInput): Promise<Uint8Array> {
+  const steps = encodeSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTask();
+  }
+}
+
+function* encodeSteps(input: PackInput): Steps<Uint8Array> {
   const names = new Set<string>();
   for (const l of input.layers) {
     if (names.has(l.name)) throw new Error(`duplicate layer ${l.name}`);
     names.add(l.name);
   }
-  const built = input.layers.map((l) => buildLayer(l, input.order ?? "input"));
+  const built: Built[] = [];
+  for (const l of input.layers) built.push(yield* buildLayer(l, input.order ?? "input"));
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const b of built) {
     if (b.entry.count === 0) continue;
@@ -251,6 +282,7 @@ export function encodePack(input: PackInput): Uint8Array {
       if (blob.byteLength > 0) out.set(blob, (b.entry.sections[name] as Section)[0]);
     }
   }
+  yield;
   view.setUint32(12, checksum32(out.subarray(16)), true);
   if (out.byteLength % ALIGN !== 0) throw new Error("pack length must be 8-byte aligned");
   return out;

@@ -2,7 +2,7 @@
 import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from "../errors.ts";
 import { decodePack } from "./decode.ts";
 import { isUuid } from "../lib/uuid.ts";
-import { encodePack } from "./encode.ts";
+import { encodePackPaced } from "./encode.ts";
 import type { LayerName } from "./layer-specs.ts";
 import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "./private-meta.ts";
 import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
@@ -64,13 +64,13 @@ export type PackHeader = Pick<PackUpload, "orgId" | "uploadedBy" | "fileName" | 
 
 /** A built private pack: its R2 key, bytes and custom metadata (what GET /packs lists), and the 201 answer. */
 /** Encodes `layer` as the organisation's pack `packId`, with the metadata that lists it without reading it. */
-export function buildPrivatePack(
+export async function buildPrivatePack(
   input: PackHeader,
   layer: LayerInput,
   packId: string,
   at = new Date(),
   version = versionOf(at),
-): BuiltPack {
+): Promise<BuiltPack> {
   const upload: UploadInfo = {
     layer: input.layer,
     uploaded_by: input.uploadedBy,
@@ -78,7 +78,8 @@ export function buildPrivatePack(
     // A file name is the client's to choose: kept bounded, like every free string.
     source: boundText(input.fileName, MAX_SOURCE_CHARS),
   };
-  const bytes = encodePack({
+  // 100,000 lots take a few hundred milliseconds to encode: other requests run between its steps.
+  const bytes = await encodePackPaced({
     id: packId,
     version,
     meta: { title: input.name, attribution: attributionOf(input.uploadedBy), licence: PRIVATE_LICENCE, upload },
@@ -182,7 +183,7 @@ export async function uploadPrivatePack(
   try {
     const layer = (await buildLayer(input)).finish();
     const at = new Date();
-    const built = buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), existing?.v));
+    const built = await buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), existing?.v));
     if (built.uploaded.features > SYNC_BUILD_MAX_FEATURES && bindings.PACK_BUILDS) {
       return await queueBuild(bindings, bindings.PACK_BUILDS, input.orgId, built, lots !== undefined);
     }

@@ -88,7 +88,11 @@ export const STORE_CACHE_BYTES = 4 * 1024 * 1024;
  * Cuts the tiles of the pack to store whole, handing each one's bytes to `emit` in list order (so a builder need
  * not hold them), and returns the root's list of them; null when every tile fits.
  */
-export async function storeTiles(pack: PagedPack, emit: (tile: Uint8Array) => void): Promise<StoredTilesMeta | null> {
+export async function storeTiles(
+  pack: PagedPack,
+  emit: (tile: Uint8Array) => void,
+  pace?: () => Promise<void>,
+): Promise<StoredTilesMeta | null> {
   const s = await pack.snapshot();
   const tiles = tilesToStore(pack, s);
   if (tiles.length === 0) return null;
@@ -100,6 +104,7 @@ export async function storeTiles(pack: PagedPack, emit: (tile: Uint8Array) => vo
     list: [],
   };
   for (const t of tiles) {
+    await pace?.();
     const tile = (await cutFromPages(pack, t)) ?? new Uint8Array(0);
     meta.list.push([t.z, t.x, t.y, tile.length, tile.length === 0 ? 0 : crc32(tile)]);
     emit(tile);
@@ -140,13 +145,14 @@ let builds = 0;
 export async function withStoredTiles(
   bytes: Uint8Array,
   key: string,
-  opts: { maxReadBytes?: number } = {},
+  opts: { maxReadBytes?: number; pace?: () => Promise<void> } = {},
 ): Promise<Uint8Array> {
   const source = new MemorySource(`build:${key}:${++builds}`, bytes);
   try {
-    const pack = new PagedPack(source, { cache: new PageCache(STORE_CACHE_BYTES), ...opts });
+    const { pace, ...reader } = opts;
+    const pack = new PagedPack(source, { cache: new PageCache(STORE_CACHE_BYTES), ...reader });
     const tiles: Uint8Array[] = [];
-    const meta = await storeTiles(pack, (t) => tiles.push(t));
+    const meta = await storeTiles(pack, (t) => tiles.push(t), pace);
     if (!meta) return bytes;
     const s = await pack.snapshot();
     const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, s.header.dataStart), s, meta);

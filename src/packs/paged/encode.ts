@@ -309,11 +309,13 @@ function centre(g: AreaGeometry): [number, number] {
 
 /**
  * Builds a whole v2 pack in memory. Sorting by the Hilbert index of feature centres needs every feature at once,
- * so this holds the input; a streaming build feeds PackWriter features it has already sorted.
+ * so this holds the input; a streaming build feeds PackWriter features it has already sorted. `pace`, when given, is
+ * awaited after the sort and after each page.
  */
 export async function encodePack(
   features: Iterable<FeatureInput> | AsyncIterable<FeatureInput>,
   opts: PackOptions,
+  pace?: () => Promise<void>,
 ): Promise<Uint8Array> {
   const all: FeatureInput[] = [];
   for await (const f of features) all.push(f);
@@ -327,9 +329,12 @@ export async function encodePack(
   }
   const keys = Float64Array.from(centres, ([x, y]) => hilbertOf(x, y, bbox));
   const order = Array.from(all.keys()).sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+  await pace?.();
   const pages: Uint8Array[] = [];
-  const w = new PackWriter(opts, (b) => {
+  // A page is a few thousand lots encoded: `pace` lets the caller's other work run between pages.
+  const w = new PackWriter(opts, async (b) => {
     pages.push(b);
+    await pace?.();
   });
   for (const i of order) await w.add(all[i] as FeatureInput);
   const { head, tail } = await w.finish();

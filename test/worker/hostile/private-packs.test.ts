@@ -94,7 +94,7 @@ describe("packs past the 32 MiB one RPC carries", () => {
       name: "Big",
       layer: "parcels" as const,
     };
-    const built = buildPrivatePack(header, builder.finish(), crypto.randomUUID());
+    const built = await buildPrivatePack(header, builder.finish(), crypto.randomUUID());
     expect(built.bytes.byteLength).toBeGreaterThan(32 * 1024 * 1024);
     await env.PACKS.put(built.key, built.bytes, { customMetadata: built.customMetadata });
     const id = built.uploaded.pack_id;
