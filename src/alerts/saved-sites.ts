@@ -97,16 +97,6 @@ export async function listSavedSites(db: Db, orgId: string): Promise<SavedSite[]
 
 const notFound = (id: string) => new NotFoundError(`Saved site not found: ${id}`);
 
-/** One of the organisation's saved sites; another organisation's is a 404 like a missing one. */
-export async function savedSite(db: Db, orgId: string, id: string): Promise<SavedSite> {
-  const [row] = await db
-    .select()
-    .from(savedSites)
-    .where(and(eq(savedSites.orgId, orgId), eq(savedSites.id, id)));
-  if (!row) throw notFound(id);
-  return toSavedSite(row);
-}
-
 /** Removes the site and, by the foreign key, the alerts on it. */
 export async function deleteSavedSite(db: Db, orgId: string, id: string): Promise<void> {
   const gone = await db

@@ -22,8 +22,6 @@ import type { ChatChunk, ChatDataParts, ChatUIMessage } from "./message.ts";
 
 export type { ChatChunk, ChatDataParts, ChatUIMessage };
 
-/** Model calls per question (across its approvals): the tool steps plus one, without tools, for the answer. */
-export const MAX_STEPS = QUESTION_BOUNDS.toolSteps + 1;
 export const MAX_OUTPUT_TOKENS = 1_024;
 
 export interface Outcome {

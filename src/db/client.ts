@@ -10,8 +10,6 @@ import * as schema from "./schema.ts";
 import { useLocalProxy } from "./local-proxy.ts";
 
 export type Db = NeonDatabase<typeof schema>;
-/** A transaction handle: what Db.transaction passes to its callback. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that runs SQL: the pool or a transaction, so one write can join the caller's transaction. */
 export type Sql = Pick<Db, "execute">;
 

@@ -45,10 +45,6 @@ const WIN_ANSI = new Set<number>([...CP1252_EXTRA].map((c) => c.codePointAt(0) a
 for (let c = 0x20; c <= 0x7e; c++) WIN_ANSI.add(c);
 for (let c = 0xa1; c <= 0xff; c++) if (c !== 0xad) WIN_ANSI.add(c);
 
-export function isWinAnsi(cp: number): boolean {
-  return WIN_ANSI.has(cp);
-}
-
 /**
  * Makes any string drawable with the standard fonts: control characters and line breaks become spaces,
  * accents outside WinAnsi are dropped (ő -> o), known symbols are spelled out, anything else becomes "?".
