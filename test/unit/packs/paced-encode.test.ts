@@ -7,21 +7,7 @@ import { encodePack as encodePaged } from "../../../src/packs/paged/encode.ts";
 import { readHeader } from "../../../src/packs/paged/schema.ts";
 import type { PackInput } from "../../../src/packs/types.ts";
 import { makeLots, packOptions } from "./paged/fixture.ts";
-
-// Another request's timer chain: it advances only when the encode yields a macrotask.
-function timerChain() {
-  let ticks = 0;
-  let running = true;
-  const tick = () => {
-    ticks++;
-    if (running) setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  return () => {
-    running = false;
-    return ticks;
-  };
-}
+import { timerChain } from "../../support/timer-chain.ts";
 
 function squares(count: number): PackInput {
   const geoms = Array.from({ length: count }, (_, i) => {

@@ -10,6 +10,7 @@ import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";
+import { timerChain } from "../../support/timer-chain.ts";
 import { D, X0, Y0, square, tinyPackBytes } from "./tiny-pack.ts";
 
 const tiny = decodePack(tinyPackBytes("tiny").slice().buffer);
@@ -108,16 +109,9 @@ describe("uploadLotsPack in the request", () => {
       }).slice().buffer,
     );
     // Another request's timer chain: it advances only when the build yields a macrotask.
-    let ticks = 0;
-    let running = true;
-    const tick = () => {
-      ticks++;
-      if (running) setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
+    const stop = timerChain();
     await uploadLotsPack(upload, { overlays: [tiny], lots: [] }, { title: "Many lots" });
-    running = false;
-    expect(ticks).toBeGreaterThanOrEqual(3);
+    expect(stop()).toBeGreaterThanOrEqual(3);
   });
 });
 

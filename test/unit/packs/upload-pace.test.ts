@@ -5,6 +5,7 @@ import { readGeoJson } from "../../../src/packs/read-geojson.ts";
 import { UPLOAD_SLICE_BYTES, UPLOAD_YIELD_FEATURES, UploadPacer } from "../../../src/packs/upload-pace.ts";
 import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
 import { squareLot } from "../../support/lot-feature.ts";
+import { timerChain } from "../../support/timer-chain.ts";
 
 const LOTS = 100_000;
 
@@ -36,15 +37,9 @@ describe("reading an upload yields", () => {
     const builder = new UploadLayerBuilder("parcels", null);
     const pacer = new UploadPacer();
     // Another request's work, as a chain of macrotasks: it runs only when the read yields.
-    let done = false;
-    let ticks = 0;
-    const tick = () => {
-      ticks++;
-      if (!done) setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
+    const stop = timerChain();
     await readGeoJson(oneChunk(file), builder, pacer);
-    done = true;
+    const ticks = stop();
     expect(builder.count).toBe(LOTS);
     expect(pacer.features).toBe(LOTS);
     expect(pacer.most).toBeLessThanOrEqual(UPLOAD_YIELD_FEATURES);

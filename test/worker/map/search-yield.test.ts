@@ -9,6 +9,7 @@ import type { Pack } from "../../../src/packs/types.ts";
 import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
 import { YIELD_EVERY_LOTS } from "../../../src/search/query.ts";
 import { demoPackBytes } from "../../support/packs.ts";
+import { timerChain } from "../../support/timer-chain.ts";
 
 let packs: SearchPacks;
 
@@ -23,17 +24,10 @@ beforeAll(async () => {
 
 describe("a long search yields", () => {
   it(`tests at most ${YIELD_EVERY_LOTS.toLocaleString("en-AU")} lots between yields, and timers run while it works`, async () => {
-    let ticks = 0;
-    let running = true;
     // Another request's work, as the isolate sees it: a timer that re-arms itself until the search ends.
-    const tick = () => {
-      if (!running) return;
-      ticks++;
-      setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
+    const stop = timerChain();
     const found = await searchSites(packs, { area: { bbox: [150, -35, 152, -33] }, limit: 10 });
-    running = false;
+    const ticks = stop();
     expect(found.work.lotsTested).toBeGreaterThan(2 * YIELD_EVERY_LOTS);
     expect(found.work.mostLotsBetweenYields).toBeLessThanOrEqual(YIELD_EVERY_LOTS);
     expect(found.work.yields).toBeGreaterThanOrEqual(Math.floor(found.work.lotsTested / YIELD_EVERY_LOTS) - 1);

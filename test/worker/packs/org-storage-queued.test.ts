@@ -12,6 +12,7 @@ import { type PackHeader, buildPrivatePack } from "../../../src/packs/upload.ts"
 import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
 import { queueBuild } from "../../../src/packs/upload-queue.ts";
 import type { BuiltPack } from "../../../src/packs/uploaded.ts";
+import { squareLot } from "../../support/lot-feature.ts";
 import { bearer } from "../../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
 import { uploadPack } from "../helpers/upload-form.ts";
@@ -21,27 +22,14 @@ type Listed = { id: string; state: string; private?: boolean };
 // `count` lots in a grid, each its own place.
 const lots = (count: number) => ({
   type: "FeatureCollection",
-  features: Array.from({ length: count }, (_, i) => {
-    const x = 150.9 + (i % 100) * 0.0002;
-    const y = -33.95 + Math.floor(i / 100) * 0.0002;
-    const d = 0.00018;
-    return {
-      type: "Feature",
-      properties: { lot_id: `${i + 1}//DP${700000 + (i % 997)}` },
-      geometry: {
-        type: "Polygon",
-        coordinates: [
-          [
-            [x, y],
-            [x + d, y],
-            [x + d, y + d],
-            [x, y + d],
-            [x, y],
-          ],
-        ],
-      },
-    };
-  }),
+  features: Array.from({ length: count }, (_, i) =>
+    squareLot(
+      { lot_id: `${i + 1}//DP${700000 + (i % 997)}` },
+      150.9 + (i % 100) * 0.0002 + 0.00009,
+      -33.95 + Math.floor(i / 100) * 0.0002 + 0.00009,
+      0.00009,
+    ),
+  ),
 });
 
 const LARGE = SYNC_BUILD_MAX_FEATURES + 1;
