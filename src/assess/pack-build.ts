@@ -18,8 +18,13 @@ import type { Pack, PackBindings } from "../packs/types.ts";
 import { lotsInfo } from "../packs/upload.ts";
 import type { UploadLotsContext } from "../packs/upload-lots.ts";
 import { nextTask } from "../lib/next-task.ts";
-import { clipWork } from "../geo/clip-pass.ts";
-import { YIELD_EVERY_LOTS, encodeUploadedLots, uploadedLotCount, uploadedLotValues, yieldDue } from "./upload-lots.ts";
+import {
+  FactsPacer,
+  YIELD_EVERY_LOTS,
+  encodeUploadedLots,
+  uploadedLotCount,
+  uploadedLotValues,
+} from "./upload-lots.ts";
 
 /** Lots one step computes facts for (a few hundred milliseconds of work). */
 export const BUILD_CHUNK_LOTS = 2_000;
@@ -39,19 +44,13 @@ export type BuildDeps = {
 /** Facts of lots [from, to), yielding every YIELD_EVERY_LOTS lots or YIELD_EVERY_POINTS points clipped. */
 async function chunkValues(deps: BuildDeps, pack: Pack, context: UploadLotsContext, from: number, to: number) {
   const out: Value[][] = [];
-  let since = 0;
-  let points = clipWork.points;
+  const pacer = new FactsPacer();
   for (let i = from; i < to; i++) {
-    if (yieldDue(since, points)) {
-      await nextTask();
-      since = 0;
-      points = clipWork.points;
-    }
+    await pacer.next();
     out.push(await uploadedLotValues(pack, context, i));
-    since += 1;
     if (deps.counter) {
       deps.counter.lots += 1;
-      deps.counter.mostBetweenYields = Math.max(deps.counter.mostBetweenYields, since);
+      deps.counter.mostBetweenYields = Math.max(deps.counter.mostBetweenYields, pacer.lots);
     }
   }
   return out;

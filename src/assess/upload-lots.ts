@@ -33,9 +33,21 @@ export const LOT_CLIP_BUDGET = 40_000_000;
 /** Points clipped between two yields, whatever the lots' count: a few intricate lots are as much work as many plain. */
 export const YIELD_EVERY_POINTS = 4_000_000;
 
-/** Whether enough lots or enough clipping went by since `since` (clipWork's points then) to yield now. */
-export const yieldDue = (lotsSince: number, pointsSince: number): boolean =>
-  lotsSince >= YIELD_EVERY_LOTS || clipWork.points - pointsSince >= YIELD_EVERY_POINTS;
+/** Paces lots' facts: yields before a lot once YIELD_EVERY_LOTS lots or YIELD_EVERY_POINTS clipped points went by. */
+export class FactsPacer {
+  /** Lots computed since the last yield. */
+  lots = 0;
+  private points = clipWork.points;
+
+  async next(): Promise<void> {
+    if (this.lots >= YIELD_EVERY_LOTS || clipWork.points - this.points >= YIELD_EVERY_POINTS) {
+      await nextTask();
+      this.lots = 0;
+      this.points = clipWork.points;
+    }
+    this.lots++;
+  }
+}
 
 /** The record of the first v2 lot (in pack order) holding the point, or null. */
 export async function lotRecordAt(lots: readonly PagedPack[], lon: number, lat: number): Promise<LotRecord | null> {
@@ -156,18 +168,12 @@ export async function encodeUploadedLots(
 
 /** The uploaded pack's parcels as a v2 lots pack of the same id and version (an UploadLotsEncoder), built in the request. */
 export function uploadLotsPack(upload: Pack, context: UploadLotsContext, info: UploadLotsInfo): Promise<Uint8Array> {
-  let lots = 0;
-  let points = clipWork.points;
+  const pacer = new FactsPacer();
   return encodeUploadedLots(
     upload,
     async (i) => {
       // Up to 5,000 lots' facts are seconds of work: other requests on the isolate run between batches.
-      if (yieldDue(lots, points)) {
-        await nextTask();
-        lots = 0;
-        points = clipWork.points;
-      }
-      lots++;
+      await pacer.next();
       return uploadedLotValues(upload, context, i);
     },
     info,
