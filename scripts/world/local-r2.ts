@@ -1,9 +1,21 @@
 // Puts the world into the local R2 bucket `wrangler dev` serves, by multipart upload (`wrangler r2 object put`
 // takes at most 300 MiB), under a versioned key, and names it in the registry the Worker reads.
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { pagedObjectMetadata } from "../../src/packs/paged/object-meta.ts";
+import { PagedPackError } from "../../src/packs/paged/errors.ts";
+import { HEADER_BYTES } from "../../src/packs/paged/schema.ts";
 import { WORLD_ID } from "./meta.ts";
 
 export const PACKS_BUCKET = "geo-assess-packs";
@@ -11,7 +23,7 @@ export const REGISTRY_KEY = "registry/public.json";
 export const PART_BYTES = 16 * 1024 * 1024;
 
 // The few R2 calls used here, as Miniflare's proxy answers them.
-type Obj = { key: string; size: number };
+type Obj = { key: string; size: number; customMetadata?: Record<string, string> };
 type Body = Obj & { text(): Promise<string> };
 type LocalBucket = {
   head(key: string): Promise<Obj | null>;
@@ -31,7 +43,8 @@ const UPLOADER = `export default {
     const id = url.searchParams.get("id");
     try {
       if (url.pathname === "/create") {
-        const u = await env.BUCKET.createMultipartUpload(key, { httpMetadata: { contentType: "application/octet-stream" } });
+        const customMetadata = await request.json();
+        const u = await env.BUCKET.createMultipartUpload(key, { httpMetadata: { contentType: "application/octet-stream" }, customMetadata });
         return Response.json({ id: u.uploadId });
       }
       const u = env.BUCKET.resumeMultipartUpload(key, id);
@@ -78,6 +91,24 @@ async function call<T>(fetch: Fetch, path: string, init?: RequestInit & { duplex
   return (await res.json()) as T;
 }
 
+/** The custom metadata a pack file is stored with: a v2 pack's format and header-and-root length, else none. */
+export function packFileMetadata(file: string, key: string): Record<string, string> {
+  const head = new Uint8Array(HEADER_BYTES);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, head, 0, HEADER_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    return pagedObjectMetadata(head, key);
+  } catch (e) {
+    // A v1 pack (or not a pack): stored as before, told apart by its first bytes when read.
+    if (e instanceof PagedPackError) return {};
+    throw e;
+  }
+}
+
 export async function uploadFile(
   fetch: Fetch,
   key: string,
@@ -89,7 +120,9 @@ export async function uploadFile(
   const parts = Math.max(1, Math.ceil(size / partBytes));
   log(`local R2: uploading ${key} (${(size / 1024 / 1024).toFixed(0)} MiB) in ${parts} parts`);
   const k = encodeURIComponent(key);
-  const { id } = await call<{ id: string }>(fetch, `/create?key=${k}`);
+  const { id } = await call<{ id: string }>(fetch, `/create?key=${k}`, {
+    body: JSON.stringify(packFileMetadata(file, key)),
+  });
   const q = `key=${k}&id=${encodeURIComponent(id)}`;
   try {
     const done: { partNumber: number; etag: string }[] = [];

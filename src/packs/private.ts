@@ -10,6 +10,7 @@ import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import { PackNotFoundError, PagedPackError } from "./paged/errors.ts";
+import { isPagedObject } from "./paged/object-meta.ts";
 import { PagedPack } from "./paged/reader.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
 import { R2Source } from "./paged/source.ts";
@@ -21,8 +22,6 @@ import type { Pack, PackBindings } from "./types.ts";
 export const DECODED_PACKS_MAX_BYTES = 32 * 1024 * 1024;
 
 const decoded = new ByteLru<{ etag: string; pack: Pack }>(DECODED_PACKS_MAX_BYTES, PRIVATE_PACK_TTL_MS);
-// Requests of one isolate wanting the same pack at once share one read (a pack may be tens of MiB).
-const reading = new Map<string, Promise<Pack | null>>();
 // v2 packs opened by this isolate, per key: only the root is held (by the reader's memo), pages live in the page cache.
 const opened = new Map<string, { etag: string; paged: PagedPack }>();
 
@@ -55,17 +54,14 @@ async function readPack(bindings: PackBindings, orgId: string, entry: PrivatePac
   }
 }
 
-/** One pack's bytes, decoded: from this isolate's memory when it holds this etag, else read from R2. */
+/**
+ * One pack's bytes, decoded: from this isolate's memory when it holds this etag, else read from R2 by this request,
+ * even while another reads it: a request awaiting another's read would hang if that request were cancelled.
+ */
 async function packOf(bindings: PackBindings, orgId: string, entry: PrivatePackEntry, log: Logger) {
   const have = decoded.get(entry.key);
   if (have && have.etag === entry.etag) return have.pack;
-  const id = `${entry.key}@${entry.etag}`;
-  let pending = reading.get(id);
-  if (!pending) {
-    pending = readPack(bindings, orgId, entry, log).finally(() => reading.delete(id));
-    reading.set(id, pending);
-  }
-  return pending;
+  return readPack(bindings, orgId, entry, log);
 }
 
 /**
@@ -73,7 +69,8 @@ async function packOf(bindings: PackBindings, orgId: string, entry: PrivatePackE
  * for its 6-byte magic (once per etag: a v1 pack's answer is remembered by decoding it).
  */
 async function isPaged(bindings: PackBindings, entry: PrivatePackEntry): Promise<boolean> {
-  if (entry.meta.format !== undefined) return entry.meta.format === String(PAGED_VERSION);
+  const said = isPagedObject(entry.meta);
+  if (said !== undefined) return said;
   if (decoded.get(entry.key)?.etag === entry.etag) return false;
   if (opened.get(entry.key)?.etag === entry.etag) return true;
   return (await formatOf(bindings.PACKS, entry.key)) === PAGED_VERSION;

@@ -2,11 +2,13 @@
 //
 // v1 packs are small and decoded whole; v2 packs are opened by their root alone and read by range. A pack may be
 // versioned (`public/<id>@<version>.pack`): the registry object `registry/public.json` names the current key of
-// each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named.
+// each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named. A v2 object
+// uploaded with its metadata (paged/object-meta.ts) is opened from the listing in one range read of its header and root.
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
 import { EtagMismatchError, PackNotFoundError, PagedPackError } from "./paged/errors.ts";
+import { headBytesOf, isPagedObject } from "./paged/object-meta.ts";
 import { PagedPack } from "./paged/reader.ts";
 import { R2Source } from "./paged/source.ts";
 import type { Pack } from "./types.ts";
@@ -22,8 +24,8 @@ type Loaded =
 export type PublicPacks = { packs: Pack[]; paged: PagedPack[]; refused: PagedPackError[] };
 
 const RECHECK_MS = 60_000;
+// Resolved listings only, never one in flight: a request awaiting another's would hang if that one were cancelled.
 let state: ({ prefix: string; checkedAt: number; byKey: Map<string, Loaded> } & PublicPacks) | undefined;
-let inflight: Promise<PublicPacks> | undefined;
 
 // The id a versioned key carries ("public/greater-sydney@3f2a.pack" → "greater-sydney"), or null.
 function versionedId(key: string, prefix: string): string | null {
@@ -52,9 +54,11 @@ export async function formatOf(bucket: R2Bucket, key: string): Promise<number | 
   return b.length < 6 ? 0 : (b[4] as number) | ((b[5] as number) << 8);
 }
 
-async function open(bucket: R2Bucket, key: string, etag: string): Promise<Loaded | null> {
-  if ((await formatOf(bucket, key)) === PAGED_VERSION) {
-    const paged = new PagedPack(new R2Source(bucket, key), { etag });
+async function open(bucket: R2Bucket, obj: R2Object): Promise<Loaded | null> {
+  const { key, etag, customMetadata: meta } = obj;
+  // An object uploaded without the metadata is told apart by its first bytes.
+  if (isPagedObject(meta) ?? (await formatOf(bucket, key)) === PAGED_VERSION) {
+    const paged = new PagedPack(new R2Source(bucket, key), { etag, headBytes: headBytesOf(meta) });
     // The root is read now, so a damaged or truncated pack is refused at listing, not at a user's query.
     await paged.snapshot();
     return { etag, paged };
@@ -69,7 +73,7 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
   const current = await readRegistry(bucket, log);
   let cursor: string | undefined;
   do {
-    const page = await bucket.list({ prefix, cursor });
+    const page = await bucket.list({ prefix, cursor, include: ["customMetadata"] });
     for (const obj of page.objects) {
       if (!obj.key.endsWith(".pack")) continue;
       const id = versionedId(obj.key, prefix);
@@ -83,7 +87,7 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
         continue;
       }
       try {
-        const loaded = await open(bucket, obj.key, obj.etag);
+        const loaded = await open(bucket, obj);
         if (loaded) byKey.set(obj.key, loaded);
       } catch (err) {
         log.error("pack refused", { key: obj.key, error: err });
@@ -107,10 +111,7 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
 /** Every public pack, v1 decoded and v2 opened, listed once per isolate and rechecked at most once a minute. */
 export async function loadPublic(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<PublicPacks> {
   if (state && state.prefix === prefix && Date.now() - state.checkedAt < RECHECK_MS) return state;
-  inflight ??= refresh(bucket, prefix, log).finally(() => {
-    inflight = undefined;
-  });
-  return inflight;
+  return refresh(bucket, prefix, log);
 }
 
 /** The public v1 packs (decoded whole). */

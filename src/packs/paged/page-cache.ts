@@ -1,4 +1,4 @@
-// One cache per isolate of decoded pages, bounded in bytes, least recently used first out, with shared in-flight loads.
+// One cache per isolate of decoded pages, bounded in bytes, least recently used first out; it holds resolved pages only.
 import type { LotIndexPage } from "./lot-index.ts";
 import { type DecodedPage, GRID_HEAD_INTS, type PageGrid } from "./page.ts";
 import type { OverviewPage } from "./overview.ts";
@@ -56,8 +56,8 @@ function lastUse(e: Entry): number {
 export class PageCache {
   readonly maxBytes: number;
   // Object key -> etag -> its pages: lookups use strings the caller already holds, hashed once by the engine.
+  // Never a promise: a Worker's request may not await I/O begun by another, which hangs if that request is cancelled.
   private readonly objects = new Map<string, Map<string, PageTable>>();
-  private readonly inflight = new Map<string, Map<string, Map<number, Promise<CachedPage>>>>();
   private total = 0;
   private count = 0;
   private clock = 0;
@@ -124,7 +124,9 @@ export class PageCache {
     t.pages[no] = page;
   }
 
+  /** Caches a page just read and decoded (a miss: counted), replacing any of the same id. */
   set(key: string, etag: string, id: number, page: CachedPage): void {
+    this.misses++;
     this.delete(key, etag, id);
     if (page.bytes > this.maxBytes) return;
     let byEtag = this.objects.get(key);
@@ -181,43 +183,6 @@ export class PageCache {
       if (this.total <= target) break;
       this.delete(e.table.key, e.table.etag, e.id);
     }
-  }
-
-  pending(key: string, etag: string, id: number): Promise<CachedPage> | undefined {
-    return this.inflight.get(key)?.get(etag)?.get(id);
-  }
-
-  /** Registers a load so concurrent requests for the same page share it; the result is cached when it succeeds. */
-  share(key: string, etag: string, id: number, load: Promise<CachedPage>): Promise<CachedPage> {
-    this.misses++;
-    let byEtag = this.inflight.get(key);
-    if (!byEtag) {
-      byEtag = new Map();
-      this.inflight.set(key, byEtag);
-    }
-    let loads = byEtag.get(etag);
-    if (!loads) {
-      loads = new Map();
-      byEtag.set(etag, loads);
-    }
-    const done = (): void => {
-      loads.delete(id);
-      if (loads.size === 0 && byEtag.get(etag) === loads) byEtag.delete(etag);
-      if (byEtag.size === 0 && this.inflight.get(key) === byEtag) this.inflight.delete(key);
-    };
-    const p = load.then(
-      (page) => {
-        this.set(key, etag, id, page);
-        done();
-        return page;
-      },
-      (e: unknown) => {
-        done();
-        throw e;
-      },
-    );
-    loads.set(id, p);
-    return p;
   }
 }
 

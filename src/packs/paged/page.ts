@@ -15,7 +15,7 @@ import {
   writeColumn,
   writePackedColumn,
 } from "./page-columns.ts";
-import { searchInto } from "./point-search.ts";
+import { searchInto } from "../flatbush-walk.ts";
 import { type ColumnSpec, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
 
 export type DecodedPage = Columns & {

@@ -26,11 +26,20 @@ import {
   pageValue,
   searchPage,
 } from "./page.ts";
-import { type BoxGrid, buildBoxGrid, gridCell, searchInto, sortPrefix } from "./point-search.ts";
+import { searchInto, sortPrefix } from "../flatbush-walk.ts";
+import { type BoxGrid, buildBoxGrid, gridCell } from "./box-grid.ts";
 import { decodeRoot, type Root, tileKey } from "./root.ts";
 import { planReads } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
-import { HEADER_BYTES, type Header, INITIAL_READ_BYTES, lotIdHash, readHeader, type Value } from "./schema.ts";
+import {
+  HEADER_BYTES,
+  type Header,
+  INITIAL_READ_BYTES,
+  lotIdHash,
+  MAX_ROOT_BYTES,
+  readHeader,
+  type Value,
+} from "./schema.ts";
 import type { Source } from "./source.ts";
 import { readStoredTile } from "./stored-tiles.ts";
 
@@ -57,6 +66,8 @@ export type PageSet = { snapshot: Snapshot; pages: DecodedPage[]; refused: Refus
 export type ReaderOptions = {
   cache?: PageCache;
   initialBytes?: number;
+  // The header and root's length as the object's listing gives it (object-meta.ts): the first read takes them whole.
+  headBytes?: number;
   log?: (message: string) => void;
   // A merged read never spans more than this many bytes.
   maxReadBytes?: number;
@@ -73,9 +84,10 @@ export type Snapshot = { key: string; etag: string; header: Header; root: Root }
 
 const MAX_ROOTS = 64;
 const DEFAULT_ROOT_TTL_MS = 60_000;
-// `value` once `p` has resolved, so a warm query reads the root without awaiting.
-type Memo = { p: Promise<Snapshot>; checkedAt: number; value?: Snapshot };
-// Roots per object key, shared by every reader in the isolate; an etag change replaces the entry.
+// A root read, and when it was last known current.
+type Memo = { value: Snapshot; checkedAt: number };
+// Roots per object key, shared by every reader in the isolate; an etag change replaces the entry. Resolved roots only:
+// a Worker's request that awaited a read begun by another request would hang if that request were cancelled.
 const roots = new Map<string, Memo>();
 
 /** Forgets every memoised root (tests). */
@@ -88,9 +100,9 @@ export function forgetRoot(key: string): void {
   roots.delete(key);
 }
 
-async function readSnapshot(source: Source, initialBytes: number, signal?: AbortSignal): Promise<Snapshot> {
+async function readSnapshot(source: Source, firstBytes: number, signal?: AbortSignal): Promise<Snapshot> {
   const key = source.key;
-  const first = await source.getBytes(0, initialBytes, signal);
+  const first = await source.getBytes(0, firstBytes, signal);
   const header = readHeader(first.data, key);
   if (first.size !== header.objectLength) {
     const what = first.size < header.objectLength ? "is truncated" : "has trailing bytes";
@@ -104,7 +116,7 @@ async function readSnapshot(source: Source, initialBytes: number, signal?: Abort
   if (rootEnd <= first.data.length) {
     rootBytes = first.data.subarray(HEADER_BYTES, rootEnd);
   } else {
-    // A root larger than the first read (millions of lots) costs one more read, once per isolate.
+    // A root larger than the first read (millions of lots, and no length from the listing) costs one more read.
     const have = first.data.length;
     const rest = await source.getBytes(have, rootEnd - have, signal, first.etag);
     if (rest.data.length !== rootEnd - have)
@@ -115,6 +127,26 @@ async function readSnapshot(source: Source, initialBytes: number, signal?: Abort
   }
   const root = decodeRoot(rootBytes, header, key);
   return { key, etag: first.etag, header, root };
+}
+
+// The bytes of page `no` of `kind` checked and decoded (a damaged page throws PageRefusedError, naming it).
+function decodeCached(s: Snapshot, kind: PageKind, no: number, bytes: Uint8Array): CachedPage {
+  const { root } = s;
+  if (kind === "overview") {
+    const crc = root.meta.overview?.pages[no]?.crc ?? 0;
+    return decodeOverviewPage(bytes, no, crc, s.key, root.meta.zoneDict.length);
+  }
+  return kind === "page"
+    ? decodePage(bytes, no, root.pageCrcs[no] as number, root.meta.columns, s.key, root.pageCounts[no])
+    : decodeIndexPage(bytes, no, root.indexCrcs[no] as number, s.key, root.pageCount);
+}
+
+// The first read's length: the header and root whole when the listing says how long they are (a length no v2 root
+// can have is ignored), else INITIAL_READ_BYTES, a guess that holds the roots of all but the largest packs.
+function firstReadBytes(opts: ReaderOptions): number {
+  const head = opts.headBytes;
+  const fits = head !== undefined && Number.isSafeInteger(head) && head > HEADER_BYTES;
+  return fits && head <= HEADER_BYTES + MAX_ROOT_BYTES ? head : (opts.initialBytes ?? INITIAL_READ_BYTES);
 }
 
 function isDataPage(p: CachedPage): p is DecodedPage {
@@ -216,7 +248,7 @@ function pagesAtPoint(root: Root, x: number, y: number, out: number[]): number {
 export class PagedPack {
   readonly source: Source;
   private readonly cache: PageCache;
-  private readonly initialBytes: number;
+  private readonly firstReadBytes: number;
   private readonly maxReadBytes: number;
   private readonly log: (message: string) => void;
   private readonly rootTtlMs: number;
@@ -230,7 +262,7 @@ export class PagedPack {
     this.now = opts.now ?? Date.now;
     this.source = source;
     this.cache = opts.cache ?? isolatePageCache();
-    this.initialBytes = opts.initialBytes ?? INITIAL_READ_BYTES;
+    this.firstReadBytes = firstReadBytes(opts);
     this.maxReadBytes = opts.maxReadBytes ?? 8 * 1024 * 1024;
     this.log = opts.log ?? ((m) => logger.warn(m));
   }
@@ -238,15 +270,10 @@ export class PagedPack {
   /** The memoised root of this object, read on first use and revalidated once its time to live has passed. */
   async snapshot(signal?: AbortSignal): Promise<Snapshot> {
     const memo = roots.get(this.source.key);
-    if (!memo) return this.remember(readSnapshot(this.source, this.initialBytes, signal));
-    // The registry (or Durable Object) named another etag: this isolate's memo is of a replaced object.
-    if (this.etag !== undefined && (await memo.p.catch(() => null))?.etag !== this.etag) {
-      const again = roots.get(this.source.key);
-      if (again && again !== memo && (await again.p.catch(() => null))?.etag === this.etag) return again.p;
-      return this.remember(readSnapshot(this.source, this.initialBytes, signal));
-    }
-    if (this.now() - memo.checkedAt < this.rootTtlMs) return memo.p;
-    const s = await memo.p;
+    // None yet, or the registry (or Durable Object) named another etag: this isolate's memo is of a replaced object.
+    if (!memo || (this.etag !== undefined && memo.value.etag !== this.etag)) return this.readRoot(signal);
+    const s = memo.value;
+    if (this.now() - memo.checkedAt < this.rootTtlMs) return s;
     try {
       // Pages cached under this etag may be served only while the object still has it.
       const r = await this.source.getBytes(0, HEADER_BYTES, signal, s.etag);
@@ -260,33 +287,22 @@ export class PagedPack {
     return this.refresh(s, signal);
   }
 
-  private remember(p: Promise<Snapshot>): Promise<Snapshot> {
+  // Reads the header and root in this request, memoised once read: a failed read is not, so the next query tries again.
+  private async readRoot(signal?: AbortSignal): Promise<Snapshot> {
+    const s = await readSnapshot(this.source, this.firstReadBytes, signal);
     const key = this.source.key;
     roots.delete(key);
-    const memo: Memo = { p, checkedAt: this.now() };
-    roots.set(key, memo);
+    roots.set(key, { value: s, checkedAt: this.now() });
     if (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value as string);
-    // A failed read is not memoised: the next query tries again.
-    p.then(
-      (s) => {
-        memo.value = s;
-      },
-      () => {
-        if (roots.get(key)?.p === p) roots.delete(key);
-      },
-    );
-    return p;
+    return s;
   }
 
-  // Re-reads the root once per change, however many queries noticed it.
+  // Re-reads the root, unless another query already read the changed object's.
   async refresh(stale: Snapshot, signal?: AbortSignal): Promise<Snapshot> {
-    const current = roots.get(this.source.key);
-    if (current) {
-      const s = await current.p.catch(() => null);
-      if (s && s.etag !== stale.etag) return s;
-    }
+    const current = roots.get(this.source.key)?.value;
+    if (current && current.etag !== stale.etag) return current;
     this.log(`pack ${stale.key} changed (was etag ${stale.etag}): root re-read`);
-    return this.remember(readSnapshot(this.source, this.initialBytes, signal));
+    return this.readRoot(signal);
   }
 
   // Runs a query against one version; if the object changes mid-query it re-reads the root and runs again.
@@ -311,19 +327,15 @@ export class PagedPack {
     const offsets =
       kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
     const wanted = [...new Set(nos)].sort((a, b) => a - b);
-    const waits = new Map<number, Promise<CachedPage>>();
     const pages = new Map<number, CachedPage>();
     const missing: number[] = [];
     for (const no of wanted) {
-      const id = pageId(kind, no);
-      const hit = this.cache.get(s.key, s.etag, id);
+      const hit = this.cache.get(s.key, s.etag, pageId(kind, no));
       if (hit) pages.set(no, hit);
-      else {
-        const pend = this.cache.pending(s.key, s.etag, id);
-        if (pend) waits.set(no, pend);
-        else missing.push(no);
-      }
+      else missing.push(no);
     }
+    // Each page not cached is read by this request, even if another request is reading it now (page-cache.ts: why).
+    const loads: Promise<readonly [number, CachedPage]>[] = [];
     // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read; a
     // caller bounding its reads (a tile: at most 2) reads through the gaps between the pages it needs.
     const plan = { gapBytes: opts.gapBytes, maxReads: opts.maxReads, maxReadBytes: this.maxReadBytes };
@@ -344,22 +356,16 @@ export class PagedPack {
       for (const no of run.pages) {
         const a = (offsets[no] as number) - start;
         const b = (offsets[no + 1] as number) - start;
-        const decoded = read.then((d): CachedPage => {
-          const bytes = d.subarray(a, b);
-          if (kind === "overview") {
-            const crc = s.root.meta.overview?.pages[no]?.crc ?? 0;
-            return decodeOverviewPage(bytes, no, crc, s.key, s.root.meta.zoneDict.length);
-          }
-          const { root } = s;
-          return kind === "page"
-            ? decodePage(bytes, no, root.pageCrcs[no] as number, root.meta.columns, s.key, root.pageCounts[no])
-            : decodeIndexPage(bytes, no, root.indexCrcs[no] as number, s.key, root.pageCount);
+        const decoded = read.then((d): readonly [number, CachedPage] => {
+          const page = decodeCached(s, kind, no, d.subarray(a, b));
+          if (keep) this.cache.set(s.key, s.etag, pageId(kind, no), page);
+          return [no, page];
         });
-        waits.set(no, keep ? this.cache.share(s.key, s.etag, pageId(kind, no), decoded) : decoded);
+        loads.push(decoded);
       }
     }
     const refused: RefusedPage[] = [];
-    const settled = await Promise.allSettled([...waits].map(async ([no, p]) => [no, await p] as const));
+    const settled = await Promise.allSettled(loads);
     let failure: unknown = null;
     for (const r of settled) {
       if (r.status === "fulfilled") pages.set(r.value[0], r.value[1]);
@@ -375,8 +381,8 @@ export class PagedPack {
   /** The snapshot, synchronously, when the memo holds a root still within its time to live (else null). */
   current(): Snapshot | null {
     const memo = roots.get(this.source.key);
-    const s = memo?.value;
-    if (!memo || !s) return null;
+    if (!memo) return null;
+    const s = memo.value;
     if (this.etag !== undefined && s.etag !== this.etag) return null;
     const now = this.now === Date.now ? tickNow() : this.now();
     return now - memo.checkedAt < this.rootTtlMs ? s : null;
@@ -574,8 +580,9 @@ export class PagedPack {
   // The memoised root past its time to live (of the etag this reader was told, if any), else null.
   private expiredRoot(): { memo: Memo; value: Snapshot } | null {
     const memo = roots.get(this.source.key);
-    const value = memo?.value;
-    if (!memo || !value || (this.etag !== undefined && value.etag !== this.etag)) return null;
+    if (!memo) return null;
+    const { value } = memo;
+    if (this.etag !== undefined && value.etag !== this.etag) return null;
     return this.now() - memo.checkedAt >= this.rootTtlMs ? { memo, value } : null;
   }
 

@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { putWorld, REGISTRY_KEY, withLocalBucket, worldKey } from "../../../scripts/world/local-r2.ts";
+import { encodePack } from "../../../src/packs/paged/encode.ts";
+import { pagedObjectMetadata } from "../../../src/packs/paged/object-meta.ts";
+import { makeLots, packOptions } from "../packs/paged/fixture.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "world-r2-"));
 const persist = join(dir, "state");
@@ -47,6 +50,22 @@ describe("putting the world into local R2", () => {
       expect(got?.size).toBe(b.bytes.length);
       const body = Buffer.from(await (got as unknown as { arrayBuffer(): Promise<ArrayBuffer> }).arrayBuffer());
       expect(body.equals(b.bytes)).toBe(true);
+    });
+  }, 60_000);
+
+  it("stores a v2 pack with its format and header-and-root length (the Worker opens it in one read), other files with none", async () => {
+    const state = join(dir, "state-meta");
+    const pack = await encodePack(makeLots(300, 2), packOptions());
+    const path = join(dir, "v2.pack");
+    writeFileSync(path, pack);
+    const v2 = await putWorld(state, path, "c".repeat(64), () => {}, PART);
+    const other = file("other.pack", 3);
+    const plain = await putWorld(join(dir, "state-plain"), other.path, "d".repeat(64), () => {}, PART);
+    await withLocalBucket(state, async (bucket) => {
+      expect((await bucket.head(v2.key))?.customMetadata).toEqual(pagedObjectMetadata(pack, v2.key));
+    });
+    await withLocalBucket(join(dir, "state-plain"), async (bucket) => {
+      expect((await bucket.head(plain.key))?.customMetadata).toEqual({});
     });
   }, 60_000);
 });

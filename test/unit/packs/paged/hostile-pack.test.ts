@@ -12,7 +12,7 @@ import { crc32 } from "../../../../src/packs/crc32.ts";
 import { decodePack } from "../../../../src/packs/decode.ts";
 import { PagedPackError } from "../../../../src/packs/paged/errors.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
-import { buildBoxGrid } from "../../../../src/packs/paged/point-search.ts";
+import { buildBoxGrid } from "../../../../src/packs/paged/box-grid.ts";
 import { clearRootMemo, PagedPack, type PageSet, type RefusedPage } from "../../../../src/packs/paged/reader.ts";
 import { INITIAL_READ_BYTES, PAGE_HEADER_BYTES } from "../../../../src/packs/paged/schema.ts";
 import { MemorySource, type RangeResult, type Source } from "../../../../src/packs/paged/source.ts";
