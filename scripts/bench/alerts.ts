@@ -1,4 +1,4 @@
-// `npm run bench -- alerts`: the publish consumer (architecture section 12) on a generated city of
+// `npm run bench -- alerts`: the publish consumer (docs/design.md section 12) on a generated city of
 // BENCH_ALERTS_LOTS lots (400,000) in two versions, a few lots of one suburb rezoned in the second.
 // 1. One watched suburb compared as the consumer does (only the pages meeting it) against comparing the whole
 //    pack, both versions read through an R2-like source (BENCH_R2_LATENCY_MS per range read, 20).

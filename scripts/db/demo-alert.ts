@@ -1,4 +1,4 @@
-// The demo team's saved site and alert (architecture section 12): a lot the demo's second version rezones, watched
+// The demo team's saved site and alert (docs/design.md section 12): a lot the demo's second version rezones, watched
 // for zoning changes in the app and by e-mail, so `npm run pack -- publish` of that version fires it.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

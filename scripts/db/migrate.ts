@@ -34,7 +34,7 @@ export async function migrateDatabase(opts: MigrateOptions): Promise<void> {
   }
 }
 
-/** The demo organisation of the local stack (architecture section 4); safe to run on every start. */
+/** The demo organisation of the local stack (docs/design.md section 4); safe to run on every start. */
 async function seedDemo(db: ReturnType<typeof drizzle<typeof schema>>): Promise<void> {
   await db.execute(sql`
     insert into organisations (id, name, org_type, slug) values (${DEMO_ORG.id}, ${DEMO_ORG.name}, 'team', ${DEMO_ORG.slug})

@@ -1,4 +1,4 @@
-// `npm run dev`: the whole local stack with no account anywhere (architecture section 4).
+// `npm run dev`: the whole local stack with no account anywhere (docs/design.md section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
 // model server (offline planner) on 54340, demo packs and the synthetic Greater Sydney in local R2, and the API on 8787.
@@ -126,7 +126,7 @@ if (process.env.SKIP_WEB_BUILD !== "1") {
   if (built.status !== 0) console.warn("the web workspace did not build; the API still runs (GET / explains)");
 }
 
-// Alerts (architecture section 12): where the local send_email binding puts digests, and how to fire the seeded alert.
+// Alerts (docs/design.md section 12): where the local send_email binding puts digests, and how to fire the seeded alert.
 console.log(
   "alert e-mails: miniflare writes each sent message as an .eml file under .wrangler/tmp/email/<session>/email/ " +
     '(wrangler prints each file\'s path after "send_email binding called")',

@@ -1,5 +1,6 @@
 // A TCP proxy on the database port: adds half a round trip each way to every chunk (order kept) and counts,
-// from the database's side, connections opened, statements run and client-to-server round trips.
+// from the database's side, connections opened, statements run and client-to-server round trips, in all and per
+// application_name (so a test can count its own request's statements among others running at once).
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 
 export interface DbCounts {
@@ -19,7 +20,8 @@ export interface DbDelay {
    * delayed, only its statements, as behind a pooler beside the Worker (Hyperdrive) that keeps warm connections.
    */
   setRtt(ms: number, pooled?: boolean): void;
-  counts(): DbCounts;
+  /** Every connection's counts, or only those of connections whose startup named `application` (application_name). */
+  counts(application?: string): DbCounts;
   /** Resolves once nothing has crossed for `quietMs` and no delayed chunk is waiting. */
   idle(quietMs: number): Promise<void>;
   stop(): Promise<void>;
@@ -30,6 +32,17 @@ const GSSENC_REQUEST = 80877104;
 const QUERY = "Q".charCodeAt(0);
 const EXECUTE = "E".charCodeAt(0);
 const PASSWORD = "p".charCodeAt(0);
+// PostgreSQL refuses a longer startup packet: a longer length is not one worth waiting for.
+const MAX_STARTUP = 10_000;
+
+/** The name/value pairs of a startup packet's body (after its length and protocol version). */
+function startupParameters(body: Buffer): Map<string, string> {
+  const fields = body.toString("utf8").split("\0");
+  const out = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length && fields[i] !== ""; i += 2)
+    out.set(fields[i] as string, fields[i + 1] as string);
+  return out;
+}
 
 /**
  * Reads the frontend (client-to-server) stream of one connection and counts Query and Execute messages.
@@ -38,6 +51,8 @@ const PASSWORD = "p".charCodeAt(0);
  */
 export class FrontendCounter {
   statements = 0;
+  /** The startup packet's parameters (user, database, application_name, ...), once it has arrived whole. */
+  parameters: Map<string, string> | undefined;
   /** The handshake is over: the client sent something other than its startup and password messages. */
   sessionStarted = false;
   private buf: Buffer = Buffer.alloc(0);
@@ -60,7 +75,11 @@ export class FrontendCounter {
         const length = this.buf.readInt32BE(0);
         const code = this.buf.readInt32BE(4);
         // SSL and GSS encryption requests are followed by another untyped packet; anything else opens the session.
-        if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) this.untyped = false;
+        if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) {
+          if (length <= MAX_STARTUP && this.buf.length < length) return;
+          if (length <= MAX_STARTUP) this.parameters = startupParameters(this.buf.subarray(8, length));
+          this.untyped = false;
+        }
         if (!this.consume(length)) return;
         continue;
       }
@@ -143,6 +162,14 @@ export async function startDbDelay(target: { host: string; port: number }, rttMs
   let rtt = rttMs;
   let pooledMode = false;
   const totals: DbCounts = { connections: 0, statements: 0, roundTrips: 0 };
+  const byApplication = new Map<string, DbCounts>();
+  const countsOf = (application: string): DbCounts => {
+    const known = byApplication.get(application);
+    if (known) return known;
+    const fresh = { connections: 0, statements: 0, roundTrips: 0 };
+    byApplication.set(application, fresh);
+    return fresh;
+  };
   const pending = { n: 0 };
   let lastActivity = performance.now();
   const sockets = new Set<Socket>();
@@ -156,12 +183,24 @@ export async function startDbDelay(target: { host: string; port: number }, rttMs
     const counter = new FrontendCounter();
     const half = () => (pooledMode && !counter.sessionStarted ? 0 : rtt / 2);
     let clientSpokeLast = false;
+    // This connection's counts under its application_name, once its startup packet has named it.
+    let own: DbCounts | undefined;
     client.on("data", (chunk: Buffer) => {
       lastActivity = performance.now();
       const before = counter.statements;
+      const named = counter.parameters !== undefined;
       counter.push(chunk);
-      totals.statements += counter.statements - before;
-      if (!clientSpokeLast) totals.roundTrips++;
+      if (!named && counter.parameters) {
+        own = countsOf(counter.parameters.get("application_name") ?? "");
+        own.connections++;
+      }
+      const statements = counter.statements - before;
+      totals.statements += statements;
+      if (own) own.statements += statements;
+      if (!clientSpokeLast) {
+        totals.roundTrips++;
+        if (own) own.roundTrips++;
+      }
       clientSpokeLast = true;
       up.send(chunk, half());
     });
@@ -196,7 +235,11 @@ export async function startDbDelay(target: { host: string; port: number }, rttMs
       rtt = ms;
       pooledMode = pooled;
     },
-    counts: () => ({ ...totals }),
+    counts: (application) => ({
+      ...(application === undefined
+        ? totals
+        : (byApplication.get(application) ?? { connections: 0, statements: 0, roundTrips: 0 })),
+    }),
     async idle(quietMs) {
       while (pending.n > 0 || performance.now() - lastActivity < quietMs)
         await new Promise((r) => setTimeout(r, Math.max(5, quietMs / 4)));

@@ -13,6 +13,8 @@ export interface RouteCase {
   stream?: boolean;
   /** What is wrong with a 200 answer's text, if anything. */
   check?(text: string): string | undefined;
+  /** Untimed and uncounted, before each sample: puts the caller in the state the sample is about. */
+  prepare?(token: string): Promise<void>;
 }
 
 /** One column of the table: a database round trip, and whether connection handshakes skip it (a pooler). */
@@ -67,8 +69,14 @@ export async function measureRoutes(opts: {
   columns: readonly Column[];
   samples: number;
   cases: readonly RouteCase[];
+  /** Statements so far as another counter sees them (PostgreSQL's statement log), instead of the proxy's. */
+  statements?: () => number;
 }): Promise<Map<string, Map<string, RouteStats>>> {
-  const { api, delay, columns, samples, cases } = opts;
+  const { api, delay, columns, samples, cases, statements } = opts;
+  const snapshot = (): DbCounts => {
+    const counts = delay.counts();
+    return statements ? { ...counts, statements: statements() } : counts;
+  };
   const out = new Map<string, Map<string, RouteStats>>();
   let n = 0;
   for (const c of cases) {
@@ -79,9 +87,10 @@ export async function measureRoutes(opts: {
     for (let i = -1; i < samples; i++) {
       for (const col of i < 0 ? [{ label: "warm-up", rtt: 0, pooled: false }] : columns) {
         const token = await c.token(n++);
+        await c.prepare?.(token);
         await delay.idle(QUIET_MS);
         delay.setRtt(col.rtt, col.pooled);
-        const before = delay.counts();
+        const before = snapshot();
         const init = c.init?.() ?? {};
         const r = await timed(`${api}${c.path}`, {
           ...init,
@@ -94,7 +103,7 @@ export async function measureRoutes(opts: {
         if (problem) stats.failures.push(problem);
         stats.ms.push(r.ms);
         if (c.stream && r.first !== undefined) stats.firstEventMs.push(r.first);
-        stats.counts.push(diff(before, delay.counts()));
+        stats.counts.push(diff(before, snapshot()));
       }
     }
     delay.setRtt(0);

@@ -2,7 +2,7 @@
 // temporary data folder) with a delay proxy on the database port; each route timed alone (per-route table), then
 // health, geocode, batch and chat across 10 organisations at once, then an exact reconciliation of every ledger.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,7 @@ import { startProcessor } from "../../standins/processor/server.ts";
 import { DEV_LLM_MODEL, startLlmServer } from "../../standins/llm/server.ts";
 import { DEV_LLM_KEY } from "../../standins/dev-keys.ts";
 import { startDbDelay, type DbDelay } from "./db-delay.ts";
+import { loggingStatements, logPath, openStatementLog } from "./statement-log.ts";
 import { type Column, formatTable, measureRoutes, quantile, type RouteStats, type TableRow } from "./per-route.ts";
 import { routeCases } from "./cases.ts";
 import { startProfile } from "./profile.ts";
@@ -160,6 +161,13 @@ async function main(): Promise<void> {
   stops.push(() => proxy.stop());
   stops.push(() => db.stop());
   await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
+  neonConfig.webSocketConstructor = WebSocket;
+  useLocalProxy(db.wsProxy);
+  const pool = new Pool({ connectionString: db.databaseUrl, max: 2 });
+  stops.unshift(() => pool.end());
+  const orm = drizzle({ client: pool, schema });
+  // On a PostgreSQL server, statements are the server's own count; PGlite keeps no log, so there the proxy counts them.
+  const statementLog = external ? await serverStatementLog(orm) : undefined;
   const idp = await startIdp({ port: 0, signing: "HS256", log: () => {} });
   const marketing = await startMarketingServer({ apiKey: "dev-only-marketing-key" });
   const processor = await startProcessor({ port: 0, webhookUrl: `http://127.0.0.1:${apiPort}/billing/webhook` });
@@ -178,7 +186,8 @@ async function main(): Promise<void> {
     LLM_API_URL: llm.url,
     LLM_API_KEY: DEV_LLM_KEY,
     LLM_MODEL: DEV_LLM_MODEL,
-    DATABASE_URL: db.databaseUrl,
+    // Only the API's own sessions log their statements (nothing on the server changes).
+    DATABASE_URL: statementLog && "path" in statementLog ? loggingStatements(db.databaseUrl) : db.databaseUrl,
     DB_WS_PROXY: db.wsProxy,
   };
   const envFile = join(dataDir, "load.env");
@@ -241,12 +250,6 @@ async function main(): Promise<void> {
   await Promise.all([waitFor(`${API}/health`, Date.now() + 120_000), waitFor(`${BARE}/health`, Date.now() + 120_000)]);
   console.log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (API :${apiPort}, bare Hono :${barePort})`);
 
-  neonConfig.webSocketConstructor = WebSocket;
-  useLocalProxy(db.wsProxy);
-  const pool = new Pool({ connectionString: db.databaseUrl, max: 2 });
-  stops.unshift(() => pool.end());
-  const orm = drizzle({ client: pool, schema });
-
   // Organisations: a user each, post-signup (bonus), plus credits for the run.
   const orgs: Org[] = [];
   // Ten per load phase (geocode alone, then mixed, at each round trip): none starts on buckets drained before it.
@@ -265,10 +268,21 @@ async function main(): Promise<void> {
 
   // Each route alone, at every round trip, counted from the database side.
   // Ten users, as before the geocode-alone phases doubled the organisations: each is back within its membership cache.
-  const cases = routeCases({ root, idpUrl: idp.url, tokens: orgs.slice(0, ORGS).map((o) => o.token) }).filter(
+  const cases = routeCases({ root, api: API, idpUrl: idp.url, tokens: orgs.slice(0, ORGS).map((o) => o.token) }).filter(
     (c) => !only || only.some((name) => c.case.name.startsWith(name)),
   );
-  const measured = await measureRoutes({ api: API, delay: proxy, columns, samples, cases: cases.map((c) => c.case) });
+  const log = statementLog && "path" in statementLog ? openStatementLog(statementLog.path) : undefined;
+  const proxyBefore = proxy.counts().statements;
+  const measured = await measureRoutes({
+    api: API,
+    delay: proxy,
+    columns,
+    samples,
+    cases: cases.map((c) => c.case),
+    statements: log?.statements,
+  });
+  const logged = log?.statements();
+  const proxyCounted = proxy.counts().statements - proxyBefore;
   const failures = [...measured].flatMap(([name, byColumn]) =>
     [...byColumn].flatMap(([label, s]) => s.failures.map((f) => `${name} at ${label}: ${f}`)),
   );
@@ -364,10 +378,16 @@ async function main(): Promise<void> {
     [...alone.values()].reduce((n, a) => n + a.total, 0);
   const goalRtt = rtts[rtts.length - 1] as number;
 
+  const statementSource = log
+    ? `statements as PostgreSQL's statement log counts them (${log.path}, log_statement = all for the API's sessions)`
+    : "statements (Query + Execute)";
   console.log(
-    `\nPer route, each request alone: ${samples} samples per column (p99 of so few is about the slowest); conn, stmt, rt = connections opened, statements (Query + Execute) and round trips per request, seen at the database port (median, range when they vary)`,
+    `\nPer route, each request alone: ${samples} samples per column (p99 of so few is about the slowest); conn, stmt, rt = connections opened, ${statementSource} and round trips per request, seen at the database port (median, range when they vary)`,
   );
+  if (statementLog && "reason" in statementLog) console.log(`statements counted at the proxy: ${statementLog.reason}`);
   console.log(formatTable(tableRows, columns, goalRtt));
+  if (logged !== undefined)
+    console.log(`all requests of the table: ${logged} statements in PostgreSQL's log, ${proxyCounted} at the proxy`);
   for (const f of failures.slice(0, 5)) console.log(`  failed: ${f}`);
 
   console.log(
@@ -548,6 +568,29 @@ interface Summary {
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 type Orm = ReturnType<typeof drizzle<typeof schema>>;
+
+/** The server's log file when this machine can read it and the API's sessions may turn statement logging on. */
+async function serverStatementLog(orm: Orm): Promise<{ path: string } | { reason: string }> {
+  const role = await orm.execute<{ superuser: boolean }>(
+    sql`select rolsuper as superuser from pg_roles where rolname = current_user`,
+  );
+  // log_statement may be set in a session's startup only by a superuser: anyone else's connections would be refused.
+  if (!role.rows[0]?.superuser)
+    return { reason: "the database user is not a superuser, so sessions cannot log statements" };
+  const r = await orm.execute<{ current: string | null; data: string; cluster: string }>(sql`
+    select pg_current_logfile() as current, current_setting('data_directory') as data,
+           current_setting('cluster_name') as cluster`);
+  const row = r.rows[0];
+  if (!row) return { reason: "the server's settings could not be read" };
+  const path = logPath({ currentLogfile: row.current, dataDirectory: row.data, clusterName: row.cluster });
+  if (!path) return { reason: "the server's log file is not known (no logging collector, no cluster_name)" };
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    return { reason: `the server's log ${path} cannot be read here` };
+  }
+  return { path };
+}
 async function cachedBalance(orm: Orm, orgId: string): Promise<number> {
   const r = await orm.execute<{ b: string }>(sql`select credit_balance as b from organisations where id = ${orgId}`);
   return round(Number(r.rows[0]?.b));

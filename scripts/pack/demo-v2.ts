@@ -1,5 +1,5 @@
 // The demo's second version (`npm run pack -- demo-v2`): the same pack with a few Epping lots rezoned from R2 to
-// R3 and one Epping lot subdivided in two, so publishing it fires the demo team's seeded alert (architecture
+// R3 and one Epping lot subdivided in two, so publishing it fires the demo team's seeded alert (docs/design.md
 // section 12). Deterministic: the lots are chosen from the pack itself, and the seed finds the same ones.
 import polygonClipping, { type MultiPolygon as PcMultiPolygon, type Polygon as PcPolygon } from "polygon-clipping";
 import { areaBBox, type BBox, bboxIntersects, featureBBox } from "../../src/geo/bbox.ts";

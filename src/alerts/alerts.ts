@@ -1,4 +1,4 @@
-// Alerts (architecture section 12): what an organisation watches (a saved site, a suburb, a polygon or a saved
+// Alerts (docs/design.md section 12): what an organisation watches (a saved site, a suburb, a polygon or a saved
 // search) and how it hears of a change. Checked here; the publish consumer reads them.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -8,15 +8,14 @@ import { areaM2 } from "../geo/area.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";
+import type { Channel } from "../routes/schemas/alerts.ts";
+import { CHANNELS } from "../routes/schemas/limits.ts";
 import type { SearchQuery } from "../search/query.ts";
 import { checkSearchArea } from "./search-target.ts";
 import { type AlertType, alertType } from "./types.ts";
 
 export const MAX_ALERTS = 100;
-export const MAX_ALERT_POLYGON_VERTICES = 1_000;
 export const MAX_ALERT_POLYGON_KM2 = 100;
-export const CHANNELS = ["in_app", "email"] as const;
-export type Channel = (typeof CHANNELS)[number];
 
 export type AlertTarget =
   | { saved_site_id: string }

@@ -1,4 +1,4 @@
-// The publish consumer's work (architecture section 12): compare two versions of a pack only in the places alerts
+// The publish consumer's work (docs/design.md section 12): compare two versions of a pack only in the places alerts
 // watch, record one notification per alert and change (the unique key makes a redelivery insert nothing), then
 // hand each e-mail alert's changes to the mailer. One call is one chunk of the alerts (by id), so no publish holds
 // one invocation for long. Everything here may run twice for one chunk and still do each thing once.

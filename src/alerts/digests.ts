@@ -1,4 +1,4 @@
-// E-mails coalesce per alert over the digest window (architecture section 12): a publish's changes are held (one
+// E-mails coalesce per alert over the digest window (docs/design.md section 12): a publish's changes are held (one
 // row per alert and publish, unique), and mailed at once when the alert's last e-mail is older than the window;
 // otherwise a delayed queue message flushes every held publish in one digest when the window ends.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";

@@ -7,7 +7,8 @@ import { areaBBox, type BBox, bboxIntersects } from "../geo/bbox.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
 import { geocode, normaliseName } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";
-import type { AlertTarget, Channel } from "./alerts.ts";
+import type { Channel } from "../routes/schemas/alerts.ts";
+import type { AlertTarget } from "./alerts.ts";
 import type { AlertType } from "./types.ts";
 import type { WatchPlace } from "./watched.ts";
 

@@ -1,4 +1,4 @@
-// Saved sites (architecture section 12): an organisation's watched lots, found by lot id or point like GET /parcels.
+// Saved sites (docs/design.md section 12): an organisation's watched lots, found by lot id or point like GET /parcels.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { savedSites } from "../db/schema.ts";
@@ -9,7 +9,6 @@ import type { BBox } from "../geo/bbox.ts";
 import type { ParcelHit } from "../packs/spatial.ts";
 
 export const MAX_SAVED_SITES = 1_000;
-export const MAX_NOTE_CHARS = 500;
 
 export interface SavedSite {
   id: string;

@@ -1,4 +1,4 @@
-// search_match alerts (architecture section 12): a saved site search run against both versions of a published pack;
+// search_match alerts (docs/design.md section 12): a saved site search run against both versions of a published pack;
 // the lots it matches now and did not before are the alert's changes, the first SEARCH_MATCH_CAP in the search's
 // order one by one and the rest counted in one change. Keys name the pack, lot and new version: once under redelivery.
 import { NotFoundError, UnprocessableError } from "../errors.ts";

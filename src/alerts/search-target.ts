@@ -1,4 +1,4 @@
-// A saved search's area (a search_match alert's target) is held to an area alert's limit (architecture section 12):
+// A saved search's area (a search_match alert's target) is held to an area alert's limit (docs/design.md section 12):
 // a box or a polygon of at most 100 km²; a suburb as an area alert's (the packs must know it); an LGA only when its
 // extent is that small, since an LGA is the one named area that can hold a whole region's lots.
 import { NotFoundError, UnprocessableError } from "../errors.ts";

@@ -1,4 +1,4 @@
-// One step of a large upload's build (architecture section 9), as the pack-build queue runs it: a chunk of lots has
+// One step of a large upload's build (docs/design.md section 9), as the pack-build queue runs it: a chunk of lots has
 // its facts computed and kept in R2, then the next chunk is queued; the last step encodes the v2 pack and stores it.
 // Each step is bounded work, and a long one yields to the event loop, so no other request waits on it.
 import { AppError } from "../errors.ts";

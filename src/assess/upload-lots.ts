@@ -1,4 +1,4 @@
-// An organisation's uploaded lots as a v2 lots pack (architecture section 10), each lot's facts precomputed at upload.
+// An organisation's uploaded lots as a v2 lots pack (docs/design.md section 10), each lot's facts precomputed at upload.
 //
 // Which wins, per lot: the overlay kernels over what the organisation sees at upload (its own overlay packs first,
 // then public v1 packs) give the facts; where they give the lot no zone, the public v2 lot holding the uploaded lot's

@@ -1,5 +1,6 @@
 // parseSitesCsv: uploaded CSV text to located site rows, or a rejection whose detail says what is wrong and what is accepted.
 import { dsvFormat } from "d3-dsv";
+import { MAX_BATCH_ROWS } from "../credits/prices.ts";
 import { ACCEPTED_COLUMNS, columnKeys, findLocationColumns } from "./columns.ts";
 import type { LocationColumns } from "./columns.ts";
 import { detectDelimiter } from "./delimiter.ts";
@@ -10,8 +11,6 @@ import type { CsvRejection } from "./sniff.ts";
 export { sniffBinary, decodeCsvBytes } from "./sniff.ts";
 export type { CsvRejection, DecodedText } from "./sniff.ts";
 export type { Delimiter } from "./delimiter.ts";
-
-export const MAX_CSV_ROWS = 50;
 
 export type CsvMode = "latlon" | "lot";
 
@@ -167,7 +166,7 @@ function rowBuilder(
 }
 
 export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedCsv | CsvRejection {
-  const maxRows = opts.maxRows ?? MAX_CSV_ROWS;
+  const maxRows = opts.maxRows ?? MAX_BATCH_ROWS;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!/\S/.test(body)) return reject("The file is empty.");
   if (body.slice(0, 8192).includes("\u0000"))

@@ -1,8 +1,9 @@
-// A batch's stored copy while it streams (architecture section 5, "stored results"): the batch is recorded before
-// batch_start names it, each row is written before it is sent, and rows are marked delivered once the client took them
-// (with the next write). A result is also shown once its job counts it done, so whatever the job charges is shown.
-import { sql } from "drizzle-orm";
+// A batch's stored copy (README, "Stored results"): the batch and every row are written in one statement
+// before batch_start names it, and rows are marked delivered with the settlement, once the client took them. A result
+// is also shown once its job counts it done, so whatever the job charges is shown.
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { logger } from "../logger.ts";
 
 /** Paid results (a batch's rows, a report's PDF) are kept this long for the organisation that paid. */
 export const RESULTS_KEPT_DAYS = 30;
@@ -28,51 +29,70 @@ export interface StoredRowInput {
   data: unknown;
 }
 
-export interface BatchRecord {
-  /** Writes a row before it is sent; in the same statement marks every row before `sent` delivered. */
-  store(row: StoredRowInput, sent: number): Promise<void>;
-  /** Marks every row before `sent` delivered (after the last row the client took). */
-  delivered(sent: number): Promise<void>;
-}
-
 const FILENAME_MAX = 200;
 
-/** Writes a row not yet delivered; a row already delivered (marked, or charged by its job) is kept as first sent. */
-const insertRow = (h: BatchHeader, row: StoredRowInput) => sql`
+const rowValues = (h: BatchHeader, row: StoredRowInput) =>
+  sql`(${h.batchId}, ${row.index}, ${h.jobId}, ${row.kind}, ${row.modelVersion}, ${row.chargeSeq},
+       ${JSON.stringify(row.data)}::json)`;
+
+/** Writes rows not yet delivered; a row already delivered (marked, or charged by its job) is kept as first sent. */
+const insertRows = (h: BatchHeader, rows: readonly StoredRowInput[]) => sql`
   insert into stored_batch_rows (batch_id, idx, job_id, kind, model_version, charge_seq, data)
-  values (${h.batchId}, ${row.index}, ${h.jobId}, ${row.kind}, ${row.modelVersion}, ${row.chargeSeq},
-          ${JSON.stringify(row.data)}::json)
+  values ${sql.join(
+    rows.map((row) => rowValues(h, row)),
+    sql`, `,
+  )}
   on conflict (batch_id, idx) do update
     set job_id = excluded.job_id, kind = excluded.kind, model_version = excluded.model_version,
         charge_seq = excluded.charge_seq, data = excluded.data, stored_at = now()
     where not stored_batch_rows.delivered and not coalesce(stored_batch_rows.charge_seq <= (
       select j.units_done from charged_jobs j where j.id = stored_batch_rows.job_id), false)`;
 
-/**
- * Records the batch (its first upload creates it; a retry adds its job to it) in one statement, and returns the writer
- * of its rows.
- */
-export async function openBatchRecord(db: Db, h: BatchHeader): Promise<BatchRecord> {
+/** The batch (its first upload creates it; a retry adds its job to it), as the leading clauses of a statement. */
+function batchClauses(h: BatchHeader): SQL {
   const filename = h.filename.slice(0, FILENAME_MAX) || "sites.csv";
-  const batch = sql`
-    insert into stored_batches (id, org_id, user_id, filename, mode, rows, expires_at)
-    values (${h.batchId}, ${h.orgId}, ${h.userId}, ${filename}, ${h.mode}, ${h.rows},
-            now() + ${RESULTS_KEPT_DAYS} * interval '1 day')
-    on conflict (id) do nothing`;
-  const link = sql`
-    insert into stored_batch_jobs (job_id, batch_id) values (${h.jobId}, ${h.batchId})
-    on conflict (job_id) do nothing`;
-  // Foreign keys are checked at the end of the statement, when the batch row exists.
-  await db.execute(sql`with batch as (${batch}) ${link}`);
-  const mark = (sent: number) => sql`
-    update stored_batch_rows set delivered = true
-    where batch_id = ${h.batchId} and idx < ${sent} and not delivered`;
-  return {
-    async store(row, sent) {
-      await db.execute(sql`with marked as (${mark(sent)}) ${insertRow(h, row)}`);
-    },
-    async delivered(sent) {
-      if (sent > 0) await db.execute(mark(sent));
-    },
-  };
+  return sql`
+    with batch as (
+      insert into stored_batches (id, org_id, user_id, filename, mode, rows, expires_at)
+      values (${h.batchId}, ${h.orgId}, ${h.userId}, ${filename}, ${h.mode}, ${h.rows},
+              now() + ${RESULTS_KEPT_DAYS} * interval '1 day')
+      on conflict (id) do nothing
+    ), link as (
+      insert into stored_batch_jobs (job_id, batch_id) values (${h.jobId}, ${h.batchId})
+      on conflict (job_id) do nothing
+    )`;
 }
+
+/**
+ * Records the batch and its rows in one statement (foreign keys are checked at its end, when the batch exists) and
+ * returns how many rows, in order, are kept. Should a row be refused, the batch is recorded alone and the rows one by
+ * one up to it. Throws when the batch itself cannot be recorded.
+ */
+export async function recordBatch(db: Db, h: BatchHeader, rows: readonly StoredRowInput[]): Promise<number> {
+  const batch = batchClauses(h);
+  try {
+    await db.execute(rows.length > 0 ? sql`${batch} ${insertRows(h, rows)}` : sql`${batch} select 1`);
+    return rows.length;
+  } catch (err) {
+    logger.warn("batch rows not stored together: storing them one by one", { batch_id: h.batchId, error: err });
+  }
+  await db.execute(sql`${batch} select 1`);
+  for (const [kept, row] of rows.entries()) {
+    try {
+      await db.execute(insertRows(h, [row]));
+    } catch (err) {
+      logger.error("batch row not stored: the stream stops before it", {
+        batch_id: h.batchId,
+        idx: row.index,
+        error: err,
+      });
+      return kept;
+    }
+  }
+  return rows.length;
+}
+
+/** Marks every row before `sent` delivered: a data-modifying statement, alone or alongside the settlement. */
+export const markDelivered = (batchId: string, sent: number): SQL => sql`
+  update stored_batch_rows set delivered = true
+  where batch_id = ${batchId} and idx < ${sent} and not delivered`;

@@ -1,9 +1,9 @@
-// Chat approval (architecture section 5): a scoring call that charges beyond the question asks first. What is
+// Chat approval (docs/design.md section 5): a scoring call that charges beyond the question asks first. What is
 // kept while it waits, what the stream shows, and the tool message that carries the person's answer to the model.
 import type { ModelMessage } from "ai";
 import type { BudgetSpent } from "./budget.ts";
 import type { MapContext } from "./instructions.ts";
-import type { ApprovalRequestPart } from "./message.ts";
+import type { ApprovalRequestPart } from "../routes/schemas/chat-stream.ts";
 import type { ScoringQuote } from "./tools/context.ts";
 
 /** A request waiting in the session for the person's answer; it expires with the session. */

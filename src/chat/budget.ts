@@ -1,5 +1,7 @@
-// What one question may spend (design/architecture.md section 5, "cost of one chat question"): tool steps, tool
+// What one question may spend (docs/design.md section 5, "cost of one chat question"): tool steps, tool
 // calls, distinct sites scored (each charged once) and map data; the stream names a bound that stopped work.
+import { costOf, UNIT_PRICE } from "../credits/prices.ts";
+import type { Bound, LimitNotice } from "../routes/schemas/chat-stream.ts";
 
 export const QUESTION_BOUNDS = {
   /** Model steps that may run tools; one more step is allowed, without tools, for the answer. */
@@ -12,18 +14,10 @@ export const QUESTION_BOUNDS = {
   mapChars: 1_000_000,
 } as const;
 
-export type Bound = "tool_steps" | "tool_calls" | "sites" | "map_data";
-
-/** Streamed as a `data-limit` part the first time a bound stops work. */
-export interface LimitNotice {
-  bound: Bound;
-  detail: string;
-}
-
 const DETAIL: Record<Bound, string> = {
   tool_steps: `The agent used its ${QUESTION_BOUNDS.toolSteps} tool steps for this question and answers with what it found.`,
   tool_calls: `The agent reached ${QUESTION_BOUNDS.toolCalls} tool calls for this question; further calls were not run.`,
-  sites: `At most ${QUESTION_BOUNDS.sites} distinct sites are scored per question (${QUESTION_BOUNDS.sites / 10} credits); ask again to score more.`,
+  sites: `At most ${QUESTION_BOUNDS.sites} distinct sites are scored per question (${costOf(QUESTION_BOUNDS.sites, UNIT_PRICE.batch_score)} credits); ask again to score more.`,
   map_data: "The map shows the first results only: this answer reached its map data limit.",
 };
 

@@ -1,6 +1,7 @@
 // What the model is told: its job, the rules for answering, and the client's map state for this question.
 import type { BBox } from "../geo/bbox.ts";
 import type { Pack } from "../packs/types.ts";
+import { UNIT_PRICE } from "../credits/prices.ts";
 
 export interface MapContext {
   bbox: BBox | null;
@@ -12,7 +13,7 @@ const RULES = `You are the site-feasibility assistant of a geospatial service fo
 Answer from the tools' results only; never invent lots, zones, areas or scores. Use square metres and percentages.
 Call a tool when the question needs data: find_parcels for lists of lots, describe_parcel for one lot's zoning,
 controls and hazards, summarise_area for an area's zone mix and hazards, lookup_lot for a lot id, geocode_suburb
-for where a suburb is, score_sites for feasibility scores (0.1 credit per site: score only what was asked for).
+for where a suburb is, score_sites for feasibility scores (${UNIT_PRICE.batch_score} credit per site: score only what was asked for).
 "Here", "in view" and "these parcels" mean the map view in the context below; "there" means the place of the
 previous answer. "Those", "them" and "the largest one" mean the lots of the previous results; "only the ones over
 800 m2" keeps the previous search's area and filters and adds the new one; "closest to the station" is find_parcels

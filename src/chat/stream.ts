@@ -18,7 +18,7 @@ import { approvalPart, type PendingApproval } from "./approval.ts";
 import type { MapContext } from "./instructions.ts";
 import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
-import type { ChatChunk, ChatDataParts, ChatUIMessage } from "./message.ts";
+import type { ChatChunk, ChatDataParts, ChatUIMessage } from "../routes/schemas/chat-stream.ts";
 
 export type { ChatChunk, ChatDataParts, ChatUIMessage };
 
@@ -169,7 +169,7 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
           instructions: turn.instructions,
           messages: question ? [...turn.history, question] : turn.history,
           tools: chatTools(ctx),
-          // A tool that charges beyond the question asks the person first (architecture section 5, "chat approval").
+          // A tool that charges beyond the question asks the person first (docs/design.md section 5, "chat approval").
           toolApproval: { score_sites: (input, { toolCallId }) => askScoring(input, toolCallId) },
           stopWhen: isStepCount(budget.stepsLeft()),
           // The answer step runs without tools: the model must answer from what the tool steps found.

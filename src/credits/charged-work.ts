@@ -1,4 +1,5 @@
 // The one path for paid work: reserve (charge) -> do the work -> settle with what was delivered (refund the rest).
+import type { SQL } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { refusalError } from "./refusal.ts";
@@ -42,9 +43,10 @@ export interface ChargedWork {
   payerName: string;
   /**
    * Settles once with the units delivered (refunding the rest); later calls return the first outcome.
+   * `alongside`: the work's own record of what it delivered, written in the settlement's statement.
    * Never throws: a failure is logged here and the sweep settles the job from its row.
    */
-  settle(delivered: number): Promise<SettleOutcome>;
+  settle(delivered: number, alongside?: SQL): Promise<SettleOutcome>;
 }
 
 /** Work reserved under a key: what earlier requests under it paid for, and a lease to hold while streaming. */
@@ -66,19 +68,24 @@ export const REQUEST_SETTLE_TIMEOUT_MS = 2_000;
  * On the request's connection first (no new handshake); when that fails or hangs (a departed client can take
  * its sockets along), on fresh connections with retries. Settling is idempotent, so a late first attempt is harmless.
  */
-async function settleOnce(payer: Payer, jobId: string, delivered: number): Promise<SettleOutcome> {
+async function settleOnce(
+  payer: Payer,
+  jobId: string,
+  delivered: number,
+  alongside: SQL | undefined,
+): Promise<SettleOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error("the request's connection did not answer")), REQUEST_SETTLE_TIMEOUT_MS);
     });
     const settlement = await Promise.race([
-      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request" }),
+      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request", alongside }),
       timeout,
     ]);
     return { ok: true, settlement };
   } catch {
-    return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered });
+    return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered, alongside });
   } finally {
     clearTimeout(timer);
   }
@@ -119,8 +126,8 @@ export async function tryReserve(
         timeoutMs: JOB_TIMEOUT_MS[order.action],
         log: payer.log,
       }),
-    settle(delivered) {
-      settling ??= settleOnce(payer, job.id, delivered).then((outcome) => {
+    settle(delivered, alongside) {
+      settling ??= settleOnce(payer, job.id, delivered, alongside).then((outcome) => {
         if (!outcome.ok)
           payer.log.error("settlement deferred to the sweep", {
             job_id: job.id,

@@ -1,6 +1,6 @@
 // Settling from work that may outlive its request: each attempt on a connection of its own, never the request's.
 import type { DbHandle } from "../db/client.ts";
-import { settleJob, type Settlement } from "./jobs.ts";
+import { settleJob, type SettleInput, type Settlement } from "./jobs.ts";
 
 /** Pauses before each retry; the sweep takes over once these are spent. */
 export const SETTLE_RETRY_DELAYS_MS = [300, 1_000, 3_000] as const;
@@ -13,7 +13,7 @@ export type SettleOutcome = { ok: true; settlement: Settlement } | { ok: false; 
  */
 export async function settleOnOwnConnection(
   open: () => DbHandle,
-  args: { jobId: string; unitsDone: number },
+  args: Pick<SettleInput, "jobId" | "unitsDone" | "alongside">,
   delays: readonly number[] = SETTLE_RETRY_DELAYS_MS,
 ): Promise<SettleOutcome> {
   let error: unknown;

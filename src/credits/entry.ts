@@ -1,6 +1,7 @@
 // A ledger entry: its kinds, its row as stored and as the API shows it, and reading one back by key or id.
 import { sql } from "drizzle-orm";
 import type { Sql } from "../db/client.ts";
+import type { ActionType } from "../routes/schemas/billing.ts";
 
 export type LedgerType =
   | "signup_bonus"
@@ -10,7 +11,7 @@ export type LedgerType =
   | "refund"
   | "expiry"
   | "adjustment";
-export type ActionType = "batch_score" | "report" | "chat";
+export type { ActionType };
 
 export interface LedgerEntry {
   id: string;

@@ -1,5 +1,5 @@
 // Charged jobs: the debit and its job row are one statement (open-job.ts); later the refund and the settled state another.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Sql } from "../db/client.ts";
 import { balanceOf, entryById, toEntry, type LedgerEntry, type LedgerRow } from "./entry.ts";
 import { JOB_COLUMNS, JOB_COLUMNS_QUALIFIED, toJob, type Job, type JobRow } from "./job-row.ts";
@@ -41,26 +41,30 @@ const NOUNS = sql.raw(
   "(values ('batch_score', 'site', 'sites'), ('report', 'report', 'reports'), ('chat', 'question', 'questions')) as n(action, one, many)",
 );
 
+export interface SettleInput {
+  jobId: string;
+  /** Omitted: the progress the job recorded. */
+  unitsDone?: number;
+  by: SettledBy;
+  /** The sweep: only a job whose lease has run out by then is claimed. */
+  dueBy?: Date;
+  /** The work's own record of what it delivered (a data-modifying statement), written in the same statement. */
+  alongside?: SQL | undefined;
+}
+
 /**
  * Settles a charged job once, in one statement (one round trip): claims it (`status = 'charged'`, so of
  * concurrent settlers one wins and the others change nothing), refunds the units not delivered with the
  * entry's balance_after, and links the refund. A job settled before is read back in a second query.
- * `dueBy` (the sweep): only a job whose lease has run out by then is claimed.
  */
-export async function settleJob(
-  db: Db,
-  {
-    jobId,
-    unitsDone,
-    by,
-    dueBy,
-  }: { jobId: string /** Omitted: the progress the job recorded. */; unitsDone?: number; by: SettledBy; dueBy?: Date },
-): Promise<Settlement> {
+export async function settleJob(db: Db, { jobId, unitsDone, by, dueBy, alongside }: SettleInput): Promise<Settlement> {
   const due = dueBy === undefined ? null : dueBy.toISOString();
   const done = unitsDone === undefined ? null : Math.max(0, Math.floor(unitsDone));
   const refundId = crypto.randomUUID();
+  // Runs whether or not this call claims the job: what was delivered is true either way.
+  const also = alongside ? sql`alongside as (${alongside}),` : sql``;
   const res = await db.execute<{ job: JobRow; entry: LedgerRow | null; balance: string }>(sql`
-    with claimed as (
+    with ${also} claimed as (
       update charged_jobs j
       set status = 'settled', units_done = d.done, refunded = round((j.units - d.done) * j.unit_price, 4),
           refund_entry_id = case when j.units > d.done then ${refundId}::uuid end, settled_at = now(), settled_by = ${by}

@@ -1,10 +1,8 @@
-// A running job's lease: its progress (units_done) and its deadline, renewed while the work streams, at a bounded rate.
+// A running job's lease: its deadline pushed out, with its progress (units_done), in one statement per half timeout.
 import { sql } from "drizzle-orm";
 import type { Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
-/** At most one write this often (and a write only when progress moved or the deadline is half spent). */
-export const RENEW_EVERY_MS = 5_000;
 /** A stream holds its job this long at most (a client that never reads nor leaves); then the sweep settles it. */
 export const MAX_HOLD_MS = 15 * 60_000;
 
@@ -41,40 +39,53 @@ export interface LeaseOptions {
   log: Logger;
 }
 
-/** Holds a job while its work streams: a timer renews it, so a reader that pauses keeps what it pays for. */
+/**
+ * Holds a job while its work streams: renewed once half its timeout has passed since the last renewal, whatever went
+ * out meanwhile, so a reader that pauses keeps what it pays for and a stream shorter than that costs no write at all.
+ */
 export function holdLease(db: Sql, { jobId, settleAfter, timeoutMs, log }: LeaseOptions): Lease {
-  const every = Math.max(1, Math.min(RENEW_EVERY_MS, Math.floor(timeoutMs / 4)));
   const started = Date.now();
   let until = settleAfter.getTime();
+  // When the deadline was last set: the job's opening, then each renewal written.
+  let renewedAt = until - timeoutMs;
   let delivered = 0;
   let written = 0;
   let lost = false;
   let inflight: Promise<void> | undefined;
+  // Renewals are at least half a timeout apart, so a stream writes at most one statement per half timeout.
+  const due = () => Date.now() - renewedAt >= timeoutMs / 2;
   const renew = (): Promise<void> => {
     inflight ??= (async () => {
       const units = delivered;
-      const next = Math.max(until, Math.min(Date.now() + timeoutMs, started + MAX_HOLD_MS));
+      const at = Date.now();
+      const next = Math.max(until, Math.min(at + timeoutMs, started + MAX_HOLD_MS));
+      // Past the longest hold with no new progress, the statement would change nothing.
+      if (next === until && units === written) return;
       try {
         if (!(await recordProgress(db, { jobId, unitsDone: units, until: new Date(next) }))) lost = true;
-        else [until, written] = [next, units];
+        else [until, written, renewedAt] = [next, units, at];
       } catch (err) {
         log.warn("job lease not renewed", { job_id: jobId, error: err });
-      } finally {
-        inflight = undefined;
       }
-    })();
+    })().finally(() => {
+      inflight = undefined;
+    });
     return inflight;
   };
-  const timer = setInterval(() => {
-    if (!lost && (delivered !== written || until - Date.now() <= timeoutMs / 2)) void renew();
-  }, every);
+  // Checked four times a timeout: a renewal comes between half and three quarters of the timeout after the last.
+  const timer = setInterval(
+    () => {
+      if (!lost && due()) void renew();
+    },
+    Math.max(1, Math.floor(timeoutMs / 4)),
+  );
   return {
     note(units) {
       delivered = Math.max(delivered, units);
     },
     async holds() {
-      // The timer keeps the deadline over half a timeout away; nearer means it failed, so try once more first.
-      if (!lost && until - Date.now() <= every) await renew();
+      // The timer keeps the deadline over a quarter timeout away; nearer means it failed, so try once more first.
+      if (!lost && until - Date.now() <= timeoutMs / 4 && due()) await renew();
       return !lost && Date.now() < until;
     },
     stop() {

@@ -192,7 +192,7 @@ export const processedEvents = pgTable("processed_events", {
   processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
-// Stored results (architecture section 5): what paid work delivered, kept 30 days for the organisation that paid.
+// Stored results (docs/design.md section 5): what paid work delivered, kept 30 days for the organisation that paid.
 // A batch's id is its first job's; its rows are written before they are sent and marked once the client took them.
 export const storedBatches = pgTable(
   "stored_batches",
@@ -290,7 +290,7 @@ export const storedReports = pgTable(
   ],
 );
 
-// Saved sites (architecture section 12): organisation-wide, one row a lot, the point it was saved at kept.
+// Saved sites (docs/design.md section 12): organisation-wide, one row a lot, the point it was saved at kept.
 export const savedSites = pgTable(
   "saved_sites",
   {

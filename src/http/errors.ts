@@ -40,7 +40,7 @@ function errorResponse(status: number, body: ErrorBody, headers: Record<string, 
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
-/** The one status map; statuses follow design/architecture.md section 5. */
+/** The one status map; statuses follow docs/design.md section 5. */
 const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   invalid_request: 400,
   unauthenticated: 401,

@@ -1,40 +1,12 @@
-// Shared OpenAPI pieces: the error envelopes and the bearer scheme, registered once.
-import { z } from "@hono/zod-openapi";
-import type { OpenAPIHono } from "@hono/zod-openapi";
+// Shared OpenAPI pieces: the error responses by status (their envelopes are routes/schemas/errors.ts) and the bearer scheme.
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Env as HonoEnv } from "hono";
-
-export const ErrorSchema = z.object({ detail: z.string() }).openapi("HTTPError");
-
-export const ValidationErrorSchema = z
-  .object({
-    detail: z.array(
-      z
-        .object({
-          loc: z.array(z.union([z.string(), z.number().int()])),
-          msg: z.string(),
-          type: z.string(),
-          input: z.unknown().optional(),
-          ctx: z.record(z.string(), z.unknown()).optional(),
-        })
-        .openapi("ValidationError"),
-    ),
-  })
-  .openapi("HTTPValidationError");
-
-export const InsufficientCreditsSchema = z
-  .object({
-    detail: z.object({
-      error: z.literal("insufficient_credits"),
-      required: z.number(),
-      available: z.number(),
-      deficit: z.number(),
-    }),
-  })
-  .openapi("InsufficientCreditsError");
-
-export const RateLimitSchema = z
-  .object({ detail: z.string(), retry_after: z.number().int() })
-  .openapi("RateLimitError");
+import {
+  ErrorSchema,
+  InsufficientCreditsSchema,
+  RateLimitSchema,
+  ValidationErrorSchema,
+} from "../routes/schemas/errors.ts";
 
 /** A JSON response of `schema`, for a route's `responses`. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({

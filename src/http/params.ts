@@ -1,4 +1,4 @@
-// Path identifiers are UUIDs; a malformed one is a 400 that names the parameter (design/architecture.md section 5).
+// Path identifiers are UUIDs; a malformed one is a 400 that names the parameter (docs/design.md section 5).
 import { InvalidRequestError } from "../errors.ts";
 import { isUuid } from "../lib/uuid.ts";
 

@@ -15,10 +15,10 @@ export function formatSse(e: SseEvent): string {
   return `${lines.join("\n")}\n\n`;
 }
 
-export interface SseOptions {
+export interface SseOptions<E extends SseEvent> {
   headers?: Record<string, string>;
-  /** Turns a failure after the stream started into the final event's payload. */
-  onError(err: unknown): SseEvent;
+  /** Turns a failure after the stream started into the final event, one of the stream's own. */
+  onError(err: unknown): E;
   /** Keeps the producer alive after the client goes away (ExecutionContext.waitUntil). */
   waitUntil?(work: Promise<unknown>): void;
 }
@@ -30,7 +30,7 @@ export interface SseOptions {
  * still sit in the kernel's buffers. A client that goes away ends the producer at its current `yield` (its
  * `finally` runs and settles paid work for what was delivered).
  */
-export function sseResponse(events: AsyncGenerator<SseEvent>, opts: SseOptions): Response {
+export function sseResponse<E extends SseEvent>(events: AsyncGenerator<E>, opts: SseOptions<E>): Response {
   const encoder = new TextEncoder();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let ended = false;

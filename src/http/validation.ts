@@ -1,5 +1,5 @@
 // Turns zod failures into the spec's 422 body (FastAPI/pydantic shape) for every validation target.
-import { z } from "zod";
+import type { z } from "zod";
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -119,20 +119,6 @@ function describe(issue: z.core.$ZodIssue, input: unknown, parent: unknown): Omi
     default:
       return { type: "value_error", msg: issue.message, input };
   }
-}
-
-/**
- * An integer query parameter: query text is read as a number only when written in plain decimal
- * ("0x10", "1e1" and words are not); other text fails as an integer the client did not send, which
- * the hook reports with the raw text as pydantic's int_parsing.
- */
-export function queryInt<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v, ctx) => {
-    if (typeof v !== "string") return v;
-    if (/^\s*[-+]?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-    ctx.addIssue({ code: "invalid_type", expected: "int", input: v });
-    return z.NEVER;
-  }, schema);
 }
 
 // Echoed inputs are clipped: a 422 must not send a huge body back (nor copy it into a log line).

@@ -1,6 +1,7 @@
 // The web workspace: its static files from Workers Static Assets, its public settings, its own CSP.
 import type { Context } from "hono";
 import type { HttpEnv } from "./http-env.ts";
+import type { PageConfig } from "../routes/schemas/page-config.ts";
 
 // Client-side views of the single-page app; any other unknown path stays the API's JSON 404.
 export const PAGE_PATHS = ["/", "/map", "/account", "/data"] as const;
@@ -64,5 +65,10 @@ export async function serveAsset(c: Context<HttpEnv>): Promise<Response> {
 /** Public settings the page needs before sign-in: the identity provider, its public key, the basemap. */
 export function pageConfig(c: Context<HttpEnv>): Response {
   const { authUrl, anonKey, basemapStyleUrl } = c.var.config.web;
-  return c.json({ auth_url: authUrl ?? null, anon_key: anonKey ?? null, basemap_style_url: basemapStyleUrl ?? null });
+  const config: PageConfig = {
+    auth_url: authUrl ?? null,
+    anon_key: anonKey ?? null,
+    basemap_style_url: basemapStyleUrl ?? null,
+  };
+  return c.json(config);
 }

@@ -1,4 +1,4 @@
-// One Server-Sent Event as feature code produces it (a batch, a report); http/sse.ts writes it out.
+// What http/sse.ts needs of an event to write it; producers yield their stream's own type (routes/schemas/: ReportEvent).
 export interface SseEvent {
   event: string;
   data: unknown;

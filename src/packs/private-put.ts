@@ -8,7 +8,7 @@ import { versionKey, versionsOfPack } from "./private-versions.ts";
 import { publishMessage } from "./publish-message.ts";
 import type { PackBindings } from "./types.ts";
 
-/** Limits of architecture section 9. */
+/** Limits of docs/design.md section 9. */
 export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_PRIVATE_PACKS = 20;
 /** Versions of a pack kept under versions/ for the alerts consumer: the newest, and any younger than VERSION_MIN_AGE_MS. */

@@ -1,4 +1,4 @@
-// The message a new version of a pack puts on the PUBLISHES queue (architecture section 12): which pack, whose
+// The message a new version of a pack puts on the PUBLISHES queue (docs/design.md section 12): which pack, whose
 // (null for a public pack), and the two immutable objects the alerts consumer compares.
 export const PUBLISH_MESSAGE = "pack_publish";
 

@@ -6,9 +6,9 @@ import { polygonProblem } from "./geometry-check.ts";
 import { type LayerName, layerSpec } from "./layer-specs.ts";
 import type { LayerInput } from "./types.ts";
 
-/** Features an upload may hold (architecture section 9). */
+/** Features an upload may hold (docs/design.md section 9). */
 export const MAX_UPLOAD_FEATURES = 250_000;
-/** Positions one feature may hold, closing ones included (architecture section 5: hostile input). */
+/** Positions one feature may hold, closing ones included (docs/design.md section 5: hostile input). */
 export const MAX_FEATURE_VERTICES = 50_000;
 /** Characters a feature's text field (lot id, name, address, ...) may hold: it reaches e-mails and answers. */
 export const MAX_FIELD_CHARS = 200;

@@ -128,7 +128,7 @@ export function lotsInfo(pack: Pack): Record<string, string> {
 }
 
 /**
- * A lots upload as a v2 lots pack (architecture section 10: private packs use the public format), read by range
+ * A lots upload as a v2 lots pack (docs/design.md section 10: private packs use the public format), read by range
  * like public lots; every other layer stays a v1 pack, since v2 holds lots only. Same id, version and metadata,
  * plus `format: "2"` so a reader knows it without a read.
  */
@@ -163,7 +163,7 @@ async function packNamed(bindings: PackBindings, orgId: string, name: string) {
 /**
  * Checks the upload and builds it: up to SYNC_BUILD_MAX_FEATURES features in the request (201, served at once); more
  * are stored as their checked source and built by the pack-build queue (202, `processing`). A `name` the organisation
- * already has is a new version of that pack (architecture section 12), which keeps serving its old version until the
+ * already has is a new version of that pack (docs/design.md section 12), which keeps serving its old version until the
  * new one is ready. Nothing is stored when any check fails.
  */
 export async function uploadPrivatePack(

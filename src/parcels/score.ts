@@ -3,6 +3,7 @@ import { siteFacts } from "../assess/facts.ts";
 import type { Pack } from "../packs/types.ts";
 import { scoreSite } from "../scoring/index.ts";
 import { reserve, type Payer } from "../credits/charged-work.ts";
+import { workKey } from "../credits/work-key.ts";
 import { parcelPayload, scorePayload } from "../batch/payload.ts";
 import { locateParcel, type SiteRef } from "./locate.ts";
 
@@ -24,7 +25,7 @@ export async function scoreParcel(input: ScoreParcelInput) {
   const work = await reserve(input.payer, {
     action: "batch_score",
     units: 1,
-    key: input.idempotencyKey && `parcel-score:${input.idempotencyKey}:${siteKey(input.site)}`,
+    key: workKey("parcel-score", input.idempotencyKey, { site: siteKey(input.site) }),
     description: `Scoring of ${parcel.lotId ?? "one site"}`,
   });
   let result: ReturnType<typeof scoreSite>;

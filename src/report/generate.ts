@@ -1,5 +1,5 @@
 // The report stream: progress while sites are resolved, ranked and drawn, then the PDF in `report_complete`.
-import type { SseEvent } from "../lib/sse-event.ts";
+import type { ReportEvent, ReportProgress } from "../routes/schemas/report.ts";
 import type { Pack } from "../packs/types.ts";
 import type { PackScope } from "../packs/scope.ts";
 import type { ChargedWork } from "../credits/charged-work.ts";
@@ -45,17 +45,13 @@ export class ReportFailure extends Error {
 }
 
 /** The stream's last event after a failure: a ReportFailure's own words, anything else generic. */
-export function reportErrorEvent(err: unknown): SseEvent {
+export function reportErrorEvent(err: unknown): ReportEvent {
   return { event: "error", data: { detail: err instanceof ReportFailure ? err.detail : "Internal server error" } };
 }
 
-function progress(
-  stage: "resolving" | "ranking" | "drawing" | "assembling",
-  percent: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-): SseEvent {
-  return { event: "progress", data: { stage, percent: Math.round(percent), message, ...extra } };
+/** A `progress` event, its percent a whole number. */
+function progress(data: ReportProgress): ReportEvent {
+  return { event: "progress", data: { ...data, percent: Math.round(data.percent) } };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -65,16 +61,22 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-function siteEvent(site: ReportSite, done: number, total: number): SseEvent {
+function siteEvent(site: ReportSite, done: number, total: number): ReportEvent {
   const percent = 2 + (38 * done) / total;
   const n = `Site ${site.index + 1} of ${total}`;
   if (site.status === "unresolved") {
-    return progress("resolving", percent, `${n}: unresolved site. ${site.detail}`, {
+    return progress({
+      stage: "resolving",
+      percent,
+      message: `${n}: unresolved site. ${site.detail}`,
       site: { index: site.index, status: "unresolved", detail: site.detail },
     });
   }
   const lot = site.lotId ? `lot ${site.lotId}` : "a lot without an id";
-  return progress("resolving", percent, `${n}: ${lot}, score ${site.result.score}`, {
+  return progress({
+    stage: "resolving",
+    percent,
+    message: `${n}: ${lot}, score ${site.result.score}`,
     site: { index: site.index, status: "resolved", lot_id: site.lotId, score: site.result.score, source: site.source },
   });
 }
@@ -86,7 +88,7 @@ function siteEvent(site: ReportSite, done: number, total: number): SseEvent {
 export async function* generateReport(
   job: ReportJob,
   load: () => Promise<RendererModule> = loadRenderer,
-): AsyncGenerator<SseEvent> {
+): AsyncGenerator<ReportEvent> {
   const { request, packs: scope, work } = job;
   // The packs the report drew on, once each (a v2 pack's pages share its id), for its sources section.
   const used = new Map<string, Pack>();
@@ -102,7 +104,10 @@ export async function* generateReport(
       lengths.scores !== lengths.geometries
         ? ` (${lengths.scores} score objects, ${lengths.geometries} geometries: paired by position)`
         : "";
-    yield progress("resolving", 0, `Resolving ${inputs.length} site${inputs.length === 1 ? "" : "s"}${differ}`, {
+    yield progress({
+      stage: "resolving",
+      percent: 0,
+      message: `Resolving ${inputs.length} site${inputs.length === 1 ? "" : "s"}${differ}`,
       report_id: work.id,
       charged: work.charged,
       balance: work.balance,
@@ -123,12 +128,14 @@ export async function* generateReport(
 
     const ranking = rankSites(sites, request.top_n);
     const unresolved = ranking.unresolved.map((s) => s.index);
-    yield progress(
-      "ranking",
-      42,
-      `Ranked ${ranking.ranked.length} site${ranking.ranked.length === 1 ? "" : "s"}; ${ranking.detailed.length} detailed; ${unresolved.length} unresolved`,
-      { ranked: ranking.ranked.length, detailed: ranking.detailed.length, unresolved },
-    );
+    yield progress({
+      stage: "ranking",
+      percent: 42,
+      message: `Ranked ${ranking.ranked.length} site${ranking.ranked.length === 1 ? "" : "s"}; ${ranking.detailed.length} detailed; ${unresolved.length} unresolved`,
+      ranked: ranking.ranked.length,
+      detailed: ranking.detailed.length,
+      unresolved,
+    });
 
     const model = buildModel({
       reportId: work.id,
@@ -143,27 +150,25 @@ export async function* generateReport(
     const { createRenderer, MAP_ASPECT } = await renderer;
     const pdf = await createRenderer(model);
     pdf.drawOverview();
-    yield progress("drawing", 50, "Drew the cover and the ranked summary");
+    yield progress({ stage: "drawing", percent: 50, message: "Drew the cover and the ranked summary" });
     await nextTask();
     for (const [k, site] of ranking.detailed.entries()) {
       const view = viewFor(site.parcel, MAP_ASPECT);
       const around = await scope.at([{ box: [view.west, view.south, view.east, view.north] }]);
       pdf.drawSite(site, mapData(around, site.parcel, MAP_ASPECT));
       const label = site.lotId ? `lot ${site.lotId}` : `site ${site.index + 1}`;
-      yield progress(
-        "drawing",
-        50 + (40 * (k + 1)) / ranking.detailed.length,
-        `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`,
-        {
-          rank: site.rank,
-          lot_id: site.lotId,
-          score: site.result.score,
-        },
-      );
+      yield progress({
+        stage: "drawing",
+        percent: 50 + (40 * (k + 1)) / ranking.detailed.length,
+        message: `Drew site ${k + 1} of ${ranking.detailed.length}: ${label}`,
+        rank: site.rank,
+        lot_id: site.lotId,
+        score: site.result.score,
+      });
       await nextTask();
     }
 
-    yield progress("assembling", 92, "Assembling the PDF");
+    yield progress({ stage: "assembling", percent: 92, message: "Assembling the PDF" });
     await nextTask();
     const { bytes, pages } = await pdf.finish();
     const filename = reportFilename(request.location, job.date);

@@ -82,7 +82,7 @@ export function coordinatesProblem(type: ParcelGeometryType, coordinates: unknow
   }
   const bad = type === "Polygon" ? polygonProblem(coordinates, at) : multiPolygonProblem(coordinates, at);
   if (bad) return bad;
-  // Well formed; now the shape itself: areas are only measured on valid polygons (architecture.md section 5).
+  // Well formed; now the shape itself: areas are only measured on valid polygons (docs/design.md section 5).
   const invalid = validityProblem(type, coordinates as Position[][] | Position[][][]);
   return invalid ? { path: [...at, ...invalid.path], message: invalid.message } : null;
 }

@@ -1,4 +1,4 @@
-// A report's stored copy (architecture section 5, "stored results"): its row, then its PDF in R2, both written
+// A report's stored copy (docs/design.md section 5, "stored results"): its row, then its PDF in R2, both written
 // before report_complete is sent, so what the stream hands over is already kept for the organisation that paid.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-// At most a few heavy requests per organisation at once (architecture section 11): a semaphore kept by the
+// At most a few heavy requests per organisation at once (docs/design.md section 11): a semaphore kept by the
 // organisation's rate-limit object, so every isolate sees the same slots; excess requests wait, then get a 429.
 import { createMiddleware } from "hono/factory";
 import { errors } from "../http/errors.ts";

@@ -1,4 +1,4 @@
-// Per-organisation token buckets (interface spec section 8, rule 1): 429 {detail, retry_after} with Retry-After when a bucket is
+// Per-organisation token buckets (docs/interface.md section 8, rule 1): 429 {detail, retry_after} with Retry-After when a bucket is
 // empty, and the IETF draft's RateLimit-Policy / RateLimit headers on every response of a limited route.
 import { createMiddleware } from "hono/factory";
 import { UnavailableError } from "../errors.ts";

@@ -1,9 +1,8 @@
-// Saved sites, alerts and notifications (architecture section 12): organisation-wide, any role.
+// Saved sites, alerts and notifications (docs/design.md section 12): organisation-wide, any role.
 import { z } from "@hono/zod-openapi";
 import { type AlertTarget, createAlert, deleteAlert, listAlerts } from "../alerts/alerts.ts";
 import { listNotifications, markRead } from "../alerts/notifications.ts";
 import { deleteSavedSite, listSavedSites, saveSite } from "../alerts/saved-sites.ts";
-import { ALERT_TYPES } from "../alerts/types.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { route } from "../http/route.ts";
@@ -12,6 +11,8 @@ import { requireAuth, requireOrg } from "../request/access.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { createRouter } from "../request/router.ts";
 import { siteRef } from "./parcels.ts";
+import { checkPolygon } from "./polygon-check.ts";
+import { ALERT_TYPES } from "./schemas/alert-types.ts";
 import {
   AlertBody,
   AlertIdParam,
@@ -26,6 +27,12 @@ import {
 } from "./schemas/alerts.ts";
 
 const deleted = { 204: { description: "Deleted" } };
+
+const AlertCreateBody = AlertBody.superRefine(({ target }, ctx) => {
+  if ("area" in target && "polygon" in target.area)
+    checkPolygon(ctx, ["target", "area", "polygon"], target.area.polygon);
+  if ("search" in target) checkPolygon(ctx, ["target", "search", "area", "polygon"], target.search.area.polygon);
+});
 
 export const alertRoutes = createRouter()
   .openapi(
@@ -103,7 +110,7 @@ export const alertRoutes = createRouter()
       tags: ["alerts"],
       summary: "Watch a saved site, a suburb, a polygon or a saved search for changes",
       middleware: [requireAuth, requireOrg()],
-      request: { body: { required: true, content: { "application/json": { schema: AlertBody } } } },
+      request: { body: { required: true, content: { "application/json": { schema: AlertCreateBody } } } },
       responses: { 201: json(AlertSchema, "The alert"), ...pickErrors(404, 409, 503) },
     }),
     async (c) => {

@@ -16,9 +16,11 @@ import { BatchIdParam, BatchListSchema, PageQuery, type StoredBatch, StoredBatch
 import { packScope } from "../packs/scope.ts";
 import { sseResponse } from "../http/sse.ts";
 import { sha256Hex } from "../lib/digest.ts";
+import { workKey } from "../credits/work-key.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
-import { MAX_CSV_ROWS, decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
+import { decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
+import { MAX_BATCH_ROWS, UNIT_PRICE } from "../credits/prices.ts";
 import { chargeBatch, runBatch } from "../batch/run.ts";
 import { BatchEventSchema } from "./schemas/batch.ts";
 import { eventStream } from "./schemas/sse.ts";
@@ -30,13 +32,15 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 const MULTIPART_ALLOWANCE = 16 * 1024;
 
 const tooLarge = () =>
-  errors.payloadTooLarge(`The upload is larger than 1 MiB. Split the CSV (at most ${MAX_CSV_ROWS} sites per upload).`);
+  errors.payloadTooLarge(
+    `The upload is larger than 1 MiB. Split the CSV (at most ${MAX_BATCH_ROWS} sites per upload).`,
+  );
 
 const BatchForm = z.object({
   file: z.instanceof(File).openapi({
     type: "string",
     format: "binary",
-    description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_CSV_ROWS} rows`,
+    description: `CSV with latitude/longitude or lot_number columns, at most ${MAX_BATCH_ROWS} rows`,
   }),
   pack_id: z
     .string()
@@ -58,9 +62,8 @@ export const batchRoutes = createRouter()
       method: "post",
       path: "/batch/upload",
       tags: ["batch"],
-      summary: "Score up to 50 sites from a CSV, streamed as Server-Sent Events",
-      description:
-        "Charged 0.1 credit per row after parsing (one `usage` entry); rows that cannot be scored or that the client did not take are refunded in one `refund` entry when the batch ends. Send `Idempotency-Key`: a retry of the same file replays the results already paid for free and charges, in one more `usage` entry, only the rows not yet paid (402 when short; 409 while another request under the key is still streaming). Events: `batch_start`, then `site_result` or `site_error` per row in input order, then `batch_complete`; a failure after the stream began is an `error` event.",
+      summary: `Score up to ${MAX_BATCH_ROWS} sites from a CSV, streamed as Server-Sent Events`,
+      description: `Charged ${UNIT_PRICE.batch_score} credit per row after parsing (one \`usage\` entry); rows that cannot be scored or that the client did not take are refunded in one \`refund\` entry when the batch ends. Send \`Idempotency-Key\`: a retry of the same file replays the results already paid for free and charges, in one more \`usage\` entry, only the rows not yet paid (402 when short; 409 while another request under the key is still streaming). Events: \`batch_start\`, then \`site_result\` or \`site_error\` per row in input order, then \`batch_complete\`; a failure after the stream began is an \`error\` event.`,
       middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
@@ -78,17 +81,14 @@ export const batchRoutes = createRouter()
       const bytes = new Uint8Array(await file.arrayBuffer());
       const decoded = decodeCsvBytes(bytes);
       if (!decoded.ok) throw new InvalidRequestError(decoded.detail);
-      const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_CSV_ROWS });
+      const parsed = parseSitesCsv(decoded.text, { maxRows: MAX_BATCH_ROWS });
       if (!parsed.ok) throw new InvalidRequestError(parsed.detail);
 
       const { services } = c.var;
       const payer = services.payer(c.var.membership);
       const { orgId } = payer;
       const ctx = { payer, packs: await packScope(services.packs, orgId, packId), filename: file.name };
-      // The key covers the file too: a retry replays its charge, a different file under the same key is new work.
-      const key = idempotencyHeader
-        ? `batch:${idempotencyHeader}:${(await sha256Hex(bytes)).slice(0, 32)}`
-        : `batch:${crypto.randomUUID()}`;
+      const key = workKey("batch", idempotencyHeader, { digest: await sha256Hex(bytes) });
       const charged = await chargeBatch(ctx, parsed, key);
       return sseResponse(runBatch(ctx, parsed, charged), {
         headers: { "X-Batch-Id": charged.firstId },

@@ -16,6 +16,7 @@ import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { openApproval, openQuestion } from "../chat/open.ts";
 import { QUESTION_BOUNDS } from "../chat/budget.ts";
+import { costOf, UNIT_PRICE } from "../credits/prices.ts";
 import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
 import { appendTurn } from "../chat/session.ts";
@@ -43,8 +44,8 @@ export const chatRoutes = createRouter().openapi(
       "`start`, `text-start`/`text-delta`/`text-end`, `tool-input-start`/`tool-input-delta`/`tool-input-available` and `tool-output-available` per tool call,",
       "`data-bbox` {bbox, label} to fit the map, `data-parcels` and `data-overlays` (GeoJSON FeatureCollections) to highlight, transient `data-session` and `data-credits`,",
       "`finish`, then `[DONE]`; a failure after the start is an `error` part and the stream ends.",
-      "Costs 0.05 credit per question, charged before streaming (402 when short) and refunded when no answer reached the client; the score_sites tool charges 0.1 per site new to the question, refunded when its result never reached the client.",
-      `Bounded per question: ${QUESTION_BOUNDS.toolSteps} tool steps (then one answer step without tools), ${QUESTION_BOUNDS.toolCalls} tool calls, ${QUESTION_BOUNDS.sites} distinct sites scored (at most ${QUESTION_BOUNDS.sites / 10} credits), and a cap on map data; a \`data-limit\` part {bound, detail} says when one stopped the work.`,
+      `Costs ${UNIT_PRICE.chat} credit per question, charged before streaming (402 when short) and refunded when no answer reached the client; the score_sites tool charges ${UNIT_PRICE.batch_score} per site new to the question, refunded when its result never reached the client.`,
+      `Bounded per question: ${QUESTION_BOUNDS.toolSteps} tool steps (then one answer step without tools), ${QUESTION_BOUNDS.toolCalls} tool calls, ${QUESTION_BOUNDS.sites} distinct sites scored (at most ${costOf(QUESTION_BOUNDS.sites, UNIT_PRICE.batch_score)} credits), and a cap on map data; a \`data-limit\` part {bound, detail} says when one stopped the work.`,
       "A scoring call that would charge beyond the question asks first: the stream carries `tool-approval-request` {approvalId, toolCallId} and a `data-approval` part {id, tool_call_id, units, cost, sites} and ends;",
       "answer with `{session_id, approval: {id, approved}}` and no `question` (not charged as a question): approved runs the call and charges exactly the announced cost, declined (`tool-output-denied`) charges nothing more.",
       "A request is answered once (again: 409); an id the session never asked is 404; a new question supersedes a waiting request; it expires with the session.",

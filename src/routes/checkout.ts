@@ -11,30 +11,11 @@ import { createRouter } from "../request/router.ts";
 import { openPortal, startCheckout } from "../billing/checkout.ts";
 import { type ProcessorEvent, WebhookSignatureError } from "../billing/processor.ts";
 import { handleWebhookEvent, isHandledEvent } from "../billing/webhook.ts";
+import { CheckoutRequestSchema, CheckoutResponseSchema, PortalResponseSchema } from "./schemas/billing.ts";
 
 /** Stripe events are far smaller; anything bigger is not one. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-const CheckoutRequestSchema = z
-  .object({
-    tier_id: z.string().max(50).openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }),
-  })
-  .strict()
-  .openapi("CheckoutRequest");
-const CheckoutResponseSchema = z
-  .object({
-    checkout_url: z.string().openapi({
-      description: "Redirect the browser here: the processor's payment page",
-    }),
-  })
-  .openapi("CheckoutResponse");
-const PortalResponseSchema = z
-  .object({
-    portal_url: z
-      .string()
-      .openapi({ description: "Redirect the browser here: subscription and payment-method management" }),
-  })
-  .openapi("PortalResponse");
 const WebhookAckSchema = z
   .object({ received: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) })
   .openapi("WebhookAck");

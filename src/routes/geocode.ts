@@ -8,7 +8,7 @@ import { NotFoundError } from "../errors.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import { suggestVisible } from "../geocode/suggest-visible.ts";
-import { queryInt } from "../http/validation.ts";
+import { queryInt } from "./schemas/query-int.ts";
 import { GeocodeSchema, SuggestionSchema } from "./schemas/geocode.ts";
 import { packsForCallerOrPublic, visibleForCallerOrPublic } from "../request/caller.ts";
 

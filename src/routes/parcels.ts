@@ -11,18 +11,23 @@ import { packsForCaller } from "../request/caller.ts";
 import { parcelFacts } from "../parcels/facts.ts";
 import { locateParcel, siteArea, type SiteRef } from "../parcels/locate.ts";
 import { scoreParcel } from "../parcels/score.ts";
-import { type ParcelFacts, ParcelFactsSchema, type ScoreAnswer, ScoreAnswerSchema } from "./schemas/parcels.ts";
+import { UNIT_PRICE } from "../credits/prices.ts";
+import {
+  LatNumber,
+  LngNumber,
+  LotId,
+  type ParcelFacts,
+  ParcelFactsSchema,
+  type ScoreAnswer,
+  ScoreAnswerSchema,
+  ScoreBody,
+} from "./schemas/parcels.ts";
 
-const LngNumber = z.number().min(-180).max(180).openapi({ example: 151.0036 });
-const LatNumber = z.number().min(-90).max(90).openapi({ example: -33.8136 });
 // Query text is a plain decimal ("0x97", "1e2", "+1" and "" are 422s, not numbers).
 const Lng = decimalText(LngNumber).openapi({ type: "number", minimum: -180, maximum: 180, example: 151.0036 });
 const Lat = decimalText(LatNumber).openapi({ type: "number", minimum: -90, maximum: 90, example: -33.8136 });
-const LotId = z.string().trim().min(1).max(100).openapi({ example: "6//DP1813990" });
 
 const ParcelQuery = z.object({ lng: Lng.optional(), lat: Lat.optional(), lot_id: LotId.optional() });
-// A JSON body carries real numbers: a string is not coerced.
-const ScoreBody = z.object({ lng: LngNumber.optional(), lat: LatNumber.optional(), lot_id: LotId.optional() });
 
 /** Exactly one form: a point (lng and lat together) or a lot id; anything else is a 422 saying so. */
 export function siteRef(q: { lng?: number; lat?: number; lot_id?: string }, where: "query" | "body"): SiteRef {
@@ -79,9 +84,8 @@ export const parcelRoutes = createRouter()
       method: "post",
       path: "/parcels/score",
       tags: ["map"],
-      summary: "Score one site (0.1 credit, like a batch row)",
-      description:
-        "Body `{lng, lat}` or `{lot_id}`. Charged 0.1 credit once the lot is found (a miss is a free 404); send `Idempotency-Key` so a retry is charged once. Answers `{parcel, score, rating, components, reasons, feasibility, charged, balance}` after the charge is settled.",
+      summary: `Score one site (${UNIT_PRICE.batch_score} credit, like a batch row)`,
+      description: `Body \`{lng, lat}\` or \`{lot_id}\`. Charged ${UNIT_PRICE.batch_score} credit once the lot is found (a miss is a free 404); send \`Idempotency-Key\` so a retry is charged once. Answers \`{parcel, score, rating, components, reasons, feasibility, charged, balance}\` after the charge is settled.`,
       middleware: [requireAuth, requireOrg(), rateLimit("parcel_score")],
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),

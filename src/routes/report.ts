@@ -18,6 +18,8 @@ import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
 import { reserve } from "../credits/charged-work.ts";
+import { workKey } from "../credits/work-key.ts";
+import { UNIT_PRICE } from "../credits/prices.ts";
 import { digestOf } from "../lib/digest.ts";
 import { reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";
@@ -46,8 +48,7 @@ export const reportRoutes = createRouter()
       path: "/report/generate",
       tags: ["report"],
       summary: "A PDF feasibility report of scored sites, streamed as Server-Sent Events",
-      description:
-        "Charged 0.5 credit in one `usage` entry before the stream starts (send `Idempotency-Key` so a retried request is charged once); refunded in full if the report cannot be generated. Points are replaced by the cadastre lot that contains them; a point outside every lot is reported as an unresolved site. `scores[i]` pairs with `parcel_geojsons[i]`; when the lengths differ the report covers the longer array (see README). Events: `progress` {stage, percent, message} while sites are resolved, ranked and drawn, then `report_complete` {filename, pages, bytes, pdf_base64}; a failure after the stream began is an `error` event {detail}.",
+      description: `Charged ${UNIT_PRICE.report} credit in one \`usage\` entry before the stream starts (send \`Idempotency-Key\` so a retried request is charged once); refunded in full if the report cannot be generated. Points are replaced by the cadastre lot that contains them; a point outside every lot is reported as an unresolved site. \`scores[i]\` pairs with \`parcel_geojsons[i]\`; when the lengths differ the report covers the longer array (see README). Events: \`progress\` {stage, percent, message} while sites are resolved, ranked and drawn, then \`report_complete\` {filename, pages, bytes, pdf_base64}; a failure after the stream began is an \`error\` event {detail}.`,
       middleware: [requireAuth, requireOrg(), rateLimit("report"), jsonLimit],
       maxBodyBytes: MAX_BODY_BYTES,
       request: {
@@ -66,12 +67,10 @@ export const reportRoutes = createRouter()
       const { orgId } = membership;
       const packs = await packScope(services.packs, orgId, request.pack_id);
       const digest = await digestOf(request);
-      // The key covers the request too: a retry replays its charge, a different request under the same key is new work.
-      const key = idempotencyHeader && `report:${idempotencyHeader}:${digest.slice(0, 32)}`;
       const work = await reserve(services.payer(membership), {
         action: "report",
         units: 1,
-        key,
+        key: workKey("report", idempotencyHeader, { digest }),
         description: "Feasibility report (PDF)",
       });
       // The charge reads the organisation's name too: the cover prints it without another round trip.

@@ -8,7 +8,10 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { searchPacksForCaller } from "../request/caller.ts";
 import { searchSites } from "../search/engine.ts";
 import type { SearchQuery } from "../search/query.ts";
+import { checkPolygon } from "./polygon-check.ts";
 import { SearchAnswerSchema, SearchBodySchema } from "./schemas/sites.ts";
+
+const SearchBody = SearchBodySchema.superRefine((b, ctx) => checkPolygon(ctx, ["area", "polygon"], b.area.polygon));
 
 export const siteRoutes = createRouter().openapi(
   route({
@@ -19,7 +22,7 @@ export const siteRoutes = createRouter().openapi(
       "Find sites: the lots of a suburb, LGA, box or polygon by zone, area, controls, hazards and station distance",
     // Free but heavy: counted per minute, and at most two at once per organisation.
     middleware: [requireAuth, rateLimit("search"), concurrencyLimit("heavy")],
-    request: { body: { required: true, content: { "application/json": { schema: SearchBodySchema } } } },
+    request: { body: { required: true, content: { "application/json": { schema: SearchBody } } } },
     responses: {
       200: {
         description: "The count and one page of matches",

@@ -53,7 +53,7 @@ async function findPack(c: Context<AuthEnv>, packId: string): Promise<Found> {
   const mine = await packs.visible(await callerOrgId(c));
   const own = mine.own.find((p) => p.id === packId);
   if (own) return { pack: own, isPublic: false };
-  // An uploaded lots pack is v2 (architecture section 10): drawn from its pages, like a public one, never cached at the edge.
+  // An uploaded lots pack is v2 (docs/design.md section 10): drawn from its pages, like a public one, never cached at the edge.
   for (const paged of mine.ownPaged) {
     const snapshot = await paged.snapshot();
     if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: false };

@@ -24,7 +24,7 @@ export const RETIRED_ZONES: Readonly<Record<string, string>> = {
   IN3: "E5",
   IN4: "W4",
 };
-// Land a "town centre" distance is measured to (architecture section 10; the SEPP's Town Centres Map is not in the packs).
+// Land a "town centre" distance is measured to (docs/design.md section 10; the SEPP's Town Centres Map is not in the packs).
 export const CENTRE_ZONES: readonly string[] = ["E1", "E2", "MU1"];
 // Transport modes that count as a station for the policies (railway, metro, light rail).
 export const STATION_MODES: readonly string[] = ["train", "rail", "metro", "light_rail", "light rail", "tram"];

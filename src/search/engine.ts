@@ -1,4 +1,4 @@
-// The site search (architecture section 11): one engine for POST /sites/search and the chat's lot-finding tool.
+// The site search (docs/design.md section 11): one engine for POST /sites/search and the chat's lot-finding tool.
 import { type BBox, bboxIntersects } from "../geo/bbox.ts";
 import { UnprocessableError } from "../errors.ts";
 import { featureAt } from "../packs/lookup.ts";
@@ -22,9 +22,8 @@ import {
   sortValue,
 } from "./order.ts";
 import { Pacer } from "./pacer.ts";
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "../routes/schemas/limits.ts";
 import {
-  DEFAULT_LIMIT,
-  MAX_LIMIT,
   MAX_RANGES,
   MAX_SEARCH_BYTES,
   MAX_SEARCH_LOTS,
@@ -109,7 +108,7 @@ export type SearchLimits = {
   maxRanges?: number;
   /** Stop once more than this many lots match: the outcome is then `stopped`, its count stopAbove + 1, with no results. */
   stopAbove?: number;
-  /** The most results one answer holds: MAX_LIMIT, unless an internal caller takes every match in one pass. */
+  /** The most results one answer holds: SEARCH_MAX_LIMIT, unless an internal caller takes every match in one pass. */
   maxLimit?: number;
   /** Lots tested between two yields to the event loop at most. */
   yieldEvery?: number;
@@ -147,7 +146,7 @@ export async function searchSites(
   const area = resolveSearchArea(packs.base, q.area);
   const filters = cleanFilters(q.filters);
   const sort = q.sort ?? "area";
-  const limit = Math.min(limits.maxLimit ?? MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? DEFAULT_LIMIT)));
+  const limit = Math.min(limits.maxLimit ?? SEARCH_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? SEARCH_DEFAULT_LIMIT)));
   const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
   const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
   const pacer = new Pacer(limits.yieldEvery);

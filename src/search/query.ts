@@ -1,10 +1,10 @@
-// What a site search asks and answers (architecture section 11), independent of HTTP.
+// What a site search asks and answers (docs/design.md section 11), independent of HTTP.
 import type { BBox } from "../geo/bbox.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
+import type { EXCLUDABLE, SORTS } from "../routes/schemas/limits.ts";
 
 export type SearchArea = { suburb: string } | { lga: string } | { bbox: BBox } | { polygon: PolygonGeometry };
 
-export const EXCLUDABLE = ["flood", "bushfire", "heritage"] as const;
 export type Excludable = (typeof EXCLUDABLE)[number];
 
 export type SearchFilters = {
@@ -17,7 +17,6 @@ export type SearchFilters = {
   station_within_m?: number;
 };
 
-export const SORTS = ["area", "fsr", "height", "station"] as const;
 export type SearchSort = (typeof SORTS)[number];
 
 export type SearchQuery = {
@@ -28,16 +27,13 @@ export type SearchQuery = {
   cursor?: string | null;
 };
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 500;
-// A search's work budget (architecture section 11), judged from the packs' roots before any page is read.
+// A search's work budget (docs/design.md section 11), judged from the packs' roots before any page is read.
 export const MAX_SEARCH_LOTS = 5_000_000;
 export const MAX_SEARCH_BYTES = 48 * 1024 * 1024;
 // A search yields to the event loop at least this often, so other requests on the isolate interleave with it.
 export const YIELD_EVERY_LOTS = 20_000;
 // Workers allow a request about 50 subrequests: a search reads at most this many byte ranges.
 export const MAX_RANGES = 48;
-export const MAX_POLYGON_VERTICES = 1_000;
 
 export type SiteResult = {
   pack_id: string;

@@ -1,20 +1,9 @@
-// Starts `npm run dev` on free ports in a scratch data folder for the browser tests, and finds a Chromium.
+// Starts `npm run dev` on free ports in a scratch data folder for the browser tests.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-const CHROMIUM_PATHS = [
-  process.env.CHROMIUM_PATH,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-];
-
-export function findChromium(): string | undefined {
-  return CHROMIUM_PATHS.find((p): p is string => typeof p === "string" && existsSync(p));
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // `npm run smoke:fairness`: issue 47's payloads against `npm run dev`, by hand and measured. One organisation (the
 // demo team) sends them; a second, new organisation asks for its balance and /health every 100 ms throughout, and the
 // longest any of its requests waited is printed per payload. Runs on the synthetic Greater Sydney unless DEV_WORLD=off.
+import { writeFileSync } from "node:fs";
 import { lotsGeoJson } from "./lots.ts";
 import { spiralRing } from "./spiral.ts";
 import { createUser } from "../../scripts/load/users.ts";
@@ -182,6 +183,9 @@ async function main() {
       return `${res.status} in ${ms(t0, t1)} ms, ${again.status} in ${ms(t1, t2)} ms (ended at +${Math.round((t2 - t0) / 1000)} s), then 30 s of the consumer`;
     });
   } finally {
+    // With PGLITE_SLOW_MS set, the embedded database names each connection that held it longer than that.
+    for (const line of stack.log().split("\n")) if (line.includes("pglite: ")) console.log(line);
+    if (process.env.FAIRNESS_LOG) writeFileSync(process.env.FAIRNESS_LOG, stack.log());
     stack.stop();
   }
 }

@@ -1,7 +1,7 @@
 // Starts the local stack the worker tests talk to: Postgres (PGlite, or the server named by
-// DATABASE_URL, in a fresh database), the dev identity provider, the marketing stand-in, the local
-// payment processor (deliveries recorded, not POSTed: tests relay them into the Worker) and the local
-// model server.
+// DATABASE_URL, in a fresh database) behind a statement counter, the dev identity provider, the
+// marketing stand-in, the local payment processor (deliveries recorded, not POSTed: tests relay them
+// into the Worker) and the local model server.
 import type { TestProject } from "vitest/node";
 import { startLocalDb } from "../../scripts/dev/db.ts";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
@@ -13,11 +13,22 @@ import { startLlmServer } from "../../standins/llm/server.ts";
 import { DEV_LLM_KEY } from "../../standins/dev-keys.ts";
 import { readFileSync, readdirSync } from "node:fs";
 import { startTarpit } from "./tarpit.ts";
+import { type StatementCounts, startStatementCounts } from "./statement-counts.ts";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
   const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined;
-  const db = await startLocalDb({ databaseUrl: fresh?.url });
+  // Statements are counted where they reach Postgres, so a test can hold a route to its count.
+  let counts: StatementCounts | undefined;
+  const db = await startLocalDb({
+    databaseUrl: fresh?.url,
+    via: async (target) => {
+      counts = await startStatementCounts(target);
+      return counts;
+    },
+  });
+  if (!counts) throw new Error("the statement counter did not start");
+  project.provide("statementCountsUrl", counts.url);
   await migrateDatabase({ databaseUrl: db.databaseUrl, wsProxy: db.wsProxy, seed: true });
   console.log(`worker tests use ${serverUrl ? "the PostgreSQL server" : "embedded PGlite"}`);
   project.provide("databaseUrl", db.databaseUrl);
@@ -52,6 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await llm.stop();
     await tarpit.stop();
     await db.stop();
+    await counts?.stop();
     await fresh?.drop();
   };
 }

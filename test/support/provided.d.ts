@@ -4,6 +4,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     dbWsProxy: string;
+    /** GET `?application=<application_name>`: connections and statements that reached Postgres under that name. */
+    statementCountsUrl: string;
     authUrl: string;
     marketingUrl: string;
     /** Base URL of the local stand-ins' control endpoints (recorded calls, failure switches). */

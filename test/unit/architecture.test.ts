@@ -1,6 +1,7 @@
 // The shape of src/ (docs/architecture.md): dependencies point one way, from the entry down to the base
-// modules; only the HTTP and request layers, route files and the app know Hono; nothing logs around the logger or reads
-// configuration around the config. Imports are read with TypeScript's own scanner, type-only ones too.
+// modules and the wire contract; only the HTTP and request layers, route files and the app know Hono; nothing logs
+// around the logger or reads configuration around the config; the web reaches the server only through the contract and
+// the price table. Imports are read with TypeScript's own scanner, type-only ones too.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import ts from "typescript";
@@ -31,13 +32,28 @@ function resolve(from: string, spec: string): string | undefined {
   return normalize(join(dirname(from), spec));
 }
 
-type Layer = "base" | "db" | "feature" | "http" | "request" | "routes" | "app" | "entry";
+type Layer = "contract" | "base" | "db" | "feature" | "http" | "request" | "routes" | "app" | "entry";
 // A file may import its own layer and those below it, never one above. Features and http share a rank
 // but never import each other (tests below): http is the leaf of cross-cutting HTTP, features know no HTTP.
-const RANK: Record<Layer, number> = { base: 0, db: 1, feature: 2, http: 2, request: 3, routes: 4, app: 5, entry: 6 };
+// The wire contract (routes/schemas/) is the floor: every layer and the web may read it, it imports only itself.
+const RANK: Record<Layer, number> = {
+  contract: 0,
+  base: 0,
+  db: 1,
+  feature: 2,
+  http: 2,
+  request: 3,
+  routes: 4,
+  app: 5,
+  entry: 6,
+};
 const BASE = new Set(["errors.ts", "logger.ts", "env.ts"]);
+const CONTRACT = "routes/schemas/";
+/** The price table: pure, so the web imports it as values. */
+const PRICES = "credits/prices.ts";
 
 function layerOf(file: string): Layer {
+  if (file.startsWith(CONTRACT)) return "contract";
   if (file === "index.ts") return "entry";
   if (file === "app.ts" || file === "scheduled.ts") return "app";
   if (BASE.has(file) || file.startsWith("lib/")) return "base";
@@ -122,10 +138,11 @@ describe("dependency direction", () => {
     expect(offenders.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
   });
 
-  it("only the HTTP layer, the request layer, route files and the app import Hono", () => {
+  // The contract's own imports are held to zod and @hono/zod-openapi's `z` below.
+  it("only the HTTP layer, the request layer, route files (and schemas) and the app import Hono", () => {
     const hono = files.filter(
       (f) =>
-        !["http", "request", "routes", "app"].includes(layerOf(f)) &&
+        !["http", "request", "routes", "contract", "app"].includes(layerOf(f)) &&
         specifiers(f).some((s) => s === "hono" || s.startsWith("hono/") || s.startsWith("@hono/")),
     );
     expect(hono).toEqual([]);
@@ -139,7 +156,7 @@ describe("dependency direction", () => {
   });
 
   it("folders form no cycle", () => {
-    const node = (f: string) => (f.includes("/") ? folderOf(f) : f);
+    const node = (f: string) => (layerOf(f) === "contract" ? CONTRACT : f.includes("/") ? folderOf(f) : f);
     expect(cycles(graphOf(edges.map(({ from, to }) => ({ from: node(from), to: node(to) }))))).toEqual([]);
   });
 
@@ -149,6 +166,7 @@ describe("dependency direction", () => {
 
   it("the checks can fail: an upward import and a cycle are caught", () => {
     expect(RANK[layerOf("routes/members.ts")]).toBeGreaterThan(RANK[layerOf("orgs/members.ts")]);
+    expect(RANK[layerOf("orgs/members.ts")]).toBeGreaterThan(RANK[layerOf("routes/schemas/billing.ts")]);
     expect(RANK[layerOf("request/access.ts")]).toBeGreaterThan(RANK[layerOf("http/route.ts")]);
     expect(layerOf("routes/members.ts")).toBe("routes");
     expect(layerOf("http/route.ts")).toBe("http");
@@ -181,6 +199,141 @@ describe("one logger, one config", () => {
   });
 });
 
+/** One import or re-export of a file: its specifier, and whether it is erased from the build (`import type`). */
+type Import = { spec: string; typeOnly: boolean };
+
+// Only `import type` and `export type` are erased: under verbatimModuleSyntax `import { type A }` still loads its module.
+function importsOf(file: string, source: string): Import[] {
+  const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const out: Import[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier))
+      out.push({ spec: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly === true });
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      out.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    )
+      out.push({ spec: node.argument.literal.text, typeOnly: true });
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      out.push({ spec: node.arguments[0].text, typeOnly: false });
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+describe("the wire contract (src/routes/schemas/) and the price table", () => {
+  const contract = files.filter((f) => layerOf(f) === "contract");
+  const PACKAGES = new Set(["zod", "@hono/zod-openapi"]);
+
+  it("the contract imports only itself, zod and @hono/zod-openapi (the AI SDK's types for the chat stream)", () => {
+    const offenders = contract.flatMap((f) =>
+      importsOf(f, text.get(f) ?? "").flatMap(({ spec, typeOnly }) => {
+        const to = resolve(f, spec);
+        const ok = to ? to.startsWith(CONTRACT) : PACKAGES.has(spec) || (spec === "ai" && typeOnly);
+        return ok ? [] : [`${f} -> ${spec}`];
+      }),
+    );
+    expect(contract.length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+
+  it("the price table imports nothing but the contract's types", () => {
+    const imports = importsOf(PRICES, text.get(PRICES) ?? "");
+    expect(imports.filter(({ spec, typeOnly }) => !typeOnly || !resolve(PRICES, spec)?.startsWith(CONTRACT))).toEqual(
+      [],
+    );
+  });
+});
+
+/** Every .ts/.tsx file under `dir`, repository-relative. */
+function treeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return ["node_modules", "dist", "public"].includes(e.name) ? [] : treeFiles(path);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** Repository-relative target of each relative import of the web's files outside web/, and whether it is erased. */
+function webImportsOut(): { from: string; to: string; typeOnly: boolean }[] {
+  return treeFiles("web").flatMap((from) =>
+    importsOf(from, readFileSync(from, "utf8"))
+      .filter(({ spec }) => spec.startsWith("."))
+      .map(({ spec, typeOnly }) => ({ from, to: normalize(join(dirname(from), spec)), typeOnly }))
+      .filter(({ to }) => !to.startsWith("web/")),
+  );
+}
+
+/** Server files a value import from the web may load: the price table and contract files that import nothing (lists). */
+const loadableByWeb = (to: string): boolean => {
+  const f = relative(SRC, to);
+  if (f === PRICES) return true;
+  return f.startsWith(CONTRACT) && text.has(f) && importsOf(f, text.get(f) ?? "").length === 0;
+};
+
+/** Why a web import is refused, or null: only the contract (types, or its plain lists) and the price table; no test/. */
+function webImportProblem({ from, to, typeOnly }: { from: string; to: string; typeOnly: boolean }): string | null {
+  if (to.startsWith("test/")) return "imports test code";
+  if (to.startsWith("scripts/") && from.startsWith("web/basemap/")) return null;
+  const f = relative(SRC, to);
+  if (!to.startsWith(`${SRC}/`) || !(f.startsWith(CONTRACT) || f === PRICES))
+    return "imports a module outside the contract";
+  if (!typeOnly && !loadableByWeb(to)) return "loads server code (use `import type`)";
+  return null;
+}
+
+describe("the web (web/) and the server", () => {
+  const out = webImportsOut();
+
+  it("web/ imports from outside itself only the contract (type-only, or its plain lists) and the price table", () => {
+    expect(out.some(({ to }) => to.startsWith(`${SRC}/${CONTRACT}`))).toBe(true);
+    const offenders = out.flatMap((i) => {
+      const problem = webImportProblem(i);
+      return problem ? [`${i.from} -> ${i.to}: ${problem}`] : [];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("what the web loads of the server, followed through every import, is the contract's lists and the price table", () => {
+    const seen = new Set<string>();
+    const queue = out.filter((i) => !i.typeOnly && i.to.startsWith(`${SRC}/`)).map((i) => relative(SRC, i.to));
+    while (queue.length > 0) {
+      const f = queue.pop() as string;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const { spec, typeOnly } of importsOf(f, text.get(f) ?? "")) {
+        const to = resolve(f, spec);
+        if (to && !typeOnly) queue.push(to);
+      }
+    }
+    expect([...seen].filter((f) => !loadableByWeb(join(SRC, f)))).toEqual([]);
+    expect(seen.has(PRICES)).toBe(true);
+  });
+
+  it("the checks can fail: a test import, a server feature and a value import of a schema are refused", () => {
+    const from = "web/src/x.ts";
+    expect(webImportProblem({ from, to: "test/browser/stack.ts", typeOnly: false })).toBe("imports test code");
+    expect(webImportProblem({ from, to: "src/alerts/alerts.ts", typeOnly: true })).toMatch(/outside the contract/);
+    expect(webImportProblem({ from, to: "src/routes/schemas/alerts.ts", typeOnly: false })).toMatch(/import type/);
+    expect(webImportProblem({ from, to: "src/routes/schemas/alerts.ts", typeOnly: true })).toBeNull();
+    expect(webImportProblem({ from, to: "src/credits/prices.ts", typeOnly: false })).toBeNull();
+    expect(importsOf("x.ts", 'import { type A } from "./a.ts"; import type { B } from "./b.ts";')).toEqual([
+      { spec: "./a.ts", typeOnly: false },
+      { spec: "./b.ts", typeOnly: true },
+    ]);
+  });
+});
+
 /** Repository-relative files a tree's .ts/.tsx files import that lie under `under`. */
 function importsUnder(tree: string, under: string): string[] {
   const walk = (dir: string): string[] =>
@@ -201,8 +354,8 @@ function importsUnder(tree: string, under: string): string[] {
 }
 
 describe("the house's rooms", () => {
-  it("src/, scripts/ and standins/ import nothing from test/ (the stand-ins and the demo seed are product)", () => {
-    expect(["src", "scripts", "standins"].flatMap((tree) => importsUnder(tree, "test"))).toEqual([]);
+  it("src/, scripts/, standins/ and web/ import nothing from test/ (the stand-ins and the demo seed are product)", () => {
+    expect(["src", "scripts", "standins", "web"].flatMap((tree) => importsUnder(tree, "test"))).toEqual([]);
   });
 
   it("only src/credits/ writes the ledger or a balance", () => {

@@ -36,7 +36,7 @@ describe("validation errors", () => {
 
 describe("malformed JSON", () => {
   it("is a 422 json_invalid at body, never a 500", async () => {
-    // Bodies are validated after authorisation (architecture section 5), so the caller is an admin.
+    // Bodies are validated after authorisation (docs/design.md section 5), so the caller is an admin.
     const org = await withDb((db) => createTeamOrg(db, { idpUsers: false }));
     const res = await SELF.fetch("https://api.test/billing/invite", {
       method: "POST",

@@ -2,7 +2,7 @@
 // TinySDF in Chromium exactly as MapLibre draws local glyphs. Run: node_modules/.bin/node web/basemap/glyphs.ts
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { findChromium } from "../../test/browser/stack.ts";
+import { findChromium } from "../../scripts/dev/chromium.ts";
 
 const FONT_DIR = process.env.DEJAVU_DIR ?? "/usr/share/fonts/truetype/dejavu";
 const OUT = "web/public/assets/glyphs";

@@ -1,13 +1,13 @@
 // The workspace shell: sign-in until there is a session, then the header and the chosen view.
 import type { Session } from "@supabase/supabase-js";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Balance, Problem } from "./api.ts";
+import { type Balance, type PostSignup, Problem } from "./api.ts";
 import { accountChunk, dataChunk, mapChunk, useChunk, workspaceChunk } from "./chunks.ts";
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
 import { loadMapPacks, type MapPack } from "./map/packs.ts";
-import { type Auth, type Membership, postSignup } from "./session.ts";
+import { type Auth, postSignup } from "./session.ts";
 import type { MapFocus, Shell, View } from "./shell.ts";
 
 const VIEWS: View[] = ["account", "data"];
@@ -15,7 +15,7 @@ const viewOf = (path: string): View => VIEWS.find((v) => path.startsWith(`/${v}`
 
 export function App({ auth }: { auth: Auth }) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
-  const [membership, setMembership] = useState<Membership | null>(null);
+  const [membership, setMembership] = useState<PostSignup | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
   const [packs, setPacks] = useState<Promise<MapPack[]>>(() => new Promise(() => {}));
   const [problem, setProblem] = useState<Problem | null>(null);

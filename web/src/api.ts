@@ -1,4 +1,5 @@
 // The one API client: every call goes through here, and every error envelope becomes a sentence and a way out.
+import type { ErrorEnvelope } from "../../src/routes/schemas/errors.ts";
 
 export type Way = "sign-in" | "buy-credits" | "retry" | "fix-input" | "none";
 
@@ -14,13 +15,8 @@ export class Problem extends Error {
   }
 }
 
-type Detail =
-  | string
-  | { loc?: (string | number)[]; msg?: string }[]
-  | { error?: string; required?: number; available?: number };
-
-/** Turns a status and the spec's envelope into a Problem. */
-export function problemOf(status: number, body: { detail?: Detail; retry_after?: number } | null): Problem {
+/** Turns a status and the spec's envelope (or no JSON at all, as a proxy's error page) into a Problem. */
+export function problemOf(status: number, body: ErrorEnvelope | null): Problem {
   const d = body?.detail;
   if (status === 401) return new Problem("Your session has ended. Sign in again to continue.", 401, "sign-in");
   if (status === 402 && d && typeof d === "object" && !Array.isArray(d))
@@ -30,7 +26,7 @@ export function problemOf(status: number, body: { detail?: Detail; retry_after?:
       "buy-credits",
     );
   if (status === 429) {
-    const s = body?.retry_after ?? 1;
+    const s = (body && "retry_after" in body ? body.retry_after : undefined) ?? 1;
     return new Problem(`Too many requests just now. Try again in ${s} s.`, 429, "retry", s);
   }
   if (status === 403) return new Problem("Only an owner or admin of your organisation can do this.", 403, "none");
@@ -81,9 +77,10 @@ export class Api {
       throw unreachable();
     }
     if (res.status === 204) return undefined as T;
-    const body = (await res.json().catch(() => null)) as T & { detail?: Detail; retry_after?: number };
-    if (!res.ok) throw problemOf(res.status, body);
-    return body;
+    const body: unknown = await res.json().catch(() => null);
+    // The two casts at the wire: an error status carries an envelope, a success the route's answer.
+    if (!res.ok) throw problemOf(res.status, body as ErrorEnvelope | null);
+    return body as T;
   }
 
   get<T>(path: string): Promise<T> {
@@ -166,19 +163,28 @@ export class Api {
 export type { BatchEvent } from "../../src/routes/schemas/batch.ts";
 export type {
   Balance,
+  CheckoutRequest,
+  CheckoutResponse,
   Invite,
+  InviteCreate,
   Member,
+  MemberRoleUpdate,
   OrgInfo,
+  PortalResponse,
+  PostSignup,
+  ResultLink,
   Role,
   Subscription,
   Tier,
   Transaction,
   UsageHistory,
 } from "../../src/routes/schemas/billing.ts";
-export type { ChatUIMessage } from "../../src/routes/schemas/chat.ts";
+export type { ChatRequest, ChatUIMessage } from "../../src/routes/schemas/chat.ts";
+export type { BBox } from "../../src/routes/schemas/geometry.ts";
+export type { PageConfig } from "../../src/routes/schemas/page-config.ts";
 export type { Suggestion } from "../../src/routes/schemas/geocode.ts";
 export type { PackSummary, UploadedPack } from "../../src/routes/schemas/packs.ts";
-export type { ParcelFacts as Facts, ScoreAnswer } from "../../src/routes/schemas/parcels.ts";
+export type { ParcelFacts as Facts, ScoreAnswer, ScoreRequest } from "../../src/routes/schemas/parcels.ts";
 export type { ReportEvent } from "../../src/routes/schemas/report.ts";
 export type {
   BatchList,

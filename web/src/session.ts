@@ -1,9 +1,6 @@
 // Sign-in through the identity provider (supabase-js), then the post-signup step that gives the user an organisation.
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
-import { Api, Problem } from "./api.ts";
-
-export type PageConfig = { auth_url: string | null; anon_key: string | null; basemap_style_url: string | null };
-export type Membership = { org: { id: string; name: string; org_type: string }; role: "owner" | "admin" | "member" };
+import { Api, type PageConfig, type PostSignup, Problem } from "./api.ts";
 
 export type Auth = { supabase: SupabaseClient; api: Api; config: PageConfig };
 
@@ -39,10 +36,5 @@ export async function signUp(auth: Auth, email: string, password: string): Promi
   return signIn(auth, email, password);
 }
 
-/** Joins an invited organisation or creates a personal one (idempotent), and says which with the role. */
-export async function postSignup(auth: Auth): Promise<Membership> {
-  const r = await auth.api.post<{ id: string; name: string; org_type: string; role: Membership["role"] }>(
-    "/auth/post-signup",
-  );
-  return { org: { id: r.id, name: r.name, org_type: r.org_type }, role: r.role };
-}
+/** Joins an invited organisation or creates a personal one (idempotent): the organisation and the user's role in it. */
+export const postSignup = (auth: Auth): Promise<PostSignup> => auth.api.post<PostSignup>("/auth/post-signup");

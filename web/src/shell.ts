@@ -1,7 +1,8 @@
 // What the shell hands every view, apart from App.tsx so views import it without importing the app back.
 import type { BBox } from "./map/controller.ts";
 import type { MapPack } from "./map/packs.ts";
-import type { Auth, Membership } from "./session.ts";
+import type { PostSignup } from "./api.ts";
+import type { Auth } from "./session.ts";
 
 export type View = "map" | "account" | "data";
 
@@ -10,7 +11,7 @@ export type MapFocus = { bbox: BBox; layer: string };
 
 export type Shell = {
   auth: Auth;
-  membership: Membership;
+  membership: PostSignup;
   /** The signed-in user's id: the team page marks and locks their own row. */
   userId: string;
   balance: number | null;

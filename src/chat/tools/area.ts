@@ -12,7 +12,7 @@ import { featurePart } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
 import type { PackArea } from "../../packs/area.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
-import { BBoxSchema } from "../bbox.ts";
+import { BBoxInputSchema } from "../../routes/schemas/geometry.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";
 
 /** Parcels examined per request at most, so a box over a whole city stays cheap. */
@@ -27,7 +27,7 @@ export const suburbField = z
 /** The input fields of every tool that works over an area. */
 export const areaFields = {
   suburb: suburbField.optional(),
-  bbox: BBoxSchema.optional().describe(
+  bbox: BBoxInputSchema.optional().describe(
     "[west, south, east, north] in WGS84 degrees; omit both suburb and bbox to use the map view",
   ),
 };

@@ -1,18 +1,8 @@
 // What a tool hands the map (GeoJSON and a box to fit), beside the compact result it hands the model.
 import type { BBox } from "../../geo/bbox.ts";
-import type { AreaGeometry, PointGeometry } from "../../geo/types.ts";
+import type { Feature, FeatureCollection } from "../../routes/schemas/chat-stream.ts";
 
-export interface Feature {
-  type: "Feature";
-  id?: string;
-  geometry: AreaGeometry | PointGeometry;
-  properties: Record<string, unknown>;
-}
-
-export interface FeatureCollection {
-  type: "FeatureCollection";
-  features: Feature[];
-}
+export type { Feature, FeatureCollection };
 
 /** Streamed as `data-bbox`, `data-parcels` and `data-overlays` parts. */
 export interface MapUpdate {

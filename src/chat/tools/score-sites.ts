@@ -9,7 +9,7 @@ import type { SearchPacks } from "../../search/engine.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
 import { addressOf, areaFields } from "./area.ts";
 import { bounded, type ScoringQuote, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
-import { UNIT_PRICE } from "../../credits/prices.ts";
+import { costOf, UNIT_PRICE } from "../../credits/prices.ts";
 import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 import { hitFeature, lotIdField } from "./parcel-hit.ts";
@@ -179,14 +179,14 @@ export async function quoteScoring(ctx: ToolContext, input: ScoreSitesInput): Pr
   if (charged.length === 0) return null;
   return {
     units: charged.length,
-    cost: Math.round(charged.length * UNIT_PRICE.batch_score * 10_000) / 10_000,
+    cost: costOf(charged.length, UNIT_PRICE.batch_score),
     sites: charged.map((hit) => ({ lot_id: hit.lotId, address: addressOf(hit.props), area_m2: r1(hit.areaM2) })),
   };
 }
 
 export const scoreSitesTool = (ctx: ToolContext) =>
   tool({
-    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs 0.1 credit per site scored, and the person approves the cost before it runs (a declined call returns no scores: say nothing was charged). Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
+    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs ${UNIT_PRICE.batch_score} credit per site scored, and the person approves the cost before it runs (a declined call returns no scores: say nothing was charged). Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
     inputSchema,
     execute: bounded(ctx, async (input, toolCallId) => {
       const charge = (n: number) => ctx.chargeSites(n, toolCallId);

@@ -1,9 +1,8 @@
-// Saved sites, alerts and notifications (architecture section 12).
+// Saved sites, alerts and notifications (docs/design.md section 12).
 import { z } from "@hono/zod-openapi";
-import { CHANNELS, MAX_ALERT_POLYGON_VERTICES } from "../../alerts/alerts.ts";
-import { MAX_NOTE_CHARS } from "../../alerts/saved-sites.ts";
-import { ALERT_TYPES } from "../../alerts/types.ts";
+import { ALERT_TYPES } from "./alert-types.ts";
 import { BBoxSchema } from "./geometry.ts";
+import { CHANNELS, MAX_NOTE_CHARS, SEARCH_MAX_POLYGON_VERTICES } from "./limits.ts";
 import { SearchBodySchema, SearchPolygon } from "./sites.ts";
 
 const dateTime = z.string().openapi({ format: "date-time" });
@@ -41,7 +40,7 @@ export const AlertTypeSchema = z
   .object({ alert_type: z.string(), description: z.string() })
   .openapi("AlertType", { example: ALERT_TYPES[0] });
 
-// The alert polygon's own limit (section 12) is the search polygon's: at most 1,000 positions, valid.
+// The alert polygon's own limit (docs/design.md section 12) is the search polygon's: at most 1,000 positions, valid (routes/alerts.ts).
 const AlertArea = z.union([
   z.object({ suburb: z.string().trim().min(2).max(100) }).strict(),
   z.object({ polygon: SearchPolygon }).strict(),
@@ -58,7 +57,7 @@ export const AlertBody = z
     // Any text: an unknown type is the specification's 404 row, not a 422.
     alert_type: z.string().trim().min(1).max(100).openapi({ example: "zoning_change" }),
     target: AlertTarget.openapi({
-      description: `{saved_site_id}, {area: {suburb} | {polygon}} (at most ${MAX_ALERT_POLYGON_VERTICES} positions, 100 km²), or {search} for search_match (its bbox, polygon or LGA extent at most 100 km²)`,
+      description: `{saved_site_id}, {area: {suburb} | {polygon}} (at most ${SEARCH_MAX_POLYGON_VERTICES} positions, 100 km²), or {search} for search_match (its bbox, polygon or LGA extent at most 100 km²)`,
     }),
     channels: z
       .array(z.enum(CHANNELS))
@@ -108,3 +107,14 @@ export const NotificationListSchema = z
 export const NotificationIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid", description: "The notification's id" }),
 });
+
+export type SaveSiteRequest = z.input<typeof SaveSiteBody>;
+export type SavedSite = z.infer<typeof SavedSiteSchema>;
+export type AlertTypeInfo = z.infer<typeof AlertTypeSchema>;
+/** The body as a client writes it: `channels` may be left out. */
+export type AlertCreate = z.input<typeof AlertBody>;
+export type AlertTarget = AlertCreate["target"];
+export type Channel = (typeof CHANNELS)[number];
+export type Alert = z.infer<typeof AlertSchema>;
+export type Notification = z.infer<typeof NotificationSchema>;
+export type NotificationList = z.infer<typeof NotificationListSchema>;

@@ -8,7 +8,7 @@ export const BatchStartSchema = z
     batch_id: z.string(),
     mode: z.enum(["latlon", "lot"]),
     rows: z.number().int(),
-    cost: z.number().openapi({ description: "Credits charged up front, 0.1 a row" }),
+    cost: z.number().openapi({ description: "Credits charged up front for the rows not yet paid" }),
     balance: z.number(),
     replayed: z.boolean(),
     notes: z.array(z.string()).openapi({ description: "Choices made on the caller's behalf, worth showing" }),

@@ -1,6 +1,6 @@
-// OpenAPI/zod shapes of the billing resources (interface spec section 2).
+// OpenAPI/zod shapes of the billing resources (docs/interface.md section 2).
 import { z } from "@hono/zod-openapi";
-import { queryInt } from "../../http/validation.ts";
+import { queryInt } from "./query-int.ts";
 
 const dateTime = z.string().openapi({ format: "date-time" });
 const uuid = z.string().openapi({ format: "uuid" });
@@ -8,6 +8,12 @@ const uuid = z.string().openapi({ format: "uuid" });
 export const CreditBalanceSchema = z
   .object({ org_id: z.string(), balance: z.number(), org_name: z.string() })
   .openapi("CreditBalance");
+
+/** The paid work a debit was for (docs/design.md section 5). */
+export const ActionTypeSchema = z.enum(["batch_score", "report", "chat"]);
+
+/** The stored result a debit paid for, while the server keeps it. */
+export const ResultLinkSchema = z.object({ kind: z.enum(["batch", "report"]), id: uuid });
 
 export const CreditTransactionSchema = z
   .object({
@@ -20,15 +26,12 @@ export const CreditTransactionSchema = z
     description: z.string().nullable(),
     expires_at: dateTime.nullable(),
     related_entity_id: z.string().nullable(),
-    action_type: z.enum(["batch_score", "report", "chat"]).nullable(),
+    action_type: ActionTypeSchema.nullable(),
     created_at: dateTime,
-    result: z
-      .object({ kind: z.enum(["batch", "report"]), id: uuid })
-      .nullable()
-      .openapi({
-        description:
-          "The stored result this debit paid for, while it is kept (30 days): GET /batch/{id} or GET /report/{id}",
-      }),
+    result: ResultLinkSchema.nullable().openapi({
+      description:
+        "The stored result this debit paid for, while it is kept (30 days): GET /batch/{id} or GET /report/{id}",
+    }),
   })
   .openapi("CreditTransaction");
 
@@ -105,6 +108,29 @@ export const InviteSchema = z
   })
   .openapi("InviteResponse");
 
+export const CheckoutRequestSchema = z
+  .object({
+    tier_id: z.string().max(50).openapi({ description: "A paid tier from GET /billing/tiers", example: "starter" }),
+  })
+  .strict()
+  .openapi("CheckoutRequest");
+
+export const CheckoutResponseSchema = z
+  .object({
+    checkout_url: z.string().openapi({
+      description: "Redirect the browser here: the processor's payment page",
+    }),
+  })
+  .openapi("CheckoutResponse");
+
+export const PortalResponseSchema = z
+  .object({
+    portal_url: z
+      .string()
+      .openapi({ description: "Redirect the browser here: subscription and payment-method management" }),
+  })
+  .openapi("PortalResponse");
+
 export const MemberRemovedSchema = z.object({ id: z.string(), status: z.literal("removed") }).openapi("MemberRemoved");
 export const InviteRevokedSchema = z.object({ id: z.string(), status: z.literal("revoked") }).openapi("InviteRevoked");
 
@@ -161,3 +187,11 @@ export type Member = z.infer<typeof MemberSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
 export type Tier = z.infer<typeof TierInfoSchema>;
 export type Subscription = z.infer<typeof SubscriptionInfoSchema>;
+export type ActionType = z.infer<typeof ActionTypeSchema>;
+export type ResultLink = z.infer<typeof ResultLinkSchema>;
+export type PostSignup = z.infer<typeof PostSignupSchema>;
+export type MemberRoleUpdate = z.infer<typeof MemberRoleUpdateSchema>;
+export type InviteCreate = z.input<typeof InviteCreateSchema>;
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+export type PortalResponse = z.infer<typeof PortalResponseSchema>;

@@ -1,6 +1,6 @@
 // The body of POST /chat (spec: ChatRequest), with the bounds the spec leaves open.
 import { z } from "@hono/zod-openapi";
-import { BBoxSchema } from "../../chat/bbox.ts";
+import { BBoxInputSchema } from "./geometry.ts";
 
 export const MAX_QUESTION_CHARS = 2_000;
 export const MAX_VISIBLE_LAYERS = 50;
@@ -36,13 +36,13 @@ export const ChatRequestSchema = z
     session_id: z.string().max(100).nullable().optional().openapi({
       description: "X-Session-Id of an earlier answer, to continue that conversation; unknown or another user's is 404",
     }),
-    bbox: BBoxSchema.nullable()
+    bbox: BBoxInputSchema.nullable()
       .optional()
       .openapi({
         description: "[west, south, east, north]: an area the question is about (a selection)",
         example: [151.07, -33.78, 151.09, -33.765],
       }),
-    viewport_bbox: BBoxSchema.nullable()
+    viewport_bbox: BBoxInputSchema.nullable()
       .optional()
       .openapi({ description: "[west, south, east, north] of the map view: 'these parcels' and 'here' mean this" }),
     visible_layers: z
@@ -72,5 +72,5 @@ export const ChatRequestSchema = z
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-/** The answer's message type, defined once beside the stream; the web's useChat reads it. */
-export type { ChatDataParts, ChatUIMessage } from "../../chat/message.ts";
+/** The answer's message type: the web's useChat reads it. */
+export type { ChatDataParts, ChatUIMessage } from "./chat-stream.ts";

@@ -1,7 +1,14 @@
-// The answers of GET /parcels (a lot's facts) and POST /parcels/score (one site scored and charged).
+// GET /parcels (a lot's facts) and POST /parcels/score (one site scored and charged): the score's body and both answers.
 import { z } from "@hono/zod-openapi";
 import { AreaGeometrySchema, LonLatSchema } from "./geometry.ts";
 import { ControlAreasSchema, NearestStopSchema, ZoneShareSchema, scoredSiteFields } from "./scoring.ts";
+
+export const LngNumber = z.number().min(-180).max(180).openapi({ example: 151.0036 });
+export const LatNumber = z.number().min(-90).max(90).openapi({ example: -33.8136 });
+export const LotId = z.string().trim().min(1).max(100).openapi({ example: "6//DP1813990" });
+
+// A JSON body carries real numbers: a string is not coerced.
+export const ScoreBody = z.object({ lng: LngNumber.optional(), lat: LatNumber.optional(), lot_id: LotId.optional() });
 
 export const ParcelFactsSchema = z
   .strictObject({
@@ -38,3 +45,4 @@ export const ScoreAnswerSchema = z
 
 export type ParcelFacts = z.infer<typeof ParcelFactsSchema>;
 export type ScoreAnswer = z.infer<typeof ScoreAnswerSchema>;
+export type ScoreRequest = z.infer<typeof ScoreBody>;

@@ -1,8 +1,7 @@
-// The body and answer of POST /sites/search (architecture section 11).
+// The body and answer of POST /sites/search (docs/design.md section 11).
 import { z } from "@hono/zod-openapi";
-import { coordinatesProblem } from "../../report/geometry.ts";
-import { DEFAULT_LIMIT, EXCLUDABLE, MAX_LIMIT, MAX_POLYGON_VERTICES, SORTS } from "../../search/query.ts";
 import { BBoxSchema, LonLatSchema } from "./geometry.ts";
+import { EXCLUDABLE, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_POLYGON_VERTICES, SORTS } from "./limits.ts";
 
 const Name = z.string().trim().min(2).max(100);
 
@@ -16,22 +15,19 @@ const SearchBBox = z
   .refine((b) => b[0] < b[2] && b[1] < b[3], "A box is [west, south, east, north] with west < east and south < north")
   .openapi({ minItems: 4, maxItems: 4, description: "[west, south, east, north] in WGS84 degrees" });
 
+// The rings' own checks (closed, simple, holes inside) need the geometry code: the routes add them (routes/polygons.ts).
 export const SearchPolygon = z
   .object({ type: z.literal("Polygon"), coordinates: z.array(z.array(z.array(z.number()))) })
   .superRefine((g, ctx) => {
     const vertices = g.coordinates.reduce((n, ring) => n + ring.length, 0);
-    if (vertices > MAX_POLYGON_VERTICES) {
+    if (vertices > SEARCH_MAX_POLYGON_VERTICES)
       ctx.addIssue({
         code: "custom",
         path: ["coordinates"],
-        message: `A search polygon may have at most ${MAX_POLYGON_VERTICES} positions`,
+        message: `A search polygon may have at most ${SEARCH_MAX_POLYGON_VERTICES} positions`,
       });
-      return;
-    }
-    const problem = coordinatesProblem("Polygon", g.coordinates);
-    if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   })
-  .openapi({ description: `A valid GeoJSON Polygon in WGS84, at most ${MAX_POLYGON_VERTICES} positions` });
+  .openapi({ description: `A valid GeoJSON Polygon in WGS84, at most ${SEARCH_MAX_POLYGON_VERTICES} positions` });
 
 const SearchAreaSchema = z
   .object({
@@ -89,7 +85,7 @@ export const SearchBodySchema = z
       .enum(SORTS)
       .optional()
       .openapi({ description: "area, fsr, height: largest first; station: nearest first", default: "area" }),
-    limit: z.number().int().min(1).max(MAX_LIMIT).optional().openapi({ default: DEFAULT_LIMIT }),
+    limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional().openapi({ default: SEARCH_DEFAULT_LIMIT }),
     cursor: z
       .string()
       .min(1)
@@ -128,3 +124,8 @@ export const SearchAnswerSchema = z
     bbox: BBoxSchema.openapi({ description: "The matches' extent (the area's box when none match)" }),
   })
   .openapi("SiteSearchAnswer");
+
+/** The body as a client writes it (optional fields may be left out). */
+export type SearchBody = z.input<typeof SearchBodySchema>;
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+export type FoundSite = z.infer<typeof SiteResultSchema>;

@@ -1,6 +1,6 @@
-// Stored results (architecture section 5): a batch's delivered rows and a report's PDF, kept 30 days for the payer.
+// Stored results (docs/design.md section 5): a batch's delivered rows and a report's PDF, kept 30 days for the payer.
 import { z } from "@hono/zod-openapi";
-import { queryInt } from "../../http/validation.ts";
+import { queryInt } from "./query-int.ts";
 import { SiteErrorSchema, SiteResultSchema } from "./batch.ts";
 
 const dateTime = z.string().openapi({ format: "date-time" });

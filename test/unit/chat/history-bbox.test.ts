@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ModelMessage } from "ai";
 import { trimHistory } from "../../../src/chat/history.ts";
-import { BBoxSchema } from "../../../src/chat/bbox.ts";
+import { BBoxInputSchema } from "../../../src/routes/schemas/geometry.ts";
 
 const user = (text: string): ModelMessage => ({ role: "user", content: text });
 const assistant = (text: string): ModelMessage => ({ role: "assistant", content: text });
@@ -46,9 +46,9 @@ describe("trimHistory", () => {
   });
 });
 
-describe("BBoxSchema", () => {
+describe("BBoxInputSchema", () => {
   const issues = (v: unknown) => {
-    const r = BBoxSchema.safeParse(v);
+    const r = BBoxInputSchema.safeParse(v);
     return r.success ? [] : r.error.issues.map((i) => ({ path: i.path, message: i.message }));
   };
 

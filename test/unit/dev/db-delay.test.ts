@@ -82,6 +82,23 @@ describe("database delay proxy", () => {
       delay.setRtt(0);
     }
   });
+  it("counts a connection's statements under the application_name its startup named, apart from the rest", async () => {
+    const url = new URL(local.databaseUrl);
+    url.searchParams.set("application_name", "tagged-test");
+    const tagged = new Pool({ connectionString: url.toString(), max: 1 });
+    try {
+      await delay.idle(30);
+      const before = delay.counts();
+      await Promise.all([tagged.query("select 1"), tagged.query("select $1::int", [2]), pool.query("select 3")]);
+      await delay.idle(30);
+      expect(delay.counts("tagged-test")).toMatchObject({ connections: 1, statements: 2 });
+      expect(delay.counts().statements - before.statements).toBe(3);
+      expect(delay.counts("never-named")).toEqual({ connections: 0, statements: 0, roundTrips: 0 });
+    } finally {
+      await tagged.end();
+    }
+  });
+
   it("pooled mode (handshakes undelayed) still delays every statement by the round trip", async () => {
     await delay.idle(30);
     delay.setRtt(60, true);
@@ -112,7 +129,7 @@ describe("frontend message counter", () => {
   };
   const session = Buffer.concat([
     untyped(80877103), // SSLRequest, refused: a startup packet follows
-    untyped(196608, Buffer.from("user\0postgres\0\0")),
+    untyped(196608, Buffer.from("user\0postgres\0application_name\0batch-1\0\0")),
     message("Q", Buffer.from("select 1\0")),
     message("P", Buffer.from("\0select $1\0\0\0")),
     message("B", Buffer.alloc(40, 0x45)), // a body full of 'E' bytes is not a message
@@ -137,9 +154,15 @@ describe("frontend message counter", () => {
     expect(counter.sessionStarted).toBe(true);
   });
 
-  it("counts the same when the stream arrives one byte at a time", () => {
+  it("counts the same, and reads the same startup parameters, when the stream arrives one byte at a time", () => {
     const counter = new FrontendCounter();
     for (let i = 0; i < session.length; i++) counter.push(session.subarray(i, i + 1));
     expect(counter.statements).toBe(3);
+    expect(counter.parameters).toEqual(
+      new Map([
+        ["user", "postgres"],
+        ["application_name", "batch-1"],
+      ]),
+    );
   });
 });

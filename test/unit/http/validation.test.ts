@@ -1,7 +1,8 @@
 // The zod -> FastAPI-shaped 422 mapping, for every target and the common failure kinds.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { queryInt, toValidationIssues } from "../../../src/http/validation.ts";
+import { toValidationIssues } from "../../../src/http/validation.ts";
+import { queryInt } from "../../../src/routes/schemas/query-int.ts";
 import { toErrorResponse } from "../../../src/http/errors.ts";
 import { createLogger } from "../../../src/logger.ts";
 import { route } from "../../../src/http/route.ts";

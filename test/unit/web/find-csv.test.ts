@@ -1,6 +1,7 @@
 // Find sites' files: the export of every match, and the batch upload that scores the first of them.
 import { describe, expect, it } from "vitest";
-import { batchCsv, foundCsv, SCORE_CAP, scoreCost, siteName } from "../../../web/src/map/find/sites-csv.ts";
+import { MAX_BATCH_ROWS } from "../../../src/credits/prices.ts";
+import { batchCsv, foundCsv, siteName } from "../../../web/src/map/find/sites-csv.ts";
 import type { FoundSite } from "../../../web/src/map/find/types.ts";
 
 function site(i: number, patch: Partial<FoundSite> = {}): FoundSite {
@@ -48,7 +49,7 @@ describe("batchCsv", () => {
     const lines = batchCsv(sites).split("\n");
     expect(lines[0]).toBe("site_name,lot_number");
     expect(lines[1]).toBe("1 Pembroke St,1//DP100");
-    expect(lines).toHaveLength(SCORE_CAP + 1);
+    expect(lines).toHaveLength(MAX_BATCH_ROWS + 1);
   });
 
   it("sends the point inside each lot when a site has no lot id", () => {
@@ -61,14 +62,7 @@ describe("batchCsv", () => {
   });
 });
 
-describe("cost and names", () => {
-  it("states the batch price in whole cents", () => {
-    expect(scoreCost(50)).toBe(5);
-    expect(scoreCost(3)).toBe(0.3);
-    expect(scoreCost(7)).toBe(0.7);
-    expect(scoreCost(0)).toBe(0);
-  });
-
+describe("names", () => {
   it("names a site by address, else lot id, else its point", () => {
     expect(siteName(site(1))).toBe("1 Pembroke St");
     expect(siteName(site(1, { address: null }))).toBe("1//DP100");

@@ -5,9 +5,9 @@ import { kindOf, perDay, whatFor } from "../../../web/src/account/ledger.ts";
 
 const today = new Date(2026, 10, 25, 15, 0);
 function entry(
-  type: string,
+  type: Entry["type"],
   amount: number,
-  action_type: string | null,
+  action_type: Entry["action_type"],
   at: Date,
   description: string | null = null,
 ): Entry {

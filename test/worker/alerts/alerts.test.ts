@@ -82,7 +82,7 @@ function square(km: number) {
 }
 
 describe("alert types", () => {
-  it("lists the five types of architecture section 12, each with a description", async () => {
+  it("lists the five types of docs/design.md section 12, each with a description", async () => {
     const res = await call("/alerts/types", { token: org.users.member.token });
     expect(res.status).toBe(200);
     const types = await res.json<{ alert_type: string; description: string }[]>();
@@ -149,6 +149,19 @@ describe("POST /alerts", () => {
     const big = await post({ alert_type: "control_change", target: { area: { polygon: square(11) } } });
     expect(big.status).toBe(422);
     expect(JSON.stringify(await big.json())).toMatch(/at most 100 km² \(this one covers 12\d\.\d km²\)/);
+  });
+
+  it("refuses a polygon whose ring is not closed, in an area or a saved search, naming where", async () => {
+    const ring = square(9).coordinates[0] as number[][];
+    const open = { type: "Polygon", coordinates: [ring.slice(0, -1)] };
+    const area = await post({ alert_type: "control_change", target: { area: { polygon: open } } });
+    expect(area.status).toBe(422);
+    const [issue] = ((await area.json()) as { detail: { loc: unknown[]; msg: string }[] }).detail;
+    expect(issue?.loc).toEqual(["body", "target", "area", "polygon", "coordinates", 0]);
+    expect(issue?.msg).toContain("not closed");
+    const search = await post({ alert_type: "search_match", target: { search: { area: { polygon: open } } } });
+    expect(search.status).toBe(422);
+    expect(JSON.stringify(await search.json())).toContain('"target","search","area","polygon","coordinates",0');
   });
 
   it("pairs search_match with a saved search and only with one", async () => {

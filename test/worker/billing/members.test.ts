@@ -1,4 +1,4 @@
-// Members and invitations: every role against every route, other tenants' ids, and the rules of section 4.
+// Members and invitations: every role against every route, other tenants' ids, and the rules of docs/design.md section 4.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { addMember, call, createTeamOrg, uniqueEmail, withDb, type TestOrg } from "../helpers/billing.ts";

@@ -1,4 +1,4 @@
-// Chat approval (architecture section 5): a scoring call that charges beyond the question asks first. The stream
+// Chat approval (docs/design.md section 5): a scoring call that charges beyond the question asks first. The stream
 // carries the request (sites and cost) and charges nothing for them; approving charges exactly that cost, declining
 // nothing more; a request is answered once, only in its own session, and not after it expired.
 import { env, runDurableObjectAlarm } from "cloudflare:test";

@@ -1,6 +1,6 @@
 // Chat approval in tests: the request a stream stopped at, and the client's answer through the real route.
 import { expect } from "vitest";
-import type { ApprovalRequestPart } from "../../../src/chat/message.ts";
+import type { ApprovalRequestPart } from "../../../src/routes/schemas/chat-stream.ts";
 import { ask, type Chunk, chunksOf, ofType } from "../helpers/chat.ts";
 
 /** The approval request a stream stopped at, checked against the SDK's own request part; null when none. */

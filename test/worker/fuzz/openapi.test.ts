@@ -43,7 +43,7 @@ function validator(schema: JsonSchema): Validator {
   return v;
 }
 
-/** The event that must close each stream (or `error`, see architecture section 6). */
+/** The event that must close each stream (or `error`, see docs/design.md section 6). */
 const TERMINAL: Record<string, string> = {
   "/batch/upload": "batch_complete",
   "/report/generate": "report_complete",

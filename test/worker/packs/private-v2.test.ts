@@ -1,4 +1,4 @@
-// Uploaded lots are stored as v2 lots packs (architecture section 10) and read by range, private first: through the
+// Uploaded lots are stored as v2 lots packs (docs/design.md section 10) and read by range, private first: through the
 // real app with R2 and the pack Durable Object, over a public v2 lots pack that has no overlay outlines (the dev world).
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

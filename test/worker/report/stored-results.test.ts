@@ -1,4 +1,4 @@
-// Stored reports (architecture section 5): the PDF kept 30 days, byte for byte, only for the organisation that paid.
+// Stored reports (docs/design.md section 5): the PDF kept 30 days, byte for byte, only for the organisation that paid.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { env } from "cloudflare:workers";

@@ -17,7 +17,7 @@ const jump = (id: string) => document.getElementById(id)?.scrollIntoView({ behav
 
 export default function Account({ shell }: { shell: Shell }) {
   const admin = shell.membership.role !== "member";
-  const { org } = shell.membership;
+  const org = shell.membership;
   // A paid checkout adds credits: the ledger is read again when the subscription appears.
   const [reload, setReload] = useState(0);
   const onPaid = useCallback(() => setReload((n) => n + 1), []);

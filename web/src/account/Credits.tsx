@@ -42,7 +42,7 @@ export function Credits({ shell, reload }: { shell: Shell; reload: number }) {
       <h2 id="credits-h">Credits</h2>
       <p className="big">
         {shell.balance === null ? "…" : `${shell.balance.toFixed(2)} credits`}
-        <span className="muted"> available to {shell.membership.org.name}</span>
+        <span className="muted"> available to {shell.membership.name}</span>
       </p>
       {ledger === null || days === null ? (
         <p role="status">Loading the ledger…</p>

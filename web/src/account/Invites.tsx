@@ -1,7 +1,7 @@
 // Invitations: send one by e-mail with a role, list the pending ones, revoke one.
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { Shell } from "../shell.ts";
-import type { Invite, Role } from "../api.ts";
+import type { Invite, InviteCreate } from "../api.ts";
 import { Outcome, type Question, useOutcome } from "./Confirm.tsx";
 
 const expires = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" });
@@ -10,7 +10,7 @@ export function Invites({ shell, ask }: { shell: Shell; ask: (q: Question) => Pr
   const { api } = shell.auth;
   const [invites, setInvites] = useState<Invite[] | null>(null);
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("member");
+  const [role, setRole] = useState<InviteCreate["role"]>("member");
   const [busy, setBusy] = useState(false);
   const { said, ok, fail } = useOutcome(shell.report);
 
@@ -30,7 +30,7 @@ export function Invites({ shell, ask }: { shell: Shell; ask: (q: Question) => Pr
     if (!yes) return;
     setBusy(true);
     try {
-      await api.post("/billing/invite", { email: to, role });
+      await api.post("/billing/invite", { email: to, role } satisfies InviteCreate);
       ok(`Invitation sent to ${to}.`);
       setEmail("");
     } catch (err) {
@@ -68,7 +68,7 @@ export function Invites({ shell, ask }: { shell: Shell; ask: (q: Question) => Pr
         </label>
         <label>
           Invite as
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          <select value={role} onChange={(e) => setRole(e.target.value as InviteCreate["role"])}>
             <option value="member">Member</option>
             <option value="admin">Admin</option>
           </select>

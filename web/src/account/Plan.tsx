@@ -1,7 +1,7 @@
 // Plan: the tiers side by side, the current subscription and its state, checkout and the billing portal.
 import { useCallback, useEffect, useState } from "react";
 import type { Shell } from "../shell.ts";
-import type { Subscription, Tier } from "../api.ts";
+import type { CheckoutRequest, CheckoutResponse, PortalResponse, Subscription, Tier } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "./Confirm.tsx";
 
 const LIVE = new Set(["active", "trialing", "past_due", "unpaid", "paused"]);
@@ -102,7 +102,7 @@ export function Plan({
     if (!yes) return;
     setBusy(true);
     try {
-      const r = await api.post<{ checkout_url: string }>("/billing/checkout", { tier_id: t.id });
+      const r = await api.post<CheckoutResponse>("/billing/checkout", { tier_id: t.id } satisfies CheckoutRequest);
       location.assign(r.checkout_url);
     } catch (err) {
       // The 409's detail, as a person reads it: without the API route it names for programs.
@@ -115,7 +115,7 @@ export function Plan({
   async function portal() {
     setBusy(true);
     try {
-      const r = await api.post<{ portal_url: string }>("/billing/portal");
+      const r = await api.post<PortalResponse>("/billing/portal");
       location.assign(r.portal_url);
     } catch (err) {
       fail(err);

@@ -1,7 +1,7 @@
 // Team: members and their roles; owners and admins change roles and remove members as the rules allow.
 import { useCallback, useEffect, useState } from "react";
 import type { Shell } from "../shell.ts";
-import type { Member, Role } from "../api.ts";
+import type { Member, MemberRoleUpdate, Role } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "./Confirm.tsx";
 import { Invites } from "./Invites.tsx";
 
@@ -33,7 +33,7 @@ export function Team({ shell }: { shell: Shell }) {
     void load();
   }, [load]);
 
-  async function changeRole(m: Member, role: Role) {
+  async function changeRole(m: Member, role: MemberRoleUpdate["role"]) {
     const yes = await ask({
       title: `Make ${who(m)} ${role === "admin" ? "an admin" : "a member"}?`,
       body:
@@ -44,7 +44,7 @@ export function Team({ shell }: { shell: Shell }) {
     });
     if (!yes) return;
     try {
-      await api.put(`/billing/org/members/${m.id}/role`, { role });
+      await api.put(`/billing/org/members/${m.id}/role`, { role } satisfies MemberRoleUpdate);
       ok(`${who(m)} is now ${role === "admin" ? "an admin" : "a member"}.`);
     } catch (err) {
       fail(err, { 404: `${who(m)} is no longer in the organisation.` });
@@ -102,7 +102,7 @@ export function Team({ shell }: { shell: Shell }) {
                         <select
                           aria-label={`Role of ${who(m)}`}
                           value={m.role}
-                          onChange={(e) => void changeRole(m, e.target.value as Role)}
+                          onChange={(e) => void changeRole(m, e.target.value as MemberRoleUpdate["role"])}
                         >
                           <option value="admin">Admin</option>
                           <option value="member">Member</option>

@@ -1,19 +1,14 @@
 // The credit ledger as the account pages read it: naming its entries, and totals per day by action (pure).
+import type { ResultLink, Transaction } from "../../../src/routes/schemas/billing.ts";
 
-/** The fields of a ledger entry (api.ts `Transaction`) these functions read. */
-export type Entry = {
-  amount: number;
-  type: string;
-  description: string | null;
-  action_type: string | null;
-  created_at: string;
-};
+/** The fields of a ledger entry these functions read. */
+export type Entry = Pick<Transaction, "amount" | "type" | "description" | "action_type" | "created_at">;
 
 export type Action = "batch" | "report" | "chat";
 export const ACTIONS: Action[] = ["batch", "report", "chat"];
 export const ACTION_LABEL: Record<Action, string> = { batch: "Batch scoring", report: "Reports", chat: "Chat" };
 
-/** The ledger's action_type values (architecture section 5) as the three actions a person knows. */
+/** The ledger's action_type values (docs/design.md section 5) as the three actions a person knows. */
 export function actionOf(t: Pick<Entry, "action_type">): Action | null {
   if (t.action_type === "batch_score") return "batch";
   if (t.action_type === "report" || t.action_type === "chat") return t.action_type;
@@ -37,9 +32,6 @@ export function whatFor(t: Entry): string {
   const head = action ? `${kind}: ${ACTION_LABEL[action].toLowerCase()}` : kind;
   return t.description && t.description !== kind ? `${head} (${t.description})` : head;
 }
-
-/** The stored result a debit paid for (the API's `result`), while the server keeps it (30 days). */
-export type ResultLink = { kind: "batch" | "report"; id: string };
 
 /**
  * Where a result opens: the map's Batch panel, which reads `batch` or `report` from the URL (map/recent.ts) and

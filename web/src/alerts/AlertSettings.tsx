@@ -1,7 +1,7 @@
 // The alerts on one target (a saved site or a suburb): those set, each deletable, and a form to add one.
 import { useId, useState } from "react";
 import type { Api } from "../api.ts";
-import type { Alert, AlertTarget, AlertType, Channel } from "./api.ts";
+import type { Alert, AlertTarget, AlertTypeInfo, Channel } from "./api.ts";
 import { channelsLabel, typeLabel } from "./describe.ts";
 import { addAlert, dropAlert, sentenceOf } from "./store.ts";
 
@@ -13,7 +13,7 @@ type Props = {
   /** The alerts already on this target. */
   alerts: Alert[];
   /** The types a saved site or an area can watch (GET /alerts/types, less search_match). */
-  types: AlertType[];
+  types: AlertTypeInfo[];
   /** The form behind "Add an alert" (a list of saved sites stays short), else shown at once. */
   folded?: boolean;
   onProblem: (p: unknown) => void;
@@ -44,7 +44,7 @@ export function AlertSettings({ api, name, target, alerts, types, folded = false
   const toggle = (c: Channel, on: boolean) =>
     setChannels((now) => (on ? [...new Set([...now, c])] : now.filter((x) => x !== c)));
 
-  const form = (type: AlertType) => (
+  const form = (type: AlertTypeInfo) => (
     <form
       className="alert-form"
       aria-label={`New alert on ${name}`}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { Api } from "../api.ts";
 import { shortDate } from "../map/recent.ts";
-import { type AlertType, alertTypes, type SavedSite } from "./api.ts";
+import { type AlertTypeInfo, alertTypes, type SavedSite } from "./api.ts";
 import { AlertSettings } from "./AlertSettings.tsx";
 import "./alerts.css";
 import { type LotTarget, lotTarget, suburbOf } from "./describe.ts";
@@ -28,7 +28,7 @@ const targetOf = (s: SavedSite): LotTarget => ({ ...lotTarget(s.lot_id, [s.lng, 
 
 export function SavedSites({ api, place, ready, packTitle, onOpen, onProblem }: Props) {
   const { sites, alerts } = useSaved();
-  const [types, setTypes] = useState<AlertType[]>([]);
+  const [types, setTypes] = useState<AlertTypeInfo[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 

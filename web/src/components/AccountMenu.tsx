@@ -1,7 +1,7 @@
 // On a phone the header has room for the views, the balance and notifications only: the organisation, the role
 // and Sign out open from this button (styles.css shows it at phone width only).
 import { useEffect, useRef, useState } from "react";
-import type { Membership } from "../session.ts";
+import type { PostSignup } from "../api.ts";
 
 /** The organisation's initials, the button's face ("Demo Team" → "DT"). */
 export function initials(name: string): string {
@@ -20,7 +20,7 @@ export function AccountMenu({
   email,
   onSignOut,
 }: {
-  membership: Membership;
+  membership: PostSignup;
   email: string;
   onSignOut: () => void;
 }) {
@@ -47,25 +47,25 @@ export function AccountMenu({
     };
   }, [open]);
 
-  const { org, role } = membership;
+  const { name, org_type, role } = membership;
   return (
     <div className="account-menu" ref={box}>
       <button
         ref={button}
         type="button"
         className="account-menu-button"
-        aria-label={`Organisation: ${org.name}`}
+        aria-label={`Organisation: ${name}`}
         aria-expanded={open}
         aria-controls="account-menu-panel"
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">{initials(org.name)}</span>
+        <span aria-hidden="true">{initials(name)}</span>
       </button>
       {open && (
         <section id="account-menu-panel" className="account-menu-panel" aria-label="Organisation details">
-          <p className="account-menu-org">{org.name}</p>
+          <p className="account-menu-org">{name}</p>
           <p className="muted small">
-            {org.org_type === "personal" && role === "owner" ? "Personal organisation · " : ""}
+            {org_type === "personal" && role === "owner" ? "Personal organisation · " : ""}
             {role}
             <br />
             {email}

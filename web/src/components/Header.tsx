@@ -26,10 +26,8 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
         </button>
       </nav>
       <section className="who" aria-label="Organisation">
-        <span className="org">{membership.org.name}</span>
-        {membership.org.org_type === "personal" && membership.role === "owner" && (
-          <span className="kind">personal</span>
-        )}
+        <span className="org">{membership.name}</span>
+        {membership.org_type === "personal" && membership.role === "owner" && <span className="kind">personal</span>}
         <span className="role">{membership.role}</span>
         <output className="balance" aria-label="Credit balance">
           {balance === null ? (

@@ -44,7 +44,7 @@ export default function Data({ shell }: { shell: Shell }) {
   async function remove(p: PackSummary) {
     const yes = await ask({
       title: `Delete “${p.title}”?`,
-      body: `Its ${p.features.toLocaleString()} features leave the map, scoring and chat for everyone in ${shell.membership.org.name}. This cannot be undone.`,
+      body: `Its ${p.features.toLocaleString()} features leave the map, scoring and chat for everyone in ${shell.membership.name}. This cannot be undone.`,
       confirm: "Delete pack",
     });
     if (!yes) return;

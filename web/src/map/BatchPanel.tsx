@@ -2,6 +2,7 @@
 // for is kept by the server for 30 days: the batch shown comes back after a reload or a trip to Account, and recent
 // batches and reports can be reopened or downloaded.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { MAX_BATCH_ROWS, UNIT_PRICE } from "../../../src/credits/prices.ts";
 import {
   type Api,
   type BatchEvent,
@@ -261,7 +262,8 @@ export function BatchPanel({
         onFile={(f) => void upload(f)}
       >
         <p className="muted small">
-          or drop a file here · up to 50 sites with latitude/longitude or lot_number columns · 0.1 credit a site
+          or drop a file here · up to {MAX_BATCH_ROWS} sites with latitude/longitude or lot_number columns ·{" "}
+          {UNIT_PRICE.batch_score} credit a site
         </p>
       </DropZone>
       {summary && (
@@ -287,7 +289,7 @@ export function BatchPanel({
               disabled={scored.length === 0 || (progress !== null && progress.percent < 100)}
               onClick={() => void report()}
             >
-              Generate report · 0.5 credit
+              Generate report · {UNIT_PRICE.report} credit
             </button>
           </div>
           {progress && (

@@ -1,9 +1,10 @@
 // The chat: useChat over the service's UI message stream; map parts move and draw on the map. A scoring call that
-// charges asks first (architecture section 5): the panel shows its sites and cost with Approve / Decline.
+// charges asks first (docs/design.md section 5): the panel shows its sites and cost with Approve / Decline.
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { type Api, type Balance, type ChatUIMessage, Problem, problemOf } from "../api.ts";
+import { UNIT_PRICE } from "../../../src/credits/prices.ts";
+import { type Api, type Balance, type ChatRequest, type ChatUIMessage, Problem, problemOf } from "../api.ts";
 import type { MapController } from "./controller.ts";
 
 type Props = {
@@ -77,7 +78,11 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
         // The service takes one question (or one approval's answer) at a time; the session keeps the conversation.
         prepareSendMessagesRequest: async ({ messages }) => {
           const approval = answeredApproval(messages);
-          if (approval) return { body: { session_id: session.current, approval }, headers: await api.headers() };
+          if (approval)
+            return {
+              body: { session_id: session.current, approval } satisfies ChatRequest,
+              headers: await api.headers(),
+            };
           const last = messages.at(-1);
           const question = last?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
           const viewport = props.current.map()?.viewport();
@@ -87,7 +92,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
               session_id: session.current,
               viewport_bbox: viewport ?? null,
               visible_layers: props.current.visibleLayers(),
-            },
+            } satisfies ChatRequest,
             headers: await api.headers(),
           };
         },
@@ -198,7 +203,7 @@ export function ChatPanel({ api, map, visibleLayers, onBalance, onProblem }: Pro
         {messages.length === 0 && (
           <li className="placeholder">
             Ask about the map: “Show me R2 lots over 600 m2 in Epping without flood”, “What is near Parramatta?”, “Score
-            the parcels in view”. 0.05 credit a question; scoring asks before it charges.
+            the parcels in view”. {UNIT_PRICE.chat} credit a question; scoring asks before it charges.
           </li>
         )}
         {messages.map((m) => (

@@ -1,5 +1,6 @@
-// A clicked lot: its facts (free) and `Score site` (0.1 credit), the score explained.
+// A clicked lot: its facts (free) and `Score site` (a batch row's price), the score explained.
 import type { ReactNode } from "react";
+import { UNIT_PRICE } from "../../../src/credits/prices.ts";
 import type { Facts, ScoreAnswer } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
 import { basisLabel, yieldOptions } from "./yield-basis.ts";
@@ -44,7 +45,9 @@ export function ParcelPanel({
     return (
       <div className="placeholder">
         <p>Click a lot on the map, or search a suburb or lot id, to see what may be built there.</p>
-        <p className="muted small">Lots appear from zoom 14; facts are free, a score costs 0.1 credit.</p>
+        <p className="muted small">
+          Lots appear from zoom 14; facts are free, a score costs {UNIT_PRICE.batch_score} credit.
+        </p>
       </div>
     );
   const ctl = (v: number | null, unit: string) => (v === null ? "—" : `${v}${unit}`);
@@ -94,7 +97,7 @@ export function ParcelPanel({
       </dl>
       {save}
       <button type="button" className="primary" onClick={onScore} disabled={scoring}>
-        {scoring ? "Scoring…" : "Score site · 0.1 credit"}
+        {scoring ? "Scoring…" : `Score site · ${UNIT_PRICE.batch_score} credit`}
       </button>
       {score && score.parcel.lot_id === facts.lot_id && <ScoreDetail score={score} />}
     </article>

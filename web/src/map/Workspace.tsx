@@ -4,7 +4,7 @@ import type { Shell } from "../shell.ts";
 import { BottomSheet, PEEK_PX, type Snap } from "../components/BottomSheet.tsx";
 import { usePhone } from "../components/usePhone.ts";
 import { mapChunk, useChunk } from "../chunks.ts";
-import { type Facts, Problem, type ScoreAnswer, type SiteRow, type Suggestion } from "../api.ts";
+import { type Facts, Problem, type ScoreAnswer, type ScoreRequest, type SiteRow, type Suggestion } from "../api.ts";
 import type { MapPack } from "./packs.ts";
 import type { BBox, MapController } from "./controller.ts";
 import { showOnly, TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
@@ -159,7 +159,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
     if (!facts) return;
     setScoring(true);
     try {
-      const body = facts.lot_id ? { lot_id: facts.lot_id } : { lng: facts.centroid[0], lat: facts.centroid[1] };
+      const body: ScoreRequest = facts.lot_id
+        ? { lot_id: facts.lot_id }
+        : { lng: facts.centroid[0], lat: facts.centroid[1] };
       const answer = await api.post<ScoreAnswer>("/parcels/score", body, { "Idempotency-Key": crypto.randomUUID() });
       setScore(answer);
       shell.setBalance(answer.balance);

@@ -1,8 +1,10 @@
 // What the workspace can ask of the map, without loading maplibre itself.
+import type { BBox } from "../../../src/routes/schemas/geometry.ts";
 import type { FoundSite } from "./find/types.ts";
 import type { Toggle } from "./style.ts";
 
-export type BBox = [number, number, number, number];
+/** [west, south, east, north] in degrees: the map's boxes are the API's. */
+export type { BBox };
 
 export interface MapController {
   fitBounds(bbox: BBox, maxZoom?: number): void;

@@ -1,5 +1,5 @@
 // A batch or report a ledger link names in the URL (account/ledger.ts resultHref), for the Batch panel to open.
-export type ResultLink = { kind: "batch" | "report"; id: string };
+import type { ResultLink } from "../../../src/routes/schemas/billing.ts";
 
 /** A batch or report named in the URL (a ledger link: account/ledger.ts resultHref), removed from the URL once read. */
 export function takeLinkedResult(): ResultLink | null {

@@ -1,6 +1,7 @@
 // The Find sites tab: an area and planning filters, the live count, the matches in a table and on the map,
 // scoring the first of them through batch, a CSV export, and the search kept in the page's URL.
 import { useEffect, useMemo, useRef, useState } from "react";
+import { costOf, MAX_BATCH_ROWS, UNIT_PRICE } from "../../../../src/credits/prices.ts";
 import { type Api, type Facts, Problem } from "../../api.ts";
 import { download } from "../../exports.ts";
 import type { MapController } from "../controller.ts";
@@ -8,7 +9,7 @@ import { AreaBox } from "./AreaBox.tsx";
 import { Check, NumberField } from "./Fields.tsx";
 import { EMPTY_FORM, type FindForm, paramsOf, queryOf, SORTS } from "./query.ts";
 import { EXPORT_CAP, everySite } from "./search.ts";
-import { batchCsv, foundCsv, SCORE_CAP, scoreCost } from "./sites-csv.ts";
+import { batchCsv, foundCsv } from "./sites-csv.ts";
 import { SitesTable, siteKey } from "./SitesTable.tsx";
 import { EXCLUSIONS, type FoundSite, type Sort } from "./types.ts";
 import { useSearch } from "./useSearch.ts";
@@ -115,8 +116,8 @@ export function FindSites({ api, map, mapGen, initial, balance, onScore, onFound
     }
   }
 
-  const toScore = Math.min(SCORE_CAP, results.length);
-  const cost = scoreCost(toScore);
+  const toScore = Math.min(MAX_BATCH_ROWS, results.length);
+  const cost = costOf(toScore, UNIT_PRICE.batch_score);
 
   function score() {
     setConfirming(false);
@@ -236,7 +237,7 @@ export function FindSites({ api, map, mapGen, initial, balance, onScore, onFound
                 <strong>
                   {cost} {cost === 1 ? "credit" : "credits"}
                 </strong>{" "}
-                (0.1 a site{balance !== null ? `; your balance is ${fmt(balance)}` : ""})?
+                ({UNIT_PRICE.batch_score} a site{balance !== null ? `; your balance is ${fmt(balance)}` : ""})?
               </p>
               <div className="actions">
                 <button type="button" className="primary" onClick={score}>

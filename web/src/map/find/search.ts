@@ -2,7 +2,7 @@
 import type { Api } from "../../api.ts";
 import type { FoundSite, SearchAnswer, SearchQuery } from "./types.ts";
 
-/** The export's cap (architecture section 11), read in the route's largest pages. */
+/** The export's cap (docs/design.md section 11), read in the route's largest pages. */
 export const EXPORT_CAP = 5000;
 const EXPORT_PAGE = 500;
 

@@ -1,13 +1,7 @@
 // Found sites as CSV: the export a person opens in a spreadsheet, and the file batch scoring reads (pure: unit-tested).
+import { MAX_BATCH_ROWS } from "../../../../src/credits/prices.ts";
 import { csvCell } from "../../csv.ts";
 import { EXCLUSIONS, type FoundSite } from "./types.ts";
-
-/** Batch scoring's cap and price (architecture section 5: 0.1 credit a row, 50 rows a file). */
-export const SCORE_CAP = 50;
-export const CREDITS_PER_SITE = 0.1;
-
-/** Credits for scoring `n` sites, rounded to cents (0.1 * 3 is 0.30000000000000004 in floating point). */
-export const scoreCost = (n: number) => Math.round(n * CREDITS_PER_SITE * 100) / 100;
 
 /** How a site is named to a person: its address, else its lot id, else where it is. */
 export function siteName(s: FoundSite): string {
@@ -55,11 +49,11 @@ export function foundCsv(sites: readonly FoundSite[]): string {
 }
 
 /**
- * The first sites (at most the batch cap) as a batch upload: by lot number when every site has one, else by the
+ * The first sites (at most a batch upload's rows) as a batch upload: by lot number when every site has one, else by the
  * point inside each lot that the search returned (a batch file has one kind of location for all its rows).
  */
 export function batchCsv(sites: readonly FoundSite[]): string {
-  const first = sites.slice(0, SCORE_CAP);
+  const first = sites.slice(0, MAX_BATCH_ROWS);
   if (first.every((s) => s.lot_id !== null))
     return [line(["site_name", "lot_number"]), ...first.map((s) => line([siteName(s), s.lot_id]))].join("\n");
   return [

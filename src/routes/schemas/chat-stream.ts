@@ -1,8 +1,31 @@
-// The chat answer's message type, with its typed data parts: from type-only modules, so the web's useChat imports it too.
+// The typed parts of POST /chat's UI message stream beside text and tools: the map's boxes and features, the session,
+// the charge, a bound that stopped work and an approval request. The AI SDK carries them, so they are types, not zod.
 import type { UIMessage, UIMessageChunk } from "ai";
-import type { BBox } from "../geo/bbox.ts";
-import type { LimitNotice } from "./budget.ts";
-import type { FeatureCollection } from "./tools/map.ts";
+import type { AreaGeometry, BBox } from "./geometry.ts";
+
+export type PointGeometry = { type: "Point"; coordinates: number[] };
+
+/** A feature the map highlights: a lot, an overlay's part or a stop. */
+export interface Feature {
+  type: "Feature";
+  id?: string;
+  geometry: AreaGeometry | PointGeometry;
+  properties: Record<string, unknown>;
+}
+
+export interface FeatureCollection {
+  type: "FeatureCollection";
+  features: Feature[];
+}
+
+/** A bound of one question (chat/budget.ts QUESTION_BOUNDS) that stopped work. */
+export type Bound = "tool_steps" | "tool_calls" | "sites" | "map_data";
+
+/** Streamed as a `data-limit` part the first time a bound stops work. */
+export interface LimitNotice {
+  bound: Bound;
+  detail: string;
+}
 
 /** A scoring call waiting for the person's approval: the sites new to the question and what they cost. */
 export interface ApprovalRequestPart {

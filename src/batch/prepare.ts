@@ -1,0 +1,69 @@
+// A batch's rows located and scored before any is stored or sent: the event each sends and the row kept for it.
+import { siteFacts } from "../assess/facts.ts";
+import { logger } from "../logger.ts";
+import { readAheadPoints } from "../packs/read-ahead.ts";
+import type { PackScope } from "../packs/scope.ts";
+import { scoreSite } from "../scoring/index.ts";
+import type { CsvSiteRow } from "./csv.ts";
+import type { BatchDelivery } from "./delivery.ts";
+import { locateSite, pointsOf } from "./locate.ts";
+import { siteError, siteResult } from "./payload.ts";
+import type { StoredRowInput } from "./record.ts";
+
+export interface PreparedRow {
+  event: "site_result" | "site_error";
+  row: StoredRowInput;
+}
+
+export interface PreparedRows {
+  /** In file order, up to the first row that failed. */
+  rows: PreparedRow[];
+  /** Why the row after them could not be prepared (a pack that cannot be read), if one could not. */
+  failure?: unknown;
+}
+
+async function prepareRow(
+  packs: PackScope,
+  row: CsvSiteRow,
+  nthResult: number,
+  delivery: BatchDelivery,
+): Promise<PreparedRow> {
+  const { located, packs: read } = await locateSite(packs, row);
+  if (!located.ok) {
+    const data = siteError(row, located.detail);
+    return { event: "site_error", row: { index: row.index, kind: "error", modelVersion: null, chargeSeq: null, data } };
+  }
+  const result = scoreSite(siteFacts(read, located.parcel));
+  const data = siteResult(row, located.parcel, result);
+  const chargeSeq = delivery.chargeSeq(nthResult);
+  return {
+    event: "site_result",
+    row: { index: row.index, kind: "result", modelVersion: result.modelVersion, chargeSeq, data },
+  };
+}
+
+/** Every row in order, each result numbered among the units this request's job charges. */
+export async function prepareRows(
+  packs: PackScope,
+  rows: readonly CsvSiteRow[],
+  delivery: BatchDelivery,
+  batchId: string,
+): Promise<PreparedRows> {
+  // One plan for every point's pages, read before the first row: at most one read a row, rows near each other
+  // sharing reads. A failed read-ahead is no row's failure: each row then reads (and reports) its own.
+  await readAheadPoints(packs.paged, pointsOf(rows)).catch((err: unknown) =>
+    logger.warn("batch read-ahead failed", { batch_id: batchId, error: err }),
+  );
+  const out: PreparedRow[] = [];
+  let results = 0;
+  try {
+    for (const row of rows) {
+      const p = await prepareRow(packs, row, results, delivery);
+      if (p.event === "site_result") results += 1;
+      out.push(p);
+    }
+  } catch (failure) {
+    return { rows: out, failure };
+  }
+  return { rows: out };
+}
