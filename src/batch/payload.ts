@@ -1,4 +1,5 @@
 // The JSON a frontend renders for one scored site: self-contained, snake_case like the rest of the API.
+import type { SiteError, SiteResult } from "../routes/schemas/batch.ts";
 import type { FeasibilityResult } from "../scoring/index.ts";
 import type { ParcelHit } from "../packs/spatial.ts";
 import type { CsvSiteRow } from "./csv.ts";
@@ -39,10 +40,18 @@ export function scorePayload(result: FeasibilityResult) {
   };
 }
 
-export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: FeasibilityResult) {
-  return { index: row.index, line: row.line, input: row.input, parcel: parcelPayload(parcel), ...scorePayload(result) };
+export function siteResult(row: CsvSiteRow, parcel: ParcelHit, result: FeasibilityResult): SiteResult {
+  const data = {
+    index: row.index,
+    line: row.line,
+    input: row.input,
+    parcel: parcelPayload(parcel),
+    ...scorePayload(result),
+  };
+  // snakeKeys is untyped: test/worker/stream-events.test.ts holds every event to its schema.
+  return data as SiteResult;
 }
 
-export function siteError(row: CsvSiteRow, detail: string) {
+export function siteError(row: CsvSiteRow, detail: string): SiteError {
   return { index: row.index, line: row.line, input: row.input, detail };
 }

@@ -9,11 +9,16 @@ import type { BatchDelivery } from "./delivery.ts";
 import { locateSite, pointsOf } from "./locate.ts";
 import { siteError, siteResult } from "./payload.ts";
 import type { StoredRowInput } from "./record.ts";
+import type { BatchEvent, SiteError, SiteResult } from "../routes/schemas/batch.ts";
 
-export interface PreparedRow {
-  event: "site_result" | "site_error";
-  row: StoredRowInput;
-}
+/** A row's event and the row kept for it, whose data is the event's. */
+export type PreparedRow =
+  | { event: "site_result"; row: StoredRowInput & { data: SiteResult } }
+  | { event: "site_error"; row: StoredRowInput & { data: SiteError } };
+
+/** The stream event a prepared row sends. */
+export const eventOf = (p: PreparedRow): BatchEvent =>
+  p.event === "site_result" ? { event: p.event, data: p.row.data } : { event: p.event, data: p.row.data };
 
 export interface PreparedRows {
   /** In file order, up to the first row that failed. */

@@ -3,7 +3,6 @@
 // refunded. Three statements in all (charge, store, settle), plus one lease renewal per half timeout of streaming.
 import { ConflictError } from "../errors.ts";
 import { logger } from "../logger.ts";
-import type { SseEvent } from "../lib/sse-event.ts";
 import { reserve, type Payer, type ResumableWork } from "../credits/charged-work.ts";
 import type { SettleOutcome } from "../credits/detached.ts";
 import type { Lease } from "../credits/lease.ts";
@@ -12,7 +11,8 @@ import type { ParsedCsv } from "./csv.ts";
 import { PagedPackError } from "../packs/paged/errors.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { BatchDelivery } from "./delivery.ts";
-import { prepareRows } from "./prepare.ts";
+import { eventOf, prepareRows } from "./prepare.ts";
+import type { BatchEvent } from "../routes/schemas/batch.ts";
 import { type BatchHeader, markDelivered, recordBatch } from "./record.ts";
 
 export interface BatchContext {
@@ -69,11 +69,11 @@ function lastEvent(
   outcome: SettleOutcome | undefined,
   delivery: BatchDelivery,
   done: { batch_id: string; replayed: boolean; charged: number; total: number; balance: number },
-): SseEvent {
+): BatchEvent {
   const { total, balance, charged, ...common } = done;
   const committed = outcome === undefined || outcome.ok;
   const refundedNow = `(${outcome?.ok ? outcome.settlement.refunded : 0} credits)`;
-  const error = (detail: string): SseEvent => ({ event: "error", data: { detail } });
+  const error = (detail: string): BatchEvent => ({ event: "error", data: { detail } });
   switch (ending.kind) {
     case "lost":
       return error(lostDetail(delivery.scored));
@@ -94,7 +94,7 @@ function lastEvent(
     case "complete": {
       const counts = { ...common, scored: delivery.scored, failed: delivery.failed, charged };
       if (outcome && !outcome.ok) {
-        const data = { ...counts, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED };
+        const data = { ...counts, refunded: 0, balance: null, settlement: "deferred", detail: DEFERRED } as const;
         return { event: "batch_complete", data };
       }
       const settled = outcome?.settlement;
@@ -103,7 +103,7 @@ function lastEvent(
         refunded: settled?.refunded ?? 0,
         balance: settled?.balance ?? balance,
         settlement: "settled",
-      };
+      } as const;
       return { event: "batch_complete", data };
     }
   }
@@ -120,7 +120,7 @@ const headerOf = (ctx: BatchContext, parsed: ParsedCsv, charged: ResumableWork):
   rows: parsed.rows.length,
 });
 
-const notRecorded = (outcome: SettleOutcome | undefined): SseEvent => {
+const notRecorded = (outcome: SettleOutcome | undefined): BatchEvent => {
   const refunded = outcome?.ok ? `The ${outcome.settlement.refunded} credits charged were refunded.` : DEFERRED;
   const detail = `Service unavailable: the batch could not be recorded, so no row was sent. ${refunded}`;
   return { event: "error", data: { detail } };
@@ -159,7 +159,7 @@ export async function* runBatch(
   ctx: BatchContext,
   parsed: ParsedCsv,
   charged: ResumableWork,
-): AsyncGenerator<SseEvent> {
+): AsyncGenerator<BatchEvent> {
   const ids = { batch_id: charged.firstId, job_id: charged.id };
   const delivery = new BatchDelivery(charged.paidUnits);
   // A replay with nothing unpaid charges nothing, so it has no job of its own to hold or settle.
@@ -192,14 +192,14 @@ export async function* runBatch(
           ? { kind: "complete" }
           : { kind: "failed", error: prepared.failure };
     try {
-      for (const { event, row } of prepared.rows.slice(0, kept)) {
+      for (const p of prepared.rows.slice(0, kept)) {
         // A row to be charged goes out only while the job is still this stream's (the sweep has not settled it).
-        if (event === "site_result" && lease && delivery.nextResultCharged && !(await lease.holds())) {
+        if (p.event === "site_result" && lease && delivery.nextResultCharged && !(await lease.holds())) {
           ending = { kind: "lost" };
           break;
         }
-        yield { event, data: row.data };
-        delivery.took(row.kind);
+        yield eventOf(p);
+        delivery.took(p.row.kind);
         lease?.note(delivery.owed);
       }
     } catch (error) {

@@ -1,7 +1,10 @@
 // Server-Sent Events from an async iterable of events: uncompressed, heartbeated, errors as an event.
-import type { SseEvent } from "../lib/sse-event.ts";
-
-export type { SseEvent };
+/** What this writer needs of an event; producers yield their stream's own type (routes/schemas/: BatchEvent, ReportEvent). */
+export interface SseEvent {
+  event: string;
+  data: unknown;
+  id?: string;
+}
 
 const HEARTBEAT_MS = 15_000;
 

@@ -94,7 +94,7 @@ export const batchRoutes = createRouter()
         headers: { "X-Batch-Id": charged.firstId },
         onError: (err) => {
           services.log.error("batch failed after the stream began", { error: err });
-          return { event: "error", data: { detail: "Internal server error" } };
+          return { event: "error" as const, data: { detail: "Internal server error" } };
         },
         waitUntil: (work) => {
           services.hold(work);
