@@ -1,16 +1,13 @@
-// Saved sites, alerts and notifications (docs/design.md section 12): organisation-wide, any role.
+// Alerts and notifications (docs/design.md section 12): organisation-wide, any role. Saved sites: routes/sites.ts.
 import { z } from "@hono/zod-openapi";
 import { type AlertTarget, createAlert, deleteAlert, listAlerts } from "../alerts/alerts.ts";
 import { listNotifications, markRead } from "../alerts/notifications.ts";
-import { deleteSavedSite, listSavedSites, saveSite } from "../alerts/saved-sites.ts";
 import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { route } from "../http/route.ts";
-import { locateParcel, siteArea } from "../parcels/locate.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { createRouter } from "../request/router.ts";
-import { siteRef } from "./parcels.ts";
 import { checkPolygon } from "./polygon-check.ts";
 import { ALERT_TYPES } from "./schemas/alert-types.ts";
 import {
@@ -21,9 +18,6 @@ import {
   NotificationIdParam,
   NotificationListSchema,
   NotificationsQuery,
-  SaveSiteBody,
-  SavedSiteIdParam,
-  SavedSiteSchema,
 } from "./schemas/alerts.ts";
 
 const deleted = { 204: { description: "Deleted" } };
@@ -35,63 +29,6 @@ const AlertCreateBody = AlertBody.superRefine(({ target }, ctx) => {
 });
 
 export const alertRoutes = createRouter()
-  .openapi(
-    route({
-      method: "post",
-      path: "/sites/saved",
-      tags: ["alerts"],
-      summary: "Save a site for the organisation, by lot id or point (a lot saved already is answered as it is, 200)",
-      middleware: [requireAuth, requireOrg()],
-      request: { body: { required: true, content: { "application/json": { schema: SaveSiteBody } } } },
-      responses: {
-        201: json(SavedSiteSchema, "Saved"),
-        200: json(SavedSiteSchema, "Saved before: the existing site"),
-        ...pickErrors(404, 409, 503),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid("json");
-      const site = siteRef(body, "body");
-      const packs = await packsForCaller(c, [siteArea(site)]);
-      const hit = locateParcel(packs, site);
-      const { site: saved, created } = await saveSite({
-        db: c.var.services.db(),
-        orgId: c.var.membership.orgId,
-        userId: c.var.principal.userId,
-        hit,
-        point: "lng" in site ? site : null,
-        note: body.note && body.note.length > 0 ? body.note : null,
-      });
-      return created ? c.json(saved, 201) : c.json(saved, 200);
-    },
-  )
-  .openapi(
-    route({
-      method: "get",
-      path: "/sites/saved",
-      tags: ["alerts"],
-      summary: "The organisation's saved sites, newest first",
-      middleware: [requireAuth, requireOrg()],
-      responses: { 200: json(z.array(SavedSiteSchema), "The saved sites"), ...pickErrors(503) },
-    }),
-    async (c) => c.json(await listSavedSites(c.var.services.db(), c.var.membership.orgId), 200),
-  )
-  .openapi(
-    route({
-      method: "delete",
-      path: "/sites/saved/{id}",
-      tags: ["alerts"],
-      summary: "Remove a saved site and the alerts on it",
-      middleware: [requireAuth, requireOrg()],
-      request: { params: SavedSiteIdParam },
-      responses: { ...deleted, ...pickErrors(400, 404, 503) },
-    }),
-    async (c) => {
-      const id = uuidParam(c.req.valid("param").id, "saved site id");
-      await deleteSavedSite(c.var.services.db(), c.var.membership.orgId, id);
-      return c.body(null, 204);
-    },
-  )
   .openapi(
     route({
       method: "get",
