@@ -4,8 +4,8 @@ import { logger } from "./logger.ts";
 import { openConfigured, type Db } from "./db/client.ts";
 import { expireGrants } from "./credits/expiry.ts";
 import { sweepAbandonedJobs } from "./credits/sweep.ts";
-import { expireStoredBatches } from "./batch/stored.ts";
-import { expireStoredReports } from "./report/stored.ts";
+import { expireStoredBatches } from "./batch/stored-batches.ts";
+import { expireStoredReports } from "./report/stored-reports.ts";
 
 /** The hourly expiry (credits, and stored results past 30 days); every other trigger (each minute) settles overdue jobs. */
 export const EXPIRY_CRON = "17 * * * *";

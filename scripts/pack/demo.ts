@@ -3,7 +3,7 @@
 // synthetic bus stops and the real railway stations of Transport for NSW's GTFS feed.
 import polygonClipping from "polygon-clipping";
 import type { MultiPolygon as PcMultiPolygon, Polygon as PcPolygon } from "polygon-clipping";
-import { ellipsoidRadii } from "../../src/geo/area.ts";
+import { ellipsoidRadii } from "../../src/geo/geodesic-area.ts";
 import { haversineM } from "../../src/geo/distance.ts";
 import { columnsFromGeometries, columnsFromGeometry } from "../../src/geo/columns.ts";
 import { featureCentroid } from "../../src/geo/centroid.ts";

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decodePack } from "../../src/packs/decode.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
-import { locateRow } from "../../src/batch/locate.ts";
+import { locateRow } from "../../src/batch/locate-row.ts";
 import { siteResult } from "../../src/batch/payload.ts";
 import { siteFacts } from "../../src/assess/facts.ts";
 import { scoreSite } from "../../src/scoring/index.ts";

@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alerts, savedSites } from "../db/schema.ts";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors.ts";
-import { areaM2 } from "../geo/area.ts";
+import { areaM2 } from "../geo/geodesic-area.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";

@@ -6,7 +6,7 @@ import { type BBox, bboxIntersects } from "../geo/bbox.ts";
 import { nextTask } from "../lib/next-task.ts";
 import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
-import { resolveSearchArea } from "../search/area.ts";
+import { resolveSearchArea } from "../search/search-area.ts";
 import { type SearchPacks, searchSites } from "../search/engine.ts";
 import type { SearchQuery, SearchWork } from "../search/query.ts";
 import type { SearchMatch, SearchMatchesMore } from "./diff.ts";

@@ -2,11 +2,11 @@
 // a box or a polygon of at most 100 km²; a suburb as an area alert's (the packs must know it); an LGA only when its
 // extent is that small, since an LGA is the one named area that can hold a whole region's lots.
 import { NotFoundError, UnprocessableError } from "../errors.ts";
-import { areaM2 } from "../geo/area.ts";
+import { areaM2 } from "../geo/geodesic-area.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { geocode } from "../geocode/gazetteer.ts";
 import type { Pack } from "../packs/types.ts";
-import { findLga } from "../search/area.ts";
+import { findLga } from "../search/search-area.ts";
 import type { SearchQuery } from "../search/query.ts";
 
 export const MAX_SEARCH_AREA_KM2 = 100;

@@ -16,7 +16,7 @@ import {
 import { deleteBuildObjects, storeFinishedPack } from "../packs/private-put.ts";
 import type { Pack, PackBindings } from "../packs/types.ts";
 import { lotsInfo } from "../packs/upload.ts";
-import type { UploadLotsContext } from "../packs/upload-lots.ts";
+import type { UploadLotsContext } from "../packs/lots-encoder.ts";
 import { nextTask } from "../lib/next-task.ts";
 import {
   FactsPacer,

@@ -6,7 +6,7 @@ import type { PackScope } from "../packs/scope.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow } from "./csv.ts";
 import type { BatchDelivery } from "./delivery.ts";
-import { locateSite, pointsOf } from "./locate.ts";
+import { locateSite, pointsOf } from "./locate-row.ts";
 import { siteError, siteResult } from "./payload.ts";
 import type { StoredRowInput } from "./record.ts";
 import type { BatchEvent, SiteError, SiteResult } from "../routes/schemas/batch.ts";

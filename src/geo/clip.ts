@@ -6,7 +6,7 @@
 // concave shapes included. A Piece is the result: a signed sum of regions, which can itself be split into
 // windows and intersected again (for unions by inclusion-exclusion). Two large pieces are first halved together
 // until one side of each cell is small, so neither is clipped whole once per window of the other.
-import { ellipsoidRadii } from "./area.ts";
+import { ellipsoidRadii } from "./geodesic-area.ts";
 import { clipPasses, clipWork, scratch, signedAreaOf } from "./clip-pass.ts";
 import { forEachRing } from "./columns.ts";
 import type { Columns } from "./types.ts";

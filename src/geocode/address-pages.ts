@@ -1,5 +1,5 @@
 // The pages of v2 packs a typed address may be on: those of the suburb it ends with, when the gazetteer knows it.
-import { MAX_PAGES_PER_REQUEST } from "../packs/area.ts";
+import { MAX_PAGES_PER_REQUEST } from "../packs/request-pages.ts";
 import { pagePack } from "../packs/paged/page-pack.ts";
 import type { PagedPack } from "../packs/paged/reader.ts";
 import type { VisiblePacks } from "../packs/visible.ts";

@@ -9,7 +9,7 @@
 //   overlayShares / zonesOnParcel / overlayCoverage(packs, polygon, ...)   the same, from a GeoJSON lot
 import polygonClipping from "polygon-clipping";
 import type { Geom, MultiPolygon as PcMultiPolygon } from "polygon-clipping";
-import { areaM2, featureAreaM2 } from "../geo/area.ts";
+import { areaM2, featureAreaM2 } from "../geo/geodesic-area.ts";
 import { bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { lotClip, meet, pieceArea, ringsInBox, unionArea } from "../geo/clip.ts";

@@ -1,7 +1,7 @@
 // The packs one request works with: v1 and private packs resolved once, v2 pages read per area as the work needs them.
 import type { BBox } from "../geo/bbox.ts";
 import { NotFoundError } from "../errors.ts";
-import type { PackArea } from "./area.ts";
+import type { PackArea } from "./request-pages.ts";
 import { packStorage } from "./private-store.ts";
 import type { PagedPack } from "./paged/reader.ts";
 import { joinVisible, type PackSource } from "./visible.ts";

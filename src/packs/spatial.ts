@@ -3,7 +3,7 @@
 //
 // Layer names used by packs: suburbs, parcels, zoning, fsr, height, lot_size, flood, bushfire, heritage,
 // transport (packs built before the controls were split have one "zones" layer carrying them).
-import { featureAreaM2 } from "../geo/area.ts";
+import { featureAreaM2 } from "../geo/geodesic-area.ts";
 import { bboxContains, bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import type { BBox } from "../geo/bbox.ts";
 import { featureCentroid } from "../geo/centroid.ts";

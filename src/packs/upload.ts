@@ -16,7 +16,7 @@ import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./upload-layer.ts";
 import type { LayerInput, Pack, PackBindings, UploadInfo } from "./types.ts";
-import type { UploadLots } from "./upload-lots.ts";
+import type { UploadLots } from "./lots-encoder.ts";
 
 export { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS };
 

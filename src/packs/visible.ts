@@ -2,7 +2,7 @@
 import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks, privatePackSummaries } from "./private.ts";
 import { packStorage } from "./private-store.ts";
-import { type PackArea, pagesFor } from "./area.ts";
+import { type PackArea, pagesFor } from "./request-pages.ts";
 import type { PagedPack } from "./paged/reader.ts";
 import { loadPublic } from "./registry.ts";
 import { isolatePageCache } from "./paged/page-cache.ts";
@@ -10,7 +10,7 @@ import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
 import type { UploadedPack } from "./uploaded.ts";
-import type { UploadLotsEncoder } from "./upload-lots.ts";
+import type { UploadLotsEncoder } from "./lots-encoder.ts";
 
 export type { PackBindings };
 

@@ -1,7 +1,7 @@
 // Finds the lot a map request names, by point or by lot id; a miss says which way it missed.
 import { NotFoundError } from "../errors.ts";
 import { parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
-import { type PackArea, pointArea } from "../packs/area.ts";
+import { type PackArea, pointArea } from "../packs/request-pages.ts";
 import type { Pack } from "../packs/types.ts";
 
 export type SiteRef = { lng: number; lat: number } | { lot_id: string };

@@ -6,11 +6,11 @@
 // `site_result` objects carry, and is unresolved when none of these finds a parcel.
 import { logger } from "../logger.ts";
 import type { AreaGeometry } from "../geo/types.ts";
-import { areaM2 } from "../geo/area.ts";
+import { areaM2 } from "../geo/geodesic-area.ts";
 import { centroid } from "../geo/centroid.ts";
 import { columnsFromGeometry } from "../geo/columns.ts";
 import { featureBBox } from "../geo/bbox.ts";
-import { type PackArea, pointArea } from "../packs/area.ts";
+import { type PackArea, pointArea } from "../packs/request-pages.ts";
 import type { Pack } from "../packs/types.ts";
 import { PARCELS, packContaining, parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
 import { siteFacts } from "../assess/facts.ts";

@@ -5,7 +5,7 @@ import { classifyDbError } from "../db/errors.ts";
 import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
-import type { PackArea } from "../packs/area.ts";
+import type { PackArea } from "../packs/request-pages.ts";
 import type { PagedPack } from "../packs/paged/reader.ts";
 import type { Pack } from "../packs/types.ts";
 import type { VisiblePacks } from "../packs/visible.ts";

@@ -1,5 +1,5 @@
 // POST /batch/upload: parse the CSV, find the packs, charge once, then stream per-site results (src/batch/run.ts);
-// GET /batch and GET /batch/{batch_id}: the organisation's stored batches, rows as delivered (src/batch/stored.ts).
+// GET /batch and GET /batch/{batch_id}: the organisation's stored batches, rows as delivered (src/batch/stored-batches.ts).
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -11,8 +11,14 @@ import { errors } from "../http/errors.ts";
 import { InvalidRequestError, NotFoundError } from "../errors.ts";
 import { json } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
-import { getStoredBatch, listStoredBatches } from "../batch/stored.ts";
-import { BatchIdParam, BatchListSchema, PageQuery, type StoredBatch, StoredBatchSchema } from "./schemas/stored.ts";
+import { getStoredBatch, listStoredBatches } from "../batch/stored-batches.ts";
+import {
+  BatchIdParam,
+  BatchListSchema,
+  PageQuery,
+  type StoredBatch,
+  StoredBatchSchema,
+} from "./schemas/stored-results.ts";
 import { packScope } from "../packs/scope.ts";
 import { sseResponse } from "../http/sse.ts";
 import { sha256Hex } from "../lib/digest.ts";

@@ -8,7 +8,7 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
 import { decimalText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
-import { parcelFacts } from "../parcels/facts.ts";
+import { parcelFacts } from "../parcels/map-facts.ts";
 import { locateParcel, siteArea, type SiteRef } from "../parcels/locate.ts";
 import { scoreParcel } from "../parcels/score.ts";
 import { UNIT_PRICE } from "../credits/prices.ts";

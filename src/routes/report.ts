@@ -1,5 +1,5 @@
 // POST /report/generate: validate, find the packs, charge once (one statement), then stream the report (src/report/generate.ts);
-// GET /report and GET /report/{report_id}: the organisation's stored reports and their PDFs (src/report/stored.ts).
+// GET /report and GET /report/{report_id}: the organisation's stored reports and their PDFs (src/report/stored-reports.ts).
 import { packScope } from "../packs/scope.ts";
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
@@ -11,8 +11,8 @@ import { json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { NotFoundError } from "../errors.ts";
 import { reportKeeper } from "../report/keep.ts";
-import { getStoredReport, listStoredReports } from "../report/stored.ts";
-import { PageQuery, ReportIdParam, ReportListSchema } from "./schemas/stored.ts";
+import { getStoredReport, listStoredReports } from "../report/stored-reports.ts";
+import { PageQuery, ReportIdParam, ReportListSchema } from "./schemas/stored-results.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";

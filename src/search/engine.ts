@@ -5,10 +5,10 @@ import { featureAt } from "../packs/lookup.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { gapFor, planRuns } from "../packs/paged/runs.ts";
 import { PARCELS } from "../packs/spatial.ts";
-import { refuseDamaged } from "../packs/area.ts";
+import { refuseDamaged } from "../packs/request-pages.ts";
 import { chargedView } from "../packs/paged/page-pack.ts";
 import type { Pack } from "../packs/types.ts";
-import { resolveSearchArea } from "./area.ts";
+import { resolveSearchArea } from "./search-area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
 import { cleanFilters, lotTest, pageMayMatch } from "./filters.ts";
 import {

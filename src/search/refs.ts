@@ -1,5 +1,5 @@
 // A search result's lot as a decoded pack feature, for callers that draw or score it (the chat's tools).
-import { refuseDamaged } from "../packs/area.ts";
+import { refuseDamaged } from "../packs/request-pages.ts";
 import { pagePack } from "../packs/paged/page-pack.ts";
 import type { DecodedPage } from "../packs/paged/page.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";

@@ -1,6 +1,6 @@
 // Where a search's facts tables come from: v1 packs (computed once per pack) and v2 pages (read by planned ranges).
 import { ByteLru } from "../packs/byte-lru.ts";
-import { refuseDamaged } from "../packs/area.ts";
+import { refuseDamaged } from "../packs/request-pages.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import type { Pack } from "../packs/types.ts";
 import { type FactsTable, tableFromPack, tableFromPage } from "./facts-table.ts";

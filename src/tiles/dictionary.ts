@@ -1,6 +1,6 @@
 // A layer's attribute dictionary, built as tiles are cut: each key and value numbered once per isolate,
 // each feature's tags kept as pairs of those numbers, so a tile's encoder only renumbers integers.
-import { featureAreaM2 } from "../geo/area.ts";
+import { featureAreaM2 } from "../geo/geodesic-area.ts";
 import type { Layer } from "../packs/types.ts";
 import { type TileValue, tileProps } from "./layers.ts";
 

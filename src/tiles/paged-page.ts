@@ -1,7 +1,7 @@
 // What a v2 page keeps for its tiles (with the page, counted in the page cache's budget): each lot's tags numbered
 // in the page's own tables with every key and value already MVT-encoded, and every vertex's Mercator y.
 import { PbfWriter as Pbf } from "pbf";
-import { featureAreaM2 } from "../geo/area.ts";
+import { featureAreaM2 } from "../geo/geodesic-area.ts";
 import { chargeView } from "../packs/paged/page-pack.ts";
 import type { Layer, Pack } from "../packs/types.ts";
 import { type TileValue, tileProps } from "./layers.ts";

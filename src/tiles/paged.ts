@@ -1,5 +1,5 @@
 // Vector tiles and TileJSON of a v2 lots pack: the pages under the tile, cut as v1 packs and merged into one layer.
-import { pagesFor, refuseDamaged } from "../packs/area.ts";
+import { pagesFor, refuseDamaged } from "../packs/request-pages.ts";
 import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
 import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
 import { tileKey } from "../packs/paged/root.ts";
@@ -9,7 +9,7 @@ import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
 import { pagedLotsTile } from "./paged-lots.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
-import { TILE_MAX_READS } from "./stored.ts";
+import { TILE_MAX_READS } from "./prebuilt-tiles.ts";
 
 /** The tile, or null when it holds nothing: lots from z14, generalised zoning from the overview below. */
 export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {

@@ -193,7 +193,7 @@ export type {
   ReportSummary,
   StoredBatch,
   StoredRow,
-} from "../../src/routes/schemas/stored.ts";
+} from "../../src/routes/schemas/stored-results.ts";
 export type { TileJson } from "../../src/routes/schemas/tiles.ts";
 export type { Rating, ScoredSite } from "../../src/routes/schemas/scoring.ts";
 

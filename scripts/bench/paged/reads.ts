@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { siteFacts } from "../../../src/assess/facts.ts";
-import { MAX_PAGES_PER_REQUEST, pagesFor, pointArea } from "../../../src/packs/area.ts";
+import { MAX_PAGES_PER_REQUEST, pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { headBytesOf, pagedObjectMetadata } from "../../../src/packs/paged/object-meta.ts";
 import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
@@ -13,7 +13,7 @@ import { scoreSite } from "../../../src/scoring/index.ts";
 import { planReads } from "../../../src/packs/paged/runs.ts";
 import { BUFFER, tileBBox, tileOf } from "../../../src/tiles/math.ts";
 import { pagedTile } from "../../../src/tiles/paged.ts";
-import { forEachTileOverPages, TILE_MAX_GAP_BYTES, TILE_MAX_READS } from "../../../src/tiles/stored.ts";
+import { forEachTileOverPages, TILE_MAX_GAP_BYTES, TILE_MAX_READS } from "../../../src/tiles/prebuilt-tiles.ts";
 import { tileKey } from "../../../src/packs/paged/root.ts";
 import type { BenchResult } from "../result.ts";
 import type { BuildJob, BuildReport } from "./build-child.ts";

@@ -1,6 +1,6 @@
 // Child: the Worker's reader serving lookups, tiles and batches from a file with the default cache, memory sampled.
 import { siteFacts } from "../../../src/assess/facts.ts";
-import { pagesFor, pointArea } from "../../../src/packs/area.ts";
+import { pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
 import { isolatePageCache } from "../../../src/packs/paged/page-cache.ts";
 import { openPack } from "../../../src/packs/paged/reader.ts";
 import { parcelAt } from "../../../src/packs/spatial.ts";

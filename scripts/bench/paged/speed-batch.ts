@@ -2,8 +2,8 @@
 // The v2 row is the batch route's own per-row code (src/batch/run.ts: locateSite, siteFacts, scoreSite).
 import { siteFacts } from "../../../src/assess/facts.ts";
 import type { CsvSiteRow } from "../../../src/batch/csv.ts";
-import { locateSite } from "../../../src/batch/locate.ts";
-import { pagesFor, pointArea } from "../../../src/packs/area.ts";
+import { locateSite } from "../../../src/batch/locate-row.ts";
+import { pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
 import type { PackScope } from "../../../src/packs/scope.ts";
 import { parcelAt, parcelFromFeature } from "../../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../../src/packs/spatial.ts";

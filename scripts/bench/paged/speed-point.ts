@@ -3,7 +3,7 @@ import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import RBush from "rbush";
 import { pointInFeature } from "../../../src/geo/pip.ts";
 import type { Position } from "../../../src/geo/types.ts";
-import { pagesFor, pointArea } from "../../../src/packs/area.ts";
+import { pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { searchPage } from "../../../src/packs/paged/page.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";

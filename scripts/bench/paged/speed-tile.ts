@@ -1,6 +1,6 @@
 // z15 lots tiles of the demo from v2 (pages cached) against geojson-vt on the same lots, as tiles.ts measures v1.
 import { GeoJSONVT } from "@maplibre/geojson-vt";
-import { featureAreaM2 } from "../../../src/geo/area.ts";
+import { featureAreaM2 } from "../../../src/geo/geodesic-area.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import { pagePack } from "../../../src/packs/paged/page-pack.ts";
 import { cutTile } from "../../../src/tiles/cut.ts";

@@ -60,7 +60,7 @@ export type StreamBuildResult = {
   inputBytes: number;
   layers: string[];
   warnings: string[];
-  // Tiles stored whole because their pages could not be read within a tile's 2 requests (src/tiles/stored.ts).
+  // Tiles stored whole because their pages could not be read within a tile's 2 requests (src/tiles/prebuilt-tiles.ts).
   storedTiles: number;
   seconds: { overlays: number; read: number; sort: number; facts: number; write: number; total: number };
 };

@@ -1,6 +1,6 @@
 // Phase 3 of a streamed build: lots in Hilbert order, each with its facts from the overlay kernels, into PackWriter's pages.
 import { basename } from "node:path";
-import { featureAreaM2 } from "../../../src/geo/area.ts";
+import { featureAreaM2 } from "../../../src/geo/geodesic-area.ts";
 import { featureBBox } from "../../../src/geo/bbox.ts";
 import { featureCentroid } from "../../../src/geo/centroid.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";

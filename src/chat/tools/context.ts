@@ -2,7 +2,7 @@
 // claims each call from the question's bounds and sends the map its part, the model the rest.
 import type { BBox } from "../../geo/bbox.ts";
 import { UnprocessableError } from "../../errors.ts";
-import type { PackArea } from "../../packs/area.ts";
+import type { PackArea } from "../../packs/request-pages.ts";
 import type { PackScope } from "../../packs/scope.ts";
 import type { Pack } from "../../packs/types.ts";
 import type { WorkGate } from "../../search/gate.ts";

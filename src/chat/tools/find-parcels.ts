@@ -10,7 +10,7 @@ import { type SearchOutcome, type SearchPacks, searchSites } from "../../search/
 import { openGate, type WorkGate } from "../../search/gate.ts";
 import type { Excludable, SearchArea, SearchFilters, SearchQuery, SiteResult } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
-import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./area.ts";
+import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./tool-areas.ts";
 import { bounded, type ToolContext } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 

@@ -3,7 +3,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { geocode, type GeocodeResult } from "../../geocode/gazetteer.ts";
 import type { Pack } from "../../packs/types.ts";
-import { point, suburbField } from "./area.ts";
+import { point, suburbField } from "./tool-areas.ts";
 import { bounded, type ToolContext } from "./context.ts";
 import { refusal, roundBox, type ToolRun } from "./map.ts";
 

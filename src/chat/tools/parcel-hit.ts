@@ -1,9 +1,9 @@
 // A located parcel (by lot id or point) as the model names it, and as the map and the model see it.
 import { z } from "zod";
 import { parcelAt, parcelByLot, type ParcelHit } from "../../packs/spatial.ts";
-import { type PackArea, pointArea } from "../../packs/area.ts";
+import { type PackArea, pointArea } from "../../packs/request-pages.ts";
 import type { Pack } from "../../packs/types.ts";
-import { addressOf, point } from "./area.ts";
+import { addressOf, point } from "./tool-areas.ts";
 import { r1, type Feature } from "./map.ts";
 
 export const lotIdField = z

@@ -7,7 +7,7 @@ import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spat
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import type { SearchPacks } from "../../search/engine.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
-import { addressOf, areaFields } from "./area.ts";
+import { addressOf, areaFields } from "./tool-areas.ts";
 import { bounded, type ScoringQuote, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
 import { costOf, UNIT_PRICE } from "../../credits/prices.ts";
 import { filterFields, matchParcels } from "./find-parcels.ts";

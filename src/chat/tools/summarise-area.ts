@@ -13,7 +13,7 @@ import {
   resolveArea,
   zoneAt,
   type AreaInput,
-} from "./area.ts";
+} from "./tool-areas.ts";
 import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { collection, r1, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";
 

@@ -5,7 +5,7 @@ import { diffLots } from "../../../src/alerts/diff.ts";
 import { watchedLots } from "../../../src/alerts/watched.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { geocode } from "../../../src/geocode/gazetteer.ts";
-import { pagesFor } from "../../../src/packs/area.ts";
+import { pagesFor } from "../../../src/packs/request-pages.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findParcels, matchParcels, MAX_LIMIT, MODEL_LIST } from "../../../src/chat/tools/find-parcels.ts";
-import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/area.ts";
-import { areaM2 } from "../../../src/geo/area.ts";
+import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/tool-areas.ts";
+import { areaM2 } from "../../../src/geo/geodesic-area.ts";
 import { centroid } from "../../../src/geo/centroid.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";

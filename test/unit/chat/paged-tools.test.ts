@@ -2,10 +2,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeParcel } from "../../../src/chat/tools/describe-parcel.ts";
 import { findParcels, type FindParcelsOutput } from "../../../src/chat/tools/find-parcels.ts";
-import { parcelsIn, resolveArea } from "../../../src/chat/tools/area.ts";
+import { parcelsIn, resolveArea } from "../../../src/chat/tools/tool-areas.ts";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { pagesFor, pointArea } from "../../../src/packs/area.ts";
+import { pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { clearSearchTables } from "../../../src/search/tables.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scoreSites, MAX_SITES, type ScoreSitesOutput } from "../../../src/chat/tools/score-sites.ts";
 import type { SiteCharge } from "../../../src/chat/tools/context.ts";
 import { summariseArea, type SummariseAreaOutput } from "../../../src/chat/tools/summarise-area.ts";
-import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/area.ts";
+import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/tool-areas.ts";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { parcelByLot } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summariseArea, type SummariseAreaOutput } from "../../../src/chat/tools/summarise-area.ts";
-import { parcelsIn, resolveArea } from "../../../src/chat/tools/area.ts";
+import { parcelsIn, resolveArea } from "../../../src/chat/tools/tool-areas.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import { overlapsLayer, packs } from "./demo-packs.ts";
 

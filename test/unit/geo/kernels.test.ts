@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areaM2 } from "../../../src/geo/area.ts";
+import { areaM2 } from "../../../src/geo/geodesic-area.ts";
 import { bboxContains, bboxIntersects, featureBBox } from "../../../src/geo/bbox.ts";
 import { centroid } from "../../../src/geo/centroid.ts";
 import { columnsFromGeometry, featureToGeometry } from "../../../src/geo/columns.ts";

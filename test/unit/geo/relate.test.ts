@@ -4,7 +4,7 @@ import fc from "fast-check";
 import polygonClipping from "polygon-clipping";
 import { relate } from "../../../src/geo/relate.ts";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
-import { areaM2 } from "../../../src/geo/area.ts";
+import { areaM2 } from "../../../src/geo/geodesic-area.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 
 const square = (x: number, y: number, s: number) => [

@@ -1,7 +1,7 @@
 // Polygon validity: self-crossing, touching, spikes, degenerate rings, holes and MultiPolygon parts.
 import { describe, expect, it } from "vitest";
 import { segmentsMeet, validityProblem } from "../../../src/geo/validity.ts";
-import { areaM2 } from "../../../src/geo/area.ts";
+import { areaM2 } from "../../../src/geo/geodesic-area.ts";
 import type { Position } from "../../../src/geo/types.ts";
 
 // A ring in small metre-like offsets around Sydney, closed for the caller.

@@ -1,4 +1,4 @@
-// Tiles a v2 pack stores whole (tiles/stored.ts): a tile whose pages the reader cannot fetch in 2 requests is
+// Tiles a v2 pack stores whole (tiles/prebuilt-tiles.ts): a tile whose pages the reader cannot fetch in 2 requests is
 // cut at build time and served in one, byte for byte the tile its pages give. Over the demo with 4 KiB pages and
 // reads capped at 24 KiB, many tiles' pages lie too far apart on the curve, as rare tiles do at Greater Sydney's size.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { pagedTile } from "../../../src/tiles/paged.ts";
 import { storeTilesInFile } from "../../../scripts/pack/stored-tiles.ts";
 import { encodePack } from "../../../src/packs/paged/encode.ts";
 import { makeLots, packOptions } from "../packs/paged/fixture.ts";
-import { cutFromPages, TILE_MAX_READS, tileFits, withStoredTiles } from "../../../src/tiles/stored.ts";
+import { cutFromPages, TILE_MAX_READS, tileFits, withStoredTiles } from "../../../src/tiles/prebuilt-tiles.ts";
 
 const pack = (name: string) => decodePack(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)));
 const READ_BYTES = 24 * 1024;

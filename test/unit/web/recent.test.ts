@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { rowsOf, keptFor } from "../../../web/src/map/recent.ts";
 import { resultHref } from "../../../web/src/account/ledger.ts";
-import type { StoredBatch } from "../../../src/routes/schemas/stored.ts";
+import type { StoredBatch } from "../../../src/routes/schemas/stored-results.ts";
 
 describe("stored results in the Batch panel", () => {
   it("turns stored rows back into table rows, in order, result or error as they were sent", () => {

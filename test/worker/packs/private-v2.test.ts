@@ -6,7 +6,7 @@ import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
 import { logger } from "../../../src/logger.ts";
-import { pointArea } from "../../../src/packs/area.ts";
+import { pointArea } from "../../../src/packs/request-pages.ts";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { loadPrivatePacks } from "../../../src/packs/private.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";

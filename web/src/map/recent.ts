@@ -1,5 +1,5 @@
 // Stored results in the Batch panel (pure but for the tab's storage and URL): the batch this tab shows, links to open one.
-import type { StoredBatch } from "../../../src/routes/schemas/stored.ts";
+import type { StoredBatch } from "../../../src/routes/schemas/stored-results.ts";
 import type { SiteRow } from "../site-row.ts";
 
 /** The batch's rows as the table keeps them, from the rows the server stored as delivered. */

@@ -1,6 +1,6 @@
 // Synthetic cadastral lots with precomputed fact columns, deterministic from a seed, for the v2 pack tests.
 import { seededRandom } from "../../../../scripts/pack/random.ts";
-import { featureAreaM2 } from "../../../../src/geo/area.ts";
+import { featureAreaM2 } from "../../../../src/geo/geodesic-area.ts";
 import { columnsFromGeometry } from "../../../../src/geo/columns.ts";
 import type { AreaGeometry, Position } from "../../../../src/geo/types.ts";
 import type { FeatureInput, PackOptions } from "../../../../src/packs/paged/encode.ts";

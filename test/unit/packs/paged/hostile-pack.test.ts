@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../../src/assess/lots-pack.ts";
 import { toErrorResponse } from "../../../../src/http/errors.ts";
 import { createLogger } from "../../../../src/logger.ts";
-import { refuseDamaged } from "../../../../src/packs/area.ts";
+import { refuseDamaged } from "../../../../src/packs/request-pages.ts";
 import { crc32 } from "../../../../src/packs/crc32.ts";
 import { decodePack } from "../../../../src/packs/decode.ts";
 import { PagedPackError } from "../../../../src/packs/paged/errors.ts";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { columnsFromGeometry } from "../../../../src/geo/columns.ts";
-import { featureAreaM2 } from "../../../../src/geo/area.ts";
+import { featureAreaM2 } from "../../../../src/geo/geodesic-area.ts";
 import type { AreaGeometry, Position } from "../../../../src/geo/types.ts";
 import { encodePack } from "../../../../src/packs/paged/encode.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";

@@ -1,7 +1,7 @@
 // The reader's fast paths (issue 33's figures): a warm point lookup without a promise, tiles in at most 2 range
 // reads, and a tile's lots layer cut from per-page tags; each must answer exactly as the general path does.
 import { beforeEach, describe, expect, it } from "vitest";
-import { pagesFor } from "../../../../src/packs/area.ts";
+import { pagesFor } from "../../../../src/packs/request-pages.ts";
 import { encodePack } from "../../../../src/packs/paged/encode.ts";
 import { PageCache, pageId } from "../../../../src/packs/paged/page-cache.ts";
 import type { DecodedPage } from "../../../../src/packs/paged/page.ts";

@@ -1,5 +1,5 @@
 // Tiles a v2 lots pack stores whole: those the reader could not serve from the pages under them within a tile's bound.
-import { MAX_PAGES_PER_REQUEST, refuseDamaged } from "../packs/area.ts";
+import { MAX_PAGES_PER_REQUEST, refuseDamaged } from "../packs/request-pages.ts";
 import { crc32 } from "../packs/crc32.ts";
 import { PageCache } from "../packs/paged/page-cache.ts";
 import { chargedView } from "../packs/paged/page-pack.ts";

@@ -1,6 +1,6 @@
 // Areas the tools work over (a suburb's boundary or a box), as the model names them, and the parcels inside them.
 import { z } from "zod";
-import { featureAreaM2 } from "../../geo/area.ts";
+import { featureAreaM2 } from "../../geo/geodesic-area.ts";
 import { bboxContains, featureBBox, type BBox } from "../../geo/bbox.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
 import { type LotClip, lotClip } from "../../geo/clip.ts";
@@ -10,7 +10,7 @@ import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
 import { featurePart } from "../../packs/overlay.ts";
 import { PARCELS, ZONES, featureAt } from "../../packs/spatial.ts";
-import type { PackArea } from "../../packs/area.ts";
+import type { PackArea } from "../../packs/request-pages.ts";
 import type { Layer, Pack, Props } from "../../packs/types.ts";
 import { BBoxInputSchema } from "../../routes/schemas/geometry.ts";
 import { collection, r1, r6, type Feature, type FeatureCollection } from "./map.ts";

@@ -1,7 +1,7 @@
 // Stored reports read back for the organisation that paid (GET /report, GET /report/{id}), and swept once expired.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { type Page, pageOf } from "../batch/stored.ts";
+import { type Page, pageOf } from "../batch/stored-batches.ts";
 
 export interface ReportSummary {
   report_id: string;

@@ -1,7 +1,7 @@
 // Finds the parcel a CSV row points at, or says plainly why it cannot.
 import type { BBox } from "../geo/bbox.ts";
 import { bboxContains } from "../geo/bbox.ts";
-import { type PackArea, pointArea, refuseDamaged } from "../packs/area.ts";
+import { type PackArea, pointArea, refuseDamaged } from "../packs/request-pages.ts";
 import { chargedView } from "../packs/paged/page-pack.ts";
 import type { LotAt, PagedPack } from "../packs/paged/reader.ts";
 import { packStorage } from "../packs/private-store.ts";
