@@ -8,9 +8,9 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { errors } from "../http/errors.ts";
 import { decimalText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
-import { parcelFacts } from "../parcels/map-facts.ts";
-import { locateParcel, siteArea, type SiteRef } from "../parcels/locate.ts";
-import { scoreParcel } from "../parcels/score.ts";
+import { parcelFacts } from "../assess/map-facts.ts";
+import { locateParcel, siteArea, type SiteRef } from "../assess/locate-lot.ts";
+import { scoreParcel } from "../assess/score-site.ts";
 import { UNIT_PRICE } from "../credits/prices.ts";
 import {
   LatNumber,

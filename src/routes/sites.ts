@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { deleteSavedSite, listSavedSites, saveSite } from "../alerts/saved-sites.ts";
 import { json } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
-import { locateParcel, siteArea } from "../parcels/locate.ts";
+import { locateParcel, siteArea } from "../assess/locate-lot.ts";
 import { requireOrg } from "../request/access.ts";
 import { packsForCaller } from "../request/caller.ts";
 import { createRouter } from "../request/router.ts";

@@ -132,7 +132,7 @@ export const ScoredParcelSchema = z
   })
   .openapi("ScoredParcel");
 
-/** The model's answer for one site (src/batch/payload.ts: scorePayload) with its lot. */
+/** The model's answer for one site (src/assess/site-payload.ts: scorePayload) with its lot. */
 export const scoredSiteFields = {
   parcel: ScoredParcelSchema,
   score: z.number().openapi({ description: "0 to 100: the sum of the components' points" }),

@@ -1,5 +1,5 @@
 // A parcel's facts as the map shows them on a click: the same SiteFacts the scoring model reads, in snake_case.
-import { siteFacts } from "../assess/facts.ts";
+import { siteFacts } from "./facts.ts";
 import type { ParcelHit } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 

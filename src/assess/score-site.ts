@@ -1,11 +1,11 @@
 // One site scored through the one charged-work path: charge 1 unit, score, settle (refunded if it failed).
-import { siteFacts } from "../assess/facts.ts";
+import { siteFacts } from "./facts.ts";
 import type { Pack } from "../packs/types.ts";
 import { scoreSite } from "../scoring/index.ts";
 import { reserve, type Payer } from "../credits/charged-work.ts";
 import { workKey } from "../credits/work-key.ts";
-import { parcelPayload, scorePayload } from "../batch/payload.ts";
-import { locateParcel, type SiteRef } from "./locate.ts";
+import { parcelPayload, scorePayload } from "./site-payload.ts";
+import { locateParcel, type SiteRef } from "./locate-lot.ts";
 
 export interface ScoreParcelInput {
   payer: Payer;
