@@ -66,3 +66,6 @@ export function registerOpenApi<E extends HonoEnv>(app: OpenAPIHono<E>): void {
     description: "Access token from the identity provider (`{auth_url}/auth/v1/token?grant_type=password`).",
   });
 }
+
+/** The 204 answer of a DELETE route. */
+export const deleted = { 204: { description: "Deleted" } } as const;

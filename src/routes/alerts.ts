@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { type AlertTarget, createAlert, deleteAlert, listAlerts } from "../alerts/alerts.ts";
 import { listNotifications, markRead } from "../alerts/notifications.ts";
-import { json, pickErrors } from "../http/openapi.ts";
+import { deleted, json, pickErrors } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { route } from "../http/route.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
@@ -19,8 +19,6 @@ import {
   NotificationListSchema,
   NotificationsQuery,
 } from "./schemas/alerts.ts";
-
-const deleted = { 204: { description: "Deleted" } };
 
 const AlertCreateBody = AlertBody.superRefine(({ target }, ctx) => {
   if ("area" in target && "polygon" in target.area)

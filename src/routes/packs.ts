@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRouter } from "../request/router.ts";
-import { pickErrors } from "../http/openapi.ts";
+import { deleted, pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { requireAuth, requireRole } from "../request/access.ts";
@@ -122,7 +122,7 @@ export const packRoutes = createRouter()
       summary: "Delete a private pack (owner or admin); every route stops using it at once",
       middleware: [requireAuth, requireRole("admin")],
       request: { params: z.object({ pack_id: z.string().min(1).max(200) }) },
-      responses: { 204: { description: "Deleted" }, ...pickErrors(404) },
+      responses: { ...deleted, ...pickErrors(404) },
     }),
     async (c) => {
       await c.var.services.packs.remove(c.var.membership.orgId, c.req.valid("param").pack_id);

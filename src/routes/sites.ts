@@ -2,7 +2,7 @@
 // /sites/saved: the organisation's saved sites (docs/design.md section 12), any role.
 import { z } from "@hono/zod-openapi";
 import { deleteSavedSite, listSavedSites, saveSite } from "../alerts/saved-sites.ts";
-import { json } from "../http/openapi.ts";
+import { deleted, json } from "../http/openapi.ts";
 import { uuidParam } from "../http/params.ts";
 import { locateParcel, siteArea } from "../assess/locate-lot.ts";
 import { requireOrg } from "../request/access.ts";
@@ -20,8 +20,6 @@ import { searchSites } from "../search/engine.ts";
 import type { SearchQuery } from "../search/query.ts";
 import { checkPolygon } from "./polygon-check.ts";
 import { SearchAnswerSchema, SearchBodySchema } from "./schemas/sites.ts";
-
-const deleted = { 204: { description: "Deleted" } };
 
 const SearchBody = SearchBodySchema.superRefine((b, ctx) => checkPolygon(ctx, ["area", "polygon"], b.area.polygon));
 
