@@ -23,12 +23,17 @@ import type { BBox } from "../../src/geo/bbox.ts";
 import { createLogger } from "../../src/logger.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import { encodePack } from "../../src/packs/encode.ts";
-import { pagePack } from "../../src/packs/paged/page-pack.ts";
-import { PageCache } from "../../src/packs/paged/page-cache.ts";
-import { PackWriter, type FeatureInput } from "../../src/packs/paged/encode.ts";
-import { lotValues } from "../../src/packs/paged/lot-columns.ts";
-import { clearRootMemo, PagedPack } from "../../src/packs/paged/reader.ts";
-import { MemorySource } from "../../src/packs/paged/source.ts";
+import {
+  clearRootMemo,
+  type FeatureInput,
+  lotValues,
+  MemorySource,
+  PackWriter,
+  PageCache,
+  PagedPack,
+  pagePack,
+  readPlan,
+} from "../../src/packs/paged/index.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import { startLocalDb } from "../dev/db.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -116,7 +121,7 @@ async function allLots(
   const out: LotState[] = [];
   for (let from = 0; from < s.root.pageCount; from += 64) {
     const nos = Array.from({ length: Math.min(64, s.root.pageCount - from) }, (_, k) => from + k);
-    const set = await v.paged.pagesNumbered(s, nos, 0);
+    const set = await readPlan(v.paged.planPages(s, nos));
     out.push(
       ...watchedLots(
         set.pages.map((p) => pagePack(s, p)),

@@ -2,9 +2,7 @@
 // Every lot (or every BENCH_RATINGS_EVERY-th) is scored from its stored facts and polygon, as a batch row would be.
 // The printout is a check on the rules, not a target: the thresholds come from policy and planning practice.
 import { featureToGeometry } from "../../src/geo/columns.ts";
-import { pagePack } from "../../src/packs/paged/page-pack.ts";
-import { PageCache } from "../../src/packs/paged/page-cache.ts";
-import { clearRootMemo, PagedPack } from "../../src/packs/paged/reader.ts";
+import { clearRootMemo, PageCache, PagedPack, pagePack, readPlan } from "../../src/packs/paged/index.ts";
 import { scoreSite } from "../../src/scoring/index.ts";
 import type { PolicyArea, Rating, SiteFacts } from "../../src/scoring/index.ts";
 import { ensureWorld } from "../world/cache.ts";
@@ -38,7 +36,7 @@ export async function runRatingsBenches(): Promise<BenchResult[]> {
   const c0 = cpuUs();
   for (let from = 0; from < s.root.pageCount; from += 32) {
     const nos = Array.from({ length: Math.min(32, s.root.pageCount - from) }, (_, k) => from + k);
-    const set = await pack.pagesNumbered(s, nos, 0);
+    const set = await readPlan(pack.planPages(s, nos));
     for (const page of set.pages) {
       const layer = pagePack(s, page).layers.get("parcels");
       if (!layer?.record) continue;

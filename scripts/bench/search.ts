@@ -2,8 +2,7 @@
 // against a full scan of the same facts held in plain JS objects, measured in the same run.
 import { readFileSync } from "node:fs";
 import { decodePack } from "../../src/packs/decode.ts";
-import { PageCache } from "../../src/packs/paged/page-cache.ts";
-import { clearRootMemo, PagedPack } from "../../src/packs/paged/reader.ts";
+import { clearRootMemo, PageCache, PagedPack, readPlan } from "../../src/packs/paged/index.ts";
 import { type SearchOutcome, type SearchPacks, searchSites } from "../../src/search/engine.ts";
 import { latOf, lonOf, shareOf, tableFromPage } from "../../src/search/facts-table.ts";
 import type { SearchArea, SearchFilters, SearchQuery } from "../../src/search/query.ts";
@@ -77,7 +76,7 @@ async function plainLots(pack: PagedPack): Promise<PlainLot[]> {
   const out: PlainLot[] = [];
   for (let from = 0; from < s.root.pageCount; from += 64) {
     const nos = Array.from({ length: Math.min(64, s.root.pageCount - from) }, (_, k) => from + k);
-    const set = await pack.pagesNumbered(s, nos, 0);
+    const set = await readPlan(pack.planPages(s, nos));
     for (const page of set.pages) {
       const t = tableFromPage(s, page);
       for (let i = 0; i < t.count; i++) {

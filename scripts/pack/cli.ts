@@ -40,6 +40,9 @@ ${WORLD_USAGE}`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
+// Flags that take no value: present means "true".
+const SWITCHES = new Set(["lots"]);
+
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
   const flags = new Map<string, string>();
@@ -48,6 +51,7 @@ function parseArgs(argv: string[]): Args {
     if (a.startsWith("--")) {
       const eq = a.indexOf("=");
       if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
+      else if (SWITCHES.has(a.slice(2))) flags.set(a.slice(2), "true");
       else {
         const next = argv[i + 1];
         if (next === undefined || next.startsWith("--")) throw new Error(`flag ${a} needs a value`);

@@ -4,8 +4,7 @@
 // version stays in R2 for the comparison.
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { decodePack } from "../../src/packs/decode.ts";
-import { FORMAT_VERSION as PAGED_VERSION } from "../../src/packs/paged/schema.ts";
-import { openPack } from "../../src/packs/paged/reader.ts";
+import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
 

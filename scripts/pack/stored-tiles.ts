@@ -1,7 +1,6 @@
 // Adds to a built v2 lots pack file the tiles it must store whole (src/tiles/prebuilt-tiles.ts), rewriting it in place.
 import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
-import { PageCache } from "../../src/packs/paged/page-cache.ts";
-import { forgetRoot, PagedPack } from "../../src/packs/paged/reader.ts";
+import { forgetRoot, PageCache, PagedPack } from "../../src/packs/paged/index.ts";
 import { headWithTiles, STORE_CACHE_BYTES, storeTiles } from "../../src/tiles/prebuilt-tiles.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 

@@ -2,7 +2,7 @@
 // stretch of the curve, so the writer sorts one bucket at a time and memory stays at one bucket's records.
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { ColumnSpec, Value } from "../../src/packs/paged/schema.ts";
+import type { ColumnSpec, Value } from "../../src/packs/paged/index.ts";
 import { RecordFile, RecordWriter } from "./record-codec.ts";
 
 export const BUCKET_BITS = 8;

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../src/packs/paged/lot-columns.ts";
+import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, type PackOptions } from "../../src/packs/paged/index.ts";
 import { allocate, lotsOf } from "./allocate.ts";
 import { groupQuads } from "./context-packs.ts";
 import { characterIn, loadContext, type WorldContext, worldBox } from "./context.ts";
@@ -12,7 +12,6 @@ import type { CentreQuad } from "./lots.ts";
 import { DEFAULT_LOTS, WORLD_AS_AT, WORLD_ID, WORLD_SEED, worldInfo } from "./meta.ts";
 import { writePackFile } from "./pack-file.ts";
 import { writeOnWorker } from "./write-worker.ts";
-import type { PackOptions } from "../../src/packs/paged/encode.ts";
 import type { Extent } from "./plan.ts";
 import { Progress } from "./progress.ts";
 import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";

@@ -5,7 +5,7 @@ import type { Columns } from "../../src/geo/types.ts";
 import { decodePack } from "../../src/packs/decode.ts";
 import { encodePack } from "../../src/packs/encode.ts";
 import type { LayerInput, Pack, PackMeta } from "../../src/packs/types.ts";
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { buildLayer } from "../pack/layers.ts";
 import type { WorldContext } from "./context.ts";
 import type { Overlays, Piece } from "./features.ts";

@@ -5,7 +5,7 @@ import { nameHash, smoothNoise, unit } from "./hash-random.ts";
 import { qx, qy } from "./lattice.ts";
 import type { Cell, Lot, Plan } from "./plan.ts";
 import type { WorldContext } from "./context.ts";
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import {
   BANDED,
   type Controls,

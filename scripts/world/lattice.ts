@@ -1,7 +1,7 @@
 // A suburb's street frame on the 1e-7 degree integer grid the v2 format stores: whole metres along (u) and
 // across (v) the streets map to integer vertices, so every lot, block and overlay edge on one street line is
 // exactly collinear and the overlay kernels see no slivers between neighbours.
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 
 const RAD = Math.PI / 180;
 // Metres per degree of latitude and of longitude at the equator (WGS84 mean, close enough for a street grid).

@@ -13,9 +13,7 @@ import {
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { pagedObjectMetadata } from "../../src/packs/paged/object-meta.ts";
-import { PagedPackError } from "../../src/packs/paged/errors.ts";
-import { HEADER_BYTES } from "../../src/packs/paged/schema.ts";
+import { HEADER_BYTES, pagedObjectMetadata, PagedPackError } from "../../src/packs/paged/index.ts";
 import { WORLD_ID } from "./meta.ts";
 
 export const PACKS_BUCKET = "geo-assess-packs";

@@ -1,8 +1,6 @@
 // A suburb's lots with their facts: the plan and its overlays, then each lot's record computed by the overlay
 // kernels (lotRecordFrom) over the suburb's own pack, every centre, the stations and the suburb boundaries.
-import { hilbertOf } from "../../src/packs/paged/hilbert.ts";
-import { lotValues } from "../../src/packs/paged/lot-columns.ts";
-import type { Value } from "../../src/packs/paged/schema.ts";
+import { hilbertOf, lotValues, UNITS_PER_DEGREE, type Value } from "../../src/packs/paged/index.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import { quadsOf, suburbPack } from "./context-packs.ts";
@@ -12,7 +10,6 @@ import { type Overlays, overlaysOf, zoningRuns } from "./features.ts";
 import type { Suburb } from "./inputs.ts";
 import { type Extent, type Lot, MAX_CELLS, type Plan, SuburbLayout } from "./plan.ts";
 import { addressesOf } from "./streets.ts";
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
 
 const DP_BITS = 23;
 const DP_MASK = (1 << DP_BITS) - 1;

@@ -3,9 +3,7 @@
 // the output, written beside it and renamed into place.
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { type PackOptions, PackWriter } from "../../src/packs/paged/encode.ts";
-import { LOT_COLUMNS } from "../../src/packs/paged/lot-columns.ts";
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { LOT_COLUMNS, type PackOptions, PackWriter, UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { storeTilesInFile } from "../pack/stored-tiles.ts";
 import { BUCKETS, openBucket } from "./buckets.ts";
 import type { RecordFile } from "./record-codec.ts";

@@ -6,7 +6,7 @@ import { between, unit } from "./hash-random.ts";
 import type { Suburb } from "./inputs.ts";
 import { type Frame, makeFrame, qx, qy, toFrame } from "./lattice.ts";
 import { PolygonSet } from "./polygon-set.ts";
-import { UNITS_PER_DEGREE } from "../../src/packs/paged/schema.ts";
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import type { ZoneCode } from "./zones.ts";
 
 // Lot numbers within a plan, and plans within a suburb, fit these (lot ids stay unique and short).

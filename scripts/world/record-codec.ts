@@ -1,7 +1,7 @@
 // Compact lot records passed from the workers to the writer through bucket files: the lot's Hilbert key, a
 // tie-break, its quantised ring and its LOT_COLUMNS values at the precision the pack stores them. Dictionary
 // columns name each string once per file.
-import { NULL_INT, type ColumnSpec, type Value } from "../../src/packs/paged/schema.ts";
+import { type ColumnSpec, NULL_INT, type Value } from "../../src/packs/paged/index.ts";
 
 const utf8 = new TextEncoder();
 const utf8d = new TextDecoder();
@@ -64,7 +64,8 @@ export class RecordWriter {
     }
     this.columns.forEach((c, i) => {
       const v = values[i] ?? null;
-      if (c.type === "text") {
+      // A json column's value is its JSON text, spilled as text is.
+      if (c.type === "text" || c.type === "json") {
         if (v === null) this.varint(0);
         else {
           const b = utf8.encode(String(v));
@@ -161,7 +162,7 @@ export class RecordFile {
     const values: Value[] = keep ? new Array(this.columns.length) : [];
     this.columns.forEach((c, i) => {
       let v: Value = null;
-      if (c.type === "text") {
+      if (c.type === "text" || c.type === "json") {
         const len = this.varint();
         v = len === 0 ? null : this.text(len - 1, keep);
       } else if (c.type === "dict") {

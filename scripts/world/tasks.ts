@@ -1,6 +1,6 @@
 // The work one thread does: survey a suburb's blocks, then build its lots and hand their records to its
 // bucket files. A worker runs these on messages; a small world runs them in-process.
-import { LOT_COLUMNS } from "../../src/packs/paged/lot-columns.ts";
+import { LOT_COLUMNS } from "../../src/packs/paged/index.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import { BucketSink } from "./buckets.ts";
 import { centresPack, type QuadFeatures, sharedPack } from "./context-packs.ts";

@@ -1,7 +1,7 @@
 // Writes the pack on its own thread, its heap capped like the builders', so the writer's garbage never lets
 // the process grow.
 import { parentPort, Worker, workerData } from "node:worker_threads";
-import type { PackOptions } from "../../src/packs/paged/encode.ts";
+import type { PackOptions } from "../../src/packs/paged/index.ts";
 import { type Written, writePackFile } from "./pack-file.ts";
 import { WORKER_HEAP } from "./limits.ts";
 

@@ -1,7 +1,7 @@
 // What an alert compares of a lot between two versions of a pack: its main zone, the controls over most of it,
 // its overlays to the whole percent, and where it lies (to tell a subdivision from a removal).
 import type { BBox } from "../geo/bbox.ts";
-import type { LotRecord } from "../packs/paged/lot-columns.ts";
+import type { LotRecord } from "../packs/paged/index.ts";
 import type { ControlShare } from "../scoring/types.ts";
 
 export type LotState = {

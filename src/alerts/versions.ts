@@ -2,10 +2,7 @@
 // v2 pack opened by its root and read only in the pages a watched place needs.
 import type { BBox } from "../geo/bbox.ts";
 import { decodePack } from "../packs/decode.ts";
-import { chargedView } from "../packs/paged/page-pack.ts";
-import { PagedPack } from "../packs/paged/reader.ts";
-import { FORMAT_VERSION as PAGED_VERSION } from "../packs/paged/schema.ts";
-import { R2Source } from "../packs/paged/source.ts";
+import { chargedView, PAGED_VERSION, PagedPack, R2Source } from "../packs/paged/index.ts";
 import { formatOf } from "../packs/registry.ts";
 import type { Pack } from "../packs/types.ts";
 import type { LotState } from "./lot-state.ts";

@@ -7,7 +7,7 @@ import { shownShape } from "../scoring/geometry.ts";
 import { lotOverlay, overlapsOn } from "../packs/overlay.ts";
 import { featureAt, type ParcelHit } from "../packs/spatial.ts";
 import type { Pack, Props } from "../packs/types.ts";
-import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "../packs/paged/lot-columns.ts";
+import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "../packs/paged/index.ts";
 
 // E1 Local Centre, E2 Commercial Centre and MU1 Mixed Use: the land a "distance to the nearest centre" is to.
 export const CENTRE_ZONES: ReadonlySet<string> = new Set(["E1", "E2", "MU1"]);

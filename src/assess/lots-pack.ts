@@ -2,8 +2,14 @@
 import type { AreaGeometry } from "../geo/types.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
-import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../packs/paged/lot-columns.ts";
+import {
+  encodePack,
+  type FeatureInput,
+  LOT_COLUMNS,
+  LOT_ID_COLUMN,
+  LOT_SUMMARY,
+  lotValues,
+} from "../packs/paged/index.ts";
 import { withStoredTiles } from "../tiles/prebuilt-tiles.ts";
 import { lotRecordFrom } from "./lot-record.ts";
 

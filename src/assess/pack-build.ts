@@ -4,7 +4,7 @@
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { decodePack } from "../packs/decode.ts";
-import type { Value } from "../packs/paged/schema.ts";
+import type { Value } from "../packs/paged/index.ts";
 import {
   type PackBuild,
   type PackBuildMessage,

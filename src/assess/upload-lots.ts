@@ -8,16 +8,23 @@
 import { columnsFromGeometry } from "../geo/columns.ts";
 import { featureLabelPoint } from "../geo/label-point.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
-import { encodePack, type FeatureInput } from "../packs/paged/encode.ts";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, type LotRecord, lotValues } from "../packs/paged/lot-columns.ts";
-import { chargedView } from "../packs/paged/page-pack.ts";
-import type { PagedPack } from "../packs/paged/reader.ts";
+import {
+  chargedView,
+  encodePack,
+  type FeatureInput,
+  LOT_COLUMNS,
+  LOT_ID_COLUMN,
+  LOT_SUMMARY,
+  type LotRecord,
+  lotValues,
+  type PagedPack,
+  type Value,
+} from "../packs/paged/index.ts";
 import { withStoredTiles } from "../tiles/prebuilt-tiles.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 import type { UploadLotsContext, UploadLotsInfo } from "../packs/lots-encoder.ts";
 import type { AreaGeometry } from "../geo/types.ts";
-import type { Value } from "../packs/paged/schema.ts";
 import { nextTask } from "../lib/next-task.ts";
 import { UnprocessableError } from "../errors.ts";
 import { ClipBudgetError, clipWork, withClipBudget } from "../geo/clip-pass.ts";

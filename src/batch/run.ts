@@ -8,7 +8,7 @@ import type { SettleOutcome } from "../credits/detached.ts";
 import type { Lease } from "../credits/lease.ts";
 import type { Db } from "../db/client.ts";
 import type { ParsedCsv } from "./csv.ts";
-import { PagedPackError } from "../packs/paged/errors.ts";
+import { PagedPackError } from "../packs/paged/index.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { BatchDelivery } from "./delivery.ts";
 import { eventOf, prepareRows } from "./prepare.ts";

@@ -1,6 +1,6 @@
 // Turns a failure inside the answer stream into the one sentence its `error` part carries.
 import { logger } from "../logger.ts";
-import { PagedPackError } from "../packs/paged/errors.ts";
+import { PagedPackError } from "../packs/paged/index.ts";
 import { APICallError } from "ai";
 
 const MAX_PROVIDER_TEXT = 200;

@@ -3,6 +3,8 @@ export type Position = [number, number] | number[];
 export type PolygonGeometry = { type: "Polygon"; coordinates: Position[][] };
 export type MultiPolygonGeometry = { type: "MultiPolygon"; coordinates: Position[][][] };
 export type PointGeometry = { type: "Point"; coordinates: Position };
+export type LineStringGeometry = { type: "LineString"; coordinates: Position[] };
+export type MultiLineStringGeometry = { type: "MultiLineString"; coordinates: Position[][] };
 export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry;
 
 // Flat geometry shared by packs and kernels: vertices, then ring, polygon and feature ranges, each with a closing entry.

@@ -1,7 +1,6 @@
 // The pages of v2 packs a typed address may be on: those of the suburb it ends with, when the gazetteer knows it.
-import { MAX_PAGES_PER_REQUEST } from "../packs/request-pages.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
-import type { PagedPack } from "../packs/paged/reader.ts";
+import { requestPages } from "../packs/request-pages.ts";
+import { type PagedPack, pagePack } from "../packs/paged/index.ts";
 import type { VisiblePacks } from "../packs/visible.ts";
 import type { Pack } from "../packs/types.ts";
 import { startsWithHouseNumber } from "./address-key.ts";
@@ -45,13 +44,13 @@ export async function addressPages(
   if (!startsWithHouseNumber(query)) return out;
   const suburb = trailingSuburb(packs, query);
   if (!suburb) return out;
-  let budget = MAX_PAGES_PER_REQUEST;
+  const budget = requestPages();
   const read = async (paged: readonly PagedPack[], into: Pack[]) => {
     for (const pack of paged) {
       // Counted from the root before any page is read, so a suburb too large costs no reads.
       const need = pack.pagesInBox(await pack.snapshot(), suburb.bbox).length;
-      if (need === 0 || need > budget) continue;
-      budget -= need;
+      if (need === 0 || budget.over({ pages: need })) continue;
+      budget.spend({ pages: need });
       const set = await pack.pagesForBox(suburb.bbox);
       for (const page of set.pages) into.push(pagePack(set.snapshot, page));
     }

@@ -10,10 +10,10 @@ import {
   MAGIC,
   OPTIONAL_SECTION_NAMES,
   SECTION_NAMES,
-  VERTEX_MASK,
   flatbushByteSize,
 } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
+import { VERTEX_MASK } from "./feature-vertices.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type DecodeOptions = {

@@ -2,19 +2,13 @@
 import { bboxOfRange } from "../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import {
-  ALIGN,
-  FIXED_HEADER_BYTES,
-  FLATBUSH_NODE_SIZE,
-  FORMAT_VERSION,
-  MAGIC,
-  SIMPLE_FEATURE,
-  align,
-} from "./format.ts";
+import { featureVertices } from "./feature-vertices.ts";
+import { renumberLeaves } from "./flatbush-walk.ts";
+import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import { nextTask } from "../lib/next-task.ts";
 import { permuteGeometry } from "./order.ts";
-import type { BBox, LayerInput, PackInput, PolygonColumns } from "./types.ts";
+import type { BBox, LayerInput, PackInput } from "./types.ts";
 
 type Built = { entry: LayerEntry; blobs: Partial<Record<AnySectionName, Uint8Array>> };
 
@@ -97,23 +91,8 @@ function* encodeProps(layer: LayerInput, count: number): Steps<{ offsets: Uint32
 // Features move into the index's leaf order and its leaf ids become the identity, so a lookup walks
 // neighbouring memory and needs no id indirection. Boxes already sit at their leaf positions.
 function toIndexOrder(layer: LayerInput, fb: Flatbush, count: number): LayerInput {
-  const ids = fb._indices;
-  const perm = Uint32Array.from(ids.subarray(0, count));
-  for (let i = 0; i < count; i++) ids[i] = i;
+  const perm = renumberLeaves(fb, count);
   return { ...layer, geometry: permuteGeometry(layer.geometry, perm), row: (i) => layer.row(perm[i] as number) };
-}
-
-// One entry per feature so a lookup reaches a simple lot's ring in one load instead of three dependent ones.
-function featureVertices(g: PolygonColumns, count: number): Uint32Array {
-  const out = new Uint32Array(count + 1);
-  for (let i = 0; i < count; i++) {
-    const p = g.featureOffsets[i] as number;
-    const r = g.polyOffsets[p] as number;
-    const simple = (g.featureOffsets[i + 1] as number) === p + 1 && (g.polyOffsets[p + 1] as number) === r + 1;
-    out[i] = ((g.ringOffsets[r] as number) | (simple ? SIMPLE_FEATURE : 0)) >>> 0;
-  }
-  out[count] = g.coords.length >>> 1;
-  return out;
 }
 
 function countSynthetic(layer: LayerInput, count: number): number {

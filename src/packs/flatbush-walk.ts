@@ -75,6 +75,24 @@ export class LeafWalk {
 
 const walk = new LeafWalk();
 
+/** The id of the item at each leaf position (the order it was added), then the inner nodes' child starts. */
+export function leafIds(index: Flatbush): Flatbush["_indices"] {
+  return index._indices;
+}
+
+/** Four numbers a node, the leaves first in leaf position order: a scan of every leaf reads them in place. */
+export function leafBoxes(index: Flatbush): Flatbush["_boxes"] {
+  return index._boxes;
+}
+
+/** Makes each of the first `count` leaves its own id (items then stored in leaf order); returns the ids they had. */
+export function renumberLeaves(index: Flatbush, count: number): Uint32Array {
+  const ids = index._indices;
+  const had = Uint32Array.from(ids.subarray(0, count));
+  for (let i = 0; i < count; i++) ids[i] = i;
+  return had;
+}
+
 /** Writes into `out` the leaf positions whose box meets [minX, minY, maxX, maxY], ascending; returns how many. */
 export function leavesInBox(
   index: Flatbush,
@@ -100,7 +118,7 @@ export function searchInto(
   out: number[],
 ): number {
   const n = leavesInBox(index, minX, minY, maxX, maxY, out);
-  const ids = index._indices;
+  const ids = leafIds(index);
   for (let k = 0; k < n; k++) out[k] = ids[out[k] as number] as number;
   return n;
 }

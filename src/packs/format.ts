@@ -25,10 +25,6 @@ export type OptionalSectionName = (typeof OPTIONAL_SECTION_NAMES)[number];
 export type AnySectionName = SectionName | OptionalSectionName;
 export type Section = [offset: number, length: number];
 
-// featureVertices entry flag: the feature is one polygon with one ring, so [first vertex, next feature's) is that ring.
-export const SIMPLE_FEATURE = 0x80000000;
-export const VERTEX_MASK = 0x7fffffff;
-
 export type LayerEntry = LayerInfo & {
   rings: number;
   polygons: number;

@@ -3,8 +3,8 @@
 // A point's candidates are the few leaves whose box holds it; the lowest feature index whose polygon holds the point
 // wins, the answer flatbush + "lowest index wins" gives, whether features are stored in leaf order or input order.
 import { pointInFeature, pointInRing } from "../geo/pip.ts";
-import { LeafWalk, leavesInBox, sortPrefix } from "./flatbush-walk.ts";
-import { SIMPLE_FEATURE, VERTEX_MASK } from "./format.ts";
+import { LeafWalk, leafIds, leavesInBox, sortPrefix } from "./flatbush-walk.ts";
+import { SIMPLE_FEATURE, VERTEX_MASK } from "./feature-vertices.ts";
 import type { Layer } from "./types.ts";
 
 // Candidates and the walk of one synchronous lookup (never re-entered), so a lookup allocates nothing.
@@ -25,7 +25,7 @@ function contains(layer: Layer, i: number, x: number, y: number): boolean {
 // Turns leaf positions into feature indices, for a layer stored in input order (in leaf order a leaf is its feature).
 function toFeatures(layer: Layer, out: number[], n: number): void {
   if (!layer.index) return;
-  const ids = layer.index._indices;
+  const ids = leafIds(layer.index);
   for (let k = 0; k < n; k++) out[k] = ids[out[k] as number] as number;
 }
 

@@ -1,6 +1,6 @@
 // A large upload built off the request (docs/design.md section 9): its state as the organisation's Durable Object keeps
 // it, where its source and partial results live in R2, and the queue message that carries one chunk of the build.
-import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
+import { PAGED_VERSION } from "./paged/index.ts";
 import { privateKey } from "./private-store.ts";
 
 /** An upload of more features than this answers 202 and is built by the pack-build queue's consumer. */

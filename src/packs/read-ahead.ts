@@ -1,6 +1,5 @@
 // Reads ahead the pages a batch's points will ask for: one plan for all of them, no more requests than points.
-import type { PagedPack } from "./paged/reader.ts";
-import { gapFor } from "./paged/runs.ts";
+import { type PagedPack, readPlan } from "./paged/index.ts";
 
 // The share of the page cache a read-ahead may fill: more would be evicted before the rows that need it run.
 const CACHE_SHARE = 4;
@@ -23,11 +22,7 @@ export async function readAheadPoints(
     for (const [lon, lat] of points) for (const no of pack.pagesInBox(s, [lon, lat, lon, lat])) nos.add(no);
     if (nos.size === 0) continue;
     const sorted = [...nos].sort((a, b) => a - b);
-    const offsets = s.root.pageOffsets;
-    let bytes = 0;
-    for (const no of sorted) bytes += (offsets[no + 1] as number) - (offsets[no] as number);
-    if (bytes * CACHE_SHARE > pack.cacheBytesLimit) continue;
-    const gap = gapFor(offsets, sorted, points.length, pack.readBytesLimit);
-    await pack.pagesNumbered(s, sorted, Number.isFinite(gap) ? gap : 0, { signal });
+    if (pack.measure(s, sorted).bytes * CACHE_SHARE > pack.cacheBytesLimit) continue;
+    await readPlan(pack.planUpTo(s, sorted, points.length), { signal });
   }
 }

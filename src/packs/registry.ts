@@ -6,11 +6,16 @@
 // uploaded with its metadata (paged/object-meta.ts) is opened from the listing in one range read of its header and root.
 import { decodePack } from "./decode.ts";
 import { type Logger, logger } from "../logger.ts";
-import { FORMAT_VERSION as PAGED_VERSION } from "./paged/schema.ts";
-import { EtagMismatchError, PackNotFoundError, PagedPackError } from "./paged/errors.ts";
-import { headBytesOf, isPagedObject } from "./paged/object-meta.ts";
-import { PagedPack } from "./paged/reader.ts";
-import { R2Source } from "./paged/source.ts";
+import {
+  EtagMismatchError,
+  headBytesOf,
+  isPagedObject,
+  PackNotFoundError,
+  PAGED_VERSION,
+  PagedPack,
+  PagedPackError,
+  R2Source,
+} from "./paged/index.ts";
 import type { Pack } from "./types.ts";
 
 export const REGISTRY_KEY = "registry/public.json";

@@ -1,10 +1,14 @@
 // Where a request will look: the pages of v2 packs it needs are read before the (synchronous) spatial work runs.
 import type { BBox } from "../geo/bbox.ts";
 import { UnprocessableError } from "../errors.ts";
-import { PageRefusedError } from "./paged/errors.ts";
-import { chargedView } from "./paged/page-pack.ts";
-import type { PagedPack, RefusedPage } from "./paged/reader.ts";
-import type { DecodedPage } from "./paged/page.ts";
+import {
+  chargedView,
+  type DecodedPage,
+  type PagedPack,
+  PageRefusedError,
+  ReadBudget,
+  type RefusedPage,
+} from "./paged/index.ts";
 import type { Pack } from "./types.ts";
 
 export type PackArea = { box: BBox } | { lotId: string };
@@ -20,24 +24,27 @@ export function refuseDamaged(refused: readonly RefusedPage[]): void {
   if (bad) throw new PageRefusedError(bad.key, bad.message, bad.page);
 }
 
+/** The pages one request may read of v2 packs (a budget of pages, spent as each pack's are taken). */
+export const requestPages = (): ReadBudget => new ReadBudget({ pages: MAX_PAGES_PER_REQUEST });
+
 /** Too many pages for one request: refused from the root alone, before any page is read. */
-function tooLarge(pack: string): UnprocessableError {
+function tooLarge(pack: string, budget: ReadBudget): UnprocessableError {
   return new UnprocessableError(
-    `This area needs more than ${MAX_PAGES_PER_REQUEST} pages of pack ${pack}: choose a smaller area`,
+    `This area needs more than ${budget.limit.pages} pages of pack ${pack}: choose a smaller area`,
     [],
     "area_too_large",
   );
 }
 
 // Every area a box and every page under it cached: the pages without a promise per page (a warm lookup's path).
-function warmPages(pack: PagedPack, areas: readonly PackArea[], have: number): DecodedPage[] | null {
+function warmPages(pack: PagedPack, areas: readonly PackArea[], budget: ReadBudget): DecodedPage[] | null {
   const s = pack.current();
   if (!s) return null;
   if (areas.length === 1) {
     const [a] = areas;
     if (!a || !("box" in a)) return null;
     const nos = pack.pagesInBox(s, a.box);
-    if (have + nos.length > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
+    if (budget.over({ pages: nos.length })) throw tooLarge(s.root.meta.id, budget);
     return pack.cachedPages(s, nos);
   }
   // In area order, as the cold path gives them: the first pack holding a point answers it.
@@ -46,7 +53,7 @@ function warmPages(pack: PagedPack, areas: readonly PackArea[], have: number): D
     if (!("box" in a)) return null;
     for (const no of pack.pagesInBox(s, a.box)) nos.add(no);
   }
-  if (have + nos.size > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
+  if (budget.over({ pages: nos.size })) throw tooLarge(s.root.meta.id, budget);
   return pack.cachedPages(s, [...nos]);
 }
 
@@ -61,11 +68,13 @@ export async function pagesFor(
 ): Promise<Pack[]> {
   if (areas.length === 0 || paged.length === 0) return [];
   const out: Pack[] = [];
+  const budget = requestPages();
   for (const pack of paged) {
-    const warm = warmPages(pack, areas, out.length);
+    const warm = warmPages(pack, areas, budget);
     const s0 = warm ? pack.current() : null;
     if (warm && s0) {
       for (const page of warm) out.push(chargedView(pack, s0, page));
+      budget.spend({ pages: warm.length });
       continue;
     }
     // Counted from the root before any page is read, so a too-large area costs no reads (nor a revalidation: the
@@ -73,7 +82,7 @@ export async function pagesFor(
     const s = await pack.planningSnapshot();
     const boxPages = new Set(areas.flatMap((a) => ("box" in a ? pack.pagesInBox(s, a.box) : [])));
     const lotPages = areas.filter((a) => "lotId" in a).length;
-    if (out.length + boxPages.size + lotPages > MAX_PAGES_PER_REQUEST) throw tooLarge(s.root.meta.id);
+    if (budget.over({ pages: boxPages.size + lotPages })) throw tooLarge(s.root.meta.id, budget);
     const seen = new Set<DecodedPage>();
     const sets = await Promise.all(
       areas.map((a) => ("box" in a ? pack.pagesForBox(a.box, undefined, opts) : pack.pagesForLot(a.lotId))),
@@ -85,6 +94,7 @@ export async function pagesFor(
         seen.add(page);
         const snap = set.snapshot;
         out.push(chargedView(pack, snap, page));
+        budget.spend({ pages: 1 });
       }
     }
   }

@@ -12,7 +12,7 @@ import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distanc
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
 import { lotKey } from "./lot-id.ts";
 import { featureAt, featuresInBox } from "./lookup.ts";
-import type { LotRecord } from "./paged/lot-columns.ts";
+import type { LotRecord } from "./paged/index.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
 export type ParcelHit = {

@@ -1,7 +1,7 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
-import type { Snapshot } from "./paged/reader.ts";
+import { packMetaOf, type Snapshot } from "./paged/index.ts";
 import type { PackState } from "./private-build.ts";
-import type { Pack, UploadInfo } from "./types.ts";
+import type { LayerKind, Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {
   id: string;
@@ -12,7 +12,7 @@ export interface PackSummary {
   note: string | null;
   bbox: [number, number, number, number];
   // synthetic: every feature is synthetic; synthetic_features: how many are (a layer may mix real and synthetic).
-  layers: { name: string; kind: "point" | "polygon"; count: number; synthetic: boolean; synthetic_features: number }[];
+  layers: { name: string; kind: LayerKind; count: number; synthetic: boolean; synthetic_features: number }[];
   /** Bytes of the built pack. */
   size: number;
   /** Features across its layers. */
@@ -57,24 +57,32 @@ export function summarisePack(pack: Pack): PackSummary {
   };
 }
 
-/** A v2 lots pack's summary, from its root alone: one polygon layer of lots. */
+/** A v2 pack's summary, from its root alone: its layers, or a lots pack's one polygon layer of lots. */
 export function summarisePaged(s: Snapshot): PackSummary {
   const { meta } = s.root;
+  const info = packMetaOf(meta);
   const count = s.header.featureCount;
   const synthetic = meta.info.synthetic !== undefined && meta.info.synthetic !== "false";
+  const layers = meta.layers?.map((l) => ({
+    name: l.name,
+    kind: l.kind,
+    count: l.count,
+    synthetic: l.synthetic,
+    synthetic_features: l.syntheticCount,
+  })) ?? [{ name: "parcels", kind: "polygon", count, synthetic, synthetic_features: synthetic ? count : 0 }];
   return {
     id: meta.id,
     version: meta.version,
-    title: meta.info.title ?? meta.id,
-    attribution: meta.info.attribution ?? "",
-    licence: meta.info.licence ?? "",
-    note: meta.info.note ?? null,
+    title: info.title,
+    attribution: info.attribution,
+    licence: info.licence,
+    note: info.note ?? null,
     bbox: [...meta.bbox],
-    layers: [{ name: "parcels", kind: "polygon", count, synthetic, synthetic_features: synthetic ? count : 0 }],
+    layers,
     size: s.header.objectLength,
     features: count,
-    private: false,
-    upload: null,
+    private: info.upload !== undefined,
+    upload: info.upload ?? null,
     ...READY,
   };
 }

@@ -1,28 +1,12 @@
-// What a decoded pack holds: its metadata, layers (point or polygon), properties and spatial index.
+// What a decoded pack holds: its metadata, layers (point, polygon or line), properties and spatial index.
 import type Flatbush from "flatbush";
 import type { BBox } from "../geo/bbox.ts";
 import type { Columns } from "../geo/types.ts";
-import type { LotRecord } from "./paged/lot-columns.ts";
+import type { LayerKind, PackMeta, UploadInfo } from "./pack-meta.ts";
+import type { LotRecord } from "./lot-record.ts";
 
-export type { BBox };
-export type LayerKind = "point" | "polygon";
+export type { BBox, LayerKind, PackMeta, UploadInfo };
 export type Props = Record<string, unknown>;
-
-export type PackMeta = {
-  title: string;
-  attribution: string;
-  licence: string;
-  note?: string;
-  // Present on packs an organisation uploaded (POST /packs).
-  upload?: UploadInfo;
-};
-
-export type UploadInfo = {
-  layer: string;
-  uploaded_by: string;
-  uploaded_at: string;
-  source: string;
-};
 
 // What the pack's directory says about a layer, and what a decoded layer shows besides its geometry.
 export type LayerInfo = {
@@ -36,7 +20,8 @@ export type LayerInfo = {
 };
 
 // A decoded layer: geometry and index are views over the pack's bytes, properties decode per feature.
-// Point layers hold one lon/lat per feature in `coords` and empty offset arrays.
+// Point layers hold one lon/lat per feature in `coords` and empty offset arrays; a line layer's feature is one
+// polygon whose rings are the line's parts, open or closed as given (a v2 pack's only).
 export type Layer = LayerInfo &
   Columns & {
     index: Flatbush | null;

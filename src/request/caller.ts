@@ -6,7 +6,7 @@ import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
 import type { PackArea } from "../packs/request-pages.ts";
-import type { PagedPack } from "../packs/paged/reader.ts";
+import type { PagedPack } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
 import type { VisiblePacks } from "../packs/visible.ts";
 import type { Services } from "./context.ts";

@@ -17,7 +17,7 @@ import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
 import { tileJson } from "../tiles/tilejson.ts";
 import { pagedTile, pagedTileJson } from "../tiles/paged.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
+import type { PagedPack, Snapshot } from "../packs/paged/index.ts";
 import { TileJsonSchema } from "./schemas/tiles.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.

@@ -2,11 +2,16 @@
 import { type BBox, bboxIntersects } from "../geo/bbox.ts";
 import { UnprocessableError } from "../errors.ts";
 import { featureAt } from "../packs/lookup.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
-import { gapFor, planRuns } from "../packs/paged/runs.ts";
+import {
+  chargedView,
+  type PagedPack,
+  type PagePlan,
+  ReadBudget,
+  readPlans,
+  type Snapshot,
+} from "../packs/paged/index.ts";
 import { PARCELS } from "../packs/spatial.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
-import { chargedView } from "../packs/paged/page-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./search-area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
@@ -32,7 +37,7 @@ import {
   type SearchWork,
   type SiteResult,
 } from "./query.ts";
-import { cachedPageTable, packTable, readPageTables } from "./tables.ts";
+import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
 
 /**
  * The packs a search reads: decoded ones (private first) and v2 packs read by range; `ownPaged`, those of `paged`
@@ -124,9 +129,11 @@ async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<{ dec
   for (const pack of paged) {
     const set = await pack.pagesForBox(box);
     refuseDamaged(set.refused);
-    const offsets = set.snapshot.root.pageOffsets;
+    bytes += pack.measure(
+      set.snapshot,
+      set.pages.map((page) => page.no),
+    ).bytes;
     for (const page of set.pages) {
-      bytes += (offsets[page.no + 1] as number) - (offsets[page.no] as number);
       decoded.push({ pack: chargedView(pack, set.snapshot, page), page: page.no, own: true });
     }
   }
@@ -163,15 +170,15 @@ export async function searchSites(
   };
 
   // The budget, from the roots alone: every lot of a page that may match is tested, every byte of it read.
+  const budget = new ReadBudget({ lots: maxLots, bytes: maxBytes, ranges: maxRanges });
   let lots = 0;
   let bytes = 0;
   const ownPaged = packs.ownPaged ?? [];
   for (const pack of ownPaged) {
     const snap = await pack.snapshot();
-    for (const no of pack.pagesInBox(snap, area.bbox)) {
-      lots += snap.root.pageCounts[no] as number;
-      bytes += (snap.root.pageOffsets[no + 1] as number) - (snap.root.pageOffsets[no] as number);
-    }
+    const cost = pack.measure(snap, pack.pagesInBox(snap, area.bbox));
+    lots += cost.lots;
+    bytes += cost.bytes;
   }
   const uploaded = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
   const wholes: Decoded[] = [...uploaded, ...packs.base.filter((p) => !uploaded.includes(p))]
@@ -179,52 +186,53 @@ export async function searchSites(
     .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack) }));
   for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
   // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
-  const plans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
+  const scans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
   for (const pack of packs.paged) {
     if (ownPaged.includes(pack)) continue;
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
-    const plan = { pack, s: snap, cached: [] as { no: number; t: FactsTable }[], toRead: [] as number[] };
+    const scan = { pack, s: snap, cached: [] as { no: number; t: FactsTable }[], toRead: [] as number[] };
+    const mayMatch: number[] = [];
     for (const no of pages) {
       if (!pageMayMatch(filters, snap.root, no)) {
         work.pagesSkipped++;
         continue;
       }
-      lots += snap.root.pageCounts[no] as number;
-      bytes += (snap.root.pageOffsets[no + 1] as number) - (snap.root.pageOffsets[no] as number);
+      mayMatch.push(no);
       const t = cachedPageTable(snap, no);
-      if (t) plan.cached.push({ no, t });
-      else plan.toRead.push(no);
+      if (t) scan.cached.push({ no, t });
+      else scan.toRead.push(no);
     }
-    plans.push(plan);
+    const cost = pack.measure(snap, mayMatch);
+    lots += cost.lots;
+    bytes += cost.bytes;
+    scans.push(scan);
   }
-  if (lots > maxLots) {
+  const over = budget.over({ lots, bytes });
+  if (over === "lots") {
     throw tooLarge(
       `Searching ${area.label} with these filters would test ${num(lots)} lots, more than the ${num(maxLots)} one search may test: ${NARROW}`,
     );
   }
-  if (bytes > maxBytes) {
+  if (over === "bytes") {
     throw tooLarge(
       `Searching ${area.label} with these filters would read ${mib(bytes)} MiB of lots, more than the ${mib(maxBytes)} MiB one search may read: ${NARROW}`,
     );
   }
-  let rangesLeft = maxRanges;
-  const reads: { pack: PagedPack; s: Snapshot; pages: number[]; gap: number }[] = [];
-  for (const { pack, s: snap, toRead } of plans) {
+  // Each pack's reads planned once, within the ranges its predecessors left; refused before any is read.
+  const plans: PagePlan[] = [];
+  for (const { pack, s: snap, toRead } of scans) {
     if (toRead.length === 0) continue;
-    const offsets = snap.root.pageOffsets;
-    const gap = gapFor(offsets, toRead, rangesLeft, pack.readBytesLimit);
-    if (!Number.isFinite(gap)) {
+    const plan = pack.planPages(snap, toRead, budget);
+    if (plan.over !== null) {
       throw tooLarge(
         `Searching ${area.label} with these filters needs more than ${maxRanges} reads of pack ${snap.root.meta.id}: narrow the area or add a zone or minimum area filter`,
       );
     }
-    const runs = planRuns(offsets, toRead, gap, pack.readBytesLimit);
-    rangesLeft -= runs.length;
-    for (const run of runs) reads.push({ pack, s: snap, pages: run.pages, gap });
+    plans.push(plan);
   }
-  work.ranges = reads.length;
+  work.ranges = plans.reduce((n, p) => n + p.cost.ranges, 0);
 
   const ownRead = await ownPagesIn(ownPaged, area.bbox);
   work.bytesRead += ownRead.bytes;
@@ -291,7 +299,7 @@ export async function searchSites(
     let i = 0;
     while (i < t.count && !stopped) {
       await pacer.ready();
-      // Read after the await: concurrent reads share the pacer, so its room is known only now.
+      // Read after the await: the pacer's room is known only once it has yielded.
       const from = i;
       const end = Math.min(t.count, i + pacer.left());
       while (i < end && !stopped) visit(t, i++, page, inArea, pass, refOf);
@@ -305,24 +313,23 @@ export async function searchSites(
     const t = packTable(pack, packs.base, own);
     if (t) await consume(t, page, (index) => ({ pack, index }));
   }
-  for (const { pack, s: snap, cached } of plans) {
+  for (const { pack, s: snap, cached } of scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
   }
-  const keep = reads.reduce((n, r) => n + r.pages.length, 0) <= KEEP_PAGES;
-  // Tables are consumed as each read lands, so memory holds a few reads, never the whole area.
-  let next = 0;
-  const worker = async () => {
-    while (!stopped && next < reads.length) {
-      const r = reads[next++] as (typeof reads)[number];
-      const { tables, bytes } = await readPageTables(r.pack, r.s, r.pages, r.gap, keep);
+  const keep = plans.reduce((n, p) => n + p.cost.pages, 0) <= KEEP_PAGES;
+  // Tables are consumed as each range lands, so memory holds a few ranges' tables, never the whole area.
+  if (!stopped) {
+    for await (const landed of readPlans(plans, { keep, concurrency: CONCURRENT_READS })) {
+      const { pack, snapshot } = landed.plan;
+      const { tables, bytes } = tablesOfRange(landed);
       work.bytesRead += bytes;
       work.pagesRead += tables.length;
       for (const { no, table } of tables) {
-        await consume(table, no, (index) => ({ paged: r.pack, snapshot: r.s, page: no, index }));
+        await consume(table, no, (index) => ({ paged: pack, snapshot, page: no, index }));
       }
+      if (stopped) break;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, reads.length) }, worker));
+  }
   work.edgesTested = area.edgesTested();
   work.yields = pacer.yields;
   work.mostLotsBetweenYields = pacer.most;

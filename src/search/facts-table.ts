@@ -1,10 +1,14 @@
 // The facts a search filters and sorts by, for one v2 page or one v1 pack's lots, in compact columns.
 import { lotRecordFrom } from "../assess/lot-record.ts";
 import { featureLabelPoint } from "../geo/label-point.ts";
-import type { DecodedPage, PageColumn } from "../packs/paged/page.ts";
-import { HERITAGE_AREA, HERITAGE_ITEM } from "../packs/paged/lot-columns.ts";
-import type { Snapshot } from "../packs/paged/reader.ts";
-import { UNITS_PER_DEGREE } from "../packs/paged/schema.ts";
+import {
+  type DecodedPage,
+  HERITAGE_AREA,
+  HERITAGE_ITEM,
+  type PageColumn,
+  type Snapshot,
+  UNITS_PER_DEGREE,
+} from "../packs/paged/index.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 

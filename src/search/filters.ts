@@ -1,5 +1,5 @@
 // A search's filters: per lot over a facts table, and per page over the root's summaries (to skip unread pages).
-import { pageHasZone, type Root } from "../packs/paged/root.ts";
+import { pageHasZone, type Root } from "../packs/paged/index.ts";
 import type { FactsTable } from "./facts-table.ts";
 import type { SearchFilters } from "./query.ts";
 

@@ -1,18 +1,13 @@
 // A search result's lot as a decoded pack feature, for callers that draw or score it (the chat's tools).
 import { refuseDamaged } from "../packs/request-pages.ts";
-import { pagePack } from "../packs/paged/page-pack.ts";
-import type { DecodedPage } from "../packs/paged/page.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
-import { gapFor } from "../packs/paged/runs.ts";
+import { type DecodedPage, type PagedPack, pagePack, readPlan, type Snapshot } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
 import type { SiteRef } from "./engine.ts";
 import { MAX_RANGES } from "./query.ts";
 
-// A scan keeps no pages (tables only): the results' pages are read again, all of one pack's in one planned call.
+// A scan keeps no pages (tables only): the results' pages are read again, all of one pack's in one plan.
 async function pagesOf(paged: PagedPack, s: Snapshot, nos: readonly number[]): Promise<Map<number, DecodedPage>> {
-  const sorted = [...new Set(nos)].sort((a, b) => a - b);
-  const gap = gapFor(s.root.pageOffsets, sorted, MAX_RANGES, paged.readBytesLimit);
-  const set = await paged.pagesNumbered(s, sorted, Number.isFinite(gap) ? gap : 0);
+  const set = await readPlan(paged.planUpTo(s, nos, MAX_RANGES));
   refuseDamaged(set.refused);
   return new Map(set.pages.map((p) => [p.no, p]));
 }

@@ -1,7 +1,7 @@
-// Where a search's facts tables come from: v1 packs (computed once per pack) and v2 pages (read by planned ranges).
+// Where a search's facts tables come from: v1 packs (computed once per pack) and v2 pages (as planned ranges land).
 import { ByteLru } from "../packs/byte-lru.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
+import type { LandedPages, Snapshot } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
 import { type FactsTable, tableFromPack, tableFromPage } from "./facts-table.ts";
 
@@ -17,24 +17,19 @@ export function cachedPageTable(s: Snapshot, no: number): FactsTable | undefined
   return pageTables.get(pageKey(s, no));
 }
 
-/** Reads pages `nos` (one planned read) and turns each into a table; a damaged page is a 503 naming it. */
-export async function readPageTables(
-  pack: PagedPack,
-  s: Snapshot,
-  nos: readonly number[],
-  gapBytes: number,
-  keep: boolean,
-): Promise<{ tables: { no: number; table: FactsTable }[]; bytes: number }> {
-  // `keep: false`: a scan keeps its facts tables only, not thousands of decoded pages in the page cache.
-  const set = await pack.pagesNumbered(s, nos, gapBytes, { keep });
-  refuseDamaged(set.refused);
-  let bytes = 0;
-  const tables = set.pages.map((page) => {
-    bytes += (s.root.pageOffsets[page.no + 1] as number) - (s.root.pageOffsets[page.no] as number);
+/** The tables of one range's pages as it lands (cached for later searches); a damaged page is a 503 naming it. */
+export function tablesOfRange(landed: LandedPages): { tables: { no: number; table: FactsTable }[]; bytes: number } {
+  refuseDamaged(landed.refused);
+  const { pack, snapshot: s } = landed.plan;
+  const tables = landed.pages.map((page) => {
     const table = tableFromPage(s, page);
     pageTables.set(pageKey(s, page.no), table, table.bytes);
     return { no: page.no, table };
   });
+  const bytes = pack.measure(
+    s,
+    tables.map((t) => t.no),
+  ).bytes;
   return { tables, bytes };
 }
 

@@ -189,6 +189,8 @@ export function tileLayers(pack: Pack, tile: TileCoord): TileLayer[] {
   const point = new Float64Array(2);
   const out: TileLayer[] = [];
   for (const layer of pack.layers.values()) {
+    // Lines are drawn with the rail lines (issue 49); until then a line layer is left out, not drawn as polygons.
+    if (layer.kind === "line") continue;
     if (tile.z < layerMinZoom(layer.name)) continue;
     const dictionary = dictionaryOf(layer);
     const features: TileFeature[] = [];

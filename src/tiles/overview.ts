@@ -1,6 +1,5 @@
 // The generalised zoning of a v2 pack's overview pages as one MVT layer: each run of same-zone cells a rectangle.
-import type { OverviewPage } from "../packs/paged/overview.ts";
-import { CELLS_PER_DEGREE } from "../packs/paged/overview.ts";
+import { CELLS_PER_DEGREE, type OverviewPage } from "../packs/paged/index.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, EXTENT, projector, type TileCoord } from "./math.ts";
 import { emptyDictionary, grow } from "./merge.ts";

@@ -1,5 +1,6 @@
 // The lots layer of a v2 tile, cut and encoded in one pass: byte for byte what cutting each page (tileLayers),
 // merging the cuts (mergeLayers) and encodeTile give, without a feature object or a re-encoded string per lot.
+import { leafBoxes, leafIds } from "../packs/flatbush-walk.ts";
 import type { Layer, Pack } from "../packs/types.ts";
 import { commandSink, polygonInto } from "./cut.ts";
 import { TILE_MAX_ZOOM } from "./layers.ts";
@@ -81,8 +82,8 @@ function sameBytes(a: PageTags, i: number, b: PageTags, j: number): boolean {
 function markInBox(layer: Layer, w: number, s: number, e: number, n: number, stamp: number): [number, number] {
   const index = layer.index;
   if (!index) return [0, -1];
-  const boxes = index._boxes as Float64Array;
-  const ids = index._indices;
+  const boxes = leafBoxes(index) as Float64Array;
+  const ids = leafIds(index);
   if (featureStamp.length < layer.count) {
     const bigger = new Float64Array(2 * layer.count);
     bigger.set(featureStamp);

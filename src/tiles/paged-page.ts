@@ -2,7 +2,7 @@
 // in the page's own tables with every key and value already MVT-encoded, and every vertex's Mercator y.
 import { PbfWriter as Pbf } from "pbf";
 import { featureAreaM2 } from "../geo/geodesic-area.ts";
-import { chargeView } from "../packs/paged/page-pack.ts";
+import { chargeView } from "../packs/paged/index.ts";
 import type { Layer, Pack } from "../packs/types.ts";
 import { type TileValue, tileProps } from "./layers.ts";
 import { latToY } from "./math.ts";

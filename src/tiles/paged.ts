@@ -1,8 +1,6 @@
 // Vector tiles and TileJSON of a v2 lots pack: the pages under the tile, cut as v1 packs and merged into one layer.
 import { pagesFor, refuseDamaged } from "../packs/request-pages.ts";
-import { PROP_COLUMNS } from "../packs/paged/page-pack.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/reader.ts";
-import { tileKey } from "../packs/paged/root.ts";
+import { type PagedPack, PROP_COLUMNS, type Snapshot, tileKey } from "../packs/paged/index.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";

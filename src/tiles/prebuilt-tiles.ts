@@ -1,14 +1,18 @@
 // Tiles a v2 lots pack stores whole: those the reader could not serve from the pages under them within a tile's bound.
 import { MAX_PAGES_PER_REQUEST, refuseDamaged } from "../packs/request-pages.ts";
 import { crc32 } from "../packs/crc32.ts";
-import { PageCache } from "../packs/paged/page-cache.ts";
-import { chargedView } from "../packs/paged/page-pack.ts";
-import { forgetRoot, PagedPack, type Snapshot } from "../packs/paged/reader.ts";
-import { rewriteHead } from "../packs/paged/rehead.ts";
-import { indexEntriesOf } from "../packs/paged/root.ts";
-import { planReads } from "../packs/paged/runs.ts";
-import type { StoredTilesMeta } from "../packs/paged/schema.ts";
-import { MemorySource } from "../packs/paged/source.ts";
+import {
+  chargedView,
+  forgetRoot,
+  indexEntriesOf,
+  MemorySource,
+  PageCache,
+  PagedPack,
+  ReadBudget,
+  rewriteHead,
+  type Snapshot,
+  type StoredTilesMeta,
+} from "../packs/paged/index.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox, tileOf } from "./math.ts";
 import { pagedLotsTile } from "./paged-lots.ts";
@@ -24,16 +28,10 @@ export const TILE_MAX_GAP_BYTES = 2 * 1024 * 1024;
  * from z15, with at most TILE_MAX_GAP_BYTES read through between them.
  */
 export function tileFits(pack: PagedPack, s: Snapshot, tile: TileCoord): boolean {
-  const nos = pack.pagesInBox(s, tileBBox(tile, BUFFER));
-  if (nos.length > MAX_PAGES_PER_REQUEST) return false;
-  const offsets = s.root.pageOffsets;
-  const runs = planReads(offsets, nos, { maxReads: TILE_MAX_READS, maxReadBytes: pack.readBytesLimit });
-  if (runs.length > TILE_MAX_READS) return false;
-  if (tile.z < 15) return true;
-  let gaps = 0;
-  for (const r of runs) gaps += r.end - r.start;
-  for (const no of nos) gaps -= (offsets[no + 1] as number) - (offsets[no] as number);
-  return gaps <= TILE_MAX_GAP_BYTES;
+  const budget = new ReadBudget({ pages: MAX_PAGES_PER_REQUEST, ranges: TILE_MAX_READS });
+  const plan = pack.planPages(s, pack.pagesInBox(s, tileBBox(tile, BUFFER)), budget);
+  if (plan.over !== null) return false;
+  return tile.z < 15 || plan.spanBytes - plan.cost.bytes <= TILE_MAX_GAP_BYTES;
 }
 
 /** Calls `visit` once for every tile at zoom z whose buffered box may meet a page's box (the tiles next to each too). */
@@ -58,9 +56,12 @@ export function forEachTileOverPages(s: Snapshot, z: number, visit: (tile: TileC
 
 /** Every lots tile (z14 to z16) meeting a page's box that does not fit, by zoom, row and column. */
 export function tilesToStore(pack: PagedPack, s: Snapshot): TileCoord[] {
-  const { pageCount, pageOffsets } = s.root;
+  const { pageCount } = s.root;
   // Every plan fits when all pages are one read and no more than a request may hold.
-  const pageBytes = (pageOffsets[pageCount] as number) - (pageOffsets[0] as number);
+  const pageBytes = pack.measure(
+    s,
+    Array.from({ length: pageCount }, (_, no) => no),
+  ).bytes;
   if (pageCount <= MAX_PAGES_PER_REQUEST && pageBytes <= Math.min(pack.readBytesLimit, TILE_MAX_GAP_BYTES)) return [];
   const out: TileCoord[] = [];
   for (let z = layerMinZoom("parcels"); z <= TILE_MAX_ZOOM; z++) {

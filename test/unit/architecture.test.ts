@@ -374,3 +374,36 @@ describe("the house's rooms", () => {
     expect(importsUnder("test/support", "scripts").length).toBeGreaterThan(0);
   });
 });
+
+const PAGED = "src/packs/paged";
+/** Why an import edge (repository paths) goes around the paged reader's door, or null. */
+function pagedDoorProblem(from: string, to: string): string | null {
+  if (from.startsWith(`${PAGED}/`) || !to.startsWith(`${PAGED}/`) || to === `${PAGED}/index.ts`) return null;
+  return `imports ${to}, not ${PAGED}/index.ts`;
+}
+
+describe("the paged reader's one door (src/packs/paged/index.ts)", () => {
+  it("src/, scripts/ and web/ import src/packs/paged/ only through its index.ts, type-only imports too", () => {
+    const edges = ["src", "scripts", "web"].flatMap((tree) => importsUnder(tree, PAGED));
+    expect(edges.filter((e) => e.endsWith(`-> ${PAGED}/index.ts`)).length).toBeGreaterThan(30);
+    const offenders = edges.flatMap((edge) => {
+      const [from = "", to = ""] = edge.split(" -> ");
+      const problem = pagedDoorProblem(from, to);
+      return problem ? [`${from}: ${problem}`] : [];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("flatbush's private fields are read in src/packs/flatbush-walk.ts alone (package.json pins their layout)", () => {
+    const readers = files.filter((f) => /\._(boxes|indices|levelBounds)\b/.test(text.get(f) ?? ""));
+    expect(readers).toEqual(["packs/flatbush-walk.ts"]);
+  });
+
+  it("the checks can fail: an internal module is refused from outside, the door and the folder's own imports are not", () => {
+    expect(pagedDoorProblem("src/search/engine.ts", `${PAGED}/runs.ts`)).toMatch(/not src\/packs\/paged\/index.ts/);
+    expect(pagedDoorProblem("scripts/bench/alerts.ts", `${PAGED}/reader.ts`)).not.toBeNull();
+    expect(pagedDoorProblem("src/search/engine.ts", `${PAGED}/index.ts`)).toBeNull();
+    expect(pagedDoorProblem(`${PAGED}/reader.ts`, `${PAGED}/runs.ts`)).toBeNull();
+    expect(importsUnder("src/search", PAGED).length).toBeGreaterThan(0);
+  });
+});

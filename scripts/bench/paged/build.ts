@@ -1,6 +1,6 @@
 // Builds a world's v2 lots pack into a file through PackWriter: pages go to disk as they close, never the whole pack.
 import { closeSync, openSync, readSync, rmSync, statSync, writeSync } from "node:fs";
-import { PackWriter } from "../../../src/packs/paged/encode.ts";
+import { PackWriter } from "../../../src/packs/paged/index.ts";
 import { type StoredTilesReport, storeTilesInFile } from "../../pack/stored-tiles.ts";
 import type { Sampler } from "./sampler.ts";
 import { type World, worldPackOptions } from "./world.ts";

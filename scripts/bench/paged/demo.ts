@@ -3,9 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { PageCache } from "../../../src/packs/paged/page-cache.ts";
-import { PagedPack } from "../../../src/packs/paged/reader.ts";
-import { MemorySource } from "../../../src/packs/paged/source.ts";
+import { MemorySource, PageCache, PagedPack } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));

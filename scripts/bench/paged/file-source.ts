@@ -1,7 +1,6 @@
 // A pack read from a local file by position, as R2 serves ranges: counts reads and bytes, optionally waits per read.
 import { type FileHandle, open } from "node:fs/promises";
-import { EtagMismatchError } from "../../../src/packs/paged/errors.ts";
-import type { RangeResult, Source } from "../../../src/packs/paged/source.ts";
+import { EtagMismatchError, type RangeResult, type Source } from "../../../src/packs/paged/index.ts";
 
 export class FileSource implements Source {
   readonly key: string;

@@ -1,7 +1,7 @@
 // `npm run bench -- pack-memory`: peak memory of the Worker's reader serving a 5M-lot v2 pack, beside v1 at 1M.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOT_COLUMNS } from "../../../src/packs/paged/lot-columns.ts";
+import { LOT_COLUMNS } from "../../../src/packs/paged/index.ts";
 import type { BenchResult } from "../result.ts";
 import type { BuildJob, BuildReport } from "./build-child.ts";
 import { runChild } from "./child.ts";

@@ -1,5 +1,5 @@
 // What R2 would see: one range request per getBytes (merged pages are one), each after R2's first-byte latency.
-import type { RangeResult, Source } from "../../../src/packs/paged/source.ts";
+import type { RangeResult, Source } from "../../../src/packs/paged/index.ts";
 
 export type RangeRequest = { offset: number; length: number };
 

@@ -3,18 +3,23 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { MAX_PAGES_PER_REQUEST, pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
-import { PageCache } from "../../../src/packs/paged/page-cache.ts";
-import { headBytesOf, pagedObjectMetadata } from "../../../src/packs/paged/object-meta.ts";
-import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
-import { HEADER_BYTES } from "../../../src/packs/paged/schema.ts";
+import {
+  clearRootMemo,
+  headBytesOf,
+  HEADER_BYTES,
+  PageCache,
+  pagedObjectMetadata,
+  PagedPack,
+  ReadBudget,
+  type Snapshot,
+  tileKey,
+} from "../../../src/packs/paged/index.ts";
 import { readAheadPoints } from "../../../src/packs/read-ahead.ts";
 import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
-import { planReads } from "../../../src/packs/paged/runs.ts";
 import { BUFFER, tileBBox, tileOf } from "../../../src/tiles/math.ts";
 import { pagedTile } from "../../../src/tiles/paged.ts";
 import { forEachTileOverPages, TILE_MAX_GAP_BYTES, TILE_MAX_READS } from "../../../src/tiles/prebuilt-tiles.ts";
-import { tileKey } from "../../../src/packs/paged/root.ts";
 import type { BenchResult } from "../result.ts";
 import type { BuildJob, BuildReport } from "./build-child.ts";
 import { runChild } from "./child.ts";
@@ -164,11 +169,9 @@ export async function runPackReadsBenches(): Promise<BenchResult[]> {
       }
       const nos = probe.pagesInBox(snapshot, tileBBox(t, BUFFER));
       if (nos.length === 0) return;
-      const plan = planReads(snapshot.root.pageOffsets, nos, {
-        maxReads: TILE_MAX_READS,
-        maxReadBytes: probe.readBytesLimit,
-      });
-      survey.push({ reads: plan.length, bytes: plan.reduce((b, r) => b + r.end - r.start, 0) });
+      // Within 2 reads where any plan is, else the fewest: what the reader plans for this tile.
+      const plan = probe.planPages(snapshot, nos, new ReadBudget({ ranges: TILE_MAX_READS }));
+      survey.push({ reads: plan.cost.ranges, bytes: plan.spanBytes });
     });
 
     // A batch's rows one after another, each reading what its point needs (src/batch/run.ts), one cache for the batch.

@@ -1,7 +1,5 @@
 // Where a v2 pack's bytes go: each page's section table read by range and summed per section, per lot.
-import { openPack } from "../../../src/packs/paged/reader.ts";
-import { PAGE_HEADER_BYTES } from "../../../src/packs/paged/schema.ts";
-import type { Source } from "../../../src/packs/paged/source.ts";
+import { openPack, PAGE_HEADER_BYTES, type Source } from "../../../src/packs/paged/index.ts";
 
 /** Bytes per lot of each part: root, page headers, index, geometry, each column, lot-id index, overview, stored tiles. */
 export async function bytesPerLotByPart(source: Source): Promise<Map<string, number>> {

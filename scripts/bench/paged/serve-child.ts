@@ -1,8 +1,7 @@
 // Child: the Worker's reader serving lookups, tiles and batches from a file with the default cache, memory sampled.
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { pagesFor, pointArea } from "../../../src/packs/request-pages.ts";
-import { isolatePageCache } from "../../../src/packs/paged/page-cache.ts";
-import { openPack } from "../../../src/packs/paged/reader.ts";
+import { isolatePageCache, openPack } from "../../../src/packs/paged/index.ts";
 import { parcelAt } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
 import { pagedTile } from "../../../src/tiles/paged.ts";

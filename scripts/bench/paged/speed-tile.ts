@@ -2,7 +2,7 @@
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { featureAreaM2 } from "../../../src/geo/geodesic-area.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
-import { pagePack } from "../../../src/packs/paged/page-pack.ts";
+import { pagePack } from "../../../src/packs/paged/index.ts";
 import { cutTile } from "../../../src/tiles/cut.ts";
 import { tileProps } from "../../../src/tiles/layers.ts";
 import { type TileCoord, tileOf } from "../../../src/tiles/math.ts";

@@ -1,17 +1,18 @@
 // A synthetic city of any number of lots for the v2 benches: lot i is computed from i alone, so millions of lots
 // stream in Hilbert order without being held, and a query can aim inside lot i without reading the pack.
 import type { AreaGeometry, Position } from "../../../src/geo/types.ts";
-import type { FeatureInput, PackOptions } from "../../../src/packs/paged/encode.ts";
-import { hilbertOf } from "../../../src/packs/paged/hilbert.ts";
 import {
+  type FeatureInput,
   HERITAGE_AREA,
   HERITAGE_ITEM,
+  hilbertOf,
   LOT_COLUMNS,
   LOT_ID_COLUMN,
   LOT_SUMMARY,
   type LotRecord,
   lotValues,
-} from "../../../src/packs/paged/lot-columns.ts";
+  type PackOptions,
+} from "../../../src/packs/paged/index.ts";
 import type { ZoneShare } from "../../../src/scoring/types.ts";
 
 const LON0 = 150.6;

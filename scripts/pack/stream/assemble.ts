@@ -1,7 +1,6 @@
 // The finished object: PackWriter's head with the spilled lot-id index added to its root, the pages, the index, PackWriter's tail.
 import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
-import type { IndexEntry } from "../../../src/packs/paged/root.ts";
-import { rewriteHead } from "../../../src/packs/paged/rehead.ts";
+import { type IndexEntry, rewriteHead } from "../../../src/packs/paged/index.ts";
 
 /**
  * The head (header + root) PackWriter would have written had it kept the lot-id index itself: its root re-read,

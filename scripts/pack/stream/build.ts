@@ -12,8 +12,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { hilbertOf } from "../../../src/packs/paged/hilbert.ts";
-import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../../src/packs/paged/lot-columns.ts";
+import { hilbertOf, LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../../src/packs/paged/index.ts";
 import type { Pack, PackMeta } from "../../../src/packs/types.ts";
 import type { LayerName } from "../layers.ts";
 import { storeTilesInFile } from "../stored-tiles.ts";

@@ -1,10 +1,11 @@
-// `npm run pack -- build --format v2 ...` and `npm run pack -- convert ...`: the v2 lots-pack commands behind cli.ts.
+// `npm run pack -- build --format v2 ...` and `npm run pack -- convert [--lots] ...`: the v2 commands behind cli.ts.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { decodePack } from "../../../src/packs/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { readHeader } from "../../../src/packs/paged/schema.ts";
+import { readHeader } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";
+import { v1ToV2 } from "../../../src/packs/v1-to-v2.ts";
 import { LAYER_NAMES, type LayerName } from "../layers.ts";
 import { buildLotsPackStreamed, type StreamBuildSpec } from "./build.ts";
 
@@ -18,7 +19,9 @@ export const V2_USAGE = `  npm run pack -- build --format v2 --out FILE --id ID 
       a v2 lots pack, each lot's facts precomputed: --parcels is streamed feature by feature with memory flat
       in its size (sorted runs of --run-mb in a temp dir, merged in Hilbert order), with a progress bar on stderr;
       the overlay layers and --context packs are held in memory as v1 packs: they must fit in memory (the limit)
-  npm run pack -- convert IN.pack OUT.pack [--context other.pack ...] [--as-at layer=YYYY-MM-DD,...]
+  npm run pack -- convert IN.pack OUT.pack [--page-bytes N]
+      a v1 pack as a v2 pack of the same layers (kinds, fields, synthetic marks), id, version and metadata
+  npm run pack -- convert --lots IN.pack OUT.pack [--context other.pack ...] [--as-at layer=YYYY-MM-DD,...]
       a v1 pack's lots as a v2 lots pack, facts from IN's layers and the context packs' (e.g. sydney-suburbs.pack)`;
 
 /** Every value of a flag given more than once (`--context a --context b`, or `--context a,b`). */
@@ -108,17 +111,22 @@ export async function convertCommand(
   const [input, out] = positional;
   if (!input || !out) throw new Error("convert needs IN.pack and OUT.pack");
   const pack = readPack(input);
-  const context = flagValues(argv, "context").map(readPack);
   const pageBytes = positiveInt(flags, "page-bytes");
-  const bytes = await convertToLotsPack(pack, {
-    context: [pack, ...context],
-    asAt: asAtOf(flags),
-    ...(pageBytes ? { pageBytes } : {}),
-  });
+  const lots = flags.get("lots") === "true";
+  const bytes = lots
+    ? await convertToLotsPack(pack, {
+        context: [pack, ...flagValues(argv, "context").map(readPack)],
+        asAt: asAtOf(flags),
+        ...(pageBytes ? { pageBytes } : {}),
+      })
+    : await v1ToV2(pack, pageBytes ? { pageBytes } : {});
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, bytes);
   const h = readHeader(bytes, out);
+  const layers = `${pack.layers.size} layer${pack.layers.size === 1 ? "" : "s"}`;
+  const what = lots ? `${h.featureCount} lots` : `${layers}, ${h.featureCount} features`;
   console.log(
-    `wrote ${out}: ${bytes.byteLength} bytes, ${h.featureCount} lots in ${h.pageCount} pages (v2 lots pack from ${input}, format v${pack.formatVersion})`,
+    `wrote ${out}: ${bytes.byteLength} bytes (v1: ${pack.byteLength}), ${what} in ${h.pageCount} pages ` +
+      `(v2${lots ? " lots pack" : ""} from ${input}, format v${pack.formatVersion})`,
   );
 }

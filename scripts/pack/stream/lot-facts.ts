@@ -5,10 +5,16 @@ import { featureBBox } from "../../../src/geo/bbox.ts";
 import { featureCentroid } from "../../../src/geo/centroid.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import { layerSpec } from "../../../src/packs/layer-specs.ts";
-import { lotKey, type PackOptions, PackWriter } from "../../../src/packs/paged/encode.ts";
-import { LOT_ID_COLUMN, lotColumn, lotValues } from "../../../src/packs/paged/lot-columns.ts";
+import {
+  LOT_ID_COLUMN,
+  lotColumn,
+  lotIdHash,
+  lotKey,
+  lotValues,
+  type PackOptions,
+  PackWriter,
+} from "../../../src/packs/paged/index.ts";
 import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
-import { lotIdHash } from "../../../src/packs/paged/schema.ts";
 import type { ParcelHit } from "../../../src/packs/spatial.ts";
 import type { Pack, Props } from "../../../src/packs/types.ts";
 import { GeoJsonInputError } from "./geojson-split.ts";

@@ -4,8 +4,7 @@
 // memory flat in the number of lots. Pages are cut exactly as PackWriter cuts them, so the bytes are the same.
 import { join } from "node:path";
 import { crc32 } from "../../../src/packs/crc32.ts";
-import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "../../../src/packs/paged/lot-index.ts";
-import type { IndexEntry } from "../../../src/packs/paged/root.ts";
+import { encodeIndexPage, INDEX_PAGE_ENTRIES, type IndexEntry } from "../../../src/packs/paged/index.ts";
 import { FileWriter, mergeDown, mergeRuns, SortScratch, Spill, sortChunk } from "./runs.ts";
 
 const EMPTY = new Uint8Array(0);

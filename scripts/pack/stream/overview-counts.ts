@@ -4,7 +4,7 @@
 // The cells grow with the cadastre's area (about 0.1 per lot); held in memory they were the one part of the build
 // that grew with its input. Lots arrive in Hilbert order, so a cell's lots mostly fall in one run.
 import { join } from "node:path";
-import { CountTable, type KeyCounts } from "../../../src/packs/paged/count-table.ts";
+import { CountTable, type KeyCounts } from "../../../src/packs/paged/index.ts";
 import { FileWriter, FRAME_HEADER, mergeDown, mergeRuns } from "./runs.ts";
 
 export type SpilledCountsOptions = {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { nearest, overlayCoverage, ZONES, zonesOnParcel, type OverlayCoverage } from "../../packs/spatial.ts";
 import type { Pack } from "../../packs/types.ts";
-import { HERITAGE_AREA, type LotRecord } from "../../packs/paged/lot-columns.ts";
+import { HERITAGE_AREA, type LotRecord } from "../../packs/paged/index.ts";
 import type { ParcelHit } from "../../packs/spatial.ts";
 import { bounded, type ToolContext, toolPacks } from "./context.ts";
 import { collection, r2, refusal, roundBox, type Feature, type ToolRun } from "./map.ts";

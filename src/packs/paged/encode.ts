@@ -1,28 +1,32 @@
 // Builds a v2 pack: features in Hilbert order cut into pages of a target size, then the root and the lot-id index.
 import type { BBox } from "../../geo/bbox.ts";
-import type { AreaGeometry, Position } from "../../geo/types.ts";
 import { crc32 } from "../crc32.ts";
 import { lotKey } from "../lot-id.ts";
+import type { LayerKind, UploadInfo } from "../pack-meta.ts";
+import { centreOf, type FeatureInput, toPageFeature } from "./feature-geometry.ts";
 import { hilbertOf } from "./hilbert.ts";
 import type { KeyCounts } from "./count-table.ts";
 import { OverviewBuilder } from "./overview.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
 import { type ColumnCoding, COLUMN_CODING, encodePage, type PageFeature } from "./page.ts";
 import { encodeRoot, type IndexEntry, type PageEntry } from "./root.ts";
+import { checkRootMeta } from "./root-schema.ts";
 import {
   align8,
   type ColumnSpec,
   FORMAT_VERSION,
   HEADER_BYTES,
+  type LayerMeta,
   lotIdHash,
   type RootMeta,
   type SummarySpec,
   UNITS_PER_DEGREE,
-  type Value,
   writeHeader,
 } from "./schema.ts";
 
-export type FeatureInput = { geometry: AreaGeometry; values: readonly Value[] };
+export type { FeatureInput };
+// What a layer's writer is told before its features: its LayerMeta but what the writer counts (pages, count, box).
+export type LayerHead = Omit<LayerMeta, "pages" | "count" | "bbox">;
 
 export type PackOptions = {
   id: string;
@@ -39,6 +43,8 @@ export type PackOptions = {
   columnCoding?: ColumnCoding;
   // Where the overview's per-cell zone counts are kept (default in memory); the streamed build spills them to disk.
   overviewCounts?: KeyCounts;
+  // An organisation's upload: who, when, from what file (kept in the root beside `info`).
+  upload?: UploadInfo;
 };
 
 export const DEFAULT_PAGE_BYTES = 128 * 1024;
@@ -48,44 +54,6 @@ const MAX_PAGES = 0xffff;
 // Re-exported for the reader and the streamed build, which import it from here.
 export { lotKey };
 
-function quantiseRing(ring: readonly Position[]): Int32Array {
-  let n = ring.length;
-  const first = ring[0];
-  const last = ring[n - 1];
-  // Rings are stored open: a closing vertex equal to the first is dropped.
-  if (n > 1 && first && last && first[0] === last[0] && first[1] === last[1]) n--;
-  const out = new Int32Array(2 * n);
-  for (let i = 0; i < n; i++) {
-    const p = ring[i] as Position;
-    out[2 * i] = Math.round((p[0] as number) * UNITS_PER_DEGREE);
-    out[2 * i + 1] = Math.round((p[1] as number) * UNITS_PER_DEGREE);
-  }
-  return out;
-}
-
-function toPageFeature(f: FeatureInput): PageFeature {
-  const polys = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
-  const polygons = polys.map((rings) => rings.map(quantiseRing));
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const rings of polygons) {
-    for (const r of rings) {
-      for (let i = 0; i < r.length; i += 2) {
-        const x = r[i] as number;
-        const y = r[i + 1] as number;
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    }
-  }
-  if (minX > maxX) throw new RangeError("feature has no vertices");
-  return { polygons, values: f.values, minX, minY, maxX, maxY };
-}
-
 // Byte estimate of a feature in a page: ~2 bytes per delta, 11 for its index node, the columns' widths.
 function estimate(f: PageFeature, columns: readonly ColumnSpec[]): number {
   let n = 12;
@@ -94,7 +62,13 @@ function estimate(f: PageFeature, columns: readonly ColumnSpec[]): number {
     const t = (columns[c] as ColumnSpec).type;
     const v = f.values[c];
     n +=
-      t === "text" ? 1 + (typeof v === "string" ? v.length : 0) : t === "dict" || t === "u8" ? 1 : t === "u16" ? 2 : 4;
+      t === "text" || t === "json"
+        ? 1 + (typeof v === "string" ? v.length : 0)
+        : t === "dict" || t === "u8"
+          ? 1
+          : t === "u16"
+            ? 2
+            : 4;
   }
   return n;
 }
@@ -119,6 +93,11 @@ export class PackWriter {
   private lotPages = new Uint16Array(1024);
   private lots = 0;
   private readonly overview: OverviewBuilder;
+  // The layers begun so far (null: none, a lots pack's one "parcels" layer over every page) and the open one's state.
+  private layers: LayerMeta[] | null = null;
+  private kind: LayerKind = "polygon";
+  private layerFirstFeature = 0;
+  private layerBox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
 
   constructor(opts: PackOptions, onPage: (bytes: Uint8Array) => void | Promise<void>) {
     this.opts = opts;
@@ -137,10 +116,44 @@ export class PackWriter {
     if (f.values.length !== this.opts.columns.length) {
       throw new RangeError(`feature has ${f.values.length} values for ${this.opts.columns.length} columns`);
     }
-    const pf = toPageFeature(f);
+    const pf = toPageFeature(f, this.kind);
     this.pending.push(pf);
     this.pendingBytes += estimate(pf, this.opts.columns);
     if (this.pendingBytes >= (this.opts.pageBytes ?? DEFAULT_PAGE_BYTES)) await this.flush();
+  }
+
+  /** Closes the page and layer being written and begins the next layer, whose features come next in Hilbert order. */
+  async beginLayer(head: LayerHead): Promise<void> {
+    for (const f of head.fields) if (!this.colIndex.has(f)) throw new RangeError(`layer ${head.name}: no column ${f}`);
+    await this.flush();
+    this.closeLayer();
+    const at = this.entries.length;
+    this.layers ??= [];
+    this.layers.push({
+      name: head.name,
+      kind: head.kind,
+      pages: [at, at],
+      count: 0,
+      bbox: [0, 0, 0, 0],
+      fields: [...head.fields],
+      categoryField: head.categoryField,
+      synthetic: head.synthetic,
+      syntheticField: head.syntheticField,
+      syntheticCount: head.syntheticCount,
+    });
+    this.kind = head.kind;
+    this.layerFirstFeature = this.features;
+    this.layerBox = [Infinity, Infinity, -Infinity, -Infinity];
+  }
+
+  // The open layer's pages, count and box, once its last page is written.
+  private closeLayer(): void {
+    const l = this.layers?.[this.layers.length - 1];
+    if (!l) return;
+    l.pages[1] = this.entries.length;
+    l.count = this.features - this.layerFirstFeature;
+    const [x0, y0, x1, y1] = this.layerBox;
+    if (x0 <= x1) l.bbox = [x0 / UNITS_PER_DEGREE, y0 / UNITS_PER_DEGREE, x1 / UNITS_PER_DEGREE, y1 / UNITS_PER_DEGREE];
   }
 
   private col(name: string): number {
@@ -199,6 +212,13 @@ export class PackWriter {
       flags,
       zones,
     });
+    const lb = this.layerBox;
+    this.layerBox = [
+      Math.min(lb[0], box[0]),
+      Math.min(lb[1], box[1]),
+      Math.max(lb[2], box[2]),
+      Math.max(lb[3], box[3]),
+    ];
     this.bbox = [
       Math.min(this.bbox[0], box[0] / UNITS_PER_DEGREE),
       Math.min(this.bbox[1], box[1] / UNITS_PER_DEGREE),
@@ -229,6 +249,7 @@ export class PackWriter {
   /** Closes the last page; returns the head (header + root) that goes before the pages and the tail (lot-id index) after them. */
   async finish(): Promise<{ head: Uint8Array; tail: Uint8Array }> {
     await this.flush();
+    this.closeLayer();
     // Sort (hash, page) pairs together through one float64 key: hash * 2^16 + page is exact below 2^53.
     const keys = new Float64Array(this.lots);
     for (let i = 0; i < this.lots; i++) keys[i] = (this.lotHashes[i] as number) * 65536 + (this.lotPages[i] as number);
@@ -261,7 +282,12 @@ export class PackWriter {
       asAt: this.opts.asAt ?? {},
       info: this.opts.info ?? {},
       ...(ov.pages.length > 0 ? { overview: ov.meta } : {}),
+      ...(this.layers ? { layers: this.layers } : {}),
+      ...(this.opts.upload ? { upload: this.opts.upload } : {}),
     };
+    // What a reader would refuse (a layer's field that is no column, a syntheticCount past its count) is refused here.
+    const checked = checkRootMeta(JSON.parse(JSON.stringify(meta)));
+    if ("problem" in checked) throw new RangeError(`pack ${meta.id}: ${checked.problem}`);
     const root = encodeRoot(meta, this.entries, index);
     const dataStart = align8(HEADER_BYTES + root.length);
     const tailLength = tailParts.reduce((s, b) => s + b.length, 0);
@@ -288,23 +314,31 @@ export class PackWriter {
   }
 }
 
-function centre(g: AreaGeometry): [number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-  for (const rings of polys) {
-    for (const p of rings[0] ?? []) {
-      const x = p[0] as number;
-      const y = p[1] as number;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
+/** Feature numbers in the Hilbert order of their centres over the centres' box (ties in input order). */
+export function hilbertOrder(centres: readonly [number, number][]): number[] {
+  const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of centres) {
+    bbox[0] = Math.min(bbox[0], x);
+    bbox[1] = Math.min(bbox[1], y);
+    bbox[2] = Math.max(bbox[2], x);
+    bbox[3] = Math.max(bbox[3], y);
   }
-  return [(minX + maxX) / 2, (minY + maxY) / 2];
+  const keys = Float64Array.from(centres, ([x, y]) => hilbertOf(x, y, bbox));
+  return Array.from(centres.keys()).sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+}
+
+/** The pack's bytes: the head, its pages in order, then the tail, as PackWriter gave them. */
+export function joinPack(head: Uint8Array, pages: readonly Uint8Array[], tail: Uint8Array): Uint8Array {
+  const total = head.length + pages.reduce((s, b) => s + b.length, 0) + tail.length;
+  const out = new Uint8Array(total);
+  out.set(head, 0);
+  let at = head.length;
+  for (const b of pages) {
+    out.set(b, at);
+    at += b.length;
+  }
+  out.set(tail, at);
+  return out;
 }
 
 /**
@@ -319,16 +353,7 @@ export async function encodePack(
 ): Promise<Uint8Array> {
   const all: FeatureInput[] = [];
   for await (const f of features) all.push(f);
-  const centres = all.map((f) => centre(f.geometry));
-  const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of centres) {
-    bbox[0] = Math.min(bbox[0], x);
-    bbox[1] = Math.min(bbox[1], y);
-    bbox[2] = Math.max(bbox[2], x);
-    bbox[3] = Math.max(bbox[3], y);
-  }
-  const keys = Float64Array.from(centres, ([x, y]) => hilbertOf(x, y, bbox));
-  const order = Array.from(all.keys()).sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+  const order = hilbertOrder(all.map((f) => centreOf(f.geometry)));
   await pace?.();
   const pages: Uint8Array[] = [];
   // A page is a few thousand lots encoded: `pace` lets the caller's other work run between pages.
@@ -338,14 +363,5 @@ export async function encodePack(
   });
   for (const i of order) await w.add(all[i] as FeatureInput);
   const { head, tail } = await w.finish();
-  const total = head.length + pages.reduce((s, b) => s + b.length, 0) + tail.length;
-  const out = new Uint8Array(total);
-  out.set(head, 0);
-  let at = head.length;
-  for (const b of pages) {
-    out.set(b, at);
-    at += b.length;
-  }
-  out.set(tail, at);
-  return out;
+  return joinPack(head, pages, tail);
 }

@@ -3,6 +3,7 @@
 // The common lot (one zone, each control one area over all of it) is all typed columns; a lot with more zones or
 // split control areas carries the rest as JSON in `more`. Shares are stored in 1e-4 steps, the answers' rounding.
 import type { ControlAreas, ControlShare, NearestStop, SiteFacts, ZoneShare } from "../../scoring/types.ts";
+import type { LotPlace, LotRecord } from "../lot-record.ts";
 import type { ColumnSpec, SummarySpec, Value } from "./schema.ts";
 
 export const LOT_COLUMNS: ColumnSpec[] = [
@@ -78,16 +79,7 @@ export const HERITAGE_ITEM = 1;
 export const HERITAGE_AREA = 2;
 
 /** What a lots pack knows of a lot beyond the model's SiteFacts (for search and the facts panel). */
-export type LotPlace = {
-  address: string | null;
-  suburb: string | null;
-  lga: string | null;
-  frontageM: number | null;
-  centreM: number | null;
-  heritageKind: number;
-};
-
-export type LotRecord = { facts: Omit<SiteFacts, "polygon">; place: LotPlace };
+export type { LotPlace, LotRecord };
 
 // The widest frontage u16 at 0.1 m holds; a lot wider has its shape measured when scored.
 const FRONTAGE_MAX = 6_553.4;

@@ -25,7 +25,9 @@ export type PageFeature = {
 export type PageColumn =
   | { kind: "num"; values: Float32Array | Uint8Array | Uint16Array | Uint32Array; scale: number; nullValue: number }
   | { kind: "dict"; codes: Uint8Array | Uint16Array; dict: string[] }
-  | { kind: "text"; values: (string | null)[] };
+  | { kind: "text"; values: (string | null)[] }
+  // Parsed once when the page is decoded (a text that is not JSON refuses the page); `bytes` estimates their memory.
+  | { kind: "json"; values: unknown[]; bytes: number };
 
 /** How a page's columns are coded: 0 plain (packs before issue 33's coding), 1 packed (`packed.ts`). */
 export type ColumnCoding = 0 | 1;
@@ -54,6 +56,21 @@ function storedInts(spec: ColumnSpec, features: readonly PageFeature[], col: num
 
 const stringOrNull = (v: Value | undefined): string | null => (v === null || v === undefined ? null : String(v));
 
+// A json column's texts parsed (null stays null), as the decoded page keeps them.
+function jsonColumn(spec: ColumnSpec, texts: readonly (string | null)[]): PageColumn {
+  let bytes = 0;
+  const values = texts.map((t, i) => {
+    if (t === null) return null;
+    bytes += 2 * t.length + 16;
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      throw new RangeError(`column ${spec.name}: value ${i} is not JSON`);
+    }
+  });
+  return { kind: "json", values, bytes };
+}
+
 export function writePackedColumn(
   w: ByteWriter,
   spec: ColumnSpec,
@@ -65,7 +82,7 @@ export function writePackedColumn(
     const { list, codes } = dictionaryOf(strings());
     writeStrings(w, list);
     writeInts(w, codes);
-  } else if (spec.type === "text") writeSplitText(w, strings());
+  } else if (spec.type === "text" || spec.type === "json") writeSplitText(w, strings());
   else if (spec.type === "f32") {
     // Float32 bit patterns as integers: nearby distances on a page share their high bits.
     const a = Float32Array.from(features, (f) => {
@@ -86,6 +103,7 @@ export function readPackedColumn(spec: ColumnSpec, b: Uint8Array, off: number, l
     return { kind: "dict", codes: dict.length < 255 ? Uint8Array.from(raw) : Uint16Array.from(raw), dict };
   }
   if (spec.type === "text") return { kind: "text", values: readSplitText(r, b, end, n) };
+  if (spec.type === "json") return jsonColumn(spec, readSplitText(r, b, end, n));
   if (spec.type === "f32") {
     return { kind: "num", values: new Float32Array(readInts(r, b, end, n).buffer), scale: 1, nullValue: Number.NaN };
   }
@@ -129,7 +147,7 @@ export function writeColumn(w: ByteWriter, spec: ColumnSpec, features: readonly 
     w.bytes(new Uint8Array(arr.buffer));
     return;
   }
-  if (spec.type === "text") {
+  if (spec.type === "text" || spec.type === "json") {
     for (let i = 0; i < n; i++) {
       const v = features[i]?.values[col];
       if (v === null || v === undefined) {
@@ -187,7 +205,7 @@ export function readColumn(spec: ColumnSpec, b: Uint8Array, off: number, len: nu
       throw new RangeError("dictionary codes cut short");
     return { kind: "dict", codes: wide ? new Uint16Array(bytes.buffer) : bytes, dict };
   }
-  if (spec.type === "text") {
+  if (spec.type === "text" || spec.type === "json") {
     const r = new ByteReader(b, off, end);
     const values: (string | null)[] = new Array(n);
     for (let i = 0; i < n; i++) {
@@ -200,7 +218,7 @@ export function readColumn(spec: ColumnSpec, b: Uint8Array, off: number, len: nu
       values[i] = decodeUtf8(b.subarray(r.pos, r.pos + l - 1));
       r.pos += l - 1;
     }
-    return { kind: "text", values };
+    return spec.type === "json" ? jsonColumn(spec, values) : { kind: "text", values };
   }
   const width = spec.type === "u8" ? 1 : spec.type === "u16" ? 2 : 4;
   if (len !== n * width) throw new RangeError(`column ${spec.name} holds ${len} bytes, expected ${n * width}`);

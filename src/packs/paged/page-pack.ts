@@ -1,12 +1,13 @@
-// One decoded page of a v2 lots pack seen as a small v1 pack with a "parcels" layer, so every spatial function
-// (parcel at a point, by lot id, in a box, tiles) runs on it unchanged; facts come precomputed from its columns.
-import Flatbush from "flatbush";
-import { type BBox, featureBBox } from "../../geo/bbox.ts";
-import { SIMPLE_FEATURE } from "../format.ts";
+// One decoded page of a v2 pack seen as a small v1 pack of one layer, so every spatial function (parcel at a point,
+// by lot id, in a box, tiles) runs on it unchanged: a lots pack's page as its "parcels" layer, facts precomputed in
+// its columns; a page of a pack of layers as its layer (page-layer.ts).
 import type { Layer, Pack, Props } from "../types.ts";
 import { isLotsPack, LOT_COLUMNS, type LotColumnRead, type LotRecord, lotRecordAt } from "./lot-columns.ts";
 import { type DecodedPage, pageValue } from "./page.ts";
+import { degreesIndex, layerOfPage, pageLayer, simpleRings } from "./page-layer.ts";
 import type { PagedPack, Snapshot } from "./reader.ts";
+import { PageRefusedError } from "./errors.ts";
+import { FORMAT_VERSION, packMetaOf } from "./schema.ts";
 
 // Columns a lot's props carry (what the map and the parcel answer show); the rest are read through record(i).
 export const PROP_COLUMNS = [
@@ -21,7 +22,6 @@ export const PROP_COLUMNS = [
   "heritage",
   "suburb",
 ];
-export const PAGED_FORMAT_VERSION = 2;
 
 const views = new WeakMap<DecodedPage, Pack>();
 const chargers = new WeakMap<Pack, (bytes: number) => void>();
@@ -29,37 +29,6 @@ const chargers = new WeakMap<Pack, (bytes: number) => void>();
 /** Counts `bytes` of structures built later from a page's view (a tile's tags) against the page cache's budget. */
 export function chargeView(view: Pack, bytes: number): void {
   chargers.get(view)?.(bytes);
-}
-
-function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
-  const index = new Flatbush(Math.max(1, page.count));
-  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < page.count; i++) {
-    const [minX, minY, maxX, maxY] = featureBBox(page, i);
-    index.add(minX, minY, maxX, maxY);
-    bbox[0] = Math.min(bbox[0], minX);
-    bbox[1] = Math.min(bbox[1], minY);
-    bbox[2] = Math.max(bbox[2], maxX);
-    bbox[3] = Math.max(bbox[3], maxY);
-  }
-  // An empty page still needs a finished index.
-  if (page.count === 0) index.add(0, 0, 0, 0);
-  index.finish();
-  return { index, bbox };
-}
-
-// Each feature's first vertex, flagged when it is one ring (v1's featureVertices): a point test then skips the offsets.
-function simpleRings(page: DecodedPage): Uint32Array {
-  const n = page.count;
-  const out = new Uint32Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    const p0 = page.featureOffsets[i] as number;
-    const r0 = page.polyOffsets[p0] as number;
-    const simple = (page.featureOffsets[i + 1] as number) === p0 + 1 && (page.polyOffsets[p0 + 1] as number) === r0 + 1;
-    out[i] = ((page.ringOffsets[r0] as number) | (simple ? SIMPLE_FEATURE : 0)) >>> 0;
-  }
-  out[n] = page.ringOffsets[page.polyOffsets[page.featureOffsets[n] as number] as number] as number;
-  return out;
 }
 
 type Ten = [number, number, number, number, number, number, number, number, number, number];
@@ -105,13 +74,8 @@ export function chargedView(pack: Pick<PagedPack, "chargePage">, s: Snapshot, pa
   return pagePack(s, page, (bytes) => pack.chargePage(s, page.no, bytes));
 }
 
-/**
- * The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page);
- * `charge` is told the bytes the view adds (its index in degrees), to count them against the cache's budget.
- */
-export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number) => void): Pack {
-  const have = views.get(page);
-  if (have) return have;
+// A lots pack's page as its one "parcels" layer: the props PROP_COLUMNS name, and each lot's record.
+function lotsLayer(s: Snapshot, page: DecodedPage): Layer {
   const meta = s.root.meta;
   const col = new Map(meta.columns.map((c, i) => [c.name, i]));
   const isLots = isLotsPack((name) => col.has(name));
@@ -121,8 +85,7 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
   const { index, bbox } = degreesIndex(page);
   const fields = PROP_COLUMNS.filter((f) => col.has(f));
   const fieldCols = fields.map((f) => col.get(f) as number);
-  const featureVertices = simpleRings(page);
-  const layer: Layer = {
+  return {
     name: "parcels",
     kind: "polygon",
     count: page.count,
@@ -138,27 +101,41 @@ export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number
     indexOrder: false,
     syntheticField: null,
     syntheticCount,
-    featureVertices,
+    featureVertices: simpleRings(page),
     props: fields.length === PROP_COLUMNS.length ? lotProps(page, fieldCols) : fieldProps(page, fields, fieldCols),
     ...(isLots ? { record: lotRecords(page, col) } : {}),
   };
+}
+
+// A pack of layers' page as the layer its page range falls in.
+function layerOf(s: Snapshot, page: DecodedPage): Layer {
+  const meta = s.root.meta;
+  const l = layerOfPage(meta.layers ?? [], page.no);
+  if (!l) throw new PageRefusedError(s.key, `pack ${s.key} page ${page.no} refused: no layer holds it`, page.no);
+  return pageLayer(page, l, new Map(meta.columns.map((c, i) => [c.name, i])), s.key);
+}
+
+/**
+ * The page as a v1 Pack (memoised per decoded page, so it lives as long as the page cache keeps the page);
+ * `charge` is told the bytes the view adds (its index in degrees), to count them against the cache's budget.
+ */
+export function pagePack(s: Snapshot, page: DecodedPage, charge?: (bytes: number) => void): Pack {
+  const have = views.get(page);
+  if (have) return have;
+  const meta = s.root.meta;
+  const layer = meta.layers ? layerOf(s, page) : lotsLayer(s, page);
   const pack: Pack = {
     id: meta.id,
     version: meta.version,
-    formatVersion: PAGED_FORMAT_VERSION,
-    meta: {
-      title: meta.info.title ?? meta.id,
-      attribution: meta.info.attribution ?? "",
-      licence: meta.info.licence ?? "",
-      ...(meta.info.note ? { note: meta.info.note } : {}),
-    },
-    bbox,
+    formatVersion: FORMAT_VERSION,
+    meta: packMetaOf(meta),
+    bbox: layer.bbox,
     checksum: s.root.pageCrcs[page.no] as number,
     byteLength: page.bytes,
-    layers: new Map([["parcels", layer]]),
+    layers: new Map([[layer.name, layer]]),
   };
   views.set(page, pack);
   if (charge) chargers.set(pack, charge);
-  charge?.(index.data.byteLength + featureVertices.byteLength);
+  charge?.((layer.index?.data.byteLength ?? 0) + (layer.featureVertices?.byteLength ?? 0));
   return pack;
 }

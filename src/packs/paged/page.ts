@@ -15,7 +15,7 @@ import {
   writeColumn,
   writePackedColumn,
 } from "./page-columns.ts";
-import { searchInto } from "../flatbush-walk.ts";
+import { leafBoxes, leafIds, searchInto } from "../flatbush-walk.ts";
 import { type ColumnSpec, PAGE_HEADER_BYTES, PAGE_MAGIC, UNITS_PER_DEGREE, type Value } from "./schema.ts";
 
 export type DecodedPage = Columns & {
@@ -117,8 +117,8 @@ function homeCell(boxes: ArrayLike<number>, p: number, shift: number, side: numb
 /** Builds the page's point grid over its index's leaf boxes if it has none; returns the bytes it added. */
 export function ensurePageGrid(page: DecodedPage): number {
   if (page.grid) return 0;
-  const boxes = page.index._boxes;
-  const ids = page.index._indices;
+  const boxes = leafBoxes(page.index);
+  const ids = leafIds(page.index);
   const n = page.count;
   const posOf = new Uint32Array(n);
   for (let pos = 0; pos < n; pos++) posOf[ids[pos] as number] = pos;
@@ -351,7 +351,7 @@ export function encodePage(
 // Each leaf of the page's index names a distinct feature below n: lookups index the page's arrays with them.
 function checkLeafIds(index: Flatbush, n: number): void {
   const seen = new Uint8Array(n);
-  const ids = index._indices;
+  const ids = leafIds(index);
   for (let pos = 0; pos < n; pos++) {
     const id = ids[pos] as number;
     if (!(id < n) || seen[id] === 1) throw new RangeError(`index leaf ${pos} names feature ${id}`);
@@ -435,6 +435,7 @@ export function decodePage(
       const col = read(columns[c] as ColumnSpec, b, co, cl, n);
       if (col.kind === "num") bytes += col.values.byteLength;
       else if (col.kind === "dict") bytes += col.codes.byteLength + col.dict.reduce((s, d) => s + 2 * d.length + 16, 0);
+      else if (col.kind === "json") bytes += col.bytes + 8 * n;
       else bytes += col.values.reduce((s, d) => s + 2 * (d?.length ?? 0) + 16, 0);
       cols.push(col);
     }
@@ -456,11 +457,15 @@ export function decodePage(
   }
 }
 
-/** The value of column `c` for feature `i`, nulls restored and fixed-point scaled back. */
+/** The value of column `c` for feature `i`, nulls restored and fixed-point scaled back (a json column's as its text). */
 export function pageValue(page: DecodedPage, c: number, i: number): Value {
   const col = page.columns[c];
   if (!col) return null;
   if (col.kind === "text") return col.values[i] ?? null;
+  if (col.kind === "json") {
+    const v = col.values[i];
+    return v === null || v === undefined ? null : JSON.stringify(v);
+  }
   if (col.kind === "dict") {
     const code = col.codes[i] as number;
     return code === 0 ? null : (col.dict[code - 1] ?? null);
@@ -468,4 +473,10 @@ export function pageValue(page: DecodedPage, c: number, i: number): Value {
   const raw = col.values[i] as number;
   if (Number.isNaN(raw) || raw === col.nullValue) return null;
   return col.scale === 1 ? raw : raw / col.scale;
+}
+
+/** Feature `i`'s property from column `c`: pageValue, a json column's value parsed (as the feature had it). */
+export function pageProp(page: DecodedPage, c: number, i: number): unknown {
+  const col = page.columns[c];
+  return col?.kind === "json" ? (col.values[i] ?? null) : pageValue(page, c, i);
 }

@@ -29,7 +29,9 @@ import {
 import { searchInto, sortPrefix } from "../flatbush-walk.ts";
 import { type BoxGrid, buildBoxGrid, gridCell } from "./box-grid.ts";
 import { decodeRoot, type Root, tileKey } from "./root.ts";
-import { planReads } from "./runs.ts";
+import { measurePages, type PlannedRuns, planWithin } from "./page-plan.ts";
+import { ReadBudget, ReadBudgetError, type ReadCost } from "./read-budget.ts";
+import { planReads, type Run } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
 import {
   HEADER_BYTES,
@@ -78,7 +80,29 @@ export type ReaderOptions = {
   now?: () => number;
 };
 
-type LoadOptions = { gapBytes?: number; keep?: boolean; maxReads?: number };
+type LoadOptions = { maxReads?: number };
+
+/** How a plan's pages are read: `keep: false` past the page cache. */
+export type PlanReadOptions = { keep?: boolean; signal?: AbortSignal };
+
+/**
+ * Data pages of one version of a pack and how they will be read (PagedPack.planPages): what they cost, the bytes
+ * their ranges span (pages and the gaps read through), and the budget's limit they go over, if any.
+ */
+export type PagePlan = Readonly<Omit<PlannedRuns, "runs">> & { readonly pack: PagedPack; readonly snapshot: Snapshot };
+
+// Each plan's byte ranges, kept from its callers: they ask for pages, never for offsets.
+const plannedRuns = new WeakMap<PagePlan, readonly Run[]>();
+
+/** Refuses a plan over its budget before any read (its caller should have refused it in its own words). */
+export function refuseOver(plan: PagePlan): void {
+  if (plan.over !== null) throw new ReadBudgetError(plan.snapshot.root.meta.id, plan.over, plan.cost[plan.over]);
+}
+
+// The byte offsets of pages of `kind`, one more than there are pages.
+function offsetsOf(s: Snapshot, kind: PageKind): Float64Array {
+  return kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
+}
 
 export type Snapshot = { key: string; etag: string; header: Header; root: Root };
 
@@ -316,6 +340,18 @@ export class PagedPack {
     }
   }
 
+  // Pages `nos` of `kind` found in the cache, and those that are not (ascending).
+  private fromCache(s: Snapshot, kind: PageKind, nos: readonly number[]) {
+    const pages = new Map<number, CachedPage>();
+    const missing: number[] = [];
+    for (const no of nos) {
+      const hit = this.cache.get(s.key, s.etag, pageId(kind, no));
+      if (hit) pages.set(no, hit);
+      else missing.push(no);
+    }
+    return { pages, missing };
+  }
+
   private async load(
     s: Snapshot,
     nos: readonly number[],
@@ -323,23 +359,31 @@ export class PagedPack {
     signal?: AbortSignal,
     opts: LoadOptions = {},
   ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
-    const keep = opts.keep ?? true;
-    const offsets =
-      kind === "page" ? s.root.pageOffsets : kind === "index" ? s.root.indexOffsets : s.root.overviewOffsets;
-    const wanted = [...new Set(nos)].sort((a, b) => a - b);
-    const pages = new Map<number, CachedPage>();
-    const missing: number[] = [];
-    for (const no of wanted) {
-      const hit = this.cache.get(s.key, s.etag, pageId(kind, no));
-      if (hit) pages.set(no, hit);
-      else missing.push(no);
-    }
+    const { pages, missing } = this.fromCache(
+      s,
+      kind,
+      [...new Set(nos)].sort((a, b) => a - b),
+    );
+    // Adjacent pages are adjacent bytes: each run of consecutive page numbers is one read; a caller bounding its
+    // reads (a tile: at most 2) reads through the gaps between the pages it needs.
+    const plan = { maxReads: opts.maxReads, maxReadBytes: this.maxReadBytes };
+    const read = await this.readRuns(s, kind, planReads(offsetsOf(s, kind), missing, plan), true, signal);
+    for (const [no, page] of read.pages) pages.set(no, page);
+    return { pages, refused: read.refused };
+  }
+
+  // Reads each run in one request, decoding (and with `keep`, caching) its pages; a damaged page is refused alone.
+  private async readRuns(
+    s: Snapshot,
+    kind: PageKind,
+    runs: readonly Run[],
+    keep: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ pages: Map<number, CachedPage>; refused: RefusedPage[] }> {
+    const offsets = offsetsOf(s, kind);
     // Each page not cached is read by this request, even if another request is reading it now (page-cache.ts: why).
     const loads: Promise<readonly [number, CachedPage]>[] = [];
-    // Adjacent pages are adjacent bytes: each run of consecutive page numbers (and gaps allowed) is one read; a
-    // caller bounding its reads (a tile: at most 2) reads through the gaps between the pages it needs.
-    const plan = { gapBytes: opts.gapBytes, maxReads: opts.maxReads, maxReadBytes: this.maxReadBytes };
-    for (const run of planReads(offsets, missing, plan)) {
+    for (const run of runs) {
       const { start, end } = run;
       const startNo = run.pages[0] as number;
       const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
@@ -364,6 +408,7 @@ export class PagedPack {
         loads.push(decoded);
       }
     }
+    const pages = new Map<number, CachedPage>();
     const refused: RefusedPage[] = [];
     const settled = await Promise.allSettled(loads);
     let failure: unknown = null;
@@ -594,23 +639,58 @@ export class PagedPack {
     return pages ? { snapshot: s, pages, refused: [] } : null;
   }
 
-  /**
-   * Pages `nos` of this snapshot, read as planned by planRuns with `gapBytes` (a search plans its own reads).
-   * `keep: false` reads past the page cache: a scan of thousands of pages would evict every other request's pages.
-   */
-  pagesNumbered(
-    s: Snapshot,
-    nos: readonly number[],
-    gapBytes: number,
-    opts: { signal?: AbortSignal; keep?: boolean } = {},
-  ): Promise<PageSet> {
-    return this.dataPages(s, nos, opts.signal, { gapBytes, keep: opts.keep ?? true }).then((r) => ({
-      snapshot: s,
-      ...r,
-    }));
+  /** Pages, lots and bytes of data pages `nos` (distinct) of this snapshot, from its root alone. */
+  measure(s: Snapshot, nos: readonly number[]): Omit<ReadCost, "ranges"> {
+    return measurePages(s.root, nos);
   }
 
-  /** The bytes of one read at most (a search plans its reads with the same bound). */
+  /**
+   * Plans reading data pages `nos` of this snapshot within what is left of `budget`, from the root alone: the plan
+   * says what it costs (ranges, pages, lots, bytes) and, if it goes over a limit, which one; a plan within every
+   * limit is spent from the budget. Nothing is read: the caller refuses an over plan in its own words, or reads it
+   * (plan-reads.ts: whole, or range by range as each lands).
+   */
+  planPages(s: Snapshot, nos: readonly number[], budget: ReadBudget = new ReadBudget()): PagePlan {
+    const { runs, ...planned } = planWithin(s.root, nos, budget, this.maxReadBytes);
+    const plan: PagePlan = { pack: this, snapshot: s, ...planned };
+    plannedRuns.set(plan, runs);
+    return plan;
+  }
+
+  /**
+   * A plan in at most `ranges` reads where one exists, else one read per run of consecutive pages: for reads that
+   * help a request but need not be bounded (a read-ahead, a search's results read again), so never refused.
+   */
+  planUpTo(s: Snapshot, nos: readonly number[], ranges: number): PagePlan {
+    const plan = this.planPages(s, nos, new ReadBudget({ ranges }));
+    return plan.over === null ? plan : this.planPages(s, nos);
+  }
+
+  /**
+   * The pages of range `k` of `plan` (this reader's), in that one request at most: pages another query cached
+   * meanwhile are not read again. `keep: false` reads past the page cache (a scan of thousands of pages would evict
+   * every other request's pages).
+   */
+  async readRange(plan: PagePlan, k: number, opts: PlanReadOptions = {}): Promise<PageSet> {
+    const run = plannedRuns.get(plan)?.[k];
+    if (plan.pack !== this || !run) throw new RangeError(`pack ${this.source.key}: no range ${k} in this plan`);
+    const s = plan.snapshot;
+    const { pages, missing } = this.fromCache(s, "page", run.pages);
+    const offsets = s.root.pageOffsets;
+    const last = missing[missing.length - 1];
+    const part =
+      last === undefined
+        ? []
+        : [{ pages: missing, start: offsets[missing[0] as number] as number, end: offsets[last + 1] as number }];
+    const read = await this.readRuns(s, "page", part, opts.keep ?? true, opts.signal);
+    for (const [no, page] of read.pages) pages.set(no, page);
+    const out: DecodedPage[] = [];
+    for (const p of pages.values()) if (isDataPage(p)) out.push(p);
+    out.sort((a, b) => a.no - b.no);
+    return { snapshot: s, pages: out, refused: read.refused };
+  }
+
+  /** The bytes of one read at most (a build surveys its stored tiles with the same bound). */
   get readBytesLimit(): number {
     return this.maxReadBytes;
   }

@@ -2,7 +2,7 @@
 import { crc32 } from "../crc32.ts";
 import { ByteWriter, decodeUtf8, encodeUtf8 } from "./bytes.ts";
 import { PagedPackError } from "./errors.ts";
-import { checkRootMeta } from "./root-schema.ts";
+import { checkLayerPages, checkRootMeta } from "./root-schema.ts";
 import type { Header, RootMeta } from "./schema.ts";
 import { align8, MAX_PART_BYTES, PAGE_HEADER_BYTES, UNITS_PER_DEGREE } from "./schema.ts";
 
@@ -202,6 +202,8 @@ function decodeCheckedRoot(bytes: Uint8Array, h: Header, key: string): Root {
     }
   }
   if (features !== h.featureCount) throw refuse(`pages hold ${features} features, header says ${h.featureCount}`);
+  const layers = checkLayerPages(meta, pageCounts);
+  if (layers !== null) throw refuse(layers);
   const indexOffsets = new Float64Array(l + 1);
   indexOffsets[0] = pageOffsets[p] as number;
   for (let i = 0; i < l; i++) {

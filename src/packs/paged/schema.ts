@@ -1,5 +1,6 @@
 // The v2 pack's header fields, column schema and root metadata, shared by the encoder and the reader.
 import type { BBox } from "../../geo/bbox.ts";
+import type { LayerKind, PackMeta, UploadInfo } from "../pack-meta.ts";
 import { PagedPackError } from "./errors.ts";
 import type { OverviewMeta } from "./overview.ts";
 
@@ -24,10 +25,12 @@ export const INITIAL_READ_BYTES = 256 * 1024;
 /**
  * dict: strings, dictionary-encoded per page (u8 or u16 codes, 0 = null);
  * text: unique strings (length+1 varint, 0 = null, then UTF-8);
- * f32: float32 (NaN = null); u8/u16/u32: unsigned integers of value*scale (the type's maximum = null).
+ * f32: float32 (NaN = null); u8/u16/u32: unsigned integers of value*scale (the type's maximum = null);
+ * json: any JSON value (negative numbers, booleans, mixed types, objects), stored as its JSON text, coded as text.
  */
-export type ColumnType = "dict" | "text" | "f32" | "u8" | "u16" | "u32";
+export type ColumnType = "dict" | "text" | "f32" | "u8" | "u16" | "u32" | "json";
 export type ColumnSpec = { name: string; type: ColumnType; scale?: number };
+// A json column's Value is the value's JSON text (what the encoder takes and pageValue gives; pageProp parses it).
 export type Value = number | string | null;
 
 export type SummarySpec = {
@@ -55,7 +58,42 @@ export type RootMeta = {
   overview?: OverviewMeta;
   // Lots tiles stored whole, after the overview pages (absent when every tile's pages are read within its bound).
   tiles?: StoredTilesMeta;
+  // The pack's layers, each over a run of pages; absent: one polygon layer "parcels" over every page (a lots pack).
+  layers?: LayerMeta[];
+  // Who uploaded the pack and from what file (an organisation's pack); its title and licence are in `info`.
+  upload?: UploadInfo;
 };
+
+/**
+ * One layer of a v2 pack: its features fill pages [pages[0], pages[1]) (layers follow one another, in order, each
+ * Hilbert-sorted within itself); `fields` name the columns that are its properties, in order (other layers' columns
+ * are null on its pages). As v1's LayerInfo: syntheticCount is every feature of a synthetic layer, else those whose
+ * syntheticField is true.
+ */
+export type LayerMeta = {
+  name: string;
+  kind: LayerKind;
+  pages: [number, number];
+  count: number;
+  bbox: BBox;
+  fields: string[];
+  categoryField: string | null;
+  synthetic: boolean;
+  syntheticField: string | null;
+  syntheticCount: number;
+};
+
+/** The pack's title, attribution, licence, note (from `info`, as lots packs have kept them) and upload. */
+export function packMetaOf(meta: RootMeta): PackMeta {
+  const { info } = meta;
+  return {
+    title: info.title ?? meta.id,
+    attribution: info.attribution ?? "",
+    licence: info.licence ?? "",
+    ...(info.note ? { note: info.note } : {}),
+    ...(meta.upload ? { upload: meta.upload } : {}),
+  };
+}
 
 /**
  * The tiles whose pages the reader could not fetch in `maxReads` range requests (each at most `maxReadBytes`) with at

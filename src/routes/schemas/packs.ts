@@ -27,7 +27,7 @@ export const PackSummarySchema = z
     layers: z.array(
       z.object({
         name: z.string(),
-        kind: z.enum(["point", "polygon"]),
+        kind: z.enum(["point", "polygon", "line"]),
         count: z.number().int(),
         synthetic: z.boolean().openapi({ description: "Every feature of the layer is synthetic (demo data)" }),
         synthetic_features: z.number().int().openapi({

@@ -47,7 +47,7 @@ const ZONES = ["R2", "R3", "R4", "E1", "E2", "MU1", "RE1", "SP2", "C2"];
 const M_LAT = 1 / 111_320;
 const M_LON = 1 / (111_320 * Math.cos((33.8 * Math.PI) / 180));
 
-export type Lot = FeatureInput & { id: string; centre: [number, number] };
+export type Lot = FeatureInput & { geometry: AreaGeometry; id: string; centre: [number, number] };
 
 /** `count` lots in street blocks of 2 x 10 lots (15 m x 40 m, 5 to 7 vertices), one deposited plan per block. */
 export function makeLots(count: number, seed = 1): Lot[] {

@@ -32,10 +32,10 @@ const DIR = mkdtempSync(join(tmpdir(), "stream-convert-"));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
 
-describe("npm run pack -- convert", () => {
+describe("npm run pack -- convert --lots", () => {
   it("turns packs/sydney-demo.pack into a v2 lots pack whose every lot reads back as lotRecordFrom over the v1 pack, its nearest station as a scan of the stations finds it", async () => {
     const out = join(DIR, "sydney-demo.v2.pack");
-    await main(["convert", "packs/sydney-demo.pack", out, "--context", "packs/sydney-suburbs.pack"]);
+    await main(["convert", "--lots", "packs/sydney-demo.pack", out, "--context", "packs/sydney-suburbs.pack"]);
     const bytes = new Uint8Array(readFileSync(out));
     const demo = load("packs/sydney-demo.pack");
     const context = [demo, load("packs/sydney-suburbs.pack")];
@@ -88,8 +88,8 @@ describe("npm run pack -- convert", () => {
 
   it("refuses a v2 pack as input with a sentence", async () => {
     const out = join(DIR, "again.pack");
-    await main(["convert", "packs/sydney-demo.pack", out]);
-    await expect(Promise.resolve(main(["convert", out, join(DIR, "x.pack")]))).rejects.toThrow(
+    await main(["convert", "--lots", "packs/sydney-demo.pack", out]);
+    await expect(Promise.resolve(main(["convert", "--lots", out, join(DIR, "x.pack")]))).rejects.toThrow(
       /expected pack format v1, got v2/,
     );
   });

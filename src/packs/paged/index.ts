@@ -1,0 +1,72 @@
+// The one door into the paged (v2) packs: every file outside this folder imports them from here (the architecture
+// test holds this). Readers ask for pages, lots and tiles and plan reads through the reader, never from offsets.
+
+// Reading: the reader, what it answers, and the read budget its plans are judged against.
+export {
+  clearRootMemo,
+  forgetRoot,
+  type LotAt,
+  openPack,
+  type PagePlan,
+  PagedPack,
+  type RefusedPage,
+  type Snapshot,
+} from "./reader.ts";
+export { type LandedPages, readPlan, readPlans } from "./plan-reads.ts";
+export { ReadBudget } from "./read-budget.ts";
+export { isolatePageCache, PageCache } from "./page-cache.ts";
+
+// Where bytes come from, and how a pack's objects are told apart in a listing.
+export { MemorySource, R2Source, type RangeResult, type Source } from "./source.ts";
+export { headBytesOf, isPagedObject, pagedObjectMetadata } from "./object-meta.ts";
+
+// Refusals: each a 503 naming the pack.
+export { EtagMismatchError, PackNotFoundError, PagedPackError, PageRefusedError } from "./errors.ts";
+
+// Pages as their readers see them: decoded columns, a page as a small v1 pack, the root's per-page summaries.
+export type { DecodedPage, PageColumn } from "./page.ts";
+export { searchPage } from "./page.ts";
+export { chargedView, chargeView, pagePack, PROP_COLUMNS } from "./page-pack.ts";
+export { pageHasZone, type Root, tileKey } from "./root.ts";
+export { CELLS_PER_DEGREE, type OverviewPage } from "./overview.ts";
+
+// The lots layer's columns and the record a lot's facts are read into.
+export {
+  HERITAGE_AREA,
+  HERITAGE_ITEM,
+  LOT_COLUMNS,
+  LOT_ID_COLUMN,
+  LOT_SUMMARY,
+  type LotRecord,
+  lotColumn,
+  lotValues,
+} from "./lot-columns.ts";
+
+// The format's constants and the schema types a caller holds.
+export {
+  type ColumnSpec,
+  FORMAT_VERSION as PAGED_VERSION,
+  HEADER_BYTES,
+  lotIdHash,
+  NULL_INT,
+  PAGE_HEADER_BYTES,
+  readHeader,
+  type StoredTilesMeta,
+  UNITS_PER_DEGREE,
+  type Value,
+} from "./schema.ts";
+
+// Building: the encoder, and the pieces a streamed build or a stored-tiles pass writes with.
+export { encodePack, type FeatureInput, lotKey, type PackOptions, PackWriter } from "./encode.ts";
+export { rewriteHead } from "./rehead.ts";
+export { type IndexEntry, indexEntriesOf } from "./root.ts";
+export { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
+export { CountTable, type KeyCounts } from "./count-table.ts";
+export { hilbertOf } from "./hilbert.ts";
+
+// Packs of layers of any kind (root `layers`): the encoder, a field's column type, the root's layers and metadata.
+export { encodeLayers, type LayerSource } from "./encode-layers.ts";
+export type { FeatureGeometry } from "./feature-geometry.ts";
+export { inferColumn } from "./infer-columns.ts";
+export { MAX_COLUMNS } from "./root-schema.ts";
+export { type LayerMeta, packMetaOf } from "./schema.ts";
