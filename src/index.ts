@@ -15,6 +15,6 @@ export default {
   queue: (batch, env) => (batch.queue === PACK_BUILDS_QUEUE ? handlePackBuilds(batch, env) : handleQueue(batch, env)),
 } satisfies ExportedHandler<Env>;
 
-export { PrivatePackCache } from "./packs/private-cache.ts";
+export { PrivatePackCache } from "./packs/private/cache-object.ts";
 export { RateLimiter } from "./http/rate-limit-do.ts";
 export { ChatSession } from "./chat/session-object.ts";

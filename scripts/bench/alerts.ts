@@ -21,8 +21,8 @@ import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import * as schema from "../../src/db/schema.ts";
 import type { BBox } from "../../src/geo/bbox.ts";
 import { createLogger } from "../../src/logger.ts";
-import { decodePack } from "../../src/packs/decode.ts";
-import { encodePack } from "../../src/packs/encode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
 import {
   clearRootMemo,
   type FeatureInput,

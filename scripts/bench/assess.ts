@@ -1,7 +1,7 @@
 // End-to-end cost of one batch row on the real demo pack: locate the parcel, gather its facts, score it.
 import { readFileSync } from "node:fs";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../src/packs/spatial.ts";
 import { siteFacts } from "../../src/assess/facts.ts";

@@ -5,7 +5,7 @@ import { fixedScope } from "../../src/packs/scope.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PDFDocument } from "pdf-lib";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";

@@ -1,7 +1,7 @@
 // `npm run bench -- site-search`: POST /sites/search's engine over the synthetic Greater Sydney (issue 34 figures),
 // against a full scan of the same facts held in plain JS objects, measured in the same run.
 import { readFileSync } from "node:fs";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { clearRootMemo, PageCache, PagedPack, readPlan } from "../../src/packs/paged/index.ts";
 import { type SearchOutcome, type SearchPacks, searchSites } from "../../src/search/engine.ts";
 import { latOf, lonOf, shareOf, tableFromPage } from "../../src/search/facts-table.ts";

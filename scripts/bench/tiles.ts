@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { featureToGeometry } from "../../src/geo/columns.ts";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { featuresInBox } from "../../src/packs/lookup.ts";
 import { cutTile } from "../../src/tiles/cut.ts";
 import { tileBBox, tileOf, type TileCoord } from "../../src/tiles/math.ts";

@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Flatbush from "flatbush";
 import { MGA56_PRJ, geoJsonText, gridLots, reproject, shapefileZip } from "../pack/upload-fixtures.ts";
-import { encodePack } from "../../src/packs/encode.ts";
-import { readGeoJson } from "../../src/packs/read-geojson.ts";
-import { readShapefileZip } from "../../src/packs/read-shapefile.ts";
-import { UploadLayerBuilder } from "../../src/packs/upload-layer.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
+import { readGeoJson } from "../../src/packs/upload/read-geojson.ts";
+import { readShapefileZip } from "../../src/packs/upload/read-shapefile.ts";
+import { UploadLayerBuilder } from "../../src/packs/upload/build-layer.ts";
 import type { BenchResult } from "./result.ts";
 
 const LOTS = 100_000;

@@ -2,8 +2,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { encodePack } from "../../src/packs/encode.ts";
-import { decodePack } from "../../src/packs/decode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
 import { EXAMPLE_LOTS_ZIP, writeExampleLots } from "./example-lots.ts";

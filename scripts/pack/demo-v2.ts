@@ -6,7 +6,7 @@ import { areaBBox, type BBox, bboxIntersects, featureBBox } from "../../src/geo/
 import { columnsFromGeometries, featureToGeometry } from "../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../src/geo/label-point.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
-import { encodePack } from "../../src/packs/encode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
 import { zonesOnParcel } from "../../src/packs/overlay.ts";
 import type { Layer, LayerInput, Pack } from "../../src/packs/types.ts";
 

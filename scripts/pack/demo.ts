@@ -9,7 +9,7 @@ import { columnsFromGeometries, columnsFromGeometry } from "../../src/geo/column
 import { featureCentroid } from "../../src/geo/centroid.ts";
 import { pointInFeature } from "../../src/geo/pip.ts";
 import type { AreaGeometry, Columns } from "../../src/geo/types.ts";
-import { encodePack } from "../../src/packs/encode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import type { Station } from "./gtfs.ts";
 import { seededRandom } from "./random.ts";

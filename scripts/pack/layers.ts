@@ -3,10 +3,10 @@ import { columnsFromGeometries } from "../../src/geo/columns.ts";
 import { stateCode } from "../../src/geocode/gazetteer.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
 import type { LayerInput } from "../../src/packs/types.ts";
-import { type BuildOptions, type LayerName, layerSpec } from "../../src/packs/layer-specs.ts";
+import { type BuildOptions, type LayerName, layerSpec } from "../../src/packs/upload/layer-specs.ts";
 
-export { LAYER_NAMES, layerSpec } from "../../src/packs/layer-specs.ts";
-export type { BuildOptions, LayerName } from "../../src/packs/layer-specs.ts";
+export { LAYER_NAMES, layerSpec } from "../../src/packs/upload/layer-specs.ts";
+export type { BuildOptions, LayerName } from "../../src/packs/upload/layer-specs.ts";
 
 export type InputFeature = {
   properties: Record<string, unknown> | null;

@@ -3,7 +3,7 @@
 // Worker queues the publish for the alerts consumer (wrangler cannot send to a local queue from outside). The old
 // version stays in R2 for the comparison.
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";

@@ -4,7 +4,7 @@ import { fixedScope } from "../../src/packs/scope.ts";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
 import { locateRow } from "../../src/batch/locate-row.ts";
 import { siteResult } from "../../src/batch/payload.ts";

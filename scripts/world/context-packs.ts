@@ -2,8 +2,8 @@
 // assess an uploaded pack: one pack per suburb (its lots and overlays), one of the stations and suburb
 // boundaries, and one of every centre's zoning in the world (for the distance to the nearest centre).
 import type { Columns } from "../../src/geo/types.ts";
-import { decodePack } from "../../src/packs/decode.ts";
-import { encodePack } from "../../src/packs/encode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
 import type { LayerInput, Pack, PackMeta } from "../../src/packs/types.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { buildLayer } from "../pack/layers.ts";

@@ -2,7 +2,7 @@
 // half-width) stay the demo's own, so `npm run dev` never draws two sets of lots over one another.
 import { readFileSync } from "node:fs";
 import Flatbush from "flatbush";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 
 export const WORLD_DEMO_PACK = "packs/sydney-demo.pack";
 // About a street's half-width, so a world lot never abuts a demo lot across no road.

@@ -1,7 +1,7 @@
 // One version of a pack as the alerts consumer compares it: a v1 pack decoded whole (demo and uploaded packs), or a
 // v2 pack opened by its root and read only in the pages a watched place needs.
 import type { BBox } from "../geo/bbox.ts";
-import { decodePack } from "../packs/decode.ts";
+import { decodePack } from "../packs/v1/decode.ts";
 import { chargedView, PAGED_VERSION, PagedPack, R2Source } from "../packs/paged/index.ts";
 import { formatOf } from "../packs/registry.ts";
 import type { Pack } from "../packs/types.ts";

@@ -2,7 +2,7 @@
 // with a delay on an outage; a step that keeps failing fails its build with a sentence rather than vanishing.
 import { getConfig } from "../env.ts";
 import { logger } from "../logger.ts";
-import { readBuildMessage } from "../packs/private-build.ts";
+import { readBuildMessage } from "../packs/private/build-state.ts";
 import { visibleSets } from "../packs/visible.ts";
 import { type BuildDeps, buildStep, failBuild, failureSentence } from "./pack-build.ts";
 

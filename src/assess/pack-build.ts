@@ -3,7 +3,7 @@
 // Each step is bounded work, and a long one yields to the event loop, so no other request waits on it.
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { decodePack } from "../packs/decode.ts";
+import { decodePack } from "../packs/v1/decode.ts";
 import type { Value } from "../packs/paged/index.ts";
 import {
   type PackBuild,
@@ -12,11 +12,11 @@ import {
   buildPartKey,
   buildSourceKey,
   buildsOfPack,
-} from "../packs/private-build.ts";
-import { deleteBuildObjects, storeFinishedPack } from "../packs/private-put.ts";
+} from "../packs/private/build-state.ts";
+import { deleteBuildObjects, storeFinishedPack } from "../packs/private/put.ts";
 import type { Pack, PackBindings } from "../packs/types.ts";
-import { lotsInfo } from "../packs/upload.ts";
-import type { UploadLotsContext } from "../packs/lots-encoder.ts";
+import { lotsInfo } from "../packs/upload/uploads.ts";
+import type { UploadLotsContext } from "../packs/upload/lots-encoder.ts";
 import { nextTask } from "../lib/next-task.ts";
 import {
   FactsPacer,

@@ -23,7 +23,7 @@ import {
 import { withStoredTiles } from "../tiles/prebuilt-tiles.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
-import type { UploadLotsContext, UploadLotsInfo } from "../packs/lots-encoder.ts";
+import type { UploadLotsContext, UploadLotsInfo } from "../packs/upload/lots-encoder.ts";
 import type { AreaGeometry } from "../geo/types.ts";
 import { nextTask } from "../lib/next-task.ts";
 import { UnprocessableError } from "../errors.ts";

@@ -3,7 +3,7 @@ import type { BBox } from "../geo/bbox.ts";
 import { bboxContains } from "../geo/bbox.ts";
 import { type PackArea, pointArea, refuseDamaged } from "../packs/request-pages.ts";
 import { chargedView, type LotAt, type PagedPack } from "../packs/paged/index.ts";
-import { packStorage } from "../packs/private-store.ts";
+import { packStorage } from "../packs/private/store.ts";
 import type { PackScope } from "../packs/scope.ts";
 import type { Pack } from "../packs/types.ts";
 import { parcelAt, parcelByLot, parcelFromFeature, type ParcelHit } from "../packs/spatial.ts";

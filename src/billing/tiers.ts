@@ -10,7 +10,7 @@ export interface Tier {
   features: string[];
 }
 
-// Every plan may upload private packs, up to MAX_PRIVATE_PACKS (src/packs/upload.ts) per organisation.
+// Every plan may upload private packs, up to MAX_PRIVATE_PACKS (src/packs/upload/uploads.ts) per organisation.
 const PRIVATE_PACKS = "Private data packs, up to 20";
 
 export const TIERS: readonly Tier[] = [

@@ -4,7 +4,7 @@
 // versioned (`public/<id>@<version>.pack`): the registry object `registry/public.json` names the current key of
 // each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named. A v2 object
 // uploaded with its metadata (paged/object-meta.ts) is opened from the listing in one range read of its header and root.
-import { decodePack } from "./decode.ts";
+import { decodePack } from "./v1/decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import {
   EtagMismatchError,

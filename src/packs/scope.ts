@@ -2,7 +2,7 @@
 import type { BBox } from "../geo/bbox.ts";
 import { NotFoundError } from "../errors.ts";
 import type { PackArea } from "./request-pages.ts";
-import { packStorage } from "./private-store.ts";
+import { packStorage } from "./private/store.ts";
 import type { PagedPack } from "./paged/index.ts";
 import { joinVisible, type PackSource } from "./visible.ts";
 import type { Pack } from "./types.ts";

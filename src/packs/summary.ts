@@ -1,6 +1,6 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
 import { packMetaOf, type Snapshot } from "./paged/index.ts";
-import type { PackState } from "./private-build.ts";
+import type { PackState } from "./private/build-state.ts";
 import type { LayerKind, Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {

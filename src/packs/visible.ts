@@ -1,15 +1,15 @@
 // The packs a request may use: public packs, plus the organisation's private packs when it has one.
 import { type Logger, logger } from "../logger.ts";
-import { loadPrivatePacks, privatePackSummaries } from "./private.ts";
-import { packStorage } from "./private-store.ts";
+import { loadPrivatePacks, privatePackSummaries } from "./private/load.ts";
+import { packStorage } from "./private/store.ts";
 import { type PackArea, pagesFor } from "./request-pages.ts";
 import { isolatePageCache, type PagedPack } from "./paged/index.ts";
 import { loadPublic } from "./registry.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
-import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload.ts";
-import type { UploadedPack } from "./uploaded.ts";
-import type { UploadLotsEncoder } from "./lots-encoder.ts";
+import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload/uploads.ts";
+import type { UploadedPack } from "./upload/uploaded.ts";
+import type { UploadLotsEncoder } from "./upload/lots-encoder.ts";
 
 export type { PackBindings };
 

@@ -9,10 +9,10 @@ import { errors } from "../http/errors.ts";
 import { requireAuth, requireRole } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { callerOrgId } from "../request/caller.ts";
-import { LAYER_NAMES } from "../packs/layer-specs.ts";
-import { hasControlCharacter } from "../packs/upload-layer.ts";
-import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload.ts";
-import { SYNC_BUILD_MAX_FEATURES } from "../packs/private-build.ts";
+import { LAYER_NAMES } from "../packs/upload/layer-specs.ts";
+import { hasControlCharacter } from "../packs/upload/build-layer.ts";
+import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload/uploads.ts";
+import { SYNC_BUILD_MAX_FEATURES } from "../packs/private/build-state.ts";
 import type { AuthEnv } from "../request/context.ts";
 import { PackSummarySchema, UploadedPackSchema } from "./schemas/packs.ts";
 

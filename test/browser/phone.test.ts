@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { type Browser, type Locator, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import {
   apiBalance,

@@ -1,7 +1,7 @@
 // Pack fixtures for workerd tests: the committed demo packs, and tiny packs built on the fly.
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
-import { encodePack } from "../../src/packs/encode.ts";
+import { encodePack } from "../../src/packs/v1/encode.ts";
 import { buildLayer, type InputFeature } from "../../scripts/pack/layers.ts";
 
 function fromBase64(b64: string): Uint8Array {

@@ -2,7 +2,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { decodePack } from "../../src/packs/decode.ts";
+import { decodePack } from "../../src/packs/v1/decode.ts";
 import { bearer } from "../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "./helpers/billing.ts";
 

@@ -1,7 +1,7 @@
 // The six-suburb demo as today's v1 pack and converted to a v2 lots pack, in memory: the like-for-like pair.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { MemorySource, PageCache, PagedPack } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";

@@ -1,5 +1,5 @@
 // Child: today's v1 path, a 1M-lot pack encoded and decoded whole (as scripts/bench/packs.ts does), then queried.
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { parcelAt } from "../../../src/packs/spatial.ts";
 import { gridPackBytes } from "../packs.ts";
 import { childMain } from "./child.ts";

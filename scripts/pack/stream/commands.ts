@@ -1,11 +1,11 @@
 // `npm run pack -- build --format v2 ...` and `npm run pack -- convert [--lots] ...`: the v2 commands behind cli.ts.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { readHeader } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { v1ToV2 } from "../../../src/packs/v1-to-v2.ts";
+import { v1ToV2 } from "../../../src/packs/v1/to-v2.ts";
 import { LAYER_NAMES, type LayerName } from "../layers.ts";
 import { buildLotsPackStreamed, type StreamBuildSpec } from "./build.ts";
 

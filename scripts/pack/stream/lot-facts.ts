@@ -4,7 +4,7 @@ import { featureAreaM2 } from "../../../src/geo/geodesic-area.ts";
 import { featureBBox } from "../../../src/geo/bbox.ts";
 import { featureCentroid } from "../../../src/geo/centroid.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
-import { layerSpec } from "../../../src/packs/layer-specs.ts";
+import { layerSpec } from "../../../src/packs/upload/layer-specs.ts";
 import {
   LOT_ID_COLUMN,
   lotColumn,

@@ -1,8 +1,8 @@
 // The overlay layers a v2 build computes each lot's facts from, held in memory as one v1 pack (they are small beside the cadastre).
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import type { BBox } from "../../../src/geo/bbox.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { LayerInput, Pack, PackMeta } from "../../../src/packs/types.ts";
 import { gtfsStations, isGtfsStops, stationFeatures } from "../gtfs.ts";
 import { buildLayer, type InputFeature, LAYER_NAMES, type LayerName } from "../layers.ts";

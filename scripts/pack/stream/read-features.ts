@@ -1,7 +1,7 @@
 // Reads a GeoJSON FeatureCollection file feature by feature (synchronous reads of one chunk at a time).
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { basename } from "node:path";
-import { crsFromName, type Reproject } from "../../../src/packs/crs.ts";
+import { crsFromName, type Reproject } from "../../../src/packs/upload/crs.ts";
 import type { InputFeature } from "../layers.ts";
 import { FeatureSplitter, GeoJsonInputError } from "./geojson-split.ts";
 

@@ -5,7 +5,7 @@ import type { BBox } from "../../../src/geo/bbox.ts";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry, Columns } from "../../../src/geo/types.ts";
 import { stateCode } from "../../../src/geocode/gazetteer.ts";
-import { layerSpec } from "../../../src/packs/layer-specs.ts";
+import { layerSpec } from "../../../src/packs/upload/layer-specs.ts";
 import type { Props } from "../../../src/packs/types.ts";
 import type { InputFeature } from "../layers.ts";
 import { GeoJsonInputError } from "./geojson-split.ts";

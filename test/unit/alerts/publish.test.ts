@@ -9,8 +9,8 @@ import { publicVersionId } from "../../../src/alerts/publish.ts";
 import { watchedLots } from "../../../src/alerts/watched.ts";
 import type { BBox } from "../../../src/geo/bbox.ts";
 import { geocode } from "../../../src/geocode/gazetteer.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { nextVersion, versionKey } from "../../../src/packs/private-versions.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { nextVersion, versionKey } from "../../../src/packs/private/kept-versions.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { packs } from "../chat/demo-packs.ts";
 

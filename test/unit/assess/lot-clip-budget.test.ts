@@ -6,8 +6,8 @@ import { UnprocessableError } from "../../../src/errors.ts";
 import { clipWork } from "../../../src/geo/clip-pass.ts";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { spiralRing } from "../../hostile/spiral.ts";
 

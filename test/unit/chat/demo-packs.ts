@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import polygonClipping from "polygon-clipping";
 import type { Geom } from "polygon-clipping";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import type { Pack } from "../../../src/packs/types.ts";

@@ -5,7 +5,7 @@ import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { addressPages, trailingSuburb } from "../../../src/geocode/address-pages.ts";
 import { suggest } from "../../../src/geocode/suggest.ts";
 import { MAX_PAGES_PER_REQUEST } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";

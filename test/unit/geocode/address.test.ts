@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addressKey, addressParts, normaliseAddress, startsWithHouseNumber } from "../../../src/geocode/address-key.ts";
 import { addressIndexOf, findAddresses, MAX_ADDRESS_SCAN } from "../../../src/geocode/address-index.ts";
 import { suggest } from "../../../src/geocode/suggest.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import type { Layer, Pack } from "../../../src/packs/types.ts";
 
 const read = (name: string): Pack => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
 import { geocode, normaliseName, stateCode } from "../../../src/geocode/gazetteer.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 
 function box(x: number, y: number): AreaGeometry {
   return {

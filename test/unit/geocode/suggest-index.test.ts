@@ -7,8 +7,8 @@ import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { normaliseName } from "../../../src/geocode/gazetteer.ts";
 import { MAX_SCORED } from "../../../src/geocode/name-index.ts";
 import { prefixDistance, suggest } from "../../../src/geocode/suggest.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { hostileSuburbNames } from "../../hostile/names.ts";
 

@@ -1,8 +1,8 @@
 // A .dbf that does not match its .shp: the `shapefile` reader would give the extra shapes no attributes; refused with the counts.
 import { describe, expect, it } from "vitest";
 import { UnprocessableError } from "../../../src/errors.ts";
-import { readShapefileZip } from "../../../src/packs/read-shapefile.ts";
-import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
+import { readShapefileZip } from "../../../src/packs/upload/read-shapefile.ts";
+import { UploadLayerBuilder } from "../../../src/packs/upload/build-layer.ts";
 import { dbfShortZip, dbfTruncatedZip, lotsDbf, lotsZip, shpRecordClaimZip } from "../../hostile/shapefile.ts";
 
 async function refusal(zip: Uint8Array): Promise<UnprocessableError> {

@@ -1,12 +1,12 @@
-// Hostile zips read by src/packs/zip.ts: the work done (entries walked, bytes inflated) stays bounded by the bytes received.
+// Hostile zips read by src/packs/upload/zip.ts: the work done (entries walked, bytes inflated) stays bounded by the bytes received.
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { TooLargeError, UnprocessableError } from "../../../src/errors.ts";
 import { crc32 } from "../../../src/packs/crc32.ts";
-import { MAX_DEFLATE_RATIO, MIN_INFLATE_STEP } from "../../../src/packs/inflate-bounded.ts";
-import { MAX_UNZIPPED_BYTES, readShapefileZip } from "../../../src/packs/read-shapefile.ts";
-import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
-import { ZipError, newZipWork, unzipMembers } from "../../../src/packs/zip.ts";
+import { MAX_DEFLATE_RATIO, MIN_INFLATE_STEP } from "../../../src/packs/upload/inflate-bounded.ts";
+import { MAX_UNZIPPED_BYTES, readShapefileZip } from "../../../src/packs/upload/read-shapefile.ts";
+import { UploadLayerBuilder } from "../../../src/packs/upload/build-layer.ts";
+import { ZipError, newZipWork, unzipMembers } from "../../../src/packs/upload/zip.ts";
 import { deflateBombZip, deflatedZeros, zip64EntryCountBomb, zipOf } from "../../hostile/zip.ts";
 
 const MiB = 1024 * 1024;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { geocode } from "../../../src/geocode/gazetteer.ts";
 import { pointInFeature, pointInPolygon } from "../../../src/geo/pip.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
 import { buildSuburbsPack, inspect } from "../../../scripts/pack/cli.ts";
 import { DEMO_NOTE, generateDemo } from "../../../scripts/pack/demo.ts";

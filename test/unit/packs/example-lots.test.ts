@@ -5,7 +5,7 @@ import proj4 from "proj4";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_LOTS_ZIP, exampleLots } from "../../../scripts/pack/example-lots.ts";
 import { type Feature, MGA56_PRJ, reproject, shapefileZip } from "../../../scripts/pack/shapefile-write.ts";
-import { crsFromPrj } from "../../../src/packs/crs.ts";
+import { crsFromPrj } from "../../../src/packs/upload/crs.ts";
 
 describe("the example lots", () => {
   const committed = new Uint8Array(readFileSync(EXAMPLE_LOTS_ZIP));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checksum32 } from "../../../src/packs/checksum.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { checksum32 } from "../../../src/packs/v1/checksum.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PackFormatError } from "../../../src/packs/errors.ts";
-import { FORMAT_VERSION } from "../../../src/packs/format.ts";
+import { FORMAT_VERSION } from "../../../src/packs/v1/format.ts";
 import { D, tinyPackBytes, X0, Y0 } from "./tiny-pack.ts";
 
 function refusal(bytes: Uint8Array, verify = true): string {

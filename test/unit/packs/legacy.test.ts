@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { pointInFeature } from "../../../src/geo/pip.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { featureAt } from "../../../src/packs/lookup.ts";
 import { parcelAt } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";

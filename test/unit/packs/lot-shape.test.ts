@@ -7,7 +7,7 @@ import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { pagesFor } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { encodePack } from "../../../src/packs/paged/encode.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../../../src/packs/paged/lot-columns.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { pagePack } from "../../../src/packs/paged/page-pack.ts";
 import { openPack } from "../../../src/packs/paged/reader.ts";

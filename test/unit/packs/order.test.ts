@@ -4,8 +4,8 @@ import { featureBBox } from "../../../src/geo/bbox.ts";
 import { columnsFromGeometries, featureToGeometry } from "../../../src/geo/columns.ts";
 import { pointInFeature } from "../../../src/geo/pip.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { featureAt, featuresInBox } from "../../../src/packs/lookup.ts";
 import type { Layer, PackInput } from "../../../src/packs/types.ts";
 

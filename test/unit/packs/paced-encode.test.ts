@@ -2,7 +2,7 @@
 // v2 encode of a build, pause between bounded steps (a macrotask each), writing the very bytes they wrote unpaced.
 import { describe, expect, it } from "vitest";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
-import { encodePack, encodePackPaced } from "../../../src/packs/encode.ts";
+import { encodePack, encodePackPaced } from "../../../src/packs/v1/encode.ts";
 import { encodePack as encodePaged } from "../../../src/packs/paged/encode.ts";
 import { readHeader } from "../../../src/packs/paged/schema.ts";
 import type { PackInput } from "../../../src/packs/types.ts";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";

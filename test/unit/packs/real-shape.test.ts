@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { haversineM } from "../../../src/geo/distance.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { parcelAt, parcelByLot, zonesOnParcel } from "../../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";

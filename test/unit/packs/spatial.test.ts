@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import {
   featuresInBbox,
   nearest,

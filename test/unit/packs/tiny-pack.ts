@@ -1,7 +1,7 @@
 // A hand-built pack whose answers can be worked out on paper: unit squares of 0.001 degrees near Sydney.
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { LayerInput } from "../../../src/packs/types.ts";
 
 export const X0 = 151.1;

@@ -1,9 +1,9 @@
 // Issue 47 (finding 3): reading a 100,000-lot upload yields to the event loop between slices and batches, so other
 // requests interleave. Bounded by the work counted between yields (features checked, bytes parsed), not by time.
 import { describe, expect, it } from "vitest";
-import { readGeoJson } from "../../../src/packs/read-geojson.ts";
-import { UPLOAD_SLICE_BYTES, UPLOAD_YIELD_FEATURES, UploadPacer } from "../../../src/packs/upload-pace.ts";
-import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
+import { readGeoJson } from "../../../src/packs/upload/read-geojson.ts";
+import { UPLOAD_SLICE_BYTES, UPLOAD_YIELD_FEATURES, UploadPacer } from "../../../src/packs/upload/pace.ts";
+import { UploadLayerBuilder } from "../../../src/packs/upload/build-layer.ts";
 import { squareLot } from "../../support/lot-feature.ts";
 import { timerChain } from "../../support/timer-chain.ts";
 

@@ -2,9 +2,9 @@
 import proj4 from "proj4";
 import { describe, expect, it } from "vitest";
 import { UnprocessableError } from "../../../src/errors.ts";
-import { crsFromName, crsFromPrj } from "../../../src/packs/crs.ts";
-import { readGeoJson } from "../../../src/packs/read-geojson.ts";
-import { MAX_UPLOAD_FEATURES, UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
+import { crsFromName, crsFromPrj } from "../../../src/packs/upload/crs.ts";
+import { readGeoJson } from "../../../src/packs/upload/read-geojson.ts";
+import { MAX_UPLOAD_FEATURES, UploadLayerBuilder } from "../../../src/packs/upload/build-layer.ts";
 import { MGA56_PRJ } from "../../../scripts/pack/upload-fixtures.ts";
 
 const ESRI_GDA94_MGA55 =

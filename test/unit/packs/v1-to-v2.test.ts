@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../scripts/pack/cli.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import {
   clearRootMemo,
   MemorySource,
@@ -19,7 +19,7 @@ import {
 } from "../../../src/packs/paged/index.ts";
 import { summarisePaged } from "../../../src/packs/summary.ts";
 import type { Layer, Pack, Props } from "../../../src/packs/types.ts";
-import { v1ToV2 } from "../../../src/packs/v1-to-v2.ts";
+import { v1ToV2 } from "../../../src/packs/v1/to-v2.ts";
 
 type Feature = { props: Props; rings: number[][][] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prunable } from "../../../src/packs/private-storage.ts";
+import { prunable } from "../../../src/packs/private/storage.ts";
 
 const v = (n: number) => `versions/orgs/o/p@${String(n).padStart(3, "0")}.pack`;
 

@@ -1,7 +1,7 @@
 // Sites of a report on the real demo pack: pairing by position, Points replaced by cadastre lots, ranking.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { parcelAt, parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { pairSites, resolveSite, type ReportSite, type ResolvedSite } from "../../../src/report/sites.ts";
 import { rankSites } from "../../../src/report/rank.ts";

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildLayer, type InputFeature } from "../../../scripts/pack/layers.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";

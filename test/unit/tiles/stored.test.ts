@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { UnavailableError } from "../../../src/errors.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
 import { tileKey } from "../../../src/packs/paged/root.ts";

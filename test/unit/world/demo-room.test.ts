@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pointInFeature } from "../../../src/geo/pip.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { UNITS_PER_DEGREE } from "../../../src/packs/paged/schema.ts";
 import { quadsOf } from "../../../scripts/world/context-packs.ts";
 import { WORLD_DEMO_PACK } from "../../../scripts/world/reserved.ts";

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repackDemo } from "../../../scripts/pack/demo-v2.ts";
 import { digestMessage } from "../../../src/alerts/digests.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { publishMessage } from "../../../src/packs/publish-message.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
 import { type Sent, ageEmails, config, recordingBinding } from "./email-setup.ts";

@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { type DemoV2Plan, buildDemoV2, repackDemo } from "../../../scripts/pack/demo-v2.ts";
 import { alertEmails, notifications } from "../../../src/db/schema.ts";
 import worker from "../../../src/index.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { publishMessage } from "../../../src/packs/publish-message.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
-import { encodePack } from "../../../src/packs/encode.ts";
+import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { buildLayer, type InputFeature } from "../../../scripts/pack/layers.ts";
 import { putDemoPacks, squareSuburb } from "../../support/packs.ts";
 import { createTeamOrg, withDb, type TestOrg } from "../helpers/billing.ts";

@@ -2,7 +2,7 @@
 // and a thick spiral (quadratic for a box index) under the caps is checked in near-linear work.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FEATURE_VERTICES } from "../../../src/packs/upload-layer.ts";
+import { MAX_FEATURE_VERTICES } from "../../../src/packs/upload/build-layer.ts";
 import { MAX_POSITIONS } from "../../../src/report/geometry.ts";
 import { MAX_TOTAL_POSITIONS } from "../../../src/report/schema.ts";
 import { spiralRing } from "../../hostile/spiral.ts";

@@ -3,8 +3,8 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { membershipCache } from "../../../src/orgs/membership-cache.ts";
-import { buildPrivatePack } from "../../../src/packs/upload.ts";
-import { UploadLayerBuilder } from "../../../src/packs/upload-layer.ts";
+import { buildPrivatePack } from "../../../src/packs/upload/uploads.ts";
+import { UploadLayerBuilder } from "../../../src/packs/upload/build-layer.ts";
 import { type LotGrid, lotCentre, lotId, lotSquare, lotsGeoJson } from "../../hostile/lots.ts";
 import { bearer } from "../../support/tokens.ts";
 import { fetchWith } from "../helpers/app.ts";

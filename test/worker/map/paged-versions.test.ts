@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";

@@ -2,7 +2,7 @@
 // more than YIELD_EVERY_LOTS lots between two yields, so another request's timers and I/O run meanwhile.
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";

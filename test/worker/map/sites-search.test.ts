@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";

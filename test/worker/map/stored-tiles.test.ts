@@ -6,7 +6,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { MAX_PAGES_PER_REQUEST } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";

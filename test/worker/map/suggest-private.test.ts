@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";

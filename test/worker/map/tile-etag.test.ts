@@ -1,7 +1,7 @@
 // If-None-Match on tiles as RFC 9110 §13.1.2 reads it: weak comparison, lists and `*` all answer 304.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { tileOf } from "../../../src/tiles/math.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";

@@ -3,7 +3,7 @@ import { SELF, env } from "cloudflare:test";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/decode.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { featuresInBox } from "../../../src/packs/lookup.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import type { Pack } from "../../../src/packs/types.ts";

@@ -3,8 +3,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "../../../src/errors.ts";
-import { STORE_LIMITS, storeFinishedPack } from "../../../src/packs/private-put.ts";
-import { MAX_ORG_STORAGE_BYTES, orgStorageBytes } from "../../../src/packs/private-storage.ts";
+import { STORE_LIMITS, storeFinishedPack } from "../../../src/packs/private/put.ts";
+import { MAX_ORG_STORAGE_BYTES, orgStorageBytes } from "../../../src/packs/private/storage.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
 import { uploadPack } from "../helpers/upload-form.ts";
 import { squareLot } from "../../support/lot-feature.ts";

@@ -2,7 +2,7 @@
 // pack-build queue (202, then processing with progress, then ready), deleting a pack deletes every kept version, and uploaded identifiers carry no control characters.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_YIELD_FEATURES, uploadPaceStats } from "../../../src/packs/upload-pace.ts";
+import { UPLOAD_YIELD_FEATURES, uploadPaceStats } from "../../../src/packs/upload/pace.ts";
 import { bearer } from "../../support/tokens.ts";
 import { type TestOrg, createTeamOrg, withDb } from "../helpers/billing.ts";
 import { uploadPack } from "../helpers/upload-form.ts";

@@ -9,7 +9,7 @@ import { toErrorResponse } from "../../../../src/http/errors.ts";
 import { createLogger } from "../../../../src/logger.ts";
 import { refuseDamaged } from "../../../../src/packs/request-pages.ts";
 import { crc32 } from "../../../../src/packs/crc32.ts";
-import { decodePack } from "../../../../src/packs/decode.ts";
+import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import { PagedPackError } from "../../../../src/packs/paged/errors.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
 import { buildBoxGrid } from "../../../../src/packs/paged/box-grid.ts";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../../src/packs/decode.ts";
+import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import {
   clearRootMemo,
   MemorySource,
@@ -14,7 +14,7 @@ import {
   PagedPackError,
   pagePack,
 } from "../../../../src/packs/paged/index.ts";
-import { v1ToV2 } from "../../../../src/packs/v1-to-v2.ts";
+import { v1ToV2 } from "../../../../src/packs/v1/to-v2.ts";
 import { type Crafted, putTogether, takeApart } from "../../../support/crafted-pack.ts";
 
 type LayerJson = {

@@ -1,7 +1,7 @@
 // A cold reader's first request: the header and root whole when the object's metadata says how long they are
 // (object-meta.ts), else a 256 KiB guess and, for a root past it (millions of lots), a second read.
 import { beforeEach, describe, expect, it } from "vitest";
-import { encodePack as encodeV1 } from "../../../../src/packs/encode.ts";
+import { encodePack as encodeV1 } from "../../../../src/packs/v1/encode.ts";
 import { PagedPackError } from "../../../../src/packs/paged/errors.ts";
 import { encodePack } from "../../../../src/packs/paged/encode.ts";
 import { headBytesOf, isPagedObject, pagedObjectMetadata } from "../../../../src/packs/paged/object-meta.ts";

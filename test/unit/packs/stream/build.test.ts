@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildPack } from "../../../../scripts/pack/cli.ts";
 import { buildLotsPackStreamed, type StreamBuildSpec } from "../../../../scripts/pack/stream/build.ts";
-import { decodePack } from "../../../../src/packs/decode.ts";
+import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import { convertToLotsPack } from "../../../../src/assess/lots-pack.ts";
 import { decodeRoot } from "../../../../src/packs/paged/root.ts";
 import { HEADER_BYTES, readHeader } from "../../../../src/packs/paged/schema.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../../scripts/pack/cli.ts";
-import { decodePack } from "../../../../src/packs/decode.ts";
+import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import { lotRecordFrom } from "../../../../src/assess/lot-record.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
 import { openPack } from "../../../../src/packs/paged/reader.ts";

@@ -1,14 +1,14 @@
 // Writes layers of features into the pack file format (format.ts) with a flatbush index per layer.
-import { bboxOfRange } from "../geo/bbox.ts";
+import { bboxOfRange } from "../../geo/bbox.ts";
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import { featureVertices } from "./feature-vertices.ts";
-import { renumberLeaves } from "./flatbush-walk.ts";
+import { featureVertices } from "../feature-vertices.ts";
+import { renumberLeaves } from "../flatbush-walk.ts";
 import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
-import { nextTask } from "../lib/next-task.ts";
+import { nextTask } from "../../lib/next-task.ts";
 import { permuteGeometry } from "./order.ts";
-import type { BBox, LayerInput, PackInput } from "./types.ts";
+import type { BBox, LayerInput, PackInput } from "../types.ts";
 
 type Built = { entry: LayerEntry; blobs: Partial<Record<AnySectionName, Uint8Array>> };
 

@@ -1,7 +1,7 @@
 // Versions of an organisation's pack kept beside the live object (orgs/{org}/{id}.pack) under versions/, outside
 // the prefix the organisation's packs are listed from: the alerts consumer reads both sides of a re-upload there,
 // whatever has been uploaded since. An R2 lifecycle rule on versions/ expires them (README: Publishing a pack).
-import { privateKey } from "./private-store.ts";
+import { privateKey } from "./store.ts";
 
 export const VERSIONS_PREFIX = "versions/";
 

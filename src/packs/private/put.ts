@@ -1,12 +1,12 @@
 // Storing a finished private pack (new, or a new version of one the organisation has), and deleting one whole: its
 // live object, every version kept for alerts and any build in progress, so nothing of it is left in R2 uncounted.
-import { TooLargeError } from "../errors.ts";
-import { buildsOfPack } from "./private-build.ts";
-import { MAX_ORG_STORAGE_BYTES, VERSION_MIN_AGE_MS, checkOrgStorage, prunable } from "./private-storage.ts";
-import { invalidatePrivatePacks, packStorage, privateKey } from "./private-store.ts";
-import { versionKey, versionsOfPack } from "./private-versions.ts";
-import { publishMessage } from "./publish-message.ts";
-import type { PackBindings } from "./types.ts";
+import { TooLargeError } from "../../errors.ts";
+import { buildsOfPack } from "./build-state.ts";
+import { MAX_ORG_STORAGE_BYTES, VERSION_MIN_AGE_MS, checkOrgStorage, prunable } from "./storage.ts";
+import { invalidatePrivatePacks, packStorage, privateKey } from "./store.ts";
+import { versionKey, versionsOfPack } from "./kept-versions.ts";
+import { publishMessage } from "../publish-message.ts";
+import type { PackBindings } from "../types.ts";
 
 /** Limits of docs/design.md section 9. */
 export const MAX_PACK_UPLOAD_BYTES = 25 * 1024 * 1024;

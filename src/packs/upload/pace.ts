@@ -1,7 +1,7 @@
 // Paces reading an upload in its request (issue 47, finding 3): the file is parsed a slice at a time and its features
 // checked a batch at a time, yielding to the event loop between, so other requests on the isolate interleave: between
 // two yields, at most one slice is parsed and at most one batch of features checked.
-import { nextTask } from "../lib/next-task.ts";
+import { nextTask } from "../../lib/next-task.ts";
 
 /** Features checked between two yields: a few milliseconds of checks, whatever the file holds. */
 export const UPLOAD_YIELD_FEATURES = 250;

@@ -1,8 +1,8 @@
 // What an uploaded pack's R2 object carries as custom metadata: enough for GET /packs to list it without
 // reading (or decoding) the pack, however large. R2 allows 8 KiB of metadata; every value here is bounded.
-import type { PrivatePackEntry } from "./private-cache.ts";
-import { READY, type PackSummary } from "./summary.ts";
-import type { BBox, LayerKind, UploadInfo } from "./types.ts";
+import type { PrivatePackEntry } from "./cache-object.ts";
+import { READY, type PackSummary } from "../summary.ts";
+import type { BBox, LayerKind, UploadInfo } from "../types.ts";
 
 /** Characters of the uploaded file's name that are kept (the rest is cut, marked with an ellipsis). */
 export const MAX_SOURCE_CHARS = 255;

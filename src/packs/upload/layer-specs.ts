@@ -1,5 +1,5 @@
 // Pack layers and how official Australian field names map to each layer's fields (builder CLI and uploads).
-import { normaliseLotId } from "./lot-id.ts";
+import { normaliseLotId } from "../lot-id.ts";
 
 export type LayerSpec = {
   kind: "polygon" | "point";

@@ -1,7 +1,7 @@
 // What storing an uploaded lots layer as a v2 lots pack needs from a layer above: packs must not import assess, where
 // a lot's facts are computed, so the encoder is handed in (src/assess/upload-lots.ts) with what it computes them over.
-import type { PagedPack } from "./paged/index.ts";
-import type { Pack } from "./types.ts";
+import type { PagedPack } from "../paged/index.ts";
+import type { Pack } from "../types.ts";
 
 /** What the organisation sees at upload time: overlay packs (its own first, then public v1) and public v2 lots. */
 export type UploadLotsContext = { overlays: readonly Pack[]; lots: readonly PagedPack[] };

@@ -1,11 +1,11 @@
 // A large upload handed to the pack-build queue: its checked source stored, its build recorded as `processing` in the
 // organisation's Durable Object, and the first chunk's message sent; the request answers 202 at once. An organisation
 // already at its storage limit is refused (409) before any of that, not told 202 and failed later.
-import { buildMessage, buildSourceKey, pagedMetadata } from "./private-build.ts";
-import { STORE_LIMITS, deleteBuildObjects, putPack, storePlan } from "./private-put.ts";
-import { checkOrgStorage } from "./private-storage.ts";
-import { packStorage, privateKey } from "./private-store.ts";
-import type { PackBindings } from "./types.ts";
+import { buildMessage, buildSourceKey, pagedMetadata } from "../private/build-state.ts";
+import { STORE_LIMITS, deleteBuildObjects, putPack, storePlan } from "../private/put.ts";
+import { checkOrgStorage } from "../private/storage.ts";
+import { packStorage, privateKey } from "../private/store.ts";
+import type { PackBindings } from "../types.ts";
 import type { BuiltPack, UploadedPack } from "./uploaded.ts";
 
 /** The organisation's storage checked as storeFinishedPack will check it, before the pack is built. */

@@ -1,8 +1,8 @@
 // An organisation's storage (issue 47, finding 6): its live private packs and every version kept under versions/
 // count together against one total, so re-uploads cannot grow R2 without bound behind the 20-pack limit.
-import { ConflictError } from "../errors.ts";
-import { privateKey, privatePrefix } from "./private-store.ts";
-import { VERSIONS_PREFIX, versionsOfPack } from "./private-versions.ts";
+import { ConflictError } from "../../errors.ts";
+import { privateKey, privatePrefix } from "./store.ts";
+import { VERSIONS_PREFIX, versionsOfPack } from "./kept-versions.ts";
 
 /** Bytes an organisation may hold: live packs plus kept versions, as much as 20 full-size packs. */
 export const MAX_ORG_STORAGE_BYTES = 20 * 25 * 1024 * 1024;

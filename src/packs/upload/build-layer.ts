@@ -1,10 +1,10 @@
 // Builds one pack layer from uploaded features, one at a time: checked, reprojected and appended to columns.
-import { UnprocessableError } from "../errors.ts";
-import type { AreaGeometry, Position } from "../geo/types.ts";
+import { UnprocessableError } from "../../errors.ts";
+import type { AreaGeometry, Position } from "../../geo/types.ts";
 import type { Crs, Reproject } from "./crs.ts";
 import { polygonProblem } from "./geometry-check.ts";
 import { type LayerName, layerSpec } from "./layer-specs.ts";
-import type { LayerInput } from "./types.ts";
+import type { LayerInput } from "../types.ts";
 
 /** Features an upload may hold (docs/design.md section 9). */
 export const MAX_UPLOAD_FEATURES = 250_000;

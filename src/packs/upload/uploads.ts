@@ -1,21 +1,21 @@
 // POST /packs and DELETE /packs/{pack_id}: an organisation's own data, checked, reprojected, built into a pack and stored.
-import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from "../errors.ts";
-import { decodePack } from "./decode.ts";
-import { isUuid } from "../lib/uuid.ts";
-import { encodePackPaced } from "./encode.ts";
+import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from "../../errors.ts";
+import { decodePack } from "../v1/decode.ts";
+import { isUuid } from "../../lib/uuid.ts";
+import { encodePackPaced } from "../v1/encode.ts";
 import type { LayerName } from "./layer-specs.ts";
-import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "./private-meta.ts";
-import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "./private-store.ts";
-import { SYNC_BUILD_MAX_FEATURES, pagedMetadata } from "./private-build.ts";
-import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS, deleteWholePack, storeFinishedPack } from "./private-put.ts";
-import { privatePackEntries } from "./private.ts";
-import { nextVersion } from "./private-versions.ts";
-import { queueBuild } from "./upload-queue.ts";
+import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "../private/custom-meta.ts";
+import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "../private/store.ts";
+import { SYNC_BUILD_MAX_FEATURES, pagedMetadata } from "../private/build-state.ts";
+import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS, deleteWholePack, storeFinishedPack } from "../private/put.ts";
+import { privatePackEntries } from "../private/load.ts";
+import { nextVersion } from "../private/kept-versions.ts";
+import { queueBuild } from "./queue.ts";
 import type { BuiltPack, UploadedPack } from "./uploaded.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
-import { UploadLayerBuilder } from "./upload-layer.ts";
-import type { LayerInput, Pack, PackBindings, UploadInfo } from "./types.ts";
+import { UploadLayerBuilder } from "./build-layer.ts";
+import type { LayerInput, Pack, PackBindings, UploadInfo } from "../types.ts";
 import type { UploadLots } from "./lots-encoder.ts";
 
 export { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS };

@@ -1,6 +1,6 @@
 // Reads the wanted members of a zip archive with work bounded by the bytes received: the central directory is checked
 // against the file's size before it is walked, and each member inflates under its declared size and a byte budget.
-import { crc32 } from "./crc32.ts";
+import { crc32 } from "../crc32.ts";
 import { type InflateWork, OverCeilingError, inflateBounded } from "./inflate-bounded.ts";
 
 /** The smallest central directory entry: its fixed part, with an empty name. */

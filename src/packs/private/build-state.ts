@@ -1,7 +1,7 @@
 // A large upload built off the request (docs/design.md section 9): its state as the organisation's Durable Object keeps
 // it, where its source and partial results live in R2, and the queue message that carries one chunk of the build.
-import { PAGED_VERSION } from "./paged/index.ts";
-import { privateKey } from "./private-store.ts";
+import { PAGED_VERSION } from "../paged/index.ts";
+import { privateKey } from "./store.ts";
 
 /** An upload of more features than this answers 202 and is built by the pack-build queue's consumer. */
 export const SYNC_BUILD_MAX_FEATURES = 5_000;

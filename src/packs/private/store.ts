@@ -1,6 +1,6 @@
 // Organisation-private packs in R2 under orgs/{org_id}/, and the Durable Object told of every change at once.
-import { AppError, UnavailableError } from "../errors.ts";
-import type { PackBindings } from "./types.ts";
+import { AppError, UnavailableError } from "../../errors.ts";
+import type { PackBindings } from "../types.ts";
 
 export const privatePrefix = (orgId: string) => `orgs/${orgId}/`;
 export const privateKey = (orgId: string, packId: string) => `${privatePrefix(orgId)}${packId}.pack`;

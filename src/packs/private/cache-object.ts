@@ -3,8 +3,8 @@
 // an RPC carries at most 32 MiB, and an organisation's packs may hold far more, so isolates read R2 themselves.
 import { DurableObject } from "cloudflare:workers";
 
-import type { PackBuild } from "./private-build.ts";
-import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
+import type { PackBuild } from "./build-state.ts";
+import { PRIVATE_PACK_TTL_MS } from "./ttl.ts";
 
 export { PRIVATE_PACK_TTL_MS };
 

@@ -1,9 +1,9 @@
 // Reads a GeoJSON FeatureCollection as a stream, one feature at a time, so a large upload is never parsed whole.
 import { JSONParser } from "@streamparser/json";
-import { UnprocessableError } from "../errors.ts";
+import { UnprocessableError } from "../../errors.ts";
 import { crsFromName } from "./crs.ts";
-import type { UploadFeature, UploadLayerBuilder } from "./upload-layer.ts";
-import { UPLOAD_SLICE_BYTES, UploadPacer } from "./upload-pace.ts";
+import type { UploadFeature, UploadLayerBuilder } from "./build-layer.ts";
+import { UPLOAD_SLICE_BYTES, UploadPacer } from "./pace.ts";
 
 const notCollection = (what: string) =>
   new UnprocessableError(`The file is not a GeoJSON FeatureCollection: ${what}`, ["body", "file"], "geojson_invalid");

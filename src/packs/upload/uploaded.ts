@@ -1,6 +1,6 @@
 // What an upload answers, and what it built before the pack is stored (in the request, or handed to the build queue).
-import type { PackState } from "./private-build.ts";
-import type { BBox, Pack } from "./types.ts";
+import type { PackState } from "../private/build-state.ts";
+import type { BBox, Pack } from "../types.ts";
 
 export interface UploadedPack {
   pack_id: string;

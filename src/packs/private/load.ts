@@ -1,18 +1,25 @@
 // An organisation's private packs: which ones from its Durable Object (keys and etags, never bytes), then per format:
 // a v1 pack read whole from R2 and decoded once per isolate per etag, a v2 lots pack opened by its root and read by
 // range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
-import { ByteLru } from "./byte-lru.ts";
-import type { PackBuild } from "./private-build.ts";
-import type { PrivatePackEntry } from "./private-cache.ts";
-import { summaryFromMetadata } from "./private-meta.ts";
-import { invalidatePrivatePacks, privatePrefix } from "./private-store.ts";
-import { PRIVATE_PACK_TTL_MS } from "./private-ttl.ts";
-import { decodePack } from "./decode.ts";
-import { type Logger, logger } from "../logger.ts";
-import { isPagedObject, PackNotFoundError, PAGED_VERSION, PagedPack, PagedPackError, R2Source } from "./paged/index.ts";
-import { formatOf } from "./registry.ts";
-import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
-import type { Pack, PackBindings } from "./types.ts";
+import { ByteLru } from "../byte-lru.ts";
+import type { PackBuild } from "./build-state.ts";
+import type { PrivatePackEntry } from "./cache-object.ts";
+import { summaryFromMetadata } from "./custom-meta.ts";
+import { invalidatePrivatePacks, privatePrefix } from "./store.ts";
+import { PRIVATE_PACK_TTL_MS } from "./ttl.ts";
+import { decodePack } from "../v1/decode.ts";
+import { type Logger, logger } from "../../logger.ts";
+import {
+  isPagedObject,
+  PackNotFoundError,
+  PAGED_VERSION,
+  PagedPack,
+  PagedPackError,
+  R2Source,
+} from "../paged/index.ts";
+import { formatOf } from "../registry.ts";
+import { type PackSummary, summarisePack, summarisePaged } from "../summary.ts";
+import type { Pack, PackBindings } from "../types.ts";
 
 /** Decoded private packs an isolate keeps (its memory is 128 MB): least recently used go first. */
 export const DECODED_PACKS_MAX_BYTES = 32 * 1024 * 1024;

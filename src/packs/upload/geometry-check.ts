@@ -1,6 +1,6 @@
 // The one place an uploaded polygon's validity is judged (closed rings checked by the caller): degenerate rings, then geo/validity.
-import type { AreaGeometry, Position } from "../geo/types.ts";
-import { validityProblem } from "../geo/validity.ts";
+import type { AreaGeometry, Position } from "../../geo/types.ts";
+import { validityProblem } from "../../geo/validity.ts";
 
 // Counts distinct vertices up to `enough` (a ring needs only a few), without building keys for every vertex.
 function distinctVertices(ring: Position[], enough: number): number {

@@ -1,7 +1,7 @@
 // v1 to v2, faithfully: every layer of a v1 pack (whole-file) as a layer of a v2 pack (read by range), with its
 // kind, fields, category field and synthetic marks, and the pack's id, version and metadata. Each field becomes a
 // column typed so that its values read back exactly (infer-columns.ts); geometry moves to the 1e-7 degree grid.
-import type { Position } from "../geo/types.ts";
+import type { Position } from "../../geo/types.ts";
 import {
   type ColumnSpec,
   encodeLayers,
@@ -9,8 +9,8 @@ import {
   inferColumn,
   type LayerSource,
   MAX_COLUMNS,
-} from "./paged/index.ts";
-import type { Layer, Pack } from "./types.ts";
+} from "../paged/index.ts";
+import type { Layer, Pack } from "../types.ts";
 
 export type V1ToV2Options = {
   // Target bytes per page (the v2 default when absent).

@@ -1,7 +1,7 @@
 // Reads a pack file (format.ts) into layers of columns, properties and flatbush indexes, checking it first.
 import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
-import { PackFormatError } from "./errors.ts";
+import { PackFormatError } from "../errors.ts";
 import {
   ALIGN,
   FIXED_HEADER_BYTES,
@@ -13,8 +13,8 @@ import {
   flatbushByteSize,
 } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
-import { VERTEX_MASK } from "./feature-vertices.ts";
-import type { Layer, Pack, Props } from "./types.ts";
+import { VERTEX_MASK } from "../feature-vertices.ts";
+import type { Layer, Pack, Props } from "../types.ts";
 
 export type DecodeOptions = {
   // Skip the whole-file checksum when the bytes were already verified (e.g. when a cached copy is reused).

@@ -1,5 +1,5 @@
 // The pack file format: magic, version, header size, alignment and section names shared by encode and decode.
-import type { BBox, LayerInfo, PackMeta } from "./types.ts";
+import type { BBox, LayerInfo, PackMeta } from "../types.ts";
 
 // "GAPK": geo-assess pack.
 export const MAGIC = [0x47, 0x41, 0x50, 0x4b] as const;

@@ -1,11 +1,11 @@
 // Reads a zipped Shapefile (.shp, .dbf, .prj, optional .cpg): unzipped under a byte budget (./zip.ts), records read one by one with `shapefile`.
 import { open } from "shapefile";
-import { TooLargeError, UnprocessableError } from "../errors.ts";
+import { TooLargeError, UnprocessableError } from "../../errors.ts";
 import { crsFromPrj } from "./crs.ts";
 import { dbfHeader } from "./dbf-header.ts";
 import { shpRecordCount } from "./shp-records.ts";
-import type { UploadLayerBuilder } from "./upload-layer.ts";
-import { UploadPacer } from "./upload-pace.ts";
+import type { UploadLayerBuilder } from "./build-layer.ts";
+import { UploadPacer } from "./pace.ts";
 import { type ZipWork, ZipError, newZipWork, unzipMembers } from "./zip.ts";
 
 /** What the members the reader keeps may unpack to: a Worker has 128 MB. */
