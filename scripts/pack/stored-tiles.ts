@@ -1,7 +1,7 @@
 // Adds to a built v2 lots pack file the tiles it must store whole (src/tiles/prebuilt-tiles.ts), rewriting it in place.
 import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
-import { forgetRoot, PageCache, PagedPack } from "../../src/packs/paged/index.ts";
-import { headWithTiles, STORE_CACHE_BYTES, storeTiles } from "../../src/tiles/prebuilt-tiles.ts";
+import { forgetRoot, headLength, headWithTiles, PageCache, PagedPack } from "../../src/packs/paged/index.ts";
+import { STORE_CACHE_BYTES, storeTiles } from "../../src/tiles/prebuilt-tiles.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 
 export type StoredTilesReport = { tiles: number; bytes: number; seconds: number };
@@ -41,7 +41,7 @@ export async function storeTilesInFile(path: string): Promise<StoredTilesReport>
       });
       if (meta) {
         const s = await pack.snapshot();
-        rewrite = headWithTiles((await source.getBytes(0, s.header.dataStart)).data, s, meta);
+        rewrite = headWithTiles((await source.getBytes(0, headLength(s))).data, s, meta);
         count = meta.list.length;
       }
     } finally {

@@ -4,14 +4,14 @@ import { crc32 } from "../packs/crc32.ts";
 import {
   chargedView,
   forgetRoot,
-  indexEntriesOf,
   MemorySource,
   PageCache,
   PagedPack,
   ReadBudget,
-  rewriteHead,
   type Snapshot,
   type StoredTilesMeta,
+  headWithTiles,
+  headLength,
 } from "../packs/paged/index.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 import { BUFFER, type TileCoord, tileBBox, tileOf } from "./math.ts";
@@ -113,30 +113,6 @@ export async function storeTiles(
   return meta;
 }
 
-/**
- * The new head of a pack given its stored tiles' list, and which of the old object's bytes it keeps (a list stored
- * before is replaced): the new object is head, old bytes [keepStart, keepEnd), then the tiles' bytes in list order.
- */
-export function headWithTiles(
-  head: Uint8Array,
-  s: Snapshot,
-  tiles: StoredTilesMeta,
-): { head: Uint8Array; keepStart: number; keepEnd: number } {
-  const keepStart = s.header.dataStart;
-  const keepEnd = s.root.tileOffsets[0] as number;
-  let tileBytes = 0;
-  for (const e of tiles.list) tileBytes += e[3];
-  return {
-    head: rewriteHead(head, (root) => ({
-      meta: { ...root.meta, tiles },
-      index: indexEntriesOf(root),
-      bodyBytes: keepEnd - keepStart + tileBytes,
-    })),
-    keepStart,
-    keepEnd,
-  };
-}
-
 let builds = 0;
 
 /**
@@ -156,7 +132,7 @@ export async function withStoredTiles(
     const meta = await storeTiles(pack, (t) => tiles.push(t), pace);
     if (!meta) return bytes;
     const s = await pack.snapshot();
-    const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, s.header.dataStart), s, meta);
+    const { head, keepStart, keepEnd } = headWithTiles(bytes.subarray(0, headLength(s)), s, meta);
     const out = new Uint8Array(head.length + (keepEnd - keepStart) + tiles.reduce((n, b) => n + b.length, 0));
     out.set(head, 0);
     out.set(bytes.subarray(keepStart, keepEnd), head.length);

@@ -58,8 +58,8 @@ export {
 
 // Building: the encoder, and the pieces a streamed build or a stored-tiles pass writes with.
 export { encodePack, type FeatureInput, lotKey, type PackOptions, PackWriter } from "./encode.ts";
-export { rewriteHead } from "./rehead.ts";
-export { type IndexEntry, indexEntriesOf } from "./root.ts";
+export { headLength, headWithTiles, rewriteHead } from "./rehead.ts";
+export type { IndexEntry } from "./root.ts";
 export { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
 export { CountTable, type KeyCounts } from "./count-table.ts";
 export { hilbertOf } from "./hilbert.ts";

@@ -1,7 +1,17 @@
 // A pack's header and root written again with other metadata or index: the bytes after the head keep their order.
 import { crc32 } from "../crc32.ts";
-import { decodeRoot, encodeRoot, type IndexEntry, pageEntriesOf, type Root } from "./root.ts";
-import { align8, FORMAT_VERSION, type Header, HEADER_BYTES, readHeader, type RootMeta, writeHeader } from "./schema.ts";
+import type { Snapshot } from "./reader.ts";
+import { decodeRoot, encodeRoot, type IndexEntry, indexEntriesOf, pageEntriesOf, type Root } from "./root.ts";
+import {
+  align8,
+  FORMAT_VERSION,
+  type Header,
+  HEADER_BYTES,
+  readHeader,
+  type RootMeta,
+  type StoredTilesMeta,
+  writeHeader,
+} from "./schema.ts";
 
 export type HeadEdit = { meta: RootMeta; index: readonly IndexEntry[]; bodyBytes: number };
 
@@ -29,4 +39,33 @@ export function rewriteHead(head: Uint8Array, edit: (root: Root, h: Header) => H
   out.set(header, 0);
   out.set(rootBytes, HEADER_BYTES);
   return out;
+}
+
+/** How many bytes the header and root take in this version of the object (where its pages start). */
+export function headLength(s: Snapshot): number {
+  return s.header.dataStart;
+}
+
+/**
+ * The new head of a pack given its stored tiles' list, and which of the old object's bytes it keeps (a list stored
+ * before is replaced): the new object is head, old bytes [keepStart, keepEnd), then the tiles' bytes in list order.
+ */
+export function headWithTiles(
+  head: Uint8Array,
+  s: Snapshot,
+  tiles: StoredTilesMeta,
+): { head: Uint8Array; keepStart: number; keepEnd: number } {
+  const keepStart = s.header.dataStart;
+  const keepEnd = s.root.tileOffsets[0] as number;
+  let tileBytes = 0;
+  for (const e of tiles.list) tileBytes += e[3];
+  return {
+    head: rewriteHead(head, (root) => ({
+      meta: { ...root.meta, tiles },
+      index: indexEntriesOf(root),
+      bodyBytes: keepEnd - keepStart + tileBytes,
+    })),
+    keepStart,
+    keepEnd,
+  };
 }
