@@ -1,8 +1,8 @@
-// One version of a pack as the alerts consumer compares it: a v1 pack decoded whole (demo and uploaded packs), or a
-// v2 pack opened by its root and read only in the pages a watched place needs.
+// One version of a pack as the alerts consumer compares it: a v1 pack or a v2 pack of layers read whole (demo and
+// uploaded overlays), or a v2 lots pack opened by its root and read only in the pages a watched place needs.
 import type { BBox } from "../geo/bbox.ts";
 import { decodePack } from "../packs/v1/decode.ts";
-import { chargedView, PAGED_VERSION, PagedPack, R2Source } from "../packs/paged/index.ts";
+import { chargedView, PAGED_VERSION, PagedPack, R2Source, readsWhole, readWhole } from "../packs/paged/index.ts";
 import { formatOf } from "../packs/registry.ts";
 import type { Pack } from "../packs/types.ts";
 import type { LotState } from "./lot-state.ts";
@@ -44,7 +44,11 @@ async function openWhole(bucket: R2Bucket, key: string): Promise<PackVersion> {
 export async function openVersion(bucket: R2Bucket, key: string): Promise<PackVersion> {
   const format = await formatOf(bucket, key);
   if (format === null) throw new MissingVersionError(`pack object ${key} not found`);
-  if (format === PAGED_VERSION) return pagedVersion(new PagedPack(new R2Source(bucket, key)));
+  if (format === PAGED_VERSION) {
+    const paged = new PagedPack(new R2Source(bucket, key));
+    // A pack of layers is read whole, as the registry holds it.
+    return readsWhole(await paged.snapshot()) ? wholeVersion(await readWhole(paged)) : pagedVersion(paged);
+  }
   return openWhole(bucket, key);
 }
 

@@ -4,6 +4,7 @@
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { decodePack } from "../packs/v1/decode.ts";
+import { v1ToV2 } from "../packs/v1/to-v2.ts";
 import type { Value } from "../packs/paged/index.ts";
 import {
   type PackBuild,
@@ -81,7 +82,7 @@ async function finish(deps: BuildDeps, m: PackBuildMessage, build: PackBuild, pa
       },
       lotsInfo(pack),
     );
-  }
+  } else if (build.meta.format === "2") bytes = await v1ToV2(pack, { pace: nextTask });
   // Deleted or replaced while it was being built: nothing is stored.
   const still = await stubOf(deps, m.org_id).getBuild(m.pack_id);
   if (still?.version !== m.version) return;

@@ -1,6 +1,7 @@
 // Public packs: listed from R2 and opened on first use per isolate, reopened when an object changes.
 //
-// v1 packs are small and decoded whole; v2 packs are opened by their root alone and read by range. A pack may be
+// v1 packs (objects from before v2) are decoded whole; v2 packs are opened by their root and read by range, except
+// small packs of layers, read whole once (paged/whole-pack.ts). A pack may be
 // versioned (`public/<id>@<version>.pack`): the registry object `registry/public.json` names the current key of
 // each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named. A v2 object
 // uploaded with its metadata (paged/object-meta.ts) is opened from the listing in one range read of its header and root.
@@ -15,6 +16,8 @@ import {
   PagedPack,
   PagedPackError,
   R2Source,
+  readsWhole,
+  readWhole,
 } from "./paged/index.ts";
 import type { Pack } from "./types.ts";
 
@@ -65,7 +68,9 @@ async function open(bucket: R2Bucket, obj: R2Object): Promise<Loaded | null> {
   if (isPagedObject(meta) ?? (await formatOf(bucket, key)) === PAGED_VERSION) {
     const paged = new PagedPack(new R2Source(bucket, key), { etag, headBytes: headBytesOf(meta) });
     // The root is read now, so a damaged or truncated pack is refused at listing, not at a user's query.
-    await paged.snapshot();
+    const s = await paged.snapshot();
+    // A small pack of layers (gazetteer, transport, overlays) is held whole, as features find its layers by pack id.
+    if (readsWhole(s)) return { etag, pack: await readWhole(paged) };
     return { etag, paged };
   }
   const body = await bucket.get(key);

@@ -1,6 +1,6 @@
 // An organisation's private packs: which ones from its Durable Object (keys and etags, never bytes), then per format:
-// a v1 pack read whole from R2 and decoded once per isolate per etag, a v2 lots pack opened by its root and read by
-// range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
+// a v1 pack, or a small v2 pack of layers, read whole from R2 once per isolate per etag, a v2 lots pack opened by its
+// root and read by range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
 import { ByteLru } from "../byte-lru.ts";
 import type { PackBuild } from "./build-state.ts";
 import type { PrivatePackEntry } from "./cache-object.ts";
@@ -16,6 +16,8 @@ import {
   PagedPack,
   PagedPackError,
   R2Source,
+  readsWhole,
+  readWhole,
 } from "../paged/index.ts";
 import { formatOf } from "../registry.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "../summary.ts";
@@ -105,6 +107,14 @@ async function pagedOf(bindings: PackBindings, orgId: string, entry: PrivatePack
   }
 }
 
+async function wholeOf(entry: PrivatePackEntry, paged: PagedPack): Promise<Pack> {
+  const have = decoded.get(entry.key);
+  if (have && have.etag === entry.etag) return have.pack;
+  const pack = await readWhole(paged);
+  decoded.set(entry.key, { etag: entry.etag, pack }, pack.byteLength);
+  return pack;
+}
+
 export async function loadPrivatePacks(
   bindings: PackBindings,
   orgId: string,
@@ -117,7 +127,10 @@ export async function loadPrivatePacks(
   for (const entry of entries) {
     if (await isPaged(bindings, entry)) {
       const p = await pagedOf(bindings, orgId, entry, log);
-      if (p) paged.push(p);
+      if (!p) continue;
+      // A small pack of layers is held whole like a v1 pack (its layers found by pack id), once per etag.
+      if (readsWhole(await p.snapshot())) packs.push(await wholeOf(entry, p));
+      else paged.push(p);
       continue;
     }
     const pack = await packOf(bindings, orgId, entry, log);

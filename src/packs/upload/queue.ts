@@ -22,11 +22,9 @@ export async function queueBuild(
   queue: Queue,
   orgId: string,
   built: BuiltPack,
-  paged: boolean,
   orgBytes: number = STORE_LIMITS.orgBytes,
 ): Promise<UploadedPack> {
   const { pack_id: packId, version } = built.uploaded;
-  const lots = paged && built.pack.layers.has("parcels");
   const source = buildSourceKey(orgId, packId, version);
   await checkStorageAhead(bindings.PACKS, orgId, built, orgBytes);
   await packStorage(putPack(bindings, source, built.bytes, built.customMetadata));
@@ -40,7 +38,8 @@ export async function queueBuild(
         state: "processing",
         progress: 0,
         failure: null,
-        meta: lots ? pagedMetadata(built.customMetadata) : built.customMetadata,
+        // Stored as v2 whatever its layer (a lots pack, or a pack of layers): pack-build.ts finishes it so.
+        meta: pagedMetadata(built.customMetadata),
         sourceBytes: built.bytes.byteLength,
       }),
     );

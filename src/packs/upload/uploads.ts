@@ -3,6 +3,8 @@ import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from 
 import { decodePack } from "../v1/decode.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { encodePackPaced } from "../v1/encode.ts";
+import { v1ToV2 } from "../v1/to-v2.ts";
+import { nextTask } from "../../lib/next-task.ts";
 import type { LayerName } from "./layer-specs.ts";
 import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "../private/custom-meta.ts";
 import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "../private/store.ts";
@@ -128,14 +130,16 @@ export function lotsInfo(pack: Pack): Record<string, string> {
 }
 
 /**
- * A lots upload as a v2 lots pack (docs/design.md section 10: private packs use the public format), read by range
- * like public lots; every other layer stays a v1 pack, since v2 holds lots only. Same id, version and metadata,
- * plus `format: "2"` so a reader knows it without a read.
+ * What is stored is v2 (docs/design.md section 10: private packs use the public format): a lots upload as a lots pack
+ * with its facts, read by range like public lots; any other layer as a pack of layers, read whole. Same id, version
+ * and metadata, plus `format: "2"` so a reader knows it without a read.
  */
 async function storedForm(built: BuiltPack, lots: UploadLots | undefined): Promise<BuiltPack> {
   const { pack } = built;
-  if (!lots || !pack.layers.has("parcels")) return built;
-  const bytes = await lots.encode(pack, await lots.context(), lotsInfo(pack));
+  const bytes =
+    lots && pack.layers.has("parcels")
+      ? await lots.encode(pack, await lots.context(), lotsInfo(pack))
+      : await v1ToV2(pack, { pace: nextTask });
   return {
     ...built,
     bytes,
@@ -185,7 +189,7 @@ export async function uploadPrivatePack(
     const at = new Date();
     const built = await buildPrivatePack(input, layer, packId, at, nextVersion(versionOf(at), existing?.v));
     if (built.uploaded.features > SYNC_BUILD_MAX_FEATURES && bindings.PACK_BUILDS) {
-      return await queueBuild(bindings, bindings.PACK_BUILDS, input.orgId, built, lots !== undefined);
+      return await queueBuild(bindings, bindings.PACK_BUILDS, input.orgId, built);
     }
     const stored = await storedForm(built, lots);
     await storeFinishedPack(bindings, input.orgId, {

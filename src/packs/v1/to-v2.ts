@@ -15,6 +15,8 @@ import type { Layer, Pack } from "../types.ts";
 export type V1ToV2Options = {
   // Target bytes per page (the v2 default when absent).
   pageBytes?: number;
+  // Awaited between pages, so a conversion in a request or a queue step lets other work run.
+  pace?: () => Promise<void>;
 };
 
 // Feature i's rings (polygons of a polygon layer, parts of a line's), as stored: open, never closed here.
@@ -94,13 +96,17 @@ export function v1ToV2(pack: Pack, opts: V1ToV2Options = {}): Promise<Uint8Array
     parcels.fields.includes("lot_id") &&
     (lotId?.type === "text" || lotId?.type === "dict");
   const { title, attribution, licence, note, upload } = pack.meta;
-  return encodeLayers([...pack.layers.values()].map(sourceOf), {
-    id: pack.id,
-    version: pack.version,
-    columns,
-    ...(indexed ? { lotIdColumn: "lot_id" } : {}),
-    info: { title, attribution, licence, ...(note ? { note } : {}), converted_from: `v${pack.formatVersion}` },
-    ...(upload ? { upload } : {}),
-    ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
-  });
+  return encodeLayers(
+    [...pack.layers.values()].map(sourceOf),
+    {
+      id: pack.id,
+      version: pack.version,
+      columns,
+      ...(indexed ? { lotIdColumn: "lot_id" } : {}),
+      info: { title, attribution, licence, ...(note ? { note } : {}), converted_from: `v${pack.formatVersion}` },
+      ...(upload ? { upload } : {}),
+      ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
+    },
+    opts.pace,
+  );
 }

@@ -113,7 +113,7 @@ describe("a queued upload is checked against the organisation's storage before i
     const before = await stored(org);
     const limit = held + big.bytes.byteLength - 1;
     const sent: unknown[] = [];
-    const err = await refusal(queueBuild(bindings(), heldQueue(sent), org.orgId, big, false, limit));
+    const err = await refusal(queueBuild(bindings(), heldQueue(sent), org.orgId, big, limit));
     expect(sent).toEqual([]);
     expect(kindResponse(err).status).toBe(409);
     expect(err.detail).toMatch(
@@ -129,7 +129,7 @@ describe("a queued upload is checked against the organisation's storage before i
     expect(before.kept).toEqual([]);
     // Live packs alone would fit (the small pack replaced); with the old and new versions kept beside them, not.
     const limit = held + 2 * next.bytes.byteLength - 1;
-    await refusal(queueBuild(bindings(), heldQueue([]), org.orgId, next, false, limit));
+    await refusal(queueBuild(bindings(), heldQueue([]), org.orgId, next, limit));
     await expectNothingQueued(org, before);
   });
 
@@ -139,7 +139,7 @@ describe("a queued upload is checked against the organisation's storage before i
     const before = await stored(org);
     const limit = (await orgStorageBytes(env.PACKS, org.orgId)) + big.bytes.byteLength;
     const sent: unknown[] = [];
-    const queued = await queueBuild(bindings(), heldQueue(sent), org.orgId, big, false, limit);
+    const queued = await queueBuild(bindings(), heldQueue(sent), org.orgId, big, limit);
     expect(queued).toMatchObject({ pack_id: packId, state: "processing", progress: 0, features: LARGE });
     expect(sent).toEqual([expect.objectContaining({ pack_id: packId })]);
     expect((await sizes(`builds/orgs/${org.orgId}/${packId}@`)).length).toBe(1);
