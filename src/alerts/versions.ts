@@ -15,39 +15,46 @@ export type PackVersion =
 /** An object a publish names is not (yet) in R2: retried, since an upload or an event may arrive before it. */
 export class MissingVersionError extends Error {}
 
-// A publish's chunks each open the same two objects: decoded v1 versions are kept per isolate (by key and etag),
-// the last two and only small ones, so a chunk costs its own comparisons rather than two decodes.
+// A publish's chunks each open the same two objects: versions read whole (v1, or a v2 pack of layers) are kept per
+// isolate (by key and etag), the last two and only small ones, so a chunk costs its own comparisons, not two reads.
 const KEPT_WHOLE = 2;
 const KEPT_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 const kept = new Map<string, PackVersion>();
 
-async function openWhole(bucket: R2Bucket, key: string): Promise<PackVersion> {
-  const body = await bucket.get(key);
-  if (!body) throw new MissingVersionError(`pack object ${key} not found`);
-  const id = `${key}#${body.etag}`;
+// The kept version of this key and etag, else `read`'s, kept when the object is small.
+async function keptVersion(id: string, bytes: number, read: () => Promise<PackVersion>): Promise<PackVersion> {
   const hit = kept.get(id);
   if (hit) {
-    await body.body.cancel().catch(() => {});
     kept.delete(id);
     kept.set(id, hit);
     return hit;
   }
-  const version = wholeVersion(decodePack(await body.arrayBuffer()));
-  if (body.size <= KEPT_WHOLE_MAX_BYTES) {
+  const version = await read();
+  if (bytes <= KEPT_WHOLE_MAX_BYTES) {
     kept.set(id, version);
     for (const old of kept.keys()) if (kept.size > KEPT_WHOLE) kept.delete(old);
   }
   return version;
 }
 
-/** Opens the object at `key`; a v2 pack reads its root only. */
+async function openWhole(bucket: R2Bucket, key: string): Promise<PackVersion> {
+  const body = await bucket.get(key);
+  if (!body) throw new MissingVersionError(`pack object ${key} not found`);
+  const id = `${key}#${body.etag}`;
+  if (kept.has(id)) await body.body.cancel().catch(() => {});
+  return keptVersion(id, body.size, async () => wholeVersion(decodePack(await body.arrayBuffer())));
+}
+
+/** Opens the object at `key`; a v2 lots pack reads its root only, a v2 pack of layers is read whole. */
 export async function openVersion(bucket: R2Bucket, key: string): Promise<PackVersion> {
   const format = await formatOf(bucket, key);
   if (format === null) throw new MissingVersionError(`pack object ${key} not found`);
   if (format === PAGED_VERSION) {
     const paged = new PagedPack(new R2Source(bucket, key));
-    // A pack of layers is read whole, as the registry holds it.
-    return readsWhole(await paged.snapshot()) ? wholeVersion(await readWhole(paged)) : pagedVersion(paged);
+    const s = await paged.snapshot();
+    if (!readsWhole(s)) return pagedVersion(paged);
+    // Held whole, as the registry holds it.
+    return keptVersion(`${key}#${s.etag}`, s.header.objectLength, async () => wholeVersion(await readWhole(paged)));
   }
   return openWhole(bucket, key);
 }

@@ -3,17 +3,28 @@
 import Flatbush from "flatbush";
 import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import { featureVertices } from "../feature-vertices.ts";
+import type { Columns } from "../../geo/types.ts";
 import type { Layer, Props } from "../types.ts";
 import { PageRefusedError } from "./errors.ts";
 import { type DecodedPage, pageProp } from "./page.ts";
 import type { LayerMeta } from "./schema.ts";
 
-/** A flatbush of the page's feature boxes in degrees (what v1's spatial functions search), and their union. */
-export function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox } {
-  const index = new Flatbush(Math.max(1, page.count));
+/**
+ * A flatbush of the features' boxes in degrees (what v1's spatial functions search), and their union: a page's, or a
+ * layer joined from pages; `points`: the columns hold one lon/lat a feature and no offsets (v1's point layout).
+ */
+export function degreesIndex(c: Columns, count: number, points = false): { index: Flatbush; bbox: BBox } {
+  const index = new Flatbush(Math.max(1, count));
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < page.count; i++) {
-    const [minX, minY, maxX, maxY] = featureBBox(page, i);
+  for (let i = 0; i < count; i++) {
+    const [minX, minY, maxX, maxY] = points
+      ? [
+          c.coords[2 * i] as number,
+          c.coords[2 * i + 1] as number,
+          c.coords[2 * i] as number,
+          c.coords[2 * i + 1] as number,
+        ]
+      : featureBBox(c, i);
     index.add(minX, minY, maxX, maxY);
     bbox[0] = Math.min(bbox[0], minX);
     bbox[1] = Math.min(bbox[1], minY);
@@ -21,7 +32,7 @@ export function degreesIndex(page: DecodedPage): { index: Flatbush; bbox: BBox }
     bbox[3] = Math.max(bbox[3], maxY);
   }
   // An empty page still needs a finished index.
-  if (page.count === 0) index.add(0, 0, 0, 0);
+  if (count === 0) index.add(0, 0, 0, 0);
   index.finish();
   return { index, bbox };
 }
@@ -51,7 +62,7 @@ function checkPoints(page: DecodedPage, l: LayerMeta, key: string): void {
 /** Page `page` of layer `l` (of pack `key`) as a v1 Layer of its kind; `col` gives each column's position. */
 export function pageLayer(page: DecodedPage, l: LayerMeta, col: ReadonlyMap<string, number>, key: string): Layer {
   if (l.kind === "point") checkPoints(page, l, key);
-  const { index, bbox } = degreesIndex(page);
+  const { index, bbox } = degreesIndex(page, page.count);
   const cols = l.fields.map((f) => col.get(f) as number);
   const marks = l.syntheticField === null ? undefined : col.get(l.syntheticField);
   let syntheticCount = l.synthetic ? page.count : 0;

@@ -82,7 +82,7 @@ function lotsLayer(s: Snapshot, page: DecodedPage): Layer {
   const demo = col.get("demo");
   let syntheticCount = 0;
   if (demo !== undefined) for (let i = 0; i < page.count; i++) if (pageValue(page, demo, i) === 1) syntheticCount++;
-  const { index, bbox } = degreesIndex(page);
+  const { index, bbox } = degreesIndex(page, page.count);
   const fields = PROP_COLUMNS.filter((f) => col.has(f));
   const fieldCols = fields.map((f) => col.get(f) as number);
   return {

@@ -1,12 +1,11 @@
 // A small pack of layers read whole and joined into one v1-shaped Pack: each layer's pages become one Layer, so a
 // feature that finds a layer by its pack's id sees all of it, as it did when such packs were v1 and decoded whole.
-import Flatbush from "flatbush";
-import { type BBox, featureBBox } from "../../geo/bbox.ts";
 import type { Columns } from "../../geo/types.ts";
 import { featureVertices } from "../feature-vertices.ts";
 import type { Layer, Pack } from "../types.ts";
 import { PagedPackError, PageRefusedError } from "./errors.ts";
 import type { DecodedPage } from "./page.ts";
+import { degreesIndex } from "./page-layer.ts";
 import { pagePack } from "./page-pack.ts";
 import { readPlan } from "./plan-reads.ts";
 import type { PagedPack, Snapshot } from "./reader.ts";
@@ -77,31 +76,6 @@ function joinColumns(parts: readonly Layer[]): Columns {
   };
 }
 
-// A flatbush over every joined feature's box in degrees (a point's box is the point).
-function indexOf(kind: Layer["kind"], c: Columns, count: number): { index: Flatbush; bbox: BBox } {
-  const index = new Flatbush(Math.max(1, count));
-  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < count; i++) {
-    const b =
-      kind === "point"
-        ? [
-            c.coords[2 * i] as number,
-            c.coords[2 * i + 1] as number,
-            c.coords[2 * i] as number,
-            c.coords[2 * i + 1] as number,
-          ]
-        : featureBBox(c, i);
-    index.add(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
-    bbox[0] = Math.min(bbox[0], b[0] as number);
-    bbox[1] = Math.min(bbox[1], b[1] as number);
-    bbox[2] = Math.max(bbox[2], b[2] as number);
-    bbox[3] = Math.max(bbox[3], b[3] as number);
-  }
-  if (count === 0) index.add(0, 0, 0, 0);
-  index.finish();
-  return { index, bbox };
-}
-
 /** One layer from its pages' layers, in page order (features keep that order). */
 export function joinLayers(parts: readonly Layer[]): Layer {
   const [first] = parts;
@@ -110,7 +84,7 @@ export function joinLayers(parts: readonly Layer[]): Layer {
   const starts = startsOf(parts);
   const count = starts[parts.length] as number;
   const columns = joinColumns(parts);
-  const { index, bbox } = indexOf(first.kind, columns, count);
+  const { index, bbox } = degreesIndex(columns, count, first.kind === "point");
   const at = (i: number): [Layer, number] => {
     const k = partOf(starts, i);
     return [parts[k] as Layer, i - (starts[k] as number)];
