@@ -1,7 +1,7 @@
 // End-to-end cost of one batch row on the real demo pack: locate the parcel, gather its facts, score it.
 import { readFileSync } from "node:fs";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../src/packs/spatial.ts";
 import { siteFacts } from "../../src/assess/facts.ts";
@@ -32,7 +32,7 @@ function sample(fn: () => void, items: number, ms: number): number {
 }
 
 export async function runAssessBenches(): Promise<BenchResult[]> {
-  const packs = [decodePack(readFileSync(`${root}packs/sydney-demo.pack`))];
+  const packs = [readPackBytes(readFileSync(`${root}packs/sydney-demo.pack`), "sydney-demo.pack")];
   const lots = packs[0]!.layers.get("parcels")!;
   // 50 sites spread over the demo pack, like a full batch.
   const points: [number, number][] = [];

@@ -5,7 +5,7 @@ import { fixedScope } from "../../src/packs/scope.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PDFDocument } from "pdf-lib";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { parcelAt, parcelFromFeature } from "../../src/packs/spatial.ts";
 import { generateReport } from "../../src/report/generate.ts";
 import { ReportGenerateRequestSchema } from "../../src/report/schema.ts";
@@ -21,7 +21,7 @@ async function blankPdf(pages: number): Promise<number> {
 }
 
 export async function runReportBenches(): Promise<BenchResult[]> {
-  const packs = ["sydney-demo", "sydney-suburbs"].map((n) => decodePack(readFileSync(`${root}packs/${n}.pack`)));
+  const packs = ["sydney-demo", "sydney-suburbs"].map((n) => readPackBytes(readFileSync(`${root}packs/${n}.pack`), n));
   const lots = packs[0]!.layers.get("parcels")!;
   const centroids: [number, number][] = [];
   for (let k = 0; k < 50; k++) {

@@ -1,9 +1,11 @@
 // `npm run bench -- site-search`: POST /sites/search's engine over the synthetic Greater Sydney (issue 34 figures),
 // against a full scan of the same facts held in plain JS objects, measured in the same run.
+import { openPacks, type VisiblePacks } from "../../src/packs/open-pack.ts";
 import { readFileSync } from "node:fs";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
+import type { Pack } from "../../src/packs/types.ts";
 import { clearRootMemo, PageCache, PagedPack, readPlan } from "../../src/packs/paged/index.ts";
-import { type SearchOutcome, type SearchPacks, searchSites } from "../../src/search/engine.ts";
+import { type SearchOutcome, searchSites } from "../../src/search/engine.ts";
 import { latOf, lonOf, shareOf, tableFromPage } from "../../src/search/facts-table.ts";
 import type { SearchArea, SearchFilters, SearchQuery } from "../../src/search/query.ts";
 import { clearSearchTables } from "../../src/search/tables.ts";
@@ -110,7 +112,7 @@ const used = () => {
 type Cold = { out: SearchOutcome; wallMs: number; cpuMs: number; reads: number; bytes: number; peakMiB: number };
 
 // A cold search: a fresh page cache and no facts tables, the root already read (once per isolate).
-async function coldRun(source: FileSource, base: SearchPacks["base"], q: SearchQuery, sample: boolean) {
+async function coldRun(source: FileSource, base: Pack[], q: SearchQuery, sample: boolean) {
   clearSearchTables();
   const pack = new PagedPack(source, { cache: new PageCache() });
   await pack.snapshot();
@@ -127,7 +129,7 @@ async function coldRun(source: FileSource, base: SearchPacks["base"], q: SearchQ
   source.bytesRead = 0;
   const t0 = performance.now();
   const c0 = cpuUs();
-  const out = await searchSites({ base, paged: [pack] }, q);
+  const out = await searchSites(openPacks([...base, pack]), q);
   const cpuMs = (cpuUs() - c0) / 1000;
   const wallMs = performance.now() - t0;
   clearInterval(timer);
@@ -136,14 +138,14 @@ async function coldRun(source: FileSource, base: SearchPacks["base"], q: SearchQ
 }
 
 // Timed without the memory sampler (its collections cost CPU), then again with it for the peak.
-async function cold(source: FileSource, base: SearchPacks["base"], q: SearchQuery): Promise<Cold> {
+async function cold(source: FileSource, base: Pack[], q: SearchQuery): Promise<Cold> {
   const timed = await coldRun(source, base, q, false);
   const sampled = await coldRun(source, base, q, true);
   return { ...timed, peakMiB: sampled.peakMiB };
 }
 
 // The thread's CPU clock ticks coarsely (4 ms here): repeat until 400 ms are spent and average.
-async function warmCpuMs(packs: SearchPacks, q: SearchQuery): Promise<number> {
+async function warmCpuMs(packs: VisiblePacks, q: SearchQuery): Promise<number> {
   await searchSites(packs, q);
   return (await perItem(() => searchSites(packs, q).then(() => undefined), 1, 400)) / 1000;
 }
@@ -154,7 +156,7 @@ async function plainMs(lots: readonly PlainLot[], q: SearchQuery): Promise<numbe
 
 export async function runSiteSearchBenches(): Promise<BenchResult[]> {
   const world = await ensureWorld();
-  const base = [decodePack(readFileSync("packs/sydney-suburbs.pack"))];
+  const base = [readPackBytes(readFileSync("packs/sydney-suburbs.pack"), "sydney-suburbs.pack")];
   const source = await FileSource.open(world.path, { key: "public/greater-sydney@bench.pack", latencyMs: LATENCY_MS });
   clearRootMemo();
   const results: BenchResult[] = [];
@@ -230,7 +232,7 @@ export async function runSiteSearchBenches(): Promise<BenchResult[]> {
 
     // Warm: the same isolate again (facts tables cached), against the plain scan of the same facts.
     const warmPack = new PagedPack(source, { cache: new PageCache() });
-    const packs: SearchPacks = { base, paged: [warmPack] };
+    const packs: VisiblePacks = openPacks([...base, warmPack]);
     clearSearchTables();
     for (const [name, q, goal] of [
       [`warm: ${lga} LGA (${lgaLots} lots), developer's filters`, lgaQ, 50],

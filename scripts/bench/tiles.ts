@@ -4,8 +4,9 @@ import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { featureToGeometry } from "../../src/geo/columns.ts";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { featuresInBox } from "../../src/packs/lookup.ts";
+import type { Pack } from "../../src/packs/types.ts";
 import { cutTile } from "../../src/tiles/cut.ts";
 import { tileBBox, tileOf, type TileCoord } from "../../src/tiles/math.ts";
 import { suggest } from "../../src/geocode/suggest.ts";
@@ -18,7 +19,7 @@ const cpuUs = () => {
   return u.user + u.system;
 };
 
-function lotsTiles(pack: ReturnType<typeof decodePack>, z: number): TileCoord[] {
+function lotsTiles(pack: Pack, z: number): TileCoord[] {
   const lots = pack.layers.get("parcels");
   if (!lots) throw new Error("no parcels");
   const seen = new Map<string, TileCoord>();
@@ -38,7 +39,7 @@ function lotsTiles(pack: ReturnType<typeof decodePack>, z: number): TileCoord[] 
 }
 
 export async function runTileBenches(): Promise<BenchResult[]> {
-  const pack = decodePack(readFileSync(`${root}packs/sydney-demo.pack`));
+  const pack = readPackBytes(readFileSync(`${root}packs/sydney-demo.pack`), "sydney-demo.pack");
   const lots = pack.layers.get("parcels");
   if (!lots) throw new Error("no parcels");
   // The same features, as GeoJSON, with the same properties, for the baseline.
@@ -108,7 +109,7 @@ export async function runTileBenches(): Promise<BenchResult[]> {
   results.push({ name: "  its bytes gzipped", value: gzipSync(bytes).length / 1024, unit: "KiB" });
 
   // Suggestions over the whole gazetteer (648 real suburbs) and the demo lots.
-  const packs = [decodePack(readFileSync(`${root}packs/sydney-suburbs.pack`)), pack];
+  const packs = [readPackBytes(readFileSync(`${root}packs/sydney-suburbs.pack`), "sydney-suburbs.pack"), pack];
   const suburbs = packs[0]?.layers.get("suburbs");
   if (!suburbs) throw new Error("no suburbs");
   const names = Array.from({ length: suburbs.count }, (_, i) => normaliseName(String(suburbs.props(i).name)));

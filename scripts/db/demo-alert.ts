@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NeonDatabase } from "drizzle-orm/neon-serverless";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { demoV2Plan } from "../pack/demo-v2.ts";
 import { DEMO_ORG, DEMO_USERS } from "./demo-seed.ts";
 
@@ -14,8 +14,7 @@ const DEMO_PACK = fileURLToPath(new URL("../../packs/sydney-demo.pack", import.m
 
 /** Safe on every start: an existing site or alert is left as it is (one the team removed comes back). */
 export async function seedDemoAlert(db: Pick<NeonDatabase, "execute">): Promise<{ lotId: string }> {
-  const b = readFileSync(DEMO_PACK);
-  const pack = decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  const pack = readPackBytes(readFileSync(DEMO_PACK), DEMO_PACK);
   const lot = demoV2Plan(pack).rezoned[0];
   if (!lot) throw new Error("the demo pack has no lot its second version rezones");
   const owner = DEMO_USERS[0].id;

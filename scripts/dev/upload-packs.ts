@@ -1,33 +1,16 @@
 // Puts the committed demo packs into the local R2 bucket that `wrangler dev` serves, then the synthetic Greater
 // Sydney (built once per machine, cached by content) under its versioned key.
-import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { ensureWorld } from "../world/cache.ts";
-import { putWorld } from "../world/local-r2.ts";
-
-const BUCKET = "geo-assess-packs";
+import { PART_BYTES, putWorld, uploadFile, withLocalBucket } from "../world/local-r2.ts";
 
 export async function uploadDemoPacks(persistTo: string): Promise<void> {
   const files = readdirSync("packs").filter((f) => f.endsWith(".pack"));
-  for (const file of files) {
-    execFileSync(
-      "wrangler",
-      [
-        "r2",
-        "object",
-        "put",
-        `${BUCKET}/public/${file}`,
-        "--file",
-        `packs/${file}`,
-        "--local",
-        "--persist-to",
-        persistTo,
-        "--content-type",
-        "application/octet-stream",
-      ],
-      { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-    );
-  }
+  // Through the bucket, not `wrangler r2 object put`, which sets no custom metadata: a v2 pack's tells the registry
+  // its format and header length, so it is opened in one range read.
+  await withLocalBucket(persistTo, async (_bucket, fetch) => {
+    for (const file of files) await uploadFile(fetch, `public/${file}`, `packs/${file}`, PART_BYTES, () => {});
+  });
   console.log(`local R2: uploaded ${files.length} demo pack(s) under public/`);
 }
 

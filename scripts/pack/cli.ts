@@ -2,8 +2,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { encodePack } from "../../src/packs/v1/encode.ts";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
+import { columnarOf, encodeColumnar } from "../../src/packs/paged/index.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import { generateDemo, SUBURBS_META_BASE } from "./demo.ts";
 import { EXAMPLE_LOTS_ZIP, writeExampleLots } from "./example-lots.ts";
@@ -27,8 +27,9 @@ const USAGE = `usage:
                         [--note TEXT] [--synthetic layer,layer] [--state NSW] [--topo-object suburbs] [--gtfs-mode train]
                         [--suburbs F] [--parcels F] [--zoning F] [--fsr F] [--height F] [--lot-size F]
                         [--flood F] [--bushfire F] [--heritage F] [--transport F]
-      inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs may also be TopoJSON;
-      transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode, default train)
+      a v2 pack of the layers given; inputs are GeoJSON FeatureCollections (one per layer, as downloaded); suburbs
+      may also be TopoJSON; transport may also be a GTFS stops.txt (its stations, location_type 1, with --gtfs-mode,
+      default train)
 ${V2_USAGE}
   npm run pack -- inspect FILE
   npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
@@ -106,8 +107,10 @@ export type BuildSpec = {
   files: Partial<Record<LayerName, string>>;
 };
 
-/** Builds a pack from per-layer files; features are stored in each layer's index order. */
-export function buildPack(spec: BuildSpec): { bytes: Uint8Array; layers: string[]; warnings: string[] } {
+export type BuiltLayers = { id: string; version: string; meta: PackMeta; layers: LayerInput[]; warnings: string[] };
+
+/** The layers a pack is built of, from per-layer files, with its id, version and provenance. */
+export function buildLayers(spec: BuildSpec): BuiltLayers {
   const synthetic = new Set(spec.synthetic ?? []);
   const layers: LayerInput[] = [];
   const warnings: string[] = [];
@@ -127,13 +130,19 @@ export function buildPack(spec: BuildSpec): { bytes: Uint8Array; layers: string[
     throw new Error(`build needs at least one layer file (--${LAYER_NAMES.map(flagOf).join(", --")})`);
   const meta: PackMeta = { title: spec.title, attribution: spec.attribution ?? "", licence: spec.licence ?? "" };
   if (spec.note) meta.note = spec.note;
-  const bytes = encodePack({ id: spec.id, version: spec.version ?? "1", meta, layers, order: "index" });
+  return { id: spec.id, version: spec.version ?? "1", meta, layers, warnings };
+}
+
+/** Builds a v2 pack of layers from per-layer files; each layer's features are stored in Hilbert order. */
+export async function buildPack(spec: BuildSpec): Promise<{ bytes: Uint8Array; layers: string[]; warnings: string[] }> {
+  const { id, version, meta, layers, warnings } = buildLayers(spec);
+  const bytes = await encodeColumnar(layers.map(columnarOf), { id, version, meta });
   return { bytes, layers: layers.map((l) => l.name), warnings };
 }
 
 const flagOf = (layer: string) => layer.replace(/_/g, "-");
 
-function build(args: Args): void {
+async function build(args: Args): Promise<void> {
   const f = args.flags;
   const need = (k: string) => {
     const v = f.get(k);
@@ -150,7 +159,7 @@ function build(args: Args): void {
     throw new Error(
       "--zones is gone: give --zoning, --fsr, --height and --lot-size, one file per layer as NSW publishes them",
     );
-  const { bytes, layers, warnings } = buildPack({
+  const { bytes, layers, warnings } = await buildPack({
     id: need("id"),
     title: need("title"),
     version: f.get("version"),
@@ -170,8 +179,7 @@ function build(args: Args): void {
 }
 
 export function inspect(file: string): string {
-  const bytes = readFileSync(file);
-  const pack = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const pack = readPackBytes(readFileSync(file), file);
   const lines = [
     `file      ${file}`,
     `pack      ${pack.id} version ${pack.version} (format v${pack.formatVersion})`,
@@ -185,10 +193,13 @@ export function inspect(file: string): string {
   if (pack.meta.note) lines.push(`note      ${pack.meta.note}`);
   lines.push("layers");
   for (const l of pack.layers.values()) {
+    const vertices = `${l.coords.length / 2} vertices`;
     const geom =
-      l.kind === "polygon"
-        ? `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${l.coords.length / 2} vertices`
-        : `${l.count} points`;
+      l.kind === "point"
+        ? `${l.count} points`
+        : l.kind === "line"
+          ? `${l.ringOffsets.length - 1} parts, ${vertices}`
+          : `${l.polyOffsets.length - 1} polygons, ${l.ringOffsets.length - 1} rings, ${vertices}`;
     const provenance = l.synthetic ? "  [synthetic]" : l.syntheticCount > 0 ? `  [${l.syntheticCount} synthetic]` : "";
     lines.push(
       `  ${l.name.padEnd(10)} ${l.kind.padEnd(8)} ${String(l.count).padStart(8)} features  ${geom}${l.indexOrder ? ", index order" : ""}${provenance}`,
@@ -201,22 +212,24 @@ export function inspect(file: string): string {
   return lines.join("\n");
 }
 
-export function buildSuburbsPack(topoPath: string): Uint8Array {
+/** The suburbs pack's one layer, id, version and provenance, from the TopoJSON of `packs/sources/sydney-suburbs/`. */
+export function suburbsLayers(topoPath: string): Omit<BuiltLayers, "warnings"> {
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   const { layer } = buildLayer("suburbs", topologyFeatures(topo, "suburbs"), false, { defaultState: "NSW" });
   const attribution =
     readmeAttribution(join(dirname(topoPath), "README.md")) ??
     "Australian Bureau of Statistics, ASGS Edition 3 (2021) Suburbs and Localities, CC BY 4.0.";
-  return encodePack({
-    id: "sydney-suburbs",
-    version: "2021.1",
-    meta: { ...SUBURBS_META_BASE, attribution },
-    layers: [layer],
-  });
+  return { id: "sydney-suburbs", version: "2021.1", meta: { ...SUBURBS_META_BASE, attribution }, layers: [layer] };
 }
 
-function demo(args: Args): void {
+/** The committed suburbs pack: a v2 pack of one layer. */
+export function buildSuburbsPack(topoPath: string): Promise<Uint8Array> {
+  const { id, version, meta, layers } = suburbsLayers(topoPath);
+  return encodeColumnar(layers.map(columnarOf), { id, version, meta });
+}
+
+async function demo(args: Args): Promise<void> {
   const topoPath = args.flags.get("topo") ?? SOURCE_TOPO;
   const gtfsPath = args.flags.get("gtfs") ?? SOURCE_GTFS;
   const outDir = args.flags.get("out-dir") ?? "packs";
@@ -224,9 +237,9 @@ function demo(args: Args): void {
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   const stations = gtfsStations(readFileSync(gtfsPath, "utf8"));
   mkdirSync(join(outDir, "examples"), { recursive: true });
-  const suburbs = buildSuburbsPack(topoPath);
+  const suburbs = await buildSuburbsPack(topoPath);
   writeFileSync(join(outDir, "sydney-suburbs.pack"), suburbs);
-  const { pack, lots, stops, examples } = generateDemo(topo, { stations });
+  const { pack, lots, stops, examples } = await generateDemo(topo, { stations });
   writeFileSync(join(outDir, "sydney-demo.pack"), pack);
   for (const [name, text] of Object.entries(examples)) writeFileSync(join(outDir, "examples", name), text);
   console.log(
@@ -235,11 +248,10 @@ function demo(args: Args): void {
   );
 }
 
-function demoV2(args: Args): void {
+async function demoV2(args: Args): Promise<void> {
   const input = args.flags.get("in") ?? "packs/sydney-demo.pack";
   const out = args.flags.get("out") ?? DEMO_V2_OUT;
-  const b = readFileSync(input);
-  const { bytes, plan } = buildDemoV2(decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
+  const { bytes, plan } = await buildDemoV2(readPackBytes(readFileSync(input), input));
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, bytes);
   console.log(
@@ -251,11 +263,15 @@ function demoV2(args: Args): void {
 // The dev stack's R2 state, as scripts/dev/start.ts chooses it.
 const devPersist = () => (process.env.DEV_DATA_DIR ? `${process.env.DEV_DATA_DIR}/wrangler` : ".wrangler/state");
 
-export function main(argv: string[]): void | Promise<void> {
+export async function main(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const [command, ...rest] = args.positional;
-  const format = args.flags.get("format") ?? "v1";
-  if (command === "build" && format !== "v1" && format !== "v2") throw new Error(`--format is v1 or v2, not ${format}`);
+  const format = args.flags.get("format");
+  // v1 is only read now (convert's input); `--format v2` names the streamed lots pack, as it did beside v1.
+  if (command === "build" && format === "v1")
+    throw new Error("build writes v2 only: a pack of layers without --format, a lots pack with --format v2");
+  if (command === "build" && format !== undefined && format !== "v2")
+    throw new Error(`--format is v2 (a lots pack) or absent (a pack of layers), not ${format}`);
   if (command === "build" && format === "v2") return buildV2Command(args.flags, argv);
   if (command === "convert") return convertCommand(rest, args.flags, argv);
   if (command === "world") return worldCommand(args.flags);
@@ -265,11 +281,11 @@ export function main(argv: string[]): void | Promise<void> {
       persistTo: args.flags.get("persist-to") ?? devPersist(),
     }).then(() => undefined);
   }
-  if (command === "build") build(args);
-  else if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
-  else if (command === "demo") demo(args);
+  if (command === "build") return build(args);
+  if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
+  else if (command === "demo") return demo(args);
   else if (command === "example-lots") console.log(writeExampleLots());
-  else if (command === "demo-v2") demoV2(args);
+  else if (command === "demo-v2") return demoV2(args);
   else {
     console.error(USAGE);
     process.exitCode = 2;

@@ -6,8 +6,8 @@ import { areaBBox, type BBox, bboxIntersects, featureBBox } from "../../src/geo/
 import { columnsFromGeometries, featureToGeometry } from "../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../src/geo/label-point.ts";
 import type { AreaGeometry } from "../../src/geo/types.ts";
-import { encodePack } from "../../src/packs/v1/encode.ts";
 import { zonesOnParcel } from "../../src/packs/overlay.ts";
+import { columnarOf, encodeColumnar } from "../../src/packs/paged/index.ts";
 import type { Layer, LayerInput, Pack } from "../../src/packs/types.ts";
 
 export const DEMO_V2_VERSION = "2.1.0";
@@ -106,8 +106,8 @@ function inputOf(layer: Layer, rows?: Rows): LayerInput {
   };
 }
 
-/** The demo pack's second version and what changed in it. */
-export function buildDemoV2(pack: Pack): { bytes: Uint8Array; plan: DemoV2Plan } {
+/** The demo pack's second version (v2, a pack of layers) and what changed in it. */
+export async function buildDemoV2(pack: Pack): Promise<{ bytes: Uint8Array; plan: DemoV2Plan }> {
   const plan = demoV2Plan(pack);
   const layers: LayerInput[] = [];
   for (const layer of pack.layers.values()) {
@@ -159,18 +159,16 @@ export function buildDemoV2(pack: Pack): { bytes: Uint8Array; plan: DemoV2Plan }
   }
   const note =
     `${pack.meta.note ?? ""} Version ${DEMO_V2_VERSION}: ${plan.rezoned.length} Epping lots rezoned R2 to R3, lot ${plan.subdivided.lotId} subdivided.`.trim();
-  const bytes = encodePack({
+  const bytes = await encodeColumnar(layers.map(columnarOf), {
     id: pack.id,
     version: DEMO_V2_VERSION,
     meta: { ...pack.meta, note },
-    layers,
-    order: "index",
   });
   return { bytes, plan };
 }
 
-/** The same pack under another version and nothing else changed: a publish of it fires no alert. */
-export function repackDemo(pack: Pack, version: string): Uint8Array {
-  const layers = [...pack.layers.values()].map((l) => inputOf(l));
-  return encodePack({ id: pack.id, version, meta: pack.meta, layers, order: "index" });
+/** The same pack under another version and nothing else changed (v2): a publish of it fires no alert. */
+export function repackDemo(pack: Pack, version: string): Promise<Uint8Array> {
+  const layers = [...pack.layers.values()].map((l) => columnarOf(inputOf(l)));
+  return encodeColumnar(layers, { id: pack.id, version, meta: pack.meta });
 }

@@ -9,7 +9,7 @@ import { columnsFromGeometries, columnsFromGeometry } from "../../src/geo/column
 import { featureCentroid } from "../../src/geo/centroid.ts";
 import { pointInFeature } from "../../src/geo/pip.ts";
 import type { AreaGeometry, Columns } from "../../src/geo/types.ts";
-import { encodePack } from "../../src/packs/v1/encode.ts";
+import { columnarOf, encodeColumnar } from "../../src/packs/paged/index.ts";
 import type { LayerInput, PackMeta } from "../../src/packs/types.ts";
 import type { Station } from "./gtfs.ts";
 import { seededRandom } from "./random.ts";
@@ -525,8 +525,11 @@ function mp(g: PcMultiPolygon): AreaGeometry {
     : { type: "MultiPolygon", coordinates: g };
 }
 
-export type DemoOutput = {
-  pack: Uint8Array;
+export const DEMO_ID = "sydney-demo";
+export const DEMO_VERSION = "2.0.0";
+
+export type DemoLayers = {
+  layers: LayerInput[];
   lots: Lot[];
   stops: { real: number; synthetic: number };
   examples: Record<string, string>;
@@ -563,11 +566,10 @@ function valueLabel(kind: ControlKind, v: number): string {
   return kind === "fsr" ? `${v}:1` : kind === "height" ? `${v} m` : `${v} m²`;
 }
 
-// Builds the demo pack; `stations` are the real stations (GTFS) to place, `scale` (0..1] shrinks every suburb's window, for quick tests.
-export function generateDemo(
-  topo: Topology,
-  options: { stations: readonly Station[]; seed?: number; scale?: number },
-): DemoOutput {
+export type DemoOptions = { stations: readonly Station[]; seed?: number; scale?: number };
+
+// The demo's layers; `stations` are the real stations (GTFS) to place, `scale` (0..1] shrinks every suburb's window, for quick tests.
+export function demoLayers(topo: Topology, options: DemoOptions): DemoLayers {
   const rand = seededRandom(options.seed ?? DEMO_SEED);
   const scale = options.scale ?? 1;
   const suburbs = topologyFeatures(topo, "suburbs");
@@ -658,14 +660,22 @@ export function generateDemo(
       },
     },
   ];
-  const pack = encodePack({ id: "sydney-demo", version: "2.0.0", meta: DEMO_META, layers, order: "index" });
   const real = out.stops.filter((s) => !s.synthetic).length;
   return {
-    pack,
+    layers,
     lots: out.lots,
     stops: { real, synthetic: out.stops.length - real },
     examples: examples(out.lots, rand),
   };
+}
+
+export type DemoOutput = Omit<DemoLayers, "layers"> & { pack: Uint8Array };
+
+/** The demo pack, a v2 pack of its layers, with its lots, stops and example CSVs. */
+export async function generateDemo(topo: Topology, options: DemoOptions): Promise<DemoOutput> {
+  const { layers, ...rest } = demoLayers(topo, options);
+  const pack = await encodeColumnar(layers.map(columnarOf), { id: DEMO_ID, version: DEMO_VERSION, meta: DEMO_META });
+  return { pack, ...rest };
 }
 
 // The synthetic layers name no real plan.

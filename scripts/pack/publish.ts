@@ -3,7 +3,7 @@
 // Worker queues the publish for the alerts consumer (wrangler cannot send to a local queue from outside). The old
 // version stays in R2 for the comparison.
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
@@ -30,8 +30,8 @@ export async function packIdentity(file: string): Promise<{ id: string; version:
       await source.close();
     }
   }
-  const b = readFileSync(file);
-  const pack = decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  // A v1 file (written before v2) is small enough to read whole.
+  const pack = readPackBytes(readFileSync(file), file);
   return { id: pack.id, version: pack.version };
 }
 

@@ -4,7 +4,7 @@ import { fixedScope } from "../../src/packs/scope.ts";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { parseSitesCsv } from "../../src/batch/csv.ts";
 import { locateRow } from "../../src/batch/locate-row.ts";
 import { siteResult } from "../../src/batch/payload.ts";
@@ -20,7 +20,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const outDir = process.argv[2] ?? `${root}docs`;
 
 export async function exampleRequest() {
-  const packs = ["sydney-demo.pack", "sydney-suburbs.pack"].map((f) => decodePack(readFileSync(`${root}packs/${f}`)));
+  const packs = ["sydney-demo.pack", "sydney-suburbs.pack"].map((f) =>
+    readPackBytes(readFileSync(`${root}packs/${f}`), f),
+  );
   const parsed = parseSitesCsv(readFileSync(`${root}packs/examples/newtown-latlon.csv`, "utf8"));
   if (!parsed.ok) throw new Error(parsed.detail);
   const scores: Record<string, unknown>[] = [];

@@ -2,7 +2,7 @@
 // half-width) stay the demo's own, so `npm run dev` never draws two sets of lots over one another.
 import { readFileSync } from "node:fs";
 import Flatbush from "flatbush";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 
 export const WORLD_DEMO_PACK = "packs/sydney-demo.pack";
 // About a street's half-width, so a world lot never abuts a demo lot across no road.
@@ -34,7 +34,7 @@ export function demoLotBoxes(root: string): [number, number, number, number][] {
   } catch {
     return [];
   }
-  const lots = decodePack(bytes).layers.get("parcels");
+  const lots = readPackBytes(bytes, WORLD_DEMO_PACK).layers.get("parcels");
   if (!lots) return [];
   const out: [number, number, number, number][] = [];
   const { featureOffsets: f, polyOffsets: p, ringOffsets: r, coords: c } = lots;

@@ -7,7 +7,8 @@ import { nextTask } from "../lib/next-task.ts";
 import type { Logger } from "../logger.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "../search/search-area.ts";
-import { type SearchPacks, searchSites } from "../search/engine.ts";
+import { searchSites } from "../search/engine.ts";
+import { openPacks, type VisiblePacks, wholePacks } from "../packs/open-pack.ts";
 import type { SearchQuery, SearchWork } from "../search/query.ts";
 import type { SearchMatch, SearchMatchesMore } from "./diff.ts";
 import type { PackVersion } from "./versions.ts";
@@ -79,8 +80,8 @@ export function newMatchChanges(
 }
 
 // The packs a search reads for one version: the version itself and the context packs its facts are cut against.
-function packsOf(v: PackVersion, context: readonly Pack[]): SearchPacks {
-  return v.kind === "whole" ? { base: [v.pack, ...context], paged: [] } : { base: context, paged: [v.paged] };
+function packsOf(v: PackVersion, context: readonly Pack[]): VisiblePacks {
+  return openPacks(v.kind === "whole" ? [v.pack, ...context] : [...context, v.paged]);
 }
 
 /**
@@ -109,7 +110,7 @@ export async function matchesIn(
 /** The area's box, or null when the packs no longer know its suburb or LGA. */
 function areaBox(v: PackVersion, context: readonly Pack[], q: SearchQuery): BBox | null {
   try {
-    return resolveSearchArea(packsOf(v, context).base, q.area).bbox;
+    return resolveSearchArea(wholePacks(packsOf(v, context)), q.area).bbox;
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;

@@ -3,20 +3,20 @@
 // Each step is bounded work, and a long one yields to the event loop, so no other request waits on it.
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { decodePack } from "../packs/v1/decode.ts";
-import { v1ToV2 } from "../packs/v1/to-v2.ts";
 import type { Value } from "../packs/paged/index.ts";
 import {
   type PackBuild,
   type PackBuildMessage,
   buildMessage,
+  pagedMetadata,
   buildPartKey,
   buildSourceKey,
   buildsOfPack,
 } from "../packs/private/build-state.ts";
+import { type BuildSource, readBuildSource } from "../packs/private/convert-v1.ts";
 import { deleteBuildObjects, storeFinishedPack } from "../packs/private/put.ts";
 import type { Pack, PackBindings } from "../packs/types.ts";
-import { lotsInfo } from "../packs/upload/uploads.ts";
+import { lotsInfo } from "../packs/upload/stored-form.ts";
 import type { UploadLotsContext } from "../packs/upload/lots-encoder.ts";
 import { nextTask } from "../lib/next-task.ts";
 import {
@@ -68,11 +68,12 @@ async function readParts(bucket: R2Bucket, m: PackBuildMessage, count: number): 
 }
 
 /** The v2 pack of a lots upload from its computed parts, yielding as it goes; any other layer is stored as built. */
-async function finish(deps: BuildDeps, m: PackBuildMessage, build: PackBuild, pack: Pack, source: ArrayBuffer) {
+async function finish(deps: BuildDeps, m: PackBuildMessage, build: PackBuild, source: BuildSource) {
   const { bindings } = deps;
-  let bytes: Uint8Array = new Uint8Array(source);
+  const { pack } = source;
   const count = uploadedLotCount(pack);
-  if (build.meta.format === "2" && count > 0) {
+  let bytes: Uint8Array;
+  if (count > 0) {
     const values = await readParts(bindings.PACKS, m, count);
     bytes = await encodeUploadedLots(
       pack,
@@ -82,12 +83,30 @@ async function finish(deps: BuildDeps, m: PackBuildMessage, build: PackBuild, pa
       },
       lotsInfo(pack),
     );
-  } else if (build.meta.format === "2") bytes = await v1ToV2(pack, { pace: nextTask });
+  } else bytes = await source.layers();
   // Deleted or replaced while it was being built: nothing is stored.
   const still = await stubOf(deps, m.org_id).getBuild(m.pack_id);
   if (still?.version !== m.version) return;
-  await storeFinishedPack(bindings, m.org_id, { packId: m.pack_id, version: m.version, bytes, meta: build.meta });
+  const meta = pagedMetadata(build.meta);
+  await storeFinishedPack(bindings, m.org_id, { packId: m.pack_id, version: m.version, bytes, meta });
   await stubOf(deps, m.org_id).dropBuild(m.pack_id, m.version);
+}
+
+// The source this isolate read last, by key and etag: a build's steps mostly land on one isolate, and reading it whole
+// decodes every page.
+let lastSource: { id: string; source: BuildSource } | undefined;
+
+async function sourceOf(bucket: R2Bucket, key: string): Promise<BuildSource | null> {
+  const obj = await bucket.get(key);
+  if (!obj) return null;
+  const id = `${key}#${obj.etag}`;
+  if (lastSource?.id === id) {
+    await obj.body.cancel();
+    return lastSource.source;
+  }
+  const source = readBuildSource(new Uint8Array(await obj.arrayBuffer()), key);
+  lastSource = { id, source };
+  return source;
 }
 
 const stubOf = (deps: BuildDeps, orgId: string) => {
@@ -123,21 +142,20 @@ export async function buildStep(deps: BuildDeps, m: PackBuildMessage): Promise<v
     log.info("pack build dropped", { pack_id: m.pack_id, version: m.version });
     return;
   }
-  const source = await bindings.PACKS.get(buildSourceKey(m.org_id, m.pack_id, m.version));
+  const source = await sourceOf(bindings.PACKS, buildSourceKey(m.org_id, m.pack_id, m.version));
   if (!source) return failBuild(deps, m, "The upload's stored source is gone: upload it again");
-  const bytes = await source.arrayBuffer();
-  const pack = decodePack(bytes);
-  const count = build.meta.format === "2" ? uploadedLotCount(pack) : 0;
+  const count = uploadedLotCount(source.pack);
   try {
     if (m.next < count) {
       const to = Math.min(count, m.next + BUILD_CHUNK_LOTS);
-      const values = await chunkValues(deps, pack, await deps.context(m.org_id), m.next, to);
+      const values = await chunkValues(deps, source.pack, await deps.context(m.org_id), m.next, to);
       await bindings.PACKS.put(buildPartKey(m.org_id, m.pack_id, m.version, m.next), JSON.stringify(values));
       if (!(await stub.updateBuild(m.pack_id, m.version, { progress: (to / count) * FACTS_SHARE }))) return;
       await deps.queue.send(buildMessage(m.org_id, m.pack_id, m.version, to));
       return;
     }
-    await finish(deps, m, build, pack, bytes);
+    await finish(deps, m, build, source);
+    lastSource = undefined;
     await deleteBuildObjects(bindings.PACKS, versionPrefix(m));
   } catch (err) {
     if (err instanceof AppError && err.kind !== "unavailable") return failBuild(deps, m, failureSentence(err));

@@ -5,6 +5,7 @@ import { type PackArea, pointArea, refuseDamaged } from "../packs/request-pages.
 import { chargedView, type LotAt, type PagedPack } from "../packs/paged/index.ts";
 import { packStorage } from "../packs/private/store.ts";
 import type { PackScope } from "../packs/scope.ts";
+import { pagedPacks, wholePacks } from "../packs/open-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { parcelAt, parcelByLot, parcelFromFeature, type ParcelHit } from "../packs/spatial.ts";
 import type { CsvSiteRow } from "./csv.ts";
@@ -79,7 +80,7 @@ function fromLot(pack: PagedPack, at: LotAt): RowSite | null {
 
 const noLot = (scope: PackScope, lon: number, lat: number): RowSite => ({
   located: { ok: false, detail: noParcel(lon, lat) },
-  packs: scope.base,
+  packs: wholePacks(scope.visible),
 });
 
 /**
@@ -89,10 +90,11 @@ const noLot = (scope: PackScope, lon: number, lat: number): RowSite => ({
  */
 function lotUnderWarm(scope: PackScope, lon: number, lat: number): { site: RowSite | null } | { cold: number } {
   // Where v1 and v2 lots overlap, which answers is the order `scope.at` gives, so that path decides.
-  if (parcelAt(scope.base, lon, lat)) return { site: null };
-  // The v2 pages come in `paged` order in `scope.at`: the first pack holding a lot answers.
-  for (let k = 0; k < scope.paged.length; k++) {
-    const pack = scope.paged[k] as PagedPack;
+  if (parcelAt(wholePacks(scope.visible), lon, lat)) return { site: null };
+  // The v2 pages come in list order in `scope.at`: the first pack holding a lot answers.
+  const paged = pagedPacks(scope.visible);
+  for (let k = 0; k < paged.length; k++) {
+    const pack = paged[k] as PagedPack;
     const at = pack.lotAtWarm(lon, lat);
     if (at === undefined) return { cold: k };
     if (at.lot) return { site: fromLot(pack, at) };
@@ -101,8 +103,9 @@ function lotUnderWarm(scope: PackScope, lon: number, lat: number): { site: RowSi
 }
 
 async function lotUnderCold(scope: PackScope, lon: number, lat: number, from: number): Promise<RowSite | null> {
-  for (let k = from; k < scope.paged.length; k++) {
-    const pack = scope.paged[k] as PagedPack;
+  const paged = pagedPacks(scope.visible);
+  for (let k = from; k < paged.length; k++) {
+    const pack = paged[k] as PagedPack;
     // lotAt answers from the cache without a read when it can.
     const at = await packStorage(pack.lotAt(lon, lat));
     refuseDamaged(at.refused);
@@ -116,7 +119,7 @@ export async function locateSite(scope: PackScope, row: CsvSiteRow): Promise<Row
   const { lat, lon } = row;
   if (!row.problem && row.lotNumber === undefined && typeof lat === "number" && typeof lon === "number") {
     const outside = outsideCoverage(lon, lat, scope.coverage);
-    if (outside !== null) return { located: { ok: false, detail: outside }, packs: scope.base };
+    if (outside !== null) return { located: { ok: false, detail: outside }, packs: wholePacks(scope.visible) };
     const warm = lotUnderWarm(scope, lon, lat);
     const site = "site" in warm ? warm.site : await lotUnderCold(scope, lon, lat, warm.cold);
     if (site) return site;

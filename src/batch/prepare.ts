@@ -3,6 +3,7 @@ import { siteFacts } from "../assess/facts.ts";
 import { logger } from "../logger.ts";
 import { readAheadPoints } from "../packs/read-ahead.ts";
 import type { PackScope } from "../packs/scope.ts";
+import { pagedPacks } from "../packs/open-pack.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow } from "./csv.ts";
 import type { BatchDelivery } from "./delivery.ts";
@@ -56,7 +57,7 @@ export async function prepareRows(
 ): Promise<PreparedRows> {
   // One plan for every point's pages, read before the first row: at most one read a row, rows near each other
   // sharing reads. A failed read-ahead is no row's failure: each row then reads (and reports) its own.
-  await readAheadPoints(packs.paged, pointsOf(rows)).catch((err: unknown) =>
+  await readAheadPoints(pagedPacks(packs.visible), pointsOf(rows)).catch((err: unknown) =>
     logger.warn("batch read-ahead failed", { batch_id: batchId, error: err }),
   );
   const out: PreparedRow[] = [];

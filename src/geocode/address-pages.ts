@@ -1,7 +1,7 @@
 // The pages of v2 packs a typed address may be on: those of the suburb it ends with, when the gazetteer knows it.
 import { requestPages } from "../packs/request-pages.ts";
 import { type PagedPack, pagePack } from "../packs/paged/index.ts";
-import type { VisiblePacks } from "../packs/visible.ts";
+import { pagedPacks, type VisiblePacks } from "../packs/open-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { startsWithHouseNumber } from "./address-key.ts";
 import { type GeocodeResult, geocode, normaliseName, stateCode } from "./gazetteer.ts";
@@ -35,11 +35,7 @@ export type AddressPages = { own: Pack[]; public: Pack[] };
  * known suburb. A pack needing more than the MAX_PAGES_PER_REQUEST pages left (counted over all packs, the
  * organisation's first) is skipped, and a damaged page is left out (the reader logs it): suggestions are hints.
  */
-export async function addressPages(
-  v: Pick<VisiblePacks, "ownPaged" | "paged">,
-  packs: readonly Pack[],
-  query: string,
-): Promise<AddressPages> {
+export async function addressPages(v: VisiblePacks, packs: readonly Pack[], query: string): Promise<AddressPages> {
   const out: AddressPages = { own: [], public: [] };
   if (!startsWithHouseNumber(query)) return out;
   const suburb = trailingSuburb(packs, query);
@@ -55,7 +51,7 @@ export async function addressPages(
       for (const page of set.pages) into.push(pagePack(set.snapshot, page));
     }
   };
-  await read(v.ownPaged, out.own);
-  await read(v.paged, out.public);
+  await read(pagedPacks(v, true), out.own);
+  await read(pagedPacks(v, false), out.public);
   return out;
 }

@@ -1,6 +1,7 @@
 // Suggestions over what a caller sees: lots by id and by address in the organisation's packs before the public ones.
 import { normaliseLotId } from "../packs/lot-id.ts";
-import { joinVisible, type VisiblePacks } from "../packs/visible.ts";
+import type { VisiblePacks } from "../packs/open-pack.ts";
+import { joinVisible } from "../packs/visible.ts";
 import { addressPages } from "./address-pages.ts";
 import { type Suggestion, suggest } from "./suggest.ts";
 

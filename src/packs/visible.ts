@@ -3,30 +3,26 @@ import { type Logger, logger } from "../logger.ts";
 import { loadPrivatePacks, privatePackSummaries } from "./private/load.ts";
 import { packStorage } from "./private/store.ts";
 import { type PackArea, pagesFor } from "./request-pages.ts";
-import { isolatePageCache, type PagedPack } from "./paged/index.ts";
+import { isolatePageCache } from "./paged/index.ts";
 import { loadPublic } from "./registry.ts";
+import { idOf, openPacks, pagedPacks, type VisiblePacks, wholePacks } from "./open-pack.ts";
 import { type PackSummary, summarisePack, summarisePaged } from "./summary.ts";
 import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload/uploads.ts";
 import type { UploadedPack } from "./upload/uploaded.ts";
-import type { UploadLotsEncoder } from "./upload/lots-encoder.ts";
+import type { UploadLotsContext, UploadLotsEncoder } from "./upload/lots-encoder.ts";
 
-export type { PackBindings };
-
-/** What a caller sees, kept apart: the organisation's packs (v1 decoded, v2 by range), then the public ones. */
-export type VisiblePacks = { own: Pack[]; ownPaged: PagedPack[]; packs: Pack[]; paged: PagedPack[] };
+export type { PackBindings, VisiblePacks };
 
 export interface PackSource {
-  /** The public v1 packs only (decoded whole). */
-  public(): Promise<Pack[]>;
-  /** The public v2 packs, opened by their root and read by range. */
-  paged(): Promise<PagedPack[]>;
+  /** The public packs only. */
+  public(): Promise<VisiblePacks>;
   /**
    * Public packs plus the organisation's private ones (public only when `orgId` is null), private first; with
    * `areas`, the pages of v2 packs those areas need come after them, as small packs.
    */
   forOrg(orgId: string | null, areas?: readonly PackArea[]): Promise<Pack[]>;
-  /** The organisation's packs and the public ones, apart (join them private first); public only when `orgId` is null. */
+  /** The organisation's packs, then the public ones; public only when `orgId` is null. */
   visible(orgId: string | null): Promise<VisiblePacks>;
   /** GET /packs: what forOrg would read, listed without reading the organisation's uploads. */
   summaries(orgId: string | null): Promise<PackSummary[]>;
@@ -49,22 +45,18 @@ export async function visibleSets(
   // A public pack whose root was refused: a 503 naming it, not answers that silently lack its lots.
   const [refused] = pub.refused;
   if (refused) throw refused;
-  return { own: own.packs, ownPaged: own.paged, packs: pub.packs, paged: pub.paged };
+  return [...openPacks([...own.packs, ...own.paged], true), ...openPacks([...pub.packs, ...pub.paged])];
 }
 
 /**
- * The packs `areas` need in the order every spatial lookup takes them: the organisation's v1 packs, the pages of its
- * v2 packs, public v1 packs, then public v2 pages. The first pack holding a point answers, so own data wins.
+ * The packs `areas` need in the order every spatial lookup takes them: each pack of `v` in turn, whole, or as the
+ * pages of it the areas need. The first pack holding a point answers, so own data wins.
  */
 export async function joinVisible(v: VisiblePacks, areas: readonly PackArea[]): Promise<Pack[]> {
-  // One call counts every pack's pages against the per-request limit; the organisation's come first.
-  const pages = await packStorage(pagesFor([...v.ownPaged, ...v.paged], areas));
-  const ownIds = new Set(
-    await packStorage(Promise.all(v.ownPaged.map(async (p) => (await p.snapshot()).root.meta.id))),
-  );
-  const ownPages = pages.filter((p) => ownIds.has(p.id));
-  const publicPages = pages.filter((p) => !ownIds.has(p.id));
-  return [...v.own, ...ownPages, ...v.packs, ...publicPages];
+  // One call counts every pack's pages against the per-request limit, in list order (the organisation's first).
+  const pages = await packStorage(pagesFor(pagedPacks(v), areas));
+  const ids = await packStorage(Promise.all(v.map(idOf)));
+  return v.flatMap((p, k) => (p.whole ? [p.whole] : pages.filter((page) => page.id === ids[k])));
 }
 
 export async function visiblePacks(
@@ -91,9 +83,20 @@ export async function visibleSummaries(
   return [...privateList, ...pub.packs.map(summarisePack), ...paged];
 }
 
+/** What an upload's lots take their facts from: the overlays held whole (the organisation's first), then public lots. */
+export async function uploadContext(
+  bindings: PackBindings,
+  prefix: string,
+  orgId: string,
+  log: Logger = logger,
+): Promise<UploadLotsContext> {
+  const v = await visibleSets(bindings, prefix, orgId, log);
+  return { overlays: wholePacks(v), lots: pagedPacks(v, false) };
+}
+
 /**
  * `lots` builds an uploaded lots layer into a v2 pack with its facts (src/assess/upload-lots.ts: packs must not import
- * assess); without it a lots upload is stored as a v1 pack, as before issue 33.
+ * assess); without it a lots upload is stored as a v2 pack of its one layer.
  */
 export function packSource(
   bindings: PackBindings,
@@ -104,19 +107,17 @@ export function packSource(
 ): PackSource {
   // The first request of an isolate sizes its page cache (PACK_CACHE_BYTES).
   isolatePageCache(cacheBytes);
-  // What an upload's lots take their facts from: the organisation's overlays first, then public v1, then public v2 lots.
-  const lotsContext = async (orgId: string) => {
-    const v = await visibleSets(bindings, prefix, orgId, log);
-    return { overlays: [...v.own, ...v.packs], lots: v.paged };
-  };
   return {
-    public: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).packs,
-    paged: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).paged,
+    public: () => visibleSets(bindings, prefix, null, log),
     visible: (orgId) => visibleSets(bindings, prefix, orgId, log),
     forOrg: (orgId, areas) => visiblePacks(bindings, prefix, orgId, log, areas),
     summaries: (orgId) => visibleSummaries(bindings, prefix, orgId, log),
     upload: (input) =>
-      uploadPrivatePack(bindings, input, lots ? { encode: lots, context: () => lotsContext(input.orgId) } : undefined),
+      uploadPrivatePack(
+        bindings,
+        input,
+        lots ? { encode: lots, context: () => uploadContext(bindings, prefix, input.orgId, log) } : undefined,
+      ),
     remove: (orgId, packId) => deletePrivatePack(bindings, orgId, packId),
   };
 }

@@ -6,9 +6,8 @@ import { UnavailableError } from "../errors.ts";
 import { type Membership, findMembership } from "../orgs/membership.ts";
 import { membershipCache } from "../orgs/membership-cache.ts";
 import type { PackArea } from "../packs/request-pages.ts";
-import type { PagedPack } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
-import type { VisiblePacks } from "../packs/visible.ts";
+import type { VisiblePacks } from "../packs/open-pack.ts";
 import type { Services } from "./context.ts";
 
 /** What these helpers read of a request's context (any route's context after requireAuth). */
@@ -63,13 +62,9 @@ export async function packsForCaller(c: CallerContext, areas?: readonly PackArea
   return c.var.services.packs.forOrg(await callerOrgId(c), areas);
 }
 
-/** What a site search reads for the caller: decoded packs and v2 packs, their organisation's first. */
-export async function searchPacksForCaller(
-  c: CallerContext,
-): Promise<{ base: Pack[]; paged: PagedPack[]; ownPaged: PagedPack[] }> {
-  const v = await c.var.services.packs.visible(await callerOrgId(c));
-  // The organisation's packs first, v1 and v2 alike.
-  return { base: [...v.own, ...v.packs], paged: [...v.ownPaged, ...v.paged], ownPaged: v.ownPaged };
+/** Every pack the caller may read, their organisation's first (what a site search reads). */
+export async function visibleForCaller(c: CallerContext): Promise<VisiblePacks> {
+  return c.var.services.packs.visible(await callerOrgId(c));
 }
 
 /**
@@ -80,7 +75,7 @@ export async function packsForCallerOrPublic(c: CallerContext, areas?: readonly 
   return c.var.services.packs.forOrg(await orgIdOrPublic(c), areas);
 }
 
-/** As packsForCallerOrPublic, the organisation's packs and the public ones apart (suggestions read v2 packs by suburb). */
+/** As packsForCallerOrPublic, the list itself (suggestions read v2 packs by suburb). */
 export async function visibleForCallerOrPublic(c: CallerContext): Promise<VisiblePacks> {
   return c.var.services.packs.visible(await orgIdOrPublic(c));
 }

@@ -1,5 +1,6 @@
 // POST /chat: a question answered by the agent over the caller's packs, streamed as the AI SDK UI
 // message stream (v1); charged before streaming, refunded when no answer came.
+import { wholePacks } from "../packs/open-pack.ts";
 import { packScope } from "../packs/scope.ts";
 import { z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
@@ -104,7 +105,7 @@ export const chatRoutes = createRouter().openapi(
 
     const { stream, done } = chatStream({
       model,
-      instructions: chatInstructions(map, turn.packs.base),
+      instructions: chatInstructions(map, wholePacks(turn.packs.visible)),
       history: turn.history,
       question: turn.question,
       sessionId,

@@ -15,7 +15,7 @@ import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
 import { concurrencyLimit } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
-import { searchPacksForCaller } from "../request/caller.ts";
+import { visibleForCaller } from "../request/caller.ts";
 import { searchSites } from "../search/engine.ts";
 import type { SearchQuery } from "../search/query.ts";
 import { checkPolygon } from "./polygon-check.ts";
@@ -54,7 +54,7 @@ export const siteRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid("json") as SearchQuery;
-      const { count, results, next_cursor, bbox } = await searchSites(await searchPacksForCaller(c), body);
+      const { count, results, next_cursor, bbox } = await searchSites(await visibleForCaller(c), body);
       return c.json({ count, results, next_cursor, bbox }, 200);
     },
   )

@@ -12,12 +12,11 @@ import { edgeBytes, ifNoneMatch, keepAtEdge } from "../http/edge-cache.ts";
 import { integerText } from "../http/numbers.ts";
 import { callerOrgId } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
-import type { Pack } from "../packs/types.ts";
+import { type FoundPack, findPack } from "../packs/open-pack.ts";
 import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
 import { tileJson } from "../tiles/tilejson.ts";
 import { pagedTile, pagedTileJson } from "../tiles/paged.ts";
-import type { PagedPack, Snapshot } from "../packs/paged/index.ts";
 import { TileJsonSchema } from "./schemas/tiles.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
@@ -37,28 +36,18 @@ const MVT = "application/vnd.mapbox-vector-tile";
 const PUBLIC_CACHE = "private, max-age=3600";
 const STALE_CACHE = "private, max-age=60";
 
-type Found =
-  | { pack: Pack; isPublic: boolean; paged?: undefined }
-  | { paged: PagedPack; snapshot: Snapshot; isPublic: boolean; pack?: undefined };
-
-/** The pack the caller may read: a public one (v1, then v2 by its root) without the database, else their organisation's. */
-async function findPack(c: Context<AuthEnv>, packId: string): Promise<Found> {
+/** The pack the caller may read: a public one without the database, else their organisation's. */
+async function packOf(c: Context<AuthEnv>, packId: string): Promise<FoundPack> {
   const { packs } = c.var.services;
-  const pub = (await packs.public()).find((p) => p.id === packId);
-  if (pub) return { pack: pub, isPublic: true };
-  for (const paged of await packs.paged()) {
-    const snapshot = await paged.snapshot();
-    if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: true };
-  }
-  const mine = await packs.visible(await callerOrgId(c));
-  const own = mine.own.find((p) => p.id === packId);
-  if (own) return { pack: own, isPublic: false };
-  // An uploaded lots pack is v2 (docs/design.md section 10): drawn from its pages, like a public one, never cached at the edge.
-  for (const paged of mine.ownPaged) {
-    const snapshot = await paged.snapshot();
-    if (snapshot.root.meta.id === packId) return { paged, snapshot, isPublic: false };
-  }
-  throw new NotFoundError("Pack not found");
+  const found =
+    (await findPack(await packs.public(), packId)) ??
+    // An uploaded lots pack is v2 (docs/design.md section 10): drawn from its pages, like a public one, never cached at the edge.
+    (await findPack(
+      (await packs.visible(await callerOrgId(c))).filter((p) => p.own),
+      packId,
+    ));
+  if (!found) throw new NotFoundError("Pack not found");
+  return found;
 }
 
 function tileOutOfRange(t: TileCoord): never {
@@ -137,18 +126,18 @@ tileRoutes.openAPIRegistry.registerPath({
 });
 tileRoutes
   .openapi({ ...tileJsonRoute, path: "/tiles/{pack_id{[^/]+\\.json}}", hide: true }, async (c) => {
-    const found = await findPack(c, c.req.valid("param").pack_id);
+    const found = await packOf(c, c.req.valid("param").pack_id);
     const origin = new URL(c.req.url).origin;
     c.header("Cache-Control", STALE_CACHE);
-    return c.json(found.pack ? tileJson(found.pack, origin) : pagedTileJson(found.snapshot, origin), 200);
+    return c.json(found.whole ? tileJson(found.whole, origin) : pagedTileJson(found.snapshot, origin), 200);
   })
   .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
     const { pack_id: packId, ...tile } = c.req.valid("param");
     if (!validTile(tile)) tileOutOfRange(tile);
-    const found = await findPack(c, packId);
-    const { isPublic } = found;
+    const found = await packOf(c, packId);
+    const isPublic = !found.own;
     // A v2 pack's content is named by its root's checksum, which lists every page's.
-    const pack = found.pack ?? {
+    const pack = found.whole ?? {
       id: packId,
       version: found.snapshot.root.meta.version,
       checksum: found.snapshot.header.rootCrc,
@@ -160,7 +149,7 @@ tileRoutes
     const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`;
     const cached = isPublic ? await edgeBytes(key) : undefined;
     if (cached) return c.body(cached, 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
-    const bytes = found.pack ? cutTile(found.pack, tile) : await pagedTile(found.paged, tile);
+    const bytes = found.whole ? cutTile(found.whole, tile) : await pagedTile(found.paged, tile);
     if (!bytes) return c.body(null, 204, headers);
     // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
     if (isPublic) keepAtEdge(key, bytes, (work) => c.executionCtx.waitUntil(work));

@@ -10,6 +10,7 @@ import {
   readPlans,
   type Snapshot,
 } from "../packs/paged/index.ts";
+import { pagedPacks, type VisiblePacks, wholePacks } from "../packs/open-pack.ts";
 import { PARCELS } from "../packs/spatial.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
 import type { Pack } from "../packs/types.ts";
@@ -38,12 +39,6 @@ import {
   type SiteResult,
 } from "./query.ts";
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
-
-/**
- * The packs a search reads: decoded ones (private first) and v2 packs read by range; `ownPaged`, those of `paged`
- * that are the organisation's (uploaded lots), read first so their lots stand in for the public lots they cover.
- */
-export type SearchPacks = { base: readonly Pack[]; paged: readonly PagedPack[]; ownPaged?: readonly PagedPack[] };
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
@@ -142,7 +137,7 @@ async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<{ dec
 
 /** Runs one search: every lot of the area passing the filters is counted; a page of them is returned in order. */
 export async function searchSites(
-  packs: SearchPacks,
+  packs: VisiblePacks,
   q: SearchQuery,
   limits: SearchLimits = {},
 ): Promise<SearchOutcome> {
@@ -150,7 +145,8 @@ export async function searchSites(
   const maxBytes = limits.maxBytes ?? MAX_SEARCH_BYTES;
   const maxRanges = limits.maxRanges ?? MAX_RANGES;
   const stopAbove = limits.stopAbove ?? Infinity;
-  const area = resolveSearchArea(packs.base, q.area);
+  const base = wholePacks(packs);
+  const area = resolveSearchArea(base, q.area);
   const filters = cleanFilters(q.filters);
   const sort = q.sort ?? "area";
   const limit = Math.min(limits.maxLimit ?? SEARCH_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? SEARCH_DEFAULT_LIMIT)));
@@ -173,22 +169,21 @@ export async function searchSites(
   const budget = new ReadBudget({ lots: maxLots, bytes: maxBytes, ranges: maxRanges });
   let lots = 0;
   let bytes = 0;
-  const ownPaged = packs.ownPaged ?? [];
+  const ownPaged = pagedPacks(packs, true);
   for (const pack of ownPaged) {
     const snap = await pack.snapshot();
     const cost = pack.measure(snap, pack.pagesInBox(snap, area.bbox));
     lots += cost.lots;
     bytes += cost.bytes;
   }
-  const uploaded = packs.base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
-  const wholes: Decoded[] = [...uploaded, ...packs.base.filter((p) => !uploaded.includes(p))]
+  const uploaded = base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
+  const wholes: Decoded[] = [...uploaded, ...base.filter((p) => !uploaded.includes(p))]
     .filter((pack) => pack.layers.has(PARCELS) && bboxIntersects(pack.bbox, area.bbox))
     .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack) }));
   for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
   // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
   const scans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
-  for (const pack of packs.paged) {
-    if (ownPaged.includes(pack)) continue;
+  for (const pack of pagedPacks(packs, false)) {
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
@@ -310,7 +305,7 @@ export async function searchSites(
 
   // Decoded packs first (the organisation's own, then public v1 packs), then pages in the isolate's cache.
   for (const { pack, page, own } of decoded) {
-    const t = packTable(pack, packs.base, own);
+    const t = packTable(pack, base, own);
     if (t) await consume(t, page, (index) => ({ pack, index }));
   }
   for (const { pack, s: snap, cached } of scans) {

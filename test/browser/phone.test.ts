@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { type Browser, type Locator, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import {
   apiBalance,
@@ -127,7 +127,7 @@ describe.skipIf(!base)("the workspace on a phone (390 x 844)", () => {
   });
 
   it("a lot's title and Score site show in the peek; the handle opens its facts; Score site charges 0.1", async () => {
-    const pack = decodePack(readFileSync("packs/sydney-demo.pack"));
+    const pack = readPackBytes(readFileSync("packs/sydney-demo.pack"), "sydney-demo.pack");
     const lot = parcelFromFeature(pack, 40);
     await page.evaluate(([lng, lat]) => {
       (globalThis as unknown as { location: { hash: string } }).location.hash = `#18/${lat}/${lng}`;

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import { tileOf } from "../../src/tiles/math.ts";
 import {
@@ -190,7 +190,7 @@ describe.skipIf(!base)("the workspace in a browser", () => {
   });
 
   it("clicking a lot shows its facts, and Score site charges 0.1 and shows the score", async () => {
-    const pack = decodePack(readFileSync("packs/sydney-demo.pack"));
+    const pack = readPackBytes(readFileSync("packs/sydney-demo.pack"), "sydney-demo.pack");
     const lot = parcelFromFeature(pack, 40);
     await page.evaluate(([lng, lat]) => {
       (globalThis as unknown as { location: { hash: string } }).location.hash = `#18/${lat}/${lng}`;

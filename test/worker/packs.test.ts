@@ -54,7 +54,7 @@ describe("public pack versions", () => {
   it("a pack replaced in R2 is reloaded at the next check, without a restart", async () => {
     await env.PACKS.put(
       "public/versioned.pack",
-      suburbPack("versioned", "1", [squareSuburb("Firstvale", 149.0, -35.0)]),
+      await suburbPack("versioned", "1", [squareSuburb("Firstvale", 149.0, -35.0)]),
     );
     resetPublicPacks();
     const auth2 = bearer(await mintToken());
@@ -62,7 +62,7 @@ describe("public pack versions", () => {
     expect((await find("Firstvale")).status).toBe(200);
     await env.PACKS.put(
       "public/versioned.pack",
-      suburbPack("versioned", "2", [squareSuburb("Secondvale", 149.0, -35.0)]),
+      await suburbPack("versioned", "2", [squareSuburb("Secondvale", 149.0, -35.0)]),
     );
     // Within the recheck interval the loaded copy is served; after it, the new etag is seen.
     expect((await find("Secondvale")).status).toBe(404);
@@ -163,7 +163,7 @@ describe("organisation-private packs (Durable Object cache)", () => {
   beforeAll(async () => {
     await env.PACKS.put(
       `orgs/${orgA}/mine.pack`,
-      suburbPack("org-a", "1", [squareSuburb("Privateville", 150.0, -34.0)]),
+      await suburbPack("org-a", "1", [squareSuburb("Privateville", 150.0, -34.0)]),
     );
   });
 
@@ -201,7 +201,7 @@ describe("organisation-private packs (Durable Object cache)", () => {
     ]);
     await env.PACKS.put(
       `orgs/${mine!.orgId}/estate.pack`,
-      suburbPack("estate", "1", [squareSuburb("Hiddenbrook", 150.2, -34.2)]),
+      await suburbPack("estate", "1", [squareSuburb("Hiddenbrook", 150.2, -34.2)]),
     );
     const ask = (token: string) =>
       SELF.fetch("https://api.test/geocode?suburb=Hiddenbrook", { headers: bearer(token) });
@@ -216,10 +216,10 @@ describe("organisation-private packs (Durable Object cache)", () => {
   it("keeps serving the cached copy until the alarm evicts it, then sees the new upload", async () => {
     const org = crypto.randomUUID();
     const stub = stubFor(org);
-    await env.PACKS.put(`orgs/${org}/p.pack`, suburbPack("p", "1", [squareSuburb("Oldtown", 150.1, -34.1)]));
+    await env.PACKS.put(`orgs/${org}/p.pack`, await suburbPack("p", "1", [squareSuburb("Oldtown", 150.1, -34.1)]));
     expect(geocode(await visiblePacks(env, "public/", org), "Oldtown")).not.toBeNull();
 
-    await env.PACKS.put(`orgs/${org}/p.pack`, suburbPack("p", "2", [squareSuburb("Newville", 150.1, -34.1)]));
+    await env.PACKS.put(`orgs/${org}/p.pack`, await suburbPack("p", "2", [squareSuburb("Newville", 150.1, -34.1)]));
     expect(geocode(await visiblePacks(env, "public/", org), "Newville")).toBeNull();
     expect((await stub.stats()).cached).toBe(true);
 

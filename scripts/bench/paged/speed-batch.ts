@@ -1,5 +1,6 @@
 // A 50-site batch row on the demo: v2 (precomputed facts) against today's v1 row (overlays cut per row).
 // The v2 row is the batch route's own per-row code (src/batch/run.ts: locateSite, siteFacts, scoreSite).
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import type { CsvSiteRow } from "../../../src/batch/csv.ts";
 import { locateSite } from "../../../src/batch/locate-row.ts";
@@ -33,9 +34,7 @@ export async function batchBench({ v1, v2 }: Demo): Promise<BenchResult[]> {
   // The scope a batch request over the public v2 demo has (src/packs/scope.ts), and the CSV rows of the sites.
   const root = (await v2.snapshot()).root.meta;
   const scope: PackScope = {
-    base: [],
-    paged: [v2],
-    ownPaged: [],
+    visible: openPacks([v2]),
     coverage: [{ title: root.info.title ?? root.id, bbox: root.bbox, parcels: true }],
     at: (areas) => pagesFor([v2], areas),
   };

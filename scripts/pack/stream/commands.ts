@@ -1,10 +1,11 @@
 // `npm run pack -- build --format v2 ...` and `npm run pack -- convert [--lots] ...`: the v2 commands behind cli.ts.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { readHeader } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";
+import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { v1ToV2 } from "../../../src/packs/v1/to-v2.ts";
 import { LAYER_NAMES, type LayerName } from "../layers.ts";
 import { buildLotsPackStreamed, type StreamBuildSpec } from "./build.ts";
@@ -18,11 +19,13 @@ export const V2_USAGE = `  npm run pack -- build --format v2 --out FILE --id ID 
                         (and build's --version, --attribution, --licence, --note, --synthetic, --state, ...)
       a v2 lots pack, each lot's facts precomputed: --parcels is streamed feature by feature with memory flat
       in its size (sorted runs of --run-mb in a temp dir, merged in Hilbert order), with a progress bar on stderr;
-      the overlay layers and --context packs are held in memory as v1 packs: they must fit in memory (the limit)
+      the overlay layers and --context packs are held in memory whole: they must fit in memory (the limit)
   npm run pack -- convert IN.pack OUT.pack [--page-bytes N]
-      a v1 pack as a v2 pack of the same layers (kinds, fields, synthetic marks), id, version and metadata
+      a v1 pack (a file written before v2) as a v2 pack of the same layers (kinds, fields, synthetic marks), id,
+      version and metadata
   npm run pack -- convert --lots IN.pack OUT.pack [--context other.pack ...] [--as-at layer=YYYY-MM-DD,...]
-      a v1 pack's lots as a v2 lots pack, facts from IN's layers and the context packs' (e.g. sydney-suburbs.pack)`;
+      a pack's lots (v1, or a v2 pack of layers) as a v2 lots pack, facts from IN's layers and the context packs'
+      (e.g. sydney-suburbs.pack, v1 or v2)`;
 
 /** Every value of a flag given more than once (`--context a --context b`, or `--context a,b`). */
 export function flagValues(argv: readonly string[], name: string): string[] {
@@ -56,8 +59,7 @@ function positiveInt(flags: Flags, name: string): number | undefined {
 }
 
 function readPack(file: string): Pack {
-  const b = readFileSync(file);
-  return decodePack(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  return readPackBytes(readFileSync(file), file);
 }
 
 const flagOf = (layer: string) => layer.replace(/_/g, "-");
@@ -110,9 +112,13 @@ export async function convertCommand(
 ): Promise<void> {
   const [input, out] = positional;
   if (!input || !out) throw new Error("convert needs IN.pack and OUT.pack");
-  const pack = readPack(input);
-  const pageBytes = positiveInt(flags, "page-bytes");
   const lots = flags.get("lots") === "true";
+  // A plain convert takes v1 only (a v2 input is refused by the v1 reader, with a sentence); --lots takes either.
+  const pack = lots ? readPack(input) : decodePack(readFileSync(input));
+  // A lots pack's lots carry their facts already (records): there is nothing to compute them from.
+  if (lots && pack.layers.get("parcels")?.record)
+    throw new Error(`${input} is a v2 lots pack already: convert --lots takes a pack of layers (v1 or v2)`);
+  const pageBytes = positiveInt(flags, "page-bytes");
   const bytes = lots
     ? await convertToLotsPack(pack, {
         context: [pack, ...flagValues(argv, "context").map(readPack)],
@@ -126,7 +132,7 @@ export async function convertCommand(
   const layers = `${pack.layers.size} layer${pack.layers.size === 1 ? "" : "s"}`;
   const what = lots ? `${h.featureCount} lots` : `${layers}, ${h.featureCount} features`;
   console.log(
-    `wrote ${out}: ${bytes.byteLength} bytes (v1: ${pack.byteLength}), ${what} in ${h.pageCount} pages ` +
+    `wrote ${out}: ${bytes.byteLength} bytes (input: ${pack.byteLength}), ${what} in ${h.pageCount} pages ` +
       `(v2${lots ? " lots pack" : ""} from ${input}, format v${pack.formatVersion})`,
   );
 }

@@ -1,4 +1,5 @@
 // find_parcels: parcels in a suburb or box filtered by area, zone and hazards, largest first, bounded.
+import type { VisiblePacks } from "../../packs/open-pack.ts";
 import { tool } from "ai";
 import { z } from "zod";
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
@@ -6,7 +7,7 @@ import { NotFoundError, UnprocessableError } from "../../errors.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
 import { PARCELS } from "../../packs/spatial.ts";
 import type { Layer } from "../../packs/types.ts";
-import { type SearchOutcome, type SearchPacks, searchSites } from "../../search/engine.ts";
+import { type SearchOutcome, searchSites } from "../../search/engine.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
 import type { Excludable, SearchArea, SearchFilters, SearchQuery, SiteResult } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
@@ -93,7 +94,7 @@ export function toolSearch(
 
 /** Every lot of the area passing the filters, counted, and the largest `limit` of them: the site search's engine. */
 export async function matchParcels(
-  packs: SearchPacks,
+  packs: VisiblePacks,
   input: AreaInput & ParcelFilters & { sort?: ParcelSort },
   fallback: BBox | null,
   limit = MAX_LIMIT,
@@ -160,7 +161,7 @@ export interface FindParcelsOutput {
 }
 
 export async function findParcels(
-  packs: SearchPacks,
+  packs: VisiblePacks,
   input: FindParcelsInput,
   fallback: BBox | null,
   gate: WorkGate = openGate,
@@ -201,5 +202,5 @@ export const findParcelsTool = (ctx: ToolContext) =>
     description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first (or nearest a station first). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
-    execute: bounded(ctx, (input) => findParcels(ctx.packs, input, ctx.fallbackBbox, ctx.gate)),
+    execute: bounded(ctx, (input) => findParcels(ctx.packs.visible, input, ctx.fallbackBbox, ctx.gate)),
   });

@@ -1,4 +1,5 @@
 // geocode_suburb: a suburb's box, centre and state, and the map fitted to it.
+import { wholePacks } from "../../packs/open-pack.ts";
 import { tool } from "ai";
 import { z } from "zod";
 import { geocode, type GeocodeResult } from "../../geocode/gazetteer.ts";
@@ -26,5 +27,5 @@ export const geocodeSuburbTool = (ctx: ToolContext) =>
   tool({
     description: "Find a suburb: its bounding box, centre and state. The map fits to it.",
     inputSchema: z.object({ suburb: suburbField }),
-    execute: bounded(ctx, (input) => geocodeSuburb(ctx.packs.base, input)),
+    execute: bounded(ctx, (input) => geocodeSuburb(wholePacks(ctx.packs.visible), input)),
   });

@@ -5,7 +5,7 @@ import type { BBox } from "../../geo/bbox.ts";
 import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
 import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
-import type { SearchPacks } from "../../search/engine.ts";
+import { openPacks, type VisiblePacks, wholePacks } from "../../packs/open-pack.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
 import { addressOf, areaFields } from "./tool-areas.ts";
 import { bounded, type ScoringQuote, type SiteCharge, type ToolContext, toolPacks } from "./context.ts";
@@ -55,13 +55,13 @@ export interface InsufficientCreditsOutput {
 }
 
 async function sitesFor(
-  search: SearchPacks,
+  search: VisiblePacks,
   input: ScoreSitesInput,
   fallback: BBox | null,
   /** The organisation's slots for an area's search; open when the caller already holds one. */
   slots: WorkGate = openGate,
 ): Promise<{ sites: ParcelHit[]; notFound: string[] } | string> {
-  const packs = search.base;
+  const packs = wholePacks(search);
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_SITES)), MAX_SITES);
   if (input.lot_ids && input.lot_ids.length > 0) {
     const sites: ParcelHit[] = [];
@@ -90,7 +90,7 @@ export const busySentence = (retryAfter: number): string =>
 
 /** Scores (pure), then charges only the sites new to this question within its bound; a refused charge shows none. */
 export async function scoreSites(
-  search: SearchPacks,
+  search: VisiblePacks,
   input: ScoreSitesInput,
   fallback: BBox | null,
   charge: SiteCharge,
@@ -98,7 +98,7 @@ export async function scoreSites(
   /** Refuses a charge the person has not approved (a sentence), or lets it through (null). */
   approval: (units: number) => string | null = () => null,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
-  const packs = search.base;
+  const packs = wholePacks(search);
   const chosen = await sitesFor(search, input, fallback);
   if (typeof chosen === "string") return refusal(chosen);
   if (chosen.sites.length === 0)
@@ -159,13 +159,13 @@ export async function scoreSites(
 }
 
 /** The search packs a call reads: an area's candidates come from the site search, lot ids read their own pages. */
-async function searchFor(ctx: ToolContext, input: ScoreSitesInput): Promise<SearchPacks | string> {
-  if (!input.lot_ids || input.lot_ids.length === 0) return ctx.packs;
+async function searchFor(ctx: ToolContext, input: ScoreSitesInput): Promise<VisiblePacks | string> {
+  if (!input.lot_ids || input.lot_ids.length === 0) return ctx.packs.visible;
   const packs = await toolPacks(
     ctx,
     input.lot_ids.slice(0, MAX_SITES).map((lotId) => ({ lotId })),
   );
-  return typeof packs === "string" ? packs : { base: packs, paged: [] };
+  return typeof packs === "string" ? packs : openPacks(packs);
 }
 
 /** What a call would charge before it runs: the sites new to the question and their price; null when free. */

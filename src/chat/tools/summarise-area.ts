@@ -1,4 +1,5 @@
 // summarise_area: counts, zone mix, and the share of parcels touched by flood, bushfire and heritage.
+import { wholePacks } from "../../packs/open-pack.ts";
 import { tool } from "ai";
 import { z } from "zod";
 import type { BBox } from "../../geo/bbox.ts";
@@ -109,7 +110,7 @@ export const summariseAreaTool = (ctx: ToolContext) =>
       "Summarise a suburb or box: parcel count and sizes, zone mix, share of parcels touched by flood, bushfire and heritage overlays, transport stops.",
     inputSchema: z.object(areaFields),
     execute: bounded(ctx, async (input) => {
-      const packs = await toolPacks(ctx, areaPages(ctx.packs.base, input, ctx.fallbackBbox));
+      const packs = await toolPacks(ctx, areaPages(wholePacks(ctx.packs.visible), input, ctx.fallbackBbox));
       return typeof packs === "string" ? refusal(packs) : summariseArea(packs, input, ctx.fallbackBbox);
     }),
   });

@@ -28,7 +28,10 @@ function stored(spec: ColumnSpec, v: unknown, layer: string): Value {
   throw new RangeError(`layer ${layer}: field ${spec.name} holds a ${typeof v}, which a ${spec.type} column cannot`);
 }
 
-/** The layers as one v2 pack (root `layers` in their order); `pace`, when given, is awaited between pages. */
+// Features whose centre is read in one step before a layer's first page (a few milliseconds of work).
+const PACE_FEATURES = 5_000;
+
+/** The layers as one v2 pack (root `layers` in their order); `pace`, when given, is awaited between pages and steps. */
 export async function encodeLayers(
   layers: readonly LayerSource[],
   opts: PackOptions,
@@ -50,8 +53,13 @@ export async function encodeLayers(
     const marks = l.syntheticField === null ? -1 : l.fields.indexOf(l.syntheticField);
     let marked = 0;
     if (marks >= 0) for (let i = 0; i < l.count; i++) if (l.row(i)[marks] === true) marked++;
-    const geometries = Array.from({ length: l.count }, (_, i) => l.geometry(i));
-    const order = hilbertOrder(geometries.map(centreOf));
+    // Centres only: each geometry is made again as it is written, so a large layer's are never all held at once.
+    const centres: [number, number][] = new Array(l.count);
+    for (let i = 0; i < l.count; i++) {
+      if (i > 0 && i % PACE_FEATURES === 0) await pace?.();
+      centres[i] = centreOf(l.geometry(i));
+    }
+    const order = hilbertOrder(centres);
     await w.beginLayer({
       name: l.name,
       kind: l.kind,
@@ -70,7 +78,7 @@ export async function encodeLayers(
       cols.forEach((c, k) => {
         values[c] = stored(opts.columns[c] as ColumnSpec, row[k], l.name);
       });
-      const geometry = geometries[i] as FeatureGeometry;
+      const geometry = l.geometry(i);
       await w.add({ geometry, values }).catch((e: unknown) => {
         // A geometry of another kind, or none, named by its layer and feature.
         if (e instanceof RangeError) throw new RangeError(`layer ${l.name}: feature ${i}: ${e.message}`);

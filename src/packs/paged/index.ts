@@ -70,6 +70,14 @@ export type { FeatureGeometry } from "./feature-geometry.ts";
 export { inferColumn } from "./infer-columns.ts";
 export { MAX_COLUMNS } from "./root-schema.ts";
 export { type LayerMeta, packMetaOf } from "./schema.ts";
+export { type ColumnarLayer, type ColumnarPack, columnarOf, encodeColumnar } from "./columnar-layers.ts";
 
 // A small pack of layers read whole into one Pack (what v1 packs were when decoded).
-export { joinLayers, readsWhole, readWhole, WHOLE_PACK_MAX_BYTES, wholePack } from "./whole-pack.ts";
+export {
+  joinLayers,
+  readsWhole,
+  readWhole,
+  WHOLE_PACK_MAX_BYTES,
+  wholePack,
+  wholePackOfBytes,
+} from "./whole-pack.ts";

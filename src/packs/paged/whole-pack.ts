@@ -4,12 +4,13 @@ import type { Columns } from "../../geo/types.ts";
 import { featureVertices } from "../feature-vertices.ts";
 import type { Layer, Pack } from "../types.ts";
 import { PagedPackError, PageRefusedError } from "./errors.ts";
-import type { DecodedPage } from "./page.ts";
+import { type DecodedPage, decodePage } from "./page.ts";
 import { degreesIndex } from "./page-layer.ts";
 import { pagePack } from "./page-pack.ts";
 import { readPlan } from "./plan-reads.ts";
 import type { PagedPack, Snapshot } from "./reader.ts";
-import { FORMAT_VERSION, packMetaOf } from "./schema.ts";
+import { decodeRoot } from "./root.ts";
+import { FORMAT_VERSION, HEADER_BYTES, packMetaOf, readHeader } from "./schema.ts";
 
 // A pack of layers is read whole when opened (the demo pack of nine layers is 335 KB, the suburbs 83 KB); above
 // this (beyond an upload's 25 MiB cap) it is refused: large layers belong in a lots pack, read by range.
@@ -160,4 +161,34 @@ export async function readWhole(pack: PagedPack, signal?: AbortSignal): Promise<
   const [bad] = set.refused;
   if (bad) throw new PageRefusedError(bad.key, bad.message, bad.page);
   return wholePack(set.snapshot, set.pages);
+}
+
+/**
+ * A whole v2 file already in memory (a script's or a test's) read as `readWhole` reads an object: header, root and
+ * every page checked, then joined. Synchronous, as a file read whole needs no range reads.
+ */
+export function wholePackOfBytes(given: Uint8Array, key: string): Pack {
+  // A plain view: the decoders copy with slice(), which a Node Buffer (a file read) shares instead of copying.
+  const bytes = new Uint8Array(given.buffer, given.byteOffset, given.byteLength);
+  const header = readHeader(bytes, key);
+  if (bytes.length !== header.objectLength) {
+    const what = bytes.length < header.objectLength ? "is truncated" : "has trailing bytes";
+    throw new PagedPackError(
+      key,
+      `pack ${key} ${what}: header says ${header.objectLength} bytes, file holds ${bytes.length}`,
+    );
+  }
+  const root = decodeRoot(bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.rootLength), header, key);
+  const at = root.pageOffsets;
+  const pages = Array.from({ length: root.pageCount }, (_, no) =>
+    decodePage(
+      bytes.subarray(at[no] as number, at[no + 1] as number),
+      no,
+      root.pageCrcs[no] as number,
+      root.meta.columns,
+      key,
+      root.pageCounts[no],
+    ),
+  );
+  return wholePack({ key, etag: "", header, root }, pages);
 }

@@ -1,8 +1,9 @@
 // An organisation's private packs: which ones from its Durable Object (keys and etags, never bytes), then per format:
 // a v1 pack, or a small v2 pack of layers, read whole from R2 once per isolate per etag, a v2 lots pack opened by its
 // root and read by range through the isolate's page cache (keyed by key, etag and page, so a replaced object's pages are never served).
+// A v1 pack is served as it is and asked of the pack-build queue to be stored as v2 (convert-v1.ts).
 import { ByteLru } from "../byte-lru.ts";
-import type { PackBuild } from "./build-state.ts";
+import { convertMessage, type PackBuild } from "./build-state.ts";
 import type { PrivatePackEntry } from "./cache-object.ts";
 import { summaryFromMetadata } from "./custom-meta.ts";
 import { invalidatePrivatePacks, privatePrefix } from "./store.ts";
@@ -115,6 +116,27 @@ async function wholeOf(entry: PrivatePackEntry, paged: PagedPack): Promise<Pack>
   return pack;
 }
 
+// v1 objects this isolate has asked the queue to convert, by key and etag (oldest first): each asked once.
+const conversionsAsked = new Set<string>();
+const MAX_CONVERSIONS_ASKED = 10_000;
+
+/**
+ * Asks the pack-build queue to store a v1 entry as v2 (convert-v1.ts), once per key and etag in this isolate; best
+ * effort: a send that fails is logged, and the v1 reader serves the pack until a conversion is done.
+ */
+async function askConversion(bindings: PackBindings, orgId: string, entry: PrivatePackEntry, log: Logger) {
+  const queue = bindings.PACK_BUILDS;
+  const asked = `${entry.key}#${entry.etag}`;
+  if (!queue || conversionsAsked.has(asked)) return;
+  conversionsAsked.add(asked);
+  if (conversionsAsked.size > MAX_CONVERSIONS_ASKED)
+    conversionsAsked.delete(conversionsAsked.values().next().value as string);
+  const packId = entry.meta.pack_id ?? entry.key.slice(privatePrefix(orgId).length).replace(/\.pack$/, "");
+  await queue
+    .send(convertMessage(orgId, packId, entry.key, entry.etag))
+    .catch((err: unknown) => log.warn("private pack conversion not queued", { key: entry.key, error: err }));
+}
+
 export async function loadPrivatePacks(
   bindings: PackBindings,
   orgId: string,
@@ -134,7 +156,9 @@ export async function loadPrivatePacks(
       continue;
     }
     const pack = await packOf(bindings, orgId, entry, log);
-    if (pack) packs.push(pack);
+    if (!pack) continue;
+    packs.push(pack);
+    await askConversion(bindings, orgId, entry, log);
   }
   // Forget packs this organisation no longer has, so a deleted upload stops being served.
   const live = new Set(entries.map((e) => e.key));

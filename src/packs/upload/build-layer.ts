@@ -196,7 +196,7 @@ export class UploadLayerBuilder {
     return out;
   }
 
-  /** The layer for encodePack; the builder should not be used afterwards. */
+  /** The layer, for the pack encoder; the builder should not be used afterwards. */
   finish(): LayerInput {
     const spec = layerSpec(this.layer);
     const rows = this.rows;

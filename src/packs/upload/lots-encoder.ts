@@ -9,7 +9,7 @@ export type UploadLotsContext = { overlays: readonly Pack[]; lots: readonly Page
 /** The root's `info` of an uploaded lots pack: title, attribution, licence and the upload's provenance. */
 export type UploadLotsInfo = Record<string, string>;
 
-/** Encodes the upload (a decoded v1 pack holding its `parcels` layer) as a v2 lots pack of the same id and version. */
+/** Encodes the upload (read whole, holding its `parcels` layer) as a v2 lots pack of the same id and version. */
 export type UploadLotsEncoder = (upload: Pack, context: UploadLotsContext, info: UploadLotsInfo) => Promise<Uint8Array>;
 
 /** The encoder and, read once per upload, what it computes facts over. */

@@ -1,7 +1,7 @@
 // A large upload handed to the pack-build queue: its checked source stored, its build recorded as `processing` in the
 // organisation's Durable Object, and the first chunk's message sent; the request answers 202 at once. An organisation
 // already at its storage limit is refused (409) before any of that, not told 202 and failed later.
-import { buildMessage, buildSourceKey, pagedMetadata } from "../private/build-state.ts";
+import { buildMessage, buildSourceKey } from "../private/build-state.ts";
 import { STORE_LIMITS, deleteBuildObjects, putPack, storePlan } from "../private/put.ts";
 import { checkOrgStorage } from "../private/storage.ts";
 import { packStorage, privateKey } from "../private/store.ts";
@@ -38,8 +38,8 @@ export async function queueBuild(
         state: "processing",
         progress: 0,
         failure: null,
-        // Stored as v2 whatever its layer (a lots pack, or a pack of layers): pack-build.ts finishes it so.
-        meta: pagedMetadata(built.customMetadata),
+        // Says v2 already: pack-build.ts stores a lots pack, or the source itself when it is not lots.
+        meta: built.customMetadata,
         sourceBytes: built.bytes.byteLength,
       }),
     );

@@ -1,6 +1,6 @@
 // What an upload answers, and what it built before the pack is stored (in the request, or handed to the build queue).
 import type { PackState } from "../private/build-state.ts";
-import type { BBox, Pack } from "../types.ts";
+import type { BBox } from "../types.ts";
 
 export interface UploadedPack {
   pack_id: string;
@@ -19,9 +19,8 @@ export interface UploadedPack {
 
 export interface BuiltPack {
   key: string;
+  /** The upload as a v2 pack of its one layer (what a v2 lots pack is then built from). */
   bytes: Uint8Array;
-  /** The v1 pack the upload was first built as, decoded (what a v2 lots pack is then built from). */
-  pack: Pack;
   customMetadata: Record<string, string>;
   uploaded: UploadedPack;
 }

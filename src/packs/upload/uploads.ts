@@ -1,10 +1,8 @@
 // POST /packs and DELETE /packs/{pack_id}: an organisation's own data, checked, reprojected, built into a pack and stored.
 import { ConflictError, NotFoundError, TooLargeError, UnprocessableError } from "../../errors.ts";
-import { decodePack } from "../v1/decode.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import { encodePackPaced } from "../v1/encode.ts";
-import { v1ToV2 } from "../v1/to-v2.ts";
 import { nextTask } from "../../lib/next-task.ts";
+import { columnarOf, encodeColumnar, forgetRoot, MemorySource, PagedPack } from "../paged/index.ts";
 import type { LayerName } from "./layer-specs.ts";
 import { MAX_SOURCE_CHARS, PRIVATE_LICENCE, attributionOf, boundText, packMetadata } from "../private/custom-meta.ts";
 import { packStorage, privateKey, releasePackSlot, reservePackSlot } from "../private/store.ts";
@@ -17,8 +15,9 @@ import type { BuiltPack, UploadedPack } from "./uploaded.ts";
 import { readGeoJson } from "./read-geojson.ts";
 import { readShapefileZip } from "./read-shapefile.ts";
 import { UploadLayerBuilder } from "./build-layer.ts";
-import type { LayerInput, Pack, PackBindings, UploadInfo } from "../types.ts";
+import type { BBox, LayerInput, PackBindings, UploadInfo } from "../types.ts";
 import type { UploadLots } from "./lots-encoder.ts";
+import { storedBytes } from "./stored-form.ts";
 
 export { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS };
 
@@ -64,8 +63,22 @@ const versionOf = (at: Date) =>
 /** What an upload's pack is built from, besides its features. */
 export type PackHeader = Pick<PackUpload, "orgId" | "uploadedBy" | "fileName" | "name" | "layer">;
 
-/** A built private pack: its R2 key, bytes and custom metadata (what GET /packs lists), and the 201 answer. */
-/** Encodes `layer` as the organisation's pack `packId`, with the metadata that lists it without reading it. */
+let rootReads = 0;
+
+/** The bbox the root of a v2 pack in memory gives (its header and root checked), kept out of the isolate's memo. */
+async function rootBbox(bytes: Uint8Array, key: string): Promise<BBox> {
+  const source = new MemorySource(`upload:${key}:${++rootReads}`, bytes);
+  try {
+    return [...(await new PagedPack(source).snapshot()).root.meta.bbox] as BBox;
+  } finally {
+    forgetRoot(source.key);
+  }
+}
+
+/**
+ * Encodes `layer` as the organisation's pack `packId`: a v2 pack of that one layer (what a large upload's build starts
+ * from, and what is stored unless it is lots), with the metadata that lists it without reading it and the 201 answer.
+ */
 export async function buildPrivatePack(
   input: PackHeader,
   layer: LayerInput,
@@ -80,32 +93,23 @@ export async function buildPrivatePack(
     // A file name is the client's to choose: kept bounded, like every free string.
     source: boundText(input.fileName, MAX_SOURCE_CHARS),
   };
-  // 100,000 lots take a few hundred milliseconds to encode: other requests run between its steps.
-  const bytes = await encodePackPaced({
+  const key = privateKey(input.orgId, packId);
+  // 100,000 lots take seconds to encode: it yields before and between its pages, so other requests run meanwhile.
+  const bytes = await encodeColumnar([columnarOf(layer)], {
     id: packId,
     version,
     meta: { title: input.name, attribution: attributionOf(input.uploadedBy), licence: PRIVATE_LICENCE, upload },
-    layers: [layer],
-    order: "index",
+    pace: nextTask,
   });
-  // Decoding what will be stored proves it reads back, and gives the bbox its index computed.
-  const pack = decodePack(bytes);
-  const { bbox } = pack;
+  const bbox = await rootBbox(bytes, key);
   const features =
     layer.geometry.kind === "point" ? layer.geometry.coords.length / 2 : layer.geometry.featureOffsets.length - 1;
-  const customMetadata = packMetadata({
-    packId,
-    version,
-    name: input.name,
-    kind: layer.geometry.kind,
-    features,
-    bbox,
-    upload,
-  });
+  const customMetadata = pagedMetadata(
+    packMetadata({ packId, version, name: input.name, kind: layer.geometry.kind, features, bbox, upload }),
+  );
   return {
-    key: privateKey(input.orgId, packId),
+    key,
     bytes,
-    pack,
     customMetadata,
     uploaded: {
       pack_id: packId,
@@ -123,29 +127,10 @@ export async function buildPrivatePack(
   };
 }
 
-/** The root's `info` of a v2 lots pack built from the v1 upload: its title, attribution, licence and provenance. */
-export function lotsInfo(pack: Pack): Record<string, string> {
-  const { title, attribution, licence, upload } = pack.meta;
-  return { title, attribution, licence, ...upload };
-}
-
-/**
- * What is stored is v2 (docs/design.md section 10: private packs use the public format): a lots upload as a lots pack
- * with its facts, read by range like public lots; any other layer as a pack of layers, read whole. Same id, version
- * and metadata, plus `format: "2"` so a reader knows it without a read.
- */
+/** The upload as it is stored (stored-form.ts): a lots pack with its facts, or its pack of layers as built. */
 async function storedForm(built: BuiltPack, lots: UploadLots | undefined): Promise<BuiltPack> {
-  const { pack } = built;
-  const bytes =
-    lots && pack.layers.has("parcels")
-      ? await lots.encode(pack, await lots.context(), lotsInfo(pack))
-      : await v1ToV2(pack, { pace: nextTask });
-  return {
-    ...built,
-    bytes,
-    customMetadata: pagedMetadata(built.customMetadata),
-    uploaded: { ...built.uploaded, size: bytes.byteLength },
-  };
+  const bytes = await storedBytes(built.bytes, built.key, lots);
+  return { ...built, bytes, uploaded: { ...built.uploaded, size: bytes.byteLength } };
 }
 
 /** The pack id and newest version under `name`: a stored pack's, or a build's (a large upload still processing). */

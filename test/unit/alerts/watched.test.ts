@@ -1,5 +1,6 @@
 // The lots an alert watches in one version of a pack: a suburb holds the lots a site search puts in it, whether
 // the pack is v1 (facts cut from overlays) or v2 (facts read from pages), and both give the same states.
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { diffLots } from "../../../src/alerts/diff.ts";
 import { watchedLots } from "../../../src/alerts/watched.ts";
@@ -34,7 +35,7 @@ describe("watchedLots", () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await searchSites({ base: packs, paged: [] }, { area: { suburb: "Newtown" }, limit: 500, cursor });
+      const page = await searchSites(openPacks(packs), { area: { suburb: "Newtown" }, limit: 500, cursor });
       ids.push(...page.results.map((r) => r.lot_id ?? ""));
       cursor = page.next_cursor;
     } while (cursor);

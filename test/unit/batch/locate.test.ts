@@ -1,4 +1,5 @@
 // A batch row located straight from a v2 pack's lot (locateSite) answers exactly as over the pages the scope gives.
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
@@ -31,9 +32,7 @@ function scopeOver(base: Pack[]): { scope: PackScope; pack: PagedPack; source: M
     log: () => {},
   });
   const scope: PackScope = {
-    base,
-    paged: [pack],
-    ownPaged: [],
+    visible: openPacks([...base, pack]),
     coverage: [
       ...base.map((p) => ({ title: p.meta.title, bbox: p.bbox, parcels: p.layers.has("parcels") })),
       { title: "Sydney demo", bbox: demo.bbox, parcels: true },

@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import polygonClipping from "polygon-clipping";
 import type { Geom } from "polygon-clipping";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { featureToGeometry } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 
 export const packs: Pack[] = ["sydney-demo", "sydney-suburbs"].map((name) =>
-  decodePack(readFileSync(`packs/${name}.pack`)),
+  readPackBytes(readFileSync(`packs/${name}.pack`), name),
 );
 const [demo, suburbs] = packs as [Pack, Pack];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { findParcels, matchParcels, MAX_LIMIT, MODEL_LIST } from "../../../src/chat/tools/find-parcels.ts";
 import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/tool-areas.ts";
 import { areaM2 } from "../../../src/geo/geodesic-area.ts";
@@ -13,7 +14,7 @@ import { featureLabelPoint } from "../../../src/geo/label-point.ts";
 import { parcelAt } from "../../../src/packs/spatial.ts";
 import { inside, overlapsLayer, packs, suburbPolygon } from "./demo-packs.ts";
 
-const search = { base: packs, paged: [] };
+const search = openPacks(packs);
 
 async function ok(pending: ReturnType<typeof findParcels>) {
   const run = await pending;

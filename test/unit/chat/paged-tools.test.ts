@@ -1,4 +1,5 @@
 // The chat's parcel tools over a v2 lots pack (pages read for their area, facts precomputed) answer as over v1.
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeParcel } from "../../../src/chat/tools/describe-parcel.ts";
 import { findParcels, type FindParcelsOutput } from "../../../src/chat/tools/find-parcels.ts";
@@ -58,7 +59,7 @@ describe("chat tools on a v2 lots pack", () => {
     clearSearchTables();
     const cold = new PagedPack(source, { cache: new PageCache() });
     source.resetCounts();
-    const v2 = (await findParcels({ base, paged: [cold] }, input, null)).output as FindParcelsOutput;
+    const v2 = (await findParcels(openPacks([...base, cold]), input, null)).output as FindParcelsOutput;
     const read = source.bytesRead;
     // The same filter computed from the v1 pack's overlays, lot by lot, with shares rounded as answered (1e-4).
     const area = resolveArea(packs, input, null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { scoreSites, MAX_SITES, type ScoreSitesOutput } from "../../../src/chat/tools/score-sites.ts";
 import type { SiteCharge } from "../../../src/chat/tools/context.ts";
 import { summariseArea, type SummariseAreaOutput } from "../../../src/chat/tools/summarise-area.ts";
@@ -23,7 +24,7 @@ function charger(balance: number) {
 
 const LOTS = ["22//DP1639151", "18/DP1082997", "Lot 24 DP 1293293"];
 
-const search = { base: packs, paged: [] };
+const search = openPacks(packs);
 
 describe("score_sites", () => {
   it("scores lots with the batch model and charges 0.1 per site scored, once", async () => {

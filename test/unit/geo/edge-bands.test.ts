@@ -1,12 +1,13 @@
 // The polygon edge index a drawn search area uses: the same answer as pointInFeature for every point, bit for bit,
 // while a point tests a handful of edges instead of every vertex of a 1,000-vertex polygon.
+import { openPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { EdgeBands } from "../../../src/geo/edge-bands.ts";
 import { pointInFeature } from "../../../src/geo/pip.ts";
 import type { PolygonGeometry, Position } from "../../../src/geo/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import { packs } from "../chat/demo-packs.ts";
 
 const close = (ring: Position[]): Position[] => [...ring, ring[0] as Position];
@@ -87,7 +88,7 @@ describe("EdgeBands", () => {
 
 describe("a drawn search area", () => {
   it("tests its lots through the edge index: a few edges a lot for a 1,000-vertex polygon", async () => {
-    const p: SearchPacks = { base: packs, paged: [] };
+    const p: VisiblePacks = openPacks(packs);
     // Round Epping, most of its lots inside.
     const ring = close(circle(1000, 151.082, -33.773, 0.012));
     const found = await searchSites(p, { area: { polygon: { type: "Polygon", coordinates: [ring] } }, limit: 1 });

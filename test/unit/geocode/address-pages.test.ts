@@ -1,11 +1,12 @@
 // Addresses in v2 packs: only the pages of the suburb a typed address ends with are read, within the page budget.
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { addressPages, trailingSuburb } from "../../../src/geocode/address-pages.ts";
 import { suggest } from "../../../src/geocode/suggest.ts";
 import { MAX_PAGES_PER_REQUEST } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
@@ -13,7 +14,7 @@ import type { Pack } from "../../../src/packs/types.ts";
 
 const read = (name: string): Pack => {
   const b = readFileSync(new URL(`../../../packs/${name}`, import.meta.url));
-  return decodePack(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+  return readPackBytes(b, name);
 };
 const demo = read("sydney-demo.pack");
 const suburbs = read("sydney-suburbs.pack");
@@ -51,7 +52,7 @@ describe("addressPages", () => {
   it("reads the suburb's pages of a v2 pack, and suggest finds the address on them", async () => {
     const { source, pack } = open("public/addr-normal.pack", normal);
     const { own, public: pages } = await addressPages(
-      { ownPaged: [], paged: [pack] },
+      [...openPacks([], true), ...openPacks([pack])],
       [suburbs],
       "23 pembroke street, epping",
     );
@@ -66,8 +67,10 @@ describe("addressPages", () => {
   it("reads no v2 pack without a house number or a finished suburb", async () => {
     const { source, pack } = open("public/addr-unread.pack", normal);
     const none = { own: [], public: [] };
-    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "Epping")).toEqual(none);
-    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "23 Pembroke St Epp")).toEqual(none);
+    expect(await addressPages([...openPacks([pack], true), ...openPacks([pack])], [suburbs], "Epping")).toEqual(none);
+    expect(
+      await addressPages([...openPacks([pack], true), ...openPacks([pack])], [suburbs], "23 Pembroke St Epp"),
+    ).toEqual(none);
     expect(source.reads).toBe(0);
   });
 
@@ -77,12 +80,20 @@ describe("addressPages", () => {
     const epping = trailingSuburb([suburbs], "23 Pembroke St Epping")?.bbox ?? [0, 0, 0, 0];
     const need = own.pagesInBox(await own.snapshot(), epping).length;
     expect(need).toBeGreaterThan(0);
-    const both = await addressPages({ ownPaged: [own], paged: [pub] }, [suburbs], "23 Pembroke St Epping");
+    const both = await addressPages(
+      [...openPacks([own], true), ...openPacks([pub])],
+      [suburbs],
+      "23 Pembroke St Epping",
+    );
     expect(both.own).toHaveLength(need);
     expect(both.public).toHaveLength(need);
     // As many organisation packs as the budget holds: the public pack, read last, no longer fits.
     const fill = Array.from({ length: Math.floor(MAX_PAGES_PER_REQUEST / need) }, () => own);
-    const full = await addressPages({ ownPaged: fill, paged: [pub] }, [suburbs], "23 Pembroke St Epping");
+    const full = await addressPages(
+      [...openPacks(fill, true), ...openPacks([pub])],
+      [suburbs],
+      "23 Pembroke St Epping",
+    );
     expect(full.own).toHaveLength(fill.length * need);
     expect(full.public).toEqual([]);
   });
@@ -95,7 +106,9 @@ describe("addressPages", () => {
     );
     const rootReads = source.reads;
     const none = { own: [], public: [] };
-    expect(await addressPages({ ownPaged: [pack], paged: [pack] }, [suburbs], "23 Pembroke St Epping")).toEqual(none);
+    expect(
+      await addressPages([...openPacks([pack], true), ...openPacks([pack])], [suburbs], "23 Pembroke St Epping"),
+    ).toEqual(none);
     expect(source.reads).toBe(rootReads);
   });
 });

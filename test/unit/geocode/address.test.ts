@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { addressKey, addressParts, normaliseAddress, startsWithHouseNumber } from "../../../src/geocode/address-key.ts";
 import { addressIndexOf, findAddresses, MAX_ADDRESS_SCAN } from "../../../src/geocode/address-index.ts";
 import { suggest } from "../../../src/geocode/suggest.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import type { Layer, Pack } from "../../../src/packs/types.ts";
 
 const read = (name: string): Pack => {
   const b = readFileSync(new URL(`../../../packs/${name}`, import.meta.url));
-  return decodePack(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+  return readPackBytes(b, name);
 };
 const demo = read("sydney-demo.pack");
 const suburbs = read("sydney-suburbs.pack");

@@ -8,6 +8,7 @@ import { normaliseName } from "../../../src/geocode/gazetteer.ts";
 import { MAX_SCORED } from "../../../src/geocode/name-index.ts";
 import { prefixDistance, suggest } from "../../../src/geocode/suggest.ts";
 import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { hostileSuburbNames } from "../../hostile/names.ts";
@@ -120,7 +121,7 @@ describe("suggest over a name index", () => {
   }, 120_000);
 
   it("answers as the full scan did on the real suburb names, for every name's prefixes, later words and slips", () => {
-    const pack = decodePack(readFileSync("packs/sydney-suburbs.pack"));
+    const pack = readPackBytes(readFileSync("packs/sydney-suburbs.pack"), "sydney-suburbs.pack");
     const layer = pack.layers.get("suburbs");
     if (!layer) throw new Error("no suburbs layer");
     const names = Array.from({ length: layer.count }, (_, i) => String(layer.props(i).name));

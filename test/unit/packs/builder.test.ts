@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { geocode } from "../../../src/geocode/gazetteer.ts";
 import { pointInFeature, pointInPolygon } from "../../../src/geo/pip.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
+import { PAGED_VERSION } from "../../../src/packs/paged/index.ts";
 import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
 import { buildSuburbsPack, inspect } from "../../../scripts/pack/cli.ts";
 import { DEMO_NOTE, generateDemo } from "../../../scripts/pack/demo.ts";
@@ -82,8 +83,8 @@ describe("TopoJSON decoding", () => {
 });
 
 describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
-  it("builds 648 NSW suburbs with their SAL codes, attribution and label points inside", () => {
-    const pack = decodePack(buildSuburbsPack(TOPO));
+  it("builds 648 NSW suburbs with their SAL codes, attribution and label points inside", async () => {
+    const pack = readPackBytes(await buildSuburbsPack(TOPO));
     const suburbs = pack.layers.get("suburbs");
     expect(suburbs?.count).toBe(648);
     expect(pack.meta.attribution).toMatch(
@@ -103,24 +104,26 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
     expect(inspect(join("packs", "sydney-suburbs.pack"))).toMatch(/suburbs\s+polygon\s+648 features/);
   });
 
-  it("regenerates the committed packs byte for byte", () => {
-    const demo = generateDemo(loadTopo(), { stations: stations() });
+  it("regenerates the committed packs byte for byte, as v2 packs of layers", async () => {
+    const demo = await generateDemo(loadTopo(), { stations: stations() });
     expect(sha(demo.pack)).toBe(sha(readFileSync(join("packs", "sydney-demo.pack"))));
-    expect(sha(buildSuburbsPack(TOPO))).toBe(sha(readFileSync(join("packs", "sydney-suburbs.pack"))));
+    expect(sha(await buildSuburbsPack(TOPO))).toBe(sha(readFileSync(join("packs", "sydney-suburbs.pack"))));
+    for (const name of ["sydney-demo.pack", "sydney-suburbs.pack"])
+      expect(readFileSync(join("packs", name)).readUint16LE(4), name).toBe(PAGED_VERSION);
     for (const [name, text] of Object.entries(demo.examples))
       expect(readFileSync(join("packs", "examples", name), "utf8")).toBe(text);
   });
 
-  it("generates a small variant deterministically, with unique lots inside their suburbs", () => {
+  it("generates a small variant deterministically, with unique lots inside their suburbs", async () => {
     const topo = loadTopo();
-    const a = generateDemo(topo, { scale: 0.2, stations: stations() });
-    const b = generateDemo(topo, { scale: 0.2, stations: stations() });
+    const a = await generateDemo(topo, { scale: 0.2, stations: stations() });
+    const b = await generateDemo(topo, { scale: 0.2, stations: stations() });
     expect(sha(a.pack)).toBe(sha(b.pack));
-    expect(sha(generateDemo(topo, { scale: 0.2, seed: 1, stations: stations() }).pack)).not.toBe(sha(a.pack));
+    expect(sha((await generateDemo(topo, { scale: 0.2, seed: 1, stations: stations() })).pack)).not.toBe(sha(a.pack));
     const ids = a.lots.map((l) => l.lotId);
     expect(new Set(ids).size).toBe(ids.length);
     const suburbs = topologyFeatures(topo, "suburbs");
-    const pack = decodePack(a.pack);
+    const pack = readPackBytes(a.pack);
     // Every layer is synthetic except transport, which holds real stations beside synthetic bus stops.
     for (const layer of pack.layers.values()) expect(layer.synthetic).toBe(layer.name !== "transport");
     const stops = pack.layers.get("transport") as NonNullable<ReturnType<typeof pack.layers.get>>;
@@ -139,7 +142,7 @@ describe.skipIf(!haveShared)("builder on the real Sydney suburbs", () => {
   it("ships examples that hit generated parcels, and a demo pack under 5 MB", () => {
     const bytes = readFileSync(join("packs", "sydney-demo.pack"));
     expect(bytes.byteLength).toBeLessThan(5 * 1024 * 1024);
-    const demo = decodePack(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const demo = readPackBytes(bytes);
     const rows = (name: string) =>
       readFileSync(join("packs", "examples", name), "utf8")
         .trim()

@@ -7,7 +7,7 @@ import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { pagesFor } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { encodePack } from "../../../src/packs/paged/encode.ts";
 import { LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY, lotValues } from "../../../src/packs/paged/lot-columns.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
@@ -21,7 +21,7 @@ import { scoreSite } from "../../../src/scoring/index.ts";
 import type { SiteFacts } from "../../../src/scoring/types.ts";
 import { lotsPackWithout } from "../../support/older-lots-pack.ts";
 
-const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
+const load = (f: string) => readPackBytes(readFileSync(f), f);
 const demo = load("packs/sydney-demo.pack");
 const suburbs = load("packs/sydney-suburbs.pack");
 const demoLots = demo.layers.get(PARCELS)?.count ?? 0;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { pagePack } from "../../../src/packs/paged/page-pack.ts";
 import { openPack } from "../../../src/packs/paged/reader.ts";
@@ -15,7 +15,7 @@ import { scoreSite } from "../../../src/scoring/index.ts";
 import type { SiteFacts } from "../../../src/scoring/types.ts";
 import { lotsPackWithout } from "../../support/older-lots-pack.ts";
 
-const load = (f: string) => decodePack(new Uint8Array(readFileSync(f)));
+const load = (f: string) => readPackBytes(readFileSync(f), f);
 const demo = load("packs/sydney-demo.pack");
 const suburbs = load("packs/sydney-suburbs.pack");
 const count = demo.layers.get(PARCELS)?.count ?? 0;

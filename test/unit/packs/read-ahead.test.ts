@@ -3,14 +3,14 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import { readAheadPoints } from "../../../src/packs/read-ahead.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 
-const pack = (name: string) => decodePack(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)));
+const pack = (name: string) => readPackBytes(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)), name);
 let bytes: Uint8Array;
 let points: [number, number][];
 let key = 0;

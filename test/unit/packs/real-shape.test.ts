@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { haversineM } from "../../../src/geo/distance.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { parcelAt, parcelByLot, zonesOnParcel } from "../../../src/packs/spatial.ts";
 import type { ParcelHit } from "../../../src/packs/spatial.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
@@ -21,14 +21,14 @@ const files = {
   heritage: join(dir, "heritage.geojson"),
   transport: join(dir, "stops.txt"),
 };
-const built = buildPack({
+const built = await buildPack({
   id: "nsw-fixture",
   title: "NSW fixture",
   attribution: "hand-built fixture",
   licence: "CC0",
   files,
 });
-const pack = decodePack(built.bytes);
+const pack = readPackBytes(built.bytes);
 const packs = [pack];
 
 function lot(id: string): ParcelHit {
@@ -68,10 +68,9 @@ describe("building a pack from NSW-shaped downloads", () => {
       label: "450",
       epi_name: "Fixture Local Environmental Plan 2024",
     });
-    for (const layer of pack.layers.values()) {
-      expect(layer.synthetic).toBe(false);
-      expect(layer.indexOrder).toBe(true);
-    }
+    // Stored as a v2 pack of layers (each layer's features in Hilbert order on its pages; v1's index order is gone).
+    expect(pack.formatVersion).toBe(2);
+    for (const layer of pack.layers.values()) expect(layer.synthetic).toBe(false);
   });
 
   it("keys lots by lotidstring, or by lotnumber and planlabel when it is missing, and keeps cadid", () => {
@@ -98,12 +97,12 @@ describe("building a pack from NSW-shaped downloads", () => {
     expect(stops.syntheticCount).toBe(0);
   });
 
-  it("is what `npm run pack -- build` writes, with --lot-size as the flag", () => {
+  it("is what `npm run pack -- build` writes (a v2 pack of layers), with --lot-size as the flag", async () => {
     const tmp = mkdtempSync(join(tmpdir(), "pack-"));
     afterAll(() => rmSync(tmp, { recursive: true, force: true }));
     const out = join(tmp, "x.pack");
     const flags = Object.entries(files).flatMap(([k, f]) => [`--${k.replace("_", "-")}`, f]);
-    main([
+    await main([
       "build",
       "--out",
       out,
@@ -118,9 +117,13 @@ describe("building a pack from NSW-shaped downloads", () => {
       ...flags,
     ]);
     expect(Buffer.from(readFileSync(out)).equals(Buffer.from(built.bytes))).toBe(true);
-    expect(() => main(["build", "--out", out, "--id", "x", "--title", "x", "--zones", files.zoning])).toThrow(
-      /--zones is gone/,
-    );
+    expect(readPackBytes(readFileSync(out)).formatVersion).toBe(2);
+    await expect(
+      Promise.resolve(main(["build", "--out", out, "--id", "x", "--title", "x", "--zones", files.zoning])),
+    ).rejects.toThrow(/--zones is gone/);
+    await expect(
+      Promise.resolve(main(["build", "--format", "v1", "--out", out, "--id", "x", "--title", "x", ...flags])),
+    ).rejects.toThrow(/build writes v2 only/);
   });
 });
 

@@ -1,12 +1,12 @@
 // v1 to v2 (issue 48, item 1): the demo pack (9 layers, transport points marked synthetic one by one) and the suburbs
 // pack converted, opened with the v2 reader over memory and every page read as a view: every layer's features, kind,
-// fields, category field and synthetic marks as v1 has them; `npm run pack -- convert` writes the same bytes.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// fields, category field and synthetic marks as v1 has them; `npm run pack -- convert` writes the same bytes. The
+// committed packs are v2 now: their v1 bytes are built in memory from the same sources (v1-committed.ts).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../scripts/pack/cli.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
 import {
   clearRootMemo,
   MemorySource,
@@ -20,8 +20,7 @@ import { summarisePaged } from "../../../src/packs/summary.ts";
 import type { Layer, Pack } from "../../../src/packs/types.ts";
 import { featuresOf, layerMarks, sorted } from "./layer-features.ts";
 import { v1ToV2 } from "../../../src/packs/v1/to-v2.ts";
-
-const load = (name: string): Pack => decodePack(new Uint8Array(readFileSync(`packs/${name}.pack`)));
+import { v1Bytes, v1Pack } from "./v1-committed.ts";
 
 // Each page's view, in page order.
 async function views(bytes: Uint8Array, key: string): Promise<{ s: Snapshot; packs: Pack[] }> {
@@ -50,8 +49,8 @@ function nullColumnBytes(bytes: Uint8Array, s: Snapshot): number[] {
 }
 
 const cases = await Promise.all(
-  ["sydney-demo", "sydney-suburbs"].map(async (name) => {
-    const v1 = load(name);
+  (["sydney-demo", "sydney-suburbs"] as const).map(async (name) => {
+    const v1 = v1Pack(name);
     const t = performance.now();
     const v2 = await v1ToV2(v1);
     return { name, v1, v2, ms: performance.now() - t };
@@ -132,8 +131,10 @@ describe("npm run pack -- convert", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("writes v1ToV2's bytes, and refuses a v2 pack as input with a sentence", async () => {
+    const input = join(dir, "suburbs-v1.pack");
+    writeFileSync(input, v1Bytes("sydney-suburbs"));
     const out = join(dir, "suburbs.pack");
-    await main(["convert", "packs/sydney-suburbs.pack", out]);
+    await main(["convert", input, out]);
     expect(new Uint8Array(readFileSync(out))).toEqual((cases[1] as (typeof cases)[number]).v2);
     await expect(Promise.resolve(main(["convert", out, join(dir, "x.pack")]))).rejects.toThrow(
       /expected pack format v1, got v2/,

@@ -1,7 +1,7 @@
 // Sites of a report on the real demo pack: pairing by position, Points replaced by cadastre lots, ranking.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { parcelAt, parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { pairSites, resolveSite, type ReportSite, type ResolvedSite } from "../../../src/report/sites.ts";
 import { rankSites } from "../../../src/report/rank.ts";
@@ -9,7 +9,7 @@ import { readSupplied } from "../../../src/report/labels.ts";
 import type { ParcelGeometry } from "../../../src/report/geometry.ts";
 
 const packs = ["sydney-demo", "sydney-suburbs"].map((n) =>
-  decodePack(readFileSync(new URL(`../../../packs/${n}.pack`, import.meta.url))),
+  readPackBytes(readFileSync(new URL(`../../../packs/${n}.pack`, import.meta.url)), n),
 );
 const demo = packs[0]!;
 const lot = (i: number) => parcelFromFeature(demo, i);

@@ -1,5 +1,6 @@
 // A search's work is bounded: its budget is judged from the roots (a filter that skips pages brings it in), it
 // yields between chunks of lots, and a count can stop at a cap, which is how saved searches run at a publish.
+import { openPacks, pagedPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { matchesIn, searchMatchChanges } from "../../../src/alerts/search-match.ts";
 import { pagedVersion } from "../../../src/alerts/versions.ts";
@@ -9,7 +10,7 @@ import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery } from "../../../src/search/query.ts";
 import { clearSearchTables } from "../../../src/search/tables.ts";
 import { packs } from "../chat/demo-packs.ts";
@@ -19,10 +20,10 @@ const context = packs.filter((p) => p !== demo);
 let bytes: Uint8Array;
 let n = 0;
 
-function v2(): { packs: SearchPacks; source: MemorySource; paged: PagedPack } {
+function v2(): { packs: VisiblePacks; source: MemorySource; paged: PagedPack } {
   const source = new MemorySource(`public/budget-${n++}.pack`, bytes);
   const paged = new PagedPack(source, { cache: new PageCache() });
-  return { packs: { base: context, paged: [paged] }, source, paged };
+  return { packs: openPacks([...context, paged]), source, paged };
 }
 
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe("the work budget", () => {
     const budget = full.work.bytesRead - 1;
     clearSearchTables();
     const { packs: p, source } = v2();
-    await p.paged[0]?.snapshot();
+    await pagedPacks(p)[0]?.snapshot();
     source.resetCounts();
     await expect(searchSites(p, LGA, { maxBytes: budget })).rejects.toThrow(/MiB one search may read: search a suburb/);
     expect(source.reads).toBe(0);

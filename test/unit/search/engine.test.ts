@@ -1,5 +1,6 @@
 // The site search engine over the six-suburb demo: v1 and v2 packs give the same matches, counts agree with a
 // lot-by-lot scan through the build-time kernels, pages that cannot match are never read, and cursors page exactly.
+import { openPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FindParcelsOutput, findParcels } from "../../../src/chat/tools/find-parcels.ts";
 import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
@@ -10,7 +11,7 @@ import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery, SiteResult } from "../../../src/search/query.ts";
 import { MAX_RANGES } from "../../../src/search/query.ts";
 import { refFeatures } from "../../../src/search/refs.ts";
@@ -23,11 +24,11 @@ let v2Bytes: Uint8Array;
 let small: Uint8Array;
 let n = 0;
 
-function v2(bytes = v2Bytes): { packs: SearchPacks; source: MemorySource } {
+function v2(bytes = v2Bytes): { packs: VisiblePacks; source: MemorySource } {
   const source = new MemorySource(`public/demo-${n++}.pack`, bytes);
-  return { packs: { base: others, paged: [new PagedPack(source, { cache: new PageCache() })] }, source };
+  return { packs: openPacks([...others, new PagedPack(source, { cache: new PageCache() })]), source };
 }
-const v1: SearchPacks = { base: packs, paged: [] };
+const v1: VisiblePacks = openPacks(packs);
 
 beforeAll(async () => {
   v2Bytes = await convertToLotsPack(demo, { context: packs, pageBytes: 32 * 1024 });
@@ -40,7 +41,7 @@ beforeEach(() => {
   clearSearchTables();
 });
 
-async function all(p: SearchPacks, q: SearchQuery, limit = 97): Promise<{ count: number; results: SiteResult[] }> {
+async function all(p: VisiblePacks, q: SearchQuery, limit = 97): Promise<{ count: number; results: SiteResult[] }> {
   const out: SiteResult[] = [];
   let cursor: string | null = null;
   let count = -1;

@@ -1,5 +1,6 @@
 // Generated searches over the six-suburb demo against a brute-force scan of every lot's facts: each filter alone
 // and combined, suburbs by turf point-in-polygon, LGAs as their suburbs' union, boxes; v1 and v2 packs alike.
+import { openPacks, pagedPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
@@ -10,7 +11,7 @@ import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchArea, SearchFilters, SearchQuery } from "../../../src/search/query.ts";
 import { inside, packs, suburbPolygon } from "../chat/demo-packs.ts";
 
@@ -34,7 +35,7 @@ const suburbsPack = packs.find((p) => p.id !== "sydney-demo") as Pack;
 const SUBURBS = ["Newtown", "Erskineville", "Epping", "Eastwood", "Carlingford", "Parramatta"];
 const lots: Lot[] = [];
 const lgaOf = new Map<string, string[]>();
-let v2: SearchPacks;
+let v2: VisiblePacks;
 
 beforeAll(async () => {
   const layer = demo.layers.get("parcels");
@@ -67,7 +68,7 @@ beforeAll(async () => {
     lgaOf.set(lga, [...(lgaOf.get(lga) ?? []), String(props.name)]);
   }
   const source = new MemorySource("public/demo-property.pack", await convertToLotsPack(demo, { context: packs }));
-  v2 = { base: packs.filter((p) => p !== demo), paged: [new PagedPack(source)] };
+  v2 = openPacks([...packs.filter((p) => p !== demo), new PagedPack(source)]);
 }, 120_000);
 
 // A brute-force membership test, independent of the engine's codes and tables.
@@ -104,7 +105,7 @@ function filterTest(f: SearchFilters): (l: Lot) => boolean {
     (f.station_within_m === undefined || (l.stationM !== null && l.stationM <= f.station_within_m));
 }
 
-async function allIds(p: SearchPacks, q: SearchQuery): Promise<{ count: number; ids: string[] }> {
+async function allIds(p: VisiblePacks, q: SearchQuery): Promise<{ count: number; ids: string[] }> {
   const ids: string[] = [];
   let cursor: string | null = null;
   let count = 0;
@@ -149,7 +150,7 @@ describe("site search against a brute-force scan", () => {
         const inArea = areaTest(area);
         const pass = filterTest(filters);
         const expected = lots.filter((l) => inArea(l) && pass(l)).map((l) => l.id);
-        const got = await allIds(useV2 ? v2 : { base: packs, paged: [] }, { area, filters });
+        const got = await allIds(useV2 ? v2 : openPacks(packs), { area, filters });
         expect(got.count).toBe(expected.length);
         expect(new Set(got.ids).size).toBe(got.ids.length);
         expect([...got.ids].sort()).toEqual([...expected].sort());
@@ -166,8 +167,8 @@ describe("site search against a brute-force scan", () => {
       "public/demo-limits.pack",
       await convertToLotsPack(demo, { context: packs, pageBytes: 2048 }),
     );
-    const p: SearchPacks = { base: packs.filter((x) => x !== demo), paged: [new PagedPack(source)] };
-    await p.paged[0]?.snapshot();
+    const p: VisiblePacks = openPacks([...packs.filter((x) => x !== demo), new PagedPack(source)]);
+    await pagedPacks(p)[0]?.snapshot();
     source.resetCounts();
     await expect(searchSites(p, { area: { lga: "Parramatta" } }, { maxLots: 100 })).rejects.toThrow(
       /would test [\d,]+ lots, more than the 100 one search may test: search a suburb/,

@@ -1,10 +1,11 @@
 // One search, one ranges budget: each pack's reads are planned once, within what the packs before it left, and a
 // search whose plans do not fit is refused before any page of any pack is read.
+import { openPacks, pagedPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { clearRootMemo, MemorySource, PageCache, PagedPack } from "../../../src/packs/paged/index.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery } from "../../../src/search/query.ts";
 import { clearSearchTables } from "../../../src/search/tables.ts";
 import { packs } from "../chat/demo-packs.ts";
@@ -16,10 +17,10 @@ const R4_IN_LGA: SearchQuery = { area: { lga: "Parramatta" }, filters: { zones: 
 let bytes: Uint8Array;
 let n = 0;
 
-function copies(k: number): { packs: SearchPacks; sources: MemorySource[] } {
+function copies(k: number): { packs: VisiblePacks; sources: MemorySource[] } {
   const sources = Array.from({ length: k }, () => new MemorySource(`public/ranges-${n++}.pack`, bytes));
   const paged = sources.map((s) => new PagedPack(s, { cache: new PageCache() }));
-  return { packs: { base: context, paged }, sources };
+  return { packs: openPacks([...context, ...paged]), sources };
 }
 
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe("a search's ranges budget", () => {
     clearSearchTables();
     // The first pack's plan takes all it may; the second finds none left, and neither pack is read.
     const tight = copies(2);
-    for (const p of tight.packs.paged) await p.snapshot();
+    for (const p of pagedPacks(tight.packs)) await p.snapshot();
     for (const s of tight.sources) s.resetCounts();
     await expect(searchSites(tight.packs, R4_IN_LGA, { maxRanges: ranges })).rejects.toThrow(
       new RegExp(`needs more than ${ranges} reads of pack sydney-demo`),

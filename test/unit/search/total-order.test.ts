@@ -1,5 +1,6 @@
 // Cursors over lots that tie on every visible key (an upload repeating one lot id over lots of one area): paging
 // with limit 1 returns every lot exactly once, on v1 and v2 packs, because the order ends in a per-lot ordinal.
+import { openPacks, pagedPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildLayer, type InputFeature } from "../../../scripts/pack/layers.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
@@ -8,7 +9,7 @@ import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";
-import { type SearchPacks, searchSites } from "../../../src/search/engine.ts";
+import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery } from "../../../src/search/query.ts";
 import { packs } from "../chat/demo-packs.ts";
 
@@ -32,7 +33,7 @@ function twin(k: number): InputFeature {
 }
 
 let twins: Pack;
-let v2: SearchPacks;
+let v2: VisiblePacks;
 
 beforeAll(async () => {
   twins = decodePack(
@@ -51,12 +52,12 @@ beforeAll(async () => {
   );
   // Tiny pages: the twins spread over several pages, so the ordinal must tell pages apart too.
   const bytes = await convertToLotsPack(twins, { context: [twins, ...context], pageBytes: 256 });
-  v2 = { base: context, paged: [new PagedPack(new MemorySource("public/twins.pack", bytes))] };
+  v2 = openPacks([...context, new PagedPack(new MemorySource("public/twins.pack", bytes))]);
 }, 60_000);
 
 const query: SearchQuery = { area: { bbox: [W - 0.001, S - 0.001, W + 0.01, S + 0.001] }, sort: "area" };
 
-async function pageByOne(p: SearchPacks): Promise<{ count: number; centers: string[] }> {
+async function pageByOne(p: VisiblePacks): Promise<{ count: number; centers: string[] }> {
   const centers: string[] = [];
   let cursor: string | null = null;
   let count = 0;
@@ -72,7 +73,7 @@ async function pageByOne(p: SearchPacks): Promise<{ count: number; centers: stri
 
 describe("a total order for cursors", () => {
   it("v1: ten lots sharing a lot id and an area, paged one at a time, each come back exactly once", async () => {
-    const got = await pageByOne({ base: [twins, ...context], paged: [] });
+    const got = await pageByOne(openPacks([twins, ...context]));
     expect(got.count).toBe(TWINS);
     expect(got.centers.length).toBe(TWINS);
     expect(new Set(got.centers).size).toBe(TWINS);
@@ -81,7 +82,7 @@ describe("a total order for cursors", () => {
   });
 
   it("v2 over several pages: the same, each lot exactly once", async () => {
-    expect((await v2.paged[0]?.snapshot())?.root.pageCounts.length).toBeGreaterThan(1);
+    expect((await pagedPacks(v2)[0]?.snapshot())?.root.pageCounts.length).toBeGreaterThan(1);
     const got = await pageByOne(v2);
     expect(got.count).toBe(TWINS);
     expect(new Set(got.centers).size).toBe(TWINS);

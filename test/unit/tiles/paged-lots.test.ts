@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { pagesFor } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { pagePack } from "../../../src/packs/paged/page-pack.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
@@ -21,7 +21,7 @@ import { encodePack } from "../../../src/packs/paged/encode.ts";
 import type { Position } from "../../../src/geo/types.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 
-const pack = (name: string) => decodePack(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)));
+const pack = (name: string) => readPackBytes(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)), name);
 
 describe("a v2 tile's lots layer", () => {
   it("is byte for byte the merge of its pages' cuts for every demo tile at z14 to z16", async () => {

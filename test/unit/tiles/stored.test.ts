@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { UnavailableError } from "../../../src/errors.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { clearRootMemo, PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
 import { tileKey } from "../../../src/packs/paged/root.ts";
@@ -19,7 +19,7 @@ import { encodePack } from "../../../src/packs/paged/encode.ts";
 import { makeLots, packOptions } from "../packs/paged/fixture.ts";
 import { cutFromPages, TILE_MAX_READS, tileFits, withStoredTiles } from "../../../src/tiles/prebuilt-tiles.ts";
 
-const pack = (name: string) => decodePack(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)));
+const pack = (name: string) => readPackBytes(readFileSync(new URL(`../../../packs/${name}`, import.meta.url)), name);
 const READ_BYTES = 24 * 1024;
 
 let plain: Uint8Array;

@@ -2,13 +2,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pointInFeature } from "../../../src/geo/pip.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { UNITS_PER_DEGREE } from "../../../src/packs/paged/schema.ts";
 import { quadsOf } from "../../../scripts/world/context-packs.ts";
 import { WORLD_DEMO_PACK } from "../../../scripts/world/reserved.ts";
 import { ROOT, smallWorld } from "./small-world.ts";
 
-const demo = decodePack(readFileSync(`${ROOT}/${WORLD_DEMO_PACK}`)).layers.get("parcels");
+const demo = readPackBytes(readFileSync(`${ROOT}/${WORLD_DEMO_PACK}`), WORLD_DEMO_PACK).layers.get("parcels");
 const DEMO_SUBURBS = ["Newtown", "Erskineville", "Epping", "Eastwood", "Carlingford", "Parramatta"];
 
 describe("the world beside the six-suburb demo pack", () => {

@@ -5,8 +5,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repackDemo } from "../../../scripts/pack/demo-v2.ts";
 import { digestMessage } from "../../../src/alerts/digests.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { publishMessage } from "../../../src/packs/publish-message.ts";
+import { putPack } from "../../support/packs.ts";
 import { createTeamOrg, type TestOrg, withDb } from "../helpers/billing.ts";
 import { type Sent, ageEmails, config, recordingBinding } from "./email-setup.ts";
 import {
@@ -30,7 +31,7 @@ let publishes: [string, string][];
 async function repack(key: string, version: string): Promise<string> {
   const bytes = new Uint8Array((await (await env.PACKS.get(key))?.arrayBuffer()) ?? new ArrayBuffer(0));
   const to = key.replace(/@[^/]+\.pack$/, `@${version}.pack`);
-  await env.PACKS.put(to, repackDemo(decodePack(bytes), version));
+  await putPack(to, await repackDemo(readPackBytes(bytes, key), version));
   return to;
 }
 

@@ -6,10 +6,10 @@ import { eq, inArray } from "drizzle-orm";
 import { type DemoV2Plan, buildDemoV2, repackDemo } from "../../../scripts/pack/demo-v2.ts";
 import { alertEmails, notifications } from "../../../src/db/schema.ts";
 import worker from "../../../src/index.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { publishMessage } from "../../../src/packs/publish-message.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
-import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
+import { demoPackBytes, putDemoPacks, putPack } from "../../support/packs.ts";
 import { call, type TestOrg, withDb } from "../helpers/billing.ts";
 
 export type Versions = { plan: DemoV2Plan; v1: string; v2: string; same: string };
@@ -18,17 +18,17 @@ export type Versions = { plan: DemoV2Plan; v1: string; v2: string; same: string 
 export async function putVersions(): Promise<Versions> {
   await putDemoPacks();
   resetPublicPacks();
-  const demo = decodePack(demoPackBytes("sydney-demo.pack"));
-  const { bytes, plan } = buildDemoV2(demo);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const { bytes, plan } = await buildDemoV2(demo);
   const run = `alerts-test/${crypto.randomUUID()}`;
   const keys = {
     v1: `${run}/sydney-demo@2.0.0.pack`,
     v2: `${run}/sydney-demo@2.1.0.pack`,
     same: `${run}/sydney-demo@2.0.1.pack`,
   };
-  await env.PACKS.put(keys.v1, demoPackBytes("sydney-demo.pack"));
-  await env.PACKS.put(keys.v2, bytes);
-  await env.PACKS.put(keys.same, repackDemo(demo, "2.0.1"));
+  await putPack(keys.v1, demoPackBytes("sydney-demo.pack"));
+  await putPack(keys.v2, bytes);
+  await putPack(keys.same, await repackDemo(demo, "2.0.1"));
   return { plan, ...keys };
 }
 

@@ -1,4 +1,5 @@
 // Batch, chat and report score with one model: the same lots give the same score, rating and model id everywhere.
+import { openPacks } from "../../../src/packs/open-pack.ts";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import eppingLots from "../../../packs/examples/epping-lots.csv?raw";
@@ -43,7 +44,7 @@ describe("one model for batch, chat and report", () => {
     const ids = rows.map((r) => r.parcel.lot_id);
     const chat = (
       await scoreSites(
-        { base: packs, paged: [] },
+        openPacks(packs),
         { lot_ids: ids },
         null,
         async (sites) => ({ ok: true, charged: sites / 10, balance: 10 }),

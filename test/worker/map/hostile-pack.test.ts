@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { privateKey } from "../../../src/packs/private/store.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
@@ -21,8 +21,8 @@ let built: Uint8Array;
 let lot: { lng: number; lat: number };
 
 beforeAll(async () => {
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-  const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
   built = await convertToLotsPack({ ...demo, version: "hostile" }, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   const p = parcelFromFeature(demo, 100);
   lot = { lng: p.centroid[0], lat: p.centroid[1] };

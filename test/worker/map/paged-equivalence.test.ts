@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
@@ -36,8 +36,8 @@ async function useV2(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-  const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
   v2Bytes = await convertToLotsPack(demo, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   const lots = demo.layers.get("parcels");
   const count = lots?.count ?? 0;

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
@@ -21,8 +21,8 @@ let b: Uint8Array;
 let lot: { lng: number; lat: number; lotId: string };
 
 beforeAll(async () => {
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-  const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
   a = await convertToLotsPack({ ...demo, version: "a" }, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   b = await convertToLotsPack({ ...demo, version: "b" }, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   const p = parcelFromFeature(demo, 100);

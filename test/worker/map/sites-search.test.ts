@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
@@ -166,7 +166,7 @@ describe("POST /sites/search", () => {
   });
 
   it("an organisation's own lots stand in for the public lots they cover (each place counted once); another organisation never sees them", async () => {
-    const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
+    const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
     const [p1, p2] = [100, 101].map((i) => parcelFromFeature(demo, i));
     if (!p1 || !p2) throw new Error("no demo lots");
     const ownIds = ["1//DP9000001", "2//DP9000001"];
@@ -216,8 +216,8 @@ describe("POST /sites/search", () => {
       limit: 500,
     };
     const v1 = await ok(q);
-    const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-    const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+    const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+    const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
     await env.PACKS.delete("public/sydney-demo.pack");
     await env.PACKS.put(V2_KEY, await convertToLotsPack(demo, { context: [demo, suburbs], pageBytes: 32 * 1024 }));
     await env.PACKS.put(REGISTRY_KEY, JSON.stringify({ packs: { "sydney-demo": V2_KEY } }));

@@ -6,7 +6,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { MAX_PAGES_PER_REQUEST } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
 import { PagedPack, type Snapshot } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
@@ -25,8 +25,8 @@ let probe: PagedPack;
 let demoVersion: (version: string) => Promise<Uint8Array>;
 
 beforeAll(async () => {
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-  const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
   demoVersion = (version) => convertToLotsPack({ ...demo, version }, { context: [demo, suburbs], pageBytes: 2 * 1024 });
   bytes = await demoVersion("small");
   probe = new PagedPack(new MemorySource("probe-stored", bytes), { cache: new PageCache(2 ** 30) });

@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
@@ -52,7 +52,7 @@ async function suggest(org: TestOrg, q: string): Promise<Suggestion[]> {
 beforeAll(async () => {
   await putDemoPacks();
   resetPublicPacks();
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
   const parcels = demo.layers.get("parcels");
   let row = -1;
   for (let i = 0; i < (parcels?.count ?? 0); i++) if (parcels?.props(i).address === SHARED) row = i;

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
 import { bearer, mintToken } from "../../support/tokens.ts";
@@ -46,7 +46,7 @@ describe("GET /geocode/suggest", () => {
   });
 
   it("a lot id returns the lot", async () => {
-    const parcels = decodePack(demoPackBytes("sydney-demo.pack")).layers.get("parcels");
+    const parcels = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack").layers.get("parcels");
     const lotId = parcels?.props(3).lot_id as string;
     const { body } = await suggest(lotId);
     expect(body[0]).toMatchObject({ kind: "lot", lot_id: lotId });
@@ -76,13 +76,13 @@ describe("GET /geocode/suggest: street addresses", () => {
   let v2Bytes: Uint8Array;
 
   beforeAll(async () => {
-    const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
+    const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
     const parcels = demo.layers.get("parcels");
     const count = parcels?.count ?? 0;
     for (let i = 0; i < count; i++)
       if (parcels?.props(i).address === ADDRESS) lotId = parcels.props(i).lot_id as string;
     expect(lotId).toBeTruthy();
-    const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+    const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
     v2Bytes = await convertToLotsPack(demo, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   }, 60_000);
 

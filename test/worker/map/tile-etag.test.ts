@@ -1,7 +1,7 @@
 // If-None-Match on tiles as RFC 9110 §13.1.2 reads it: weak comparison, lists and `*` all answer 304.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { tileOf } from "../../../src/tiles/math.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
@@ -16,7 +16,7 @@ beforeAll(async () => {
   auth = bearer(await mintToken());
   await putDemoPacks();
   resetPublicPacks();
-  const parcels = decodePack(demoPackBytes("sydney-demo.pack")).layers.get("parcels");
+  const parcels = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack").layers.get("parcels");
   if (!parcels) throw new Error("demo pack has no parcels");
   const t = tileOf(parcels.coords[0] as number, parcels.coords[1] as number, 15);
   path = `/tiles/sydney-demo/15/${t.x}/${t.y}.mvt`;

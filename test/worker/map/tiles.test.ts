@@ -3,7 +3,7 @@ import { SELF, env } from "cloudflare:test";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { featuresInBox } from "../../../src/packs/lookup.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import type { Pack } from "../../../src/packs/types.ts";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   auth = bearer(await mintToken());
   await putDemoPacks();
   resetPublicPacks();
-  demo = decodePack(demoPackBytes("sydney-demo.pack"));
+  demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
 });
 
 // A lot of the demo pack: its first vertex, the tile holding it at z15, and its lot id.
@@ -181,7 +181,7 @@ describe("GET /tiles/{pack_id}/{z}/{x}/{y}.mvt", () => {
     const [mine, other] = await withDb(async (db) => [await createTeamOrg(db), await createTeamOrg(db)]);
     await env.PACKS.put(
       `orgs/${mine?.orgId}/estate.pack`,
-      suburbPack("estate-tiles", "1", [squareSuburb("Tilevale", 150.5, -34.5)]),
+      await suburbPack("estate-tiles", "1", [squareSuburb("Tilevale", 150.5, -34.5)]),
     );
     const t = tileOf(150.505, -34.495, 12);
     const path = `/tiles/estate-tiles/12/${t.x}/${t.y}.mvt`;

@@ -7,7 +7,7 @@ import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
 import { logger } from "../../../src/logger.ts";
 import { pointArea } from "../../../src/packs/request-pages.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { loadPrivatePacks } from "../../../src/packs/private/load.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
@@ -63,8 +63,8 @@ const magicOf = async (key: string) => {
 };
 
 beforeAll(async () => {
-  const demo = decodePack(demoPackBytes("sydney-demo.pack").slice().buffer);
-  const suburbs = decodePack(demoPackBytes("sydney-suburbs.pack").slice().buffer);
+  const demo = readPackBytes(demoPackBytes("sydney-demo.pack"), "sydney-demo.pack");
+  const suburbs = readPackBytes(demoPackBytes("sydney-suburbs.pack"), "sydney-suburbs.pack");
   // The public world: lots only (zones, controls, hazards as columns), no zoning outlines anywhere in R2.
   const lots = await convertToLotsPack(demo, { context: [demo, suburbs], pageBytes: 32 * 1024 });
   const listed = await env.PACKS.list({ prefix: "public/" });

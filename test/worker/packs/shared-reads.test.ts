@@ -144,7 +144,10 @@ describe("a request never waits on a read another request began", () => {
 
   it("an organisation's v1 pack whose read began in a request since aborted is read again by the next request", async () => {
     const orgId = crypto.randomUUID();
-    await env.PACKS.put(privateKey(orgId, "mine"), suburbPack("mine", "1", [squareSuburb("Mine", 151.2, -33.9)]));
+    await env.PACKS.put(
+      privateKey(orgId, "mine"),
+      await suburbPack("mine", "1", [squareSuburb("Mine", 151.2, -33.9)], { format: "v1" }),
+    );
     // A reads the whole object slowly; a range read (its format probe) is not held up.
     const slow = slowed("get", (args) => !(args[1] as R2GetOptions | undefined)?.range);
     await abortedMidRead(

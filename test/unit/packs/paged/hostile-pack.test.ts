@@ -9,7 +9,7 @@ import { toErrorResponse } from "../../../../src/http/errors.ts";
 import { createLogger } from "../../../../src/logger.ts";
 import { refuseDamaged } from "../../../../src/packs/request-pages.ts";
 import { crc32 } from "../../../../src/packs/crc32.ts";
-import { decodePack } from "../../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../../src/packs/pack-bytes.ts";
 import { PagedPackError } from "../../../../src/packs/paged/errors.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
 import { buildBoxGrid } from "../../../../src/packs/paged/box-grid.ts";
@@ -65,7 +65,7 @@ async function expectNamed503(refused: readonly RefusedPage[], id: string): Prom
 }
 
 beforeAll(async () => {
-  const packs = ["sydney-demo", "sydney-suburbs"].map((n) => decodePack(readFileSync(`packs/${n}.pack`)));
+  const packs = ["sydney-demo", "sydney-suburbs"].map((n) => readPackBytes(readFileSync(`packs/${n}.pack`), n));
   // 2 KiB pages: hundreds of pages, stored tiles, overview pages and a lot-id index, as the builder writes them.
   bytes = await convertToLotsPack(packs[0] as (typeof packs)[0], { context: packs, pageBytes: 2 * 1024 });
   base = takeApart(bytes);

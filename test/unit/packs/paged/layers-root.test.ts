@@ -2,10 +2,8 @@
 // the last covered in order with no gap or overlap, counts that are their pages' counts, fields that are columns,
 // category and synthetic fields among them, synthetic counts within bounds; any other change reads or is refused
 // cleanly, never a TypeError, down to every page's view.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import {
   clearRootMemo,
   MemorySource,
@@ -16,6 +14,7 @@ import {
 } from "../../../../src/packs/paged/index.ts";
 import { v1ToV2 } from "../../../../src/packs/v1/to-v2.ts";
 import { type Crafted, putTogether, takeApart } from "../../../support/crafted-pack.ts";
+import { v1Pack } from "../v1-committed.ts";
 
 type LayerJson = {
   name: unknown;
@@ -33,7 +32,8 @@ let base: Crafted;
 let seq = 0;
 
 beforeAll(async () => {
-  const demo = decodePack(new Uint8Array(readFileSync("packs/sydney-demo.pack")));
+  // The demo as v1 wrote it, converted: the converter writes every pack of layers' root as the builders do.
+  const demo = v1Pack("sydney-demo");
   // 16 KiB pages: the parcels layer over many pages, each overlay on one.
   base = takeApart(await v1ToV2(demo, { pageBytes: 16 * 1024 }));
 }, 60_000);

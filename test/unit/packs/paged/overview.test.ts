@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../../src/assess/lots-pack.ts";
 import { featureBBox } from "../../../../src/geo/bbox.ts";
-import { decodePack } from "../../../../src/packs/v1/decode.ts";
+import { readPackBytes } from "../../../../src/packs/pack-bytes.ts";
 import { CELLS_PER_DEGREE } from "../../../../src/packs/paged/overview.ts";
 import { clearRootMemo, PagedPack } from "../../../../src/packs/paged/reader.ts";
 import { PageCache } from "../../../../src/packs/paged/page-cache.ts";
@@ -14,7 +14,7 @@ import type { Pack } from "../../../../src/packs/types.ts";
 import { tileOf } from "../../../../src/tiles/math.ts";
 import { pagedTile } from "../../../../src/tiles/paged.ts";
 
-const packs: Pack[] = ["sydney-demo", "sydney-suburbs"].map((n) => decodePack(readFileSync(`packs/${n}.pack`)));
+const packs: Pack[] = ["sydney-demo", "sydney-suburbs"].map((n) => readPackBytes(readFileSync(`packs/${n}.pack`), n));
 const demo = packs[0] as Pack;
 let bytes: Uint8Array;
 

@@ -1,22 +1,33 @@
 // A small pack of layers read whole (issue 48, item 1): the demo pack converted to v2 in pages small enough that its
-// layers span several, read in one range and joined, is the v1 pack: every layer's features, marks and lookups.
+// layers span several, read in one range and joined, is the v1 pack: every layer's features, marks and lookups; the
+// same bytes read synchronously (a file in memory) are the same pack.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { featureAt } from "../../../../src/packs/lookup.ts";
-import { clearRootMemo, MemorySource, PageCache, PagedPack, readWhole } from "../../../../src/packs/paged/index.ts";
+import { readPackBytes } from "../../../../src/packs/pack-bytes.ts";
+import {
+  clearRootMemo,
+  MemorySource,
+  PageCache,
+  PagedPack,
+  PagedPackError,
+  PageRefusedError,
+  readWhole,
+} from "../../../../src/packs/paged/index.ts";
 import type { Layer, Pack } from "../../../../src/packs/types.ts";
-import { decodePack } from "../../../../src/packs/v1/decode.ts";
 import { v1ToV2 } from "../../../../src/packs/v1/to-v2.ts";
 import { featuresOf, layerMarks, sorted } from "../layer-features.ts";
+import { v1Bytes, v1Pack } from "../v1-committed.ts";
 
 let v1: Pack;
 let source: MemorySource;
 let whole: Pack;
 let pagesPerLayer: Map<string, number>;
+let bytes: Uint8Array;
 
 beforeAll(async () => {
-  v1 = decodePack(new Uint8Array(readFileSync("packs/sydney-demo.pack")));
-  const bytes = await v1ToV2(v1, { pageBytes: 16 * 1024 });
+  v1 = v1Pack("sydney-demo");
+  bytes = await v1ToV2(v1, { pageBytes: 16 * 1024 });
   clearRootMemo();
   source = new MemorySource("public/sydney-demo.pack", bytes);
   const reader = new PagedPack(source, { cache: new PageCache(1 << 20), log: () => {} });
@@ -67,5 +78,48 @@ describe("a pack of layers read whole", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe("a pack of layers read from bytes in memory (readPackBytes)", () => {
+  it("is the pack readWhole reads: every layer's marks, features and box", () => {
+    const got = readPackBytes(bytes, "memory:sydney-demo");
+    expect(got.formatVersion).toBe(2);
+    expect([...got.layers.keys()]).toEqual([...whole.layers.keys()]);
+    expect(got.meta).toEqual(whole.meta);
+    expect(got.byteLength).toBe(bytes.length);
+    for (const want of whole.layers.values()) {
+      const layer = got.layers.get(want.name) as Layer;
+      expect(layerMarks(layer)).toEqual(layerMarks(want));
+      expect(featuresOf(layer)).toEqual(featuresOf(want));
+      expect(layer.bbox).toEqual(want.bbox);
+    }
+  });
+
+  it("reads the committed demo pack, a file read from disk (a Node Buffer), as v1 built it", () => {
+    const got = readPackBytes(readFileSync("packs/sydney-demo.pack"), "packs/sydney-demo.pack");
+    expect(got.formatVersion).toBe(2);
+    for (const want of v1.layers.values()) {
+      const layer = got.layers.get(want.name) as Layer;
+      expect(layerMarks(layer)).toEqual(layerMarks(want));
+      expect(sorted(featuresOf(layer))).toEqual(sorted(featuresOf(want)));
+    }
+  });
+
+  it("refuses a truncated file and a damaged page, naming them", () => {
+    expect(() => readPackBytes(bytes.subarray(0, bytes.length - 8), "cut")).toThrow(PagedPackError);
+    expect(() => readPackBytes(bytes.subarray(0, bytes.length - 8), "cut")).toThrow(/pack cut is truncated/);
+    const damaged = bytes.slice();
+    // A byte inside page 0, which starts at the header's data start.
+    const at = new DataView(damaged.buffer).getUint32(16, true) + 100;
+    damaged[at] = (damaged[at] as number) ^ 0xff;
+    expect(() => readPackBytes(damaged, "damaged")).toThrow(PageRefusedError);
+    expect(() => readPackBytes(damaged, "damaged")).toThrow(/pack damaged page 0 refused/);
+  });
+
+  it("reads v1 bytes (a file written before v2) by the v1 reader", () => {
+    const got = readPackBytes(v1Bytes("sydney-suburbs"));
+    expect(got.formatVersion).toBe(1);
+    expect(got.layers.get("suburbs")?.count).toBe(648);
   });
 });

@@ -1,9 +1,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildPack } from "../../../../scripts/pack/cli.ts";
+import { buildLayers } from "../../../../scripts/pack/cli.ts";
 import { buildLotsPackStreamed, type StreamBuildSpec } from "../../../../scripts/pack/stream/build.ts";
 import { decodePack } from "../../../../src/packs/v1/decode.ts";
+import { encodePack } from "../../../../src/packs/v1/encode.ts";
 import { convertToLotsPack } from "../../../../src/assess/lots-pack.ts";
 import { decodeRoot } from "../../../../src/packs/paged/root.ts";
 import { HEADER_BYTES, readHeader } from "../../../../src/packs/paged/schema.ts";
@@ -29,15 +30,19 @@ const spec = (out: string, more: Partial<StreamBuildSpec> = {}): StreamBuildSpec
 
 const read = (file: string) => new Uint8Array(readFileSync(file));
 
-// The same data built whole in memory: a v1 pack of the cadastre and every overlay, converted.
+// The same data built whole in memory: a v1 pack of the cadastre and every overlay (as the streamed build holds its
+// overlays, Float64 and in index order), converted as `convert --lots` converts one.
 const v1 = decodePack(
-  buildPack({
-    id: "stream-test",
-    title: "Stream test",
-    version: "7",
-    synthetic: ["parcels", "zoning"],
-    files: { ...IN.overlays, parcels: IN.parcels },
-  }).bytes,
+  encodePack({
+    ...buildLayers({
+      id: "stream-test",
+      title: "Stream test",
+      version: "7",
+      synthetic: ["parcels", "zoning"],
+      files: { ...IN.overlays, parcels: IN.parcels },
+    }),
+    order: "index",
+  }),
 );
 const WHOLE = await convertToLotsPack(v1, { asAt: { cadastre: "2025-10-01" }, pageBytes: 16 * 1024 });
 const one = await buildLotsPackStreamed(spec("one-run.pack"));
