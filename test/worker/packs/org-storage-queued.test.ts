@@ -1,6 +1,7 @@
 // Issue 47 (hostile round four) in workerd: a large upload, built off the request by the queue, is checked against the
 // organisation's storage before it is queued, so an organisation at its limit hears 409 at once, not 202 then a failed
 // build; nothing of it is stored. The limit is passed small, as the kept-versions test passes storeFinishedPack's.
+import { heldQueue } from "../../support/held-queue.ts";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "../../../src/errors.ts";
@@ -46,22 +47,6 @@ async function built(org: TestOrg, count: number, packId: string, version?: stri
     layer: "parcels",
   };
   return buildPrivatePack(header, layer.finish(), packId, new Date(), version);
-}
-
-/** A queue that keeps what it is sent: an accepted build is seen queued, never run behind the test's back. */
-function heldQueue(sent: unknown[]): Queue {
-  const metrics = { backlogCount: 0, backlogBytes: 0 };
-  return {
-    metrics: async () => metrics,
-    send: async (body) => {
-      sent.push(body);
-      return { metadata: { metrics } };
-    },
-    sendBatch: async (batch) => {
-      for (const m of batch) sent.push(m.body);
-      return { metadata: { metrics } };
-    },
-  };
 }
 
 const bindings = () => ({ PACKS: env.PACKS, PRIVATE_PACKS: env.PRIVATE_PACKS });

@@ -2,6 +2,7 @@
 // read, asks the pack-build queue to store it as v2 under the same key, id and version, with no publish (alerts do not
 // fire on a format change); a pack replaced or deleted before the job runs is left as it is. The queue handler is run
 // on each message as the Queues runtime would, with queues that keep what they are sent.
+import { heldQueue } from "../../support/held-queue.ts";
 import { SELF, createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PACK_BUILDS_QUEUE } from "../../../src/assess/pack-build-queue.ts";
@@ -28,22 +29,6 @@ type Listed = { id: string; version: string; private?: boolean; features: number
 type Facts = { pack_id: string; lot_id: string | null; area_m2: number; zones: { code: string; share: number }[] };
 type Place = { name: string; pack_id: string; bbox: number[]; center: number[] };
 
-/** A queue that keeps what it is sent, so nothing runs behind the test's back. */
-function keptQueue(sent: unknown[]): Queue {
-  const metrics = { backlogCount: 0, backlogBytes: 0 };
-  return {
-    metrics: async () => metrics,
-    send: async (body) => {
-      sent.push(body);
-      return { metadata: { metrics } };
-    },
-    sendBatch: async (batch) => {
-      for (const m of batch) sent.push(m.body);
-      return { metadata: { metrics } };
-    },
-  };
-}
-
 /** Runs the Worker's queue handler on one pack-build message; answers what it acked and what it published. */
 async function deliver(body: unknown) {
   const published: unknown[] = [];
@@ -52,7 +37,7 @@ async function deliver(body: unknown) {
     { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body },
   ]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, PUBLISHES: keptQueue(published), PACK_BUILDS: keptQueue(queued) } as Env);
+  await worker.queue(batch, { ...env, PUBLISHES: heldQueue(published), PACK_BUILDS: heldQueue(queued) } as Env);
   return { result: await getQueueResult(batch, ctx), published, queued };
 }
 
@@ -117,7 +102,7 @@ const tileAt = (lng: number, lat: number) => {
 
 /** The organisation's packs read as a request reads them, with a pack-build queue that keeps what it is sent. */
 const readWith = (org: TestOrg, sent: unknown[]) => {
-  const bindings: PackBindings = { PACKS: env.PACKS, PRIVATE_PACKS: env.PRIVATE_PACKS, PACK_BUILDS: keptQueue(sent) };
+  const bindings: PackBindings = { PACKS: env.PACKS, PRIVATE_PACKS: env.PRIVATE_PACKS, PACK_BUILDS: heldQueue(sent) };
   return loadPrivatePacks(bindings, org.orgId);
 };
 
