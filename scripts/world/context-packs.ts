@@ -1,9 +1,8 @@
-// In-memory v1 packs of the generated overlays, so each lot's facts come from the same overlay kernels that
+// In-memory packs of the generated overlays, so each lot's facts come from the same overlay kernels that
 // assess an uploaded pack: one pack per suburb (its lots and overlays), one of the stations and suburb
 // boundaries, and one of every centre's zoning in the world (for the distance to the nearest centre).
 import type { Columns } from "../../src/geo/types.ts";
-import { decodePack } from "../../src/packs/v1/decode.ts";
-import { encodePack } from "../../src/packs/v1/encode.ts";
+import { memoryPack } from "../../src/packs/memory-pack.ts";
 import type { LayerInput, Pack, PackMeta } from "../../src/packs/types.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { buildLayer } from "../pack/layers.ts";
@@ -168,15 +167,13 @@ export function suburbPack(
       heritage: groupedPieces(frame, o.heritage),
     }),
   ];
-  return decodePack(encodePack({ id: "suburb", version: "1", meta: META, layers, order: "input" }), { verify: false });
+  return memoryPack({ id: "suburb", version: "1", meta: META, layers, order: "input" });
 }
 
 /** Every centre's zoning (E1, E2, MU1) across the world: the "distance to the nearest centre" reaches past suburbs. */
 export function centresPack(c: QuadFeatures): Pack {
   const layer = quadLayer("zoning", [...LAYER_FIELDS.zoning], c, "zone");
-  return decodePack(encodePack({ id: "centres", version: "1", meta: META, layers: [layer], order: "index" }), {
-    verify: false,
-  });
+  return memoryPack({ id: "centres", version: "1", meta: META, layers: [layer], order: "index" });
 }
 
 /** The world's stations: real, so not marked synthetic. */
@@ -206,5 +203,5 @@ export function suburbsLayer(suburbs: readonly Suburb[]): LayerInput {
 /** The stations and the suburbs, as one pack every suburb's lots are assessed with. */
 export function sharedPack(ctx: WorldContext): Pack {
   const layers = [transportLayer(ctx.stations), suburbsLayer(ctx.suburbs)];
-  return decodePack(encodePack({ id: "shared", version: "1", meta: META, layers, order: "index" }), { verify: false });
+  return memoryPack({ id: "shared", version: "1", meta: META, layers, order: "index" });
 }

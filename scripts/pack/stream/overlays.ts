@@ -1,8 +1,7 @@
-// The overlay layers a v2 build computes each lot's facts from, held in memory as one v1 pack (they are small beside the cadastre).
+// The overlay layers a v2 build computes each lot's facts from, held in memory as one pack (they are small beside the cadastre).
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import type { BBox } from "../../../src/geo/bbox.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import type { LayerInput, Pack, PackMeta } from "../../../src/packs/types.ts";
 import { gtfsStations, isGtfsStops, stationFeatures } from "../gtfs.ts";
 import { buildLayer, type InputFeature, LAYER_NAMES, type LayerName } from "../layers.ts";
@@ -48,7 +47,7 @@ function overlayFeatures(file: string, spec: OverlaySpec): InputFeature[] {
 }
 
 /**
- * The overlay layers as one in-memory v1 pack with the build's id. It also holds an empty parcels layer, so a
+ * The overlay layers as one in-memory pack with the build's id. It also holds an empty parcels layer, so a
  * lot reads as synthetic exactly when `--synthetic parcels` says so, as it would in a pack built whole.
  */
 export function loadOverlayPack(spec: OverlaySpec): { pack: Pack; layers: string[]; warnings: string[] } {
@@ -67,11 +66,7 @@ export function loadOverlayPack(spec: OverlaySpec): { pack: Pack; layers: string
     if (skipped) warnings.push(`${name}: skipped ${skipped} features of the wrong geometry type`);
     layers.push(layer);
   }
-  const bytes = encodePack({ id: spec.id, version: spec.version, meta: spec.meta, layers, order: "index" });
-  const pack = decodePack(bytes);
-  // decodePack keeps the parsed rows of layers up to 2^16 features as they are read: parsed all now, the build's
-  // memory does not depend on how many overlay features its lots happen to touch (more lots, more area, more rows).
-  for (const l of pack.layers.values()) if (l.count <= 1 << 16) for (let i = 0; i < l.count; i++) l.props(i);
+  const pack = memoryPack({ id: spec.id, version: spec.version, meta: spec.meta, layers, order: "index" });
   return { pack, layers: layers.map((l) => l.name).filter((n) => n !== "parcels"), warnings };
 }
 

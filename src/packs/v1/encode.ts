@@ -1,13 +1,18 @@
 // Writes layers of features into the pack file format (format.ts) with a flatbush index per layer.
-import { bboxOfRange } from "../../geo/bbox.ts";
-import Flatbush from "flatbush";
 import { checksum32 } from "./checksum.ts";
 import { featureVertices } from "../feature-vertices.ts";
-import { renumberLeaves } from "../flatbush-walk.ts";
-import { ALIGN, FIXED_HEADER_BYTES, FLATBUSH_NODE_SIZE, FORMAT_VERSION, MAGIC, align } from "./format.ts";
+import { ALIGN, FIXED_HEADER_BYTES, FORMAT_VERSION, MAGIC, align } from "./format.ts";
 import type { AnySectionName, Directory, LayerEntry, Section } from "./format.ts";
 import { nextTask } from "../../lib/next-task.ts";
-import { permuteGeometry } from "./order.ts";
+import {
+  checkColumns,
+  countSynthetic,
+  featureBoxes,
+  featureCount,
+  indexOfBoxes,
+  packBox,
+  toIndexOrder,
+} from "../layer-input.ts";
 import type { BBox, LayerInput, PackInput } from "../types.ts";
 
 type Built = { entry: LayerEntry; blobs: Partial<Record<AnySectionName, Uint8Array>> };
@@ -16,50 +21,6 @@ const EMPTY = new Uint8Array(0);
 
 function bytesOf(a: Float64Array | Uint32Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-}
-
-function featureCount(layer: LayerInput): number {
-  const g = layer.geometry;
-  return g.kind === "point" ? g.coords.length >>> 1 : g.featureOffsets.length - 1;
-}
-
-// Feature i's bbox from its vertices; points are degenerate boxes.
-function featureBoxes(layer: LayerInput, count: number): Float64Array {
-  const g = layer.geometry;
-  const boxes = new Float64Array(count * 4);
-  const c = g.coords;
-  for (let i = 0; i < count; i++) {
-    let v0: number;
-    let v1: number;
-    if (g.kind === "point") {
-      v0 = i;
-      v1 = i + 1;
-    } else {
-      const r0 = g.polyOffsets[g.featureOffsets[i] as number] as number;
-      const r1 = g.polyOffsets[g.featureOffsets[i + 1] as number] as number;
-      v0 = g.ringOffsets[r0] as number;
-      v1 = g.ringOffsets[r1] as number;
-    }
-    boxes.set(bboxOfRange(c, v0, v1), 4 * i);
-  }
-  return boxes;
-}
-
-function checkColumns(layer: LayerInput, count: number): void {
-  const g = layer.geometry;
-  if (g.kind === "point") return;
-  const fail = (what: string) => {
-    throw new Error(`layer ${layer.name}: ${what}`);
-  };
-  if (g.featureOffsets[0] !== 0 || g.polyOffsets[0] !== 0 || g.ringOffsets[0] !== 0) fail("offsets must start at 0");
-  if (g.featureOffsets[count] !== g.polyOffsets.length - 1) fail("featureOffsets must end at the polygon count");
-  if (g.polyOffsets[g.polyOffsets.length - 1] !== g.ringOffsets.length - 1)
-    fail("polyOffsets must end at the ring count");
-  if (g.ringOffsets[g.ringOffsets.length - 1] !== g.coords.length >>> 1)
-    fail("ringOffsets must end at the vertex count");
-  for (let i = 0; i < count; i++) {
-    if ((g.featureOffsets[i + 1] as number) <= (g.featureOffsets[i] as number)) fail(`feature ${i} has no polygon`);
-  }
 }
 
 // Rows JSON-encoded between two pauses of a paced encode (tens of milliseconds).
@@ -88,22 +49,6 @@ function* encodeProps(layer: LayerInput, count: number): Steps<{ offsets: Uint32
   return { offsets, data: data.subarray(0, pos) };
 }
 
-// Features move into the index's leaf order and its leaf ids become the identity, so a lookup walks
-// neighbouring memory and needs no id indirection. Boxes already sit at their leaf positions.
-function toIndexOrder(layer: LayerInput, fb: Flatbush, count: number): LayerInput {
-  const perm = renumberLeaves(fb, count);
-  return { ...layer, geometry: permuteGeometry(layer.geometry, perm), row: (i) => layer.row(perm[i] as number) };
-}
-
-function countSynthetic(layer: LayerInput, count: number): number {
-  if (layer.syntheticField === undefined) return 0;
-  const k = layer.fields.indexOf(layer.syntheticField);
-  if (k < 0) throw new Error(`layer ${layer.name}: syntheticField ${layer.syntheticField} is not one of its fields`);
-  let n = 0;
-  for (let i = 0; i < count; i++) if (layer.row(i)[k] === true) n++;
-  return n;
-}
-
 function* buildLayer(input: LayerInput, order: "input" | "index"): Steps<Built> {
   let layer = input;
   const count = featureCount(layer);
@@ -113,16 +58,7 @@ function* buildLayer(input: LayerInput, order: "input" | "index"): Steps<Built> 
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   let index = EMPTY;
   if (count > 0) {
-    const fb = new Flatbush(count, FLATBUSH_NODE_SIZE, Float64Array);
-    for (let i = 0; i < count; i++) {
-      fb.add(
-        boxes[4 * i] as number,
-        boxes[4 * i + 1] as number,
-        boxes[4 * i + 2] as number,
-        boxes[4 * i + 3] as number,
-      );
-    }
-    fb.finish();
+    const fb = indexOfBoxes(boxes, count);
     yield;
     if (order === "index") layer = toIndexOrder(layer, fb, count);
     yield;
@@ -208,15 +144,7 @@ function* encodeSteps(input: PackInput): Steps<Uint8Array> {
   }
   const built: Built[] = [];
   for (const l of input.layers) built.push(yield* buildLayer(l, input.order ?? "input"));
-  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const b of built) {
-    if (b.entry.count === 0) continue;
-    bbox[0] = Math.min(bbox[0], b.entry.bbox[0]);
-    bbox[1] = Math.min(bbox[1], b.entry.bbox[1]);
-    bbox[2] = Math.max(bbox[2], b.entry.bbox[2]);
-    bbox[3] = Math.max(bbox[3], b.entry.bbox[3]);
-  }
-  if (!Number.isFinite(bbox[0])) bbox.fill(0);
+  const bbox = packBox(built.map((b) => b.entry));
 
   // Section offsets depend on the directory length, which depends on the offsets: iterate until stable.
   const directory: Directory = {

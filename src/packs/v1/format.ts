@@ -7,7 +7,7 @@ export const FORMAT_VERSION = 1;
 // magic(4) version u16 reserved u16 directoryLength u32 checksum u32 fileLength u32 reserved u32
 export const FIXED_HEADER_BYTES = 24;
 export const ALIGN = 8;
-export const FLATBUSH_NODE_SIZE = 16;
+export { INDEX_NODE_SIZE as FLATBUSH_NODE_SIZE } from "../layer-input.ts";
 
 export const SECTION_NAMES = [
   "index",

@@ -1,13 +1,12 @@
 // Issue 47 (finding 3): a lot whose outline winds through an overlay's cells (a hostile spiral) is refused by the work
 // its overlaps would take, counted in points clipped, while a natural outline of as many vertices is measured.
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { describe, expect, it } from "vitest";
 import { LOT_CLIP_BUDGET, uploadLotsPack } from "../../../src/assess/upload-lots.ts";
 import { UnprocessableError } from "../../../src/errors.ts";
 import { clipWork } from "../../../src/geo/clip-pass.ts";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { spiralRing } from "../../hostile/spiral.ts";
 
@@ -36,7 +35,7 @@ function polygonLayer(name: string, fields: string[], geoms: AreaGeometry[], row
 function v1(id: string, layers: ReturnType<typeof polygonLayer>[], categoryField?: string): Pack {
   const meta = { title: id, attribution: "test", licence: "CC0" };
   const built = layers.map((l) => ({ ...l, categoryField }));
-  return decodePack(encodePack({ id, version: "20261202T000000Z", meta, layers: built }).slice().buffer);
+  return memoryPack({ id, version: "20261202T000000Z", meta, layers: built });
 }
 
 const zoning = (r: number) =>

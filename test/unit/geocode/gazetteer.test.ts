@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
 import { geocode, normaliseName, stateCode } from "../../../src/geocode/gazetteer.ts";
 import type { AreaGeometry } from "../../../src/geo/types.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
 
 function box(x: number, y: number): AreaGeometry {
   return {
@@ -29,22 +28,20 @@ const rows: unknown[][] = [
   ["Mount Druitt", "NSW", "2770", "12700", null, null],
 ];
 const geoms = rows.map((_, i) => box(151 + i * 0.02, -33.9));
-const pack = decodePack(
-  encodePack({
-    id: "gaz",
-    version: "1",
-    meta: { title: "t", attribution: "a", licence: "l" },
-    layers: [
-      {
-        name: "suburbs",
-        synthetic: false,
-        fields: ["name", "state", "postcode", "sal_code", "label_lon", "label_lat"],
-        geometry: { kind: "polygon", ...columnsFromGeometries(geoms) },
-        row: (i) => rows[i] as unknown[],
-      },
-    ],
-  }),
-);
+const pack = memoryPack({
+  id: "gaz",
+  version: "1",
+  meta: { title: "t", attribution: "a", licence: "l" },
+  layers: [
+    {
+      name: "suburbs",
+      synthetic: false,
+      fields: ["name", "state", "postcode", "sal_code", "label_lon", "label_lat"],
+      geometry: { kind: "polygon", ...columnsFromGeometries(geoms) },
+      row: (i) => rows[i] as unknown[],
+    },
+  ],
+});
 const packs = [pack];
 
 describe("geocode", () => {

@@ -1,5 +1,6 @@
 // Search-as-you-type over an index: the names scored by edit distance stay under a fixed cap however large the
 // gazetteer (120k hostile names), and on the real suburb names the answers are those of the full scan it replaced.
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { columnsFromGeometries } from "../../../src/geo/columns.ts";
@@ -7,9 +8,7 @@ import type { AreaGeometry } from "../../../src/geo/types.ts";
 import { normaliseName } from "../../../src/geocode/gazetteer.ts";
 import { MAX_SCORED } from "../../../src/geocode/name-index.ts";
 import { prefixDistance, suggest } from "../../../src/geocode/suggest.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
 import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { hostileSuburbNames } from "../../hostile/names.ts";
 
@@ -31,22 +30,20 @@ function box(i: number): AreaGeometry {
 }
 
 function gazetteer(id: string, names: readonly string[]): Pack {
-  return decodePack(
-    encodePack({
-      id,
-      version: "1",
-      meta: { title: id, attribution: "test", licence: "test" },
-      layers: [
-        {
-          name: "suburbs",
-          synthetic: true,
-          fields: ["name", "state"],
-          geometry: { kind: "polygon", ...columnsFromGeometries(names.map((_, i) => box(i))) },
-          row: (i) => [names[i], "NSW"],
-        },
-      ],
-    }),
-  );
+  return memoryPack({
+    id,
+    version: "1",
+    meta: { title: id, attribution: "test", licence: "test" },
+    layers: [
+      {
+        name: "suburbs",
+        synthetic: true,
+        fields: ["name", "state"],
+        geometry: { kind: "polygon", ...columnsFromGeometries(names.map((_, i) => box(i))) },
+        row: (i) => [names[i], "NSW"],
+      },
+    ],
+  });
 }
 
 type Row = readonly [string, number];

@@ -1,4 +1,5 @@
 // An uploaded lots layer as a v2 lots pack: which facts win (the organisation's overlays, else the public lot beneath).
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { describe, expect, it } from "vitest";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { inheritFacts, lotRecordAt, uploadLotsPack } from "../../../src/assess/upload-lots.ts";
@@ -92,22 +93,20 @@ describe("uploadLotsPack in the request", () => {
       const y = Y0 + Math.floor(i / 40) * (D / 50);
       return { type: "Polygon" as const, coordinates: [square(x, y, x + D / 60, y + D / 60)] };
     });
-    const upload = decodePack(
-      encodeV1({
-        id: "upload-many",
-        version: "20261201T000000Z",
-        meta: { title: "Many lots", attribution: "Uploaded by a@b.c", licence: "Private" },
-        layers: [
-          {
-            name: "parcels",
-            synthetic: false,
-            fields: ["lot_id"],
-            geometry: { kind: "polygon", ...columnsFromGeometries(lots) },
-            row: (i) => [`${i + 1}//DP77`],
-          },
-        ],
-      }).slice().buffer,
-    );
+    const upload = memoryPack({
+      id: "upload-many",
+      version: "20261201T000000Z",
+      meta: { title: "Many lots", attribution: "Uploaded by a@b.c", licence: "Private" },
+      layers: [
+        {
+          name: "parcels",
+          synthetic: false,
+          fields: ["lot_id"],
+          geometry: { kind: "polygon", ...columnsFromGeometries(lots) },
+          row: (i) => [`${i + 1}//DP77`],
+        },
+      ],
+    });
     // Another request's timer chain: it advances only when the build yields a macrotask.
     const stop = timerChain();
     await uploadLotsPack(upload, { overlays: [tiny], lots: [] }, { title: "Many lots" });

@@ -1,11 +1,10 @@
 // Cursors over lots that tie on every visible key (an upload repeating one lot id over lots of one area): paging
 // with limit 1 returns every lot exactly once, on v1 and v2 packs, because the order ends in a per-lot ordinal.
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { openPacks, pagedPacks, type VisiblePacks } from "../../../src/packs/open-pack.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildLayer, type InputFeature } from "../../../scripts/pack/layers.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";
@@ -36,20 +35,18 @@ let twins: Pack;
 let v2: VisiblePacks;
 
 beforeAll(async () => {
-  twins = decodePack(
-    encodePack({
-      id: "twins",
-      version: "1.0.0",
-      meta: { title: "twins", attribution: "test fixture", licence: "CC0" },
-      layers: [
-        buildLayer(
-          "parcels",
-          Array.from({ length: TWINS }, (_, k) => twin(k)),
-          true,
-        ).layer,
-      ],
-    }),
-  );
+  twins = memoryPack({
+    id: "twins",
+    version: "1.0.0",
+    meta: { title: "twins", attribution: "test fixture", licence: "CC0" },
+    layers: [
+      buildLayer(
+        "parcels",
+        Array.from({ length: TWINS }, (_, k) => twin(k)),
+        true,
+      ).layer,
+    ],
+  });
   // Tiny pages: the twins spread over several pages, so the ordinal must tell pages apart too.
   const bytes = await convertToLotsPack(twins, { context: [twins, ...context], pageBytes: 256 });
   v2 = openPacks([...context, new PagedPack(new MemorySource("public/twins.pack", bytes))]);

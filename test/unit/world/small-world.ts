@@ -1,11 +1,10 @@
 // Small synthetic worlds for the tests: a few suburbs built in-process, the v2 pack they give, and the same
 // overlays gathered into one v1 pack so lotRecordFrom can be run over all of them at once.
+import { memoryPack } from "../../../src/packs/memory-pack.ts";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodePack } from "../../../src/packs/v1/decode.ts";
-import { encodePack } from "../../../src/packs/v1/encode.ts";
 import { clearRootMemo, type Hit, openPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import type { Pack } from "../../../src/packs/types.ts";
@@ -100,15 +99,13 @@ export function overlayPack(built: readonly SuburbLots[]): Pack {
       heritage: all((b) => groupedPieces(b.plan.frame, b.overlays.heritage)),
     }),
   ];
-  return decodePack(
-    encodePack({
-      id: "world-test",
-      version: "1",
-      meta: { title: "", attribution: "", licence: "" },
-      layers,
-      order: "index",
-    }),
-  );
+  return memoryPack({
+    id: "world-test",
+    version: "1",
+    meta: { title: "", attribution: "", licence: "" },
+    layers,
+    order: "index",
+  });
 }
 
 /** The stations and suburbs pack the builder assesses with. */

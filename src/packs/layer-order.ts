@@ -1,5 +1,5 @@
 // Reorders a layer's features (geometry and rows) so feature i is the index's i-th leaf.
-import type { PointColumns, PolygonColumns } from "../types.ts";
+import type { PointColumns, PolygonColumns } from "./types.ts";
 
 // perm[newIndex] = oldIndex.
 export function permuteGeometry(g: PolygonColumns | PointColumns, perm: Uint32Array): PolygonColumns | PointColumns {
