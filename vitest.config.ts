@@ -87,6 +87,8 @@ export default defineConfig({
           // The stand-ins' own tests sit beside them (standins/<protocol>/*.test.ts).
           include: ["test/unit/**/*.test.ts", "standins/**/*.test.ts"],
           testTimeout: 30_000,
+          // Hooks build fixtures (a demo converted to a lots pack): on a loaded CI machine they need what a test gets.
+          hookTimeout: 30_000,
         },
       },
       {
