@@ -2,7 +2,7 @@
 // column typed so that its values read back exactly (infer-columns.ts), a parcels layer's lot_id indexed, geometry
 // moved to the 1e-7 degree grid. The demo and suburbs builders and the v1 converter all write through here.
 import type { Columns, Position } from "../../geo/types.ts";
-import type { LayerKind, PackMeta } from "../pack-meta.ts";
+import type { PackMeta } from "../pack-meta.ts";
 import type { LayerInput } from "../types.ts";
 import { encodeLayers, type LayerSource } from "./encode-layers.ts";
 import type { FeatureGeometry } from "./feature-geometry.ts";
@@ -11,17 +11,7 @@ import { MAX_COLUMNS } from "./root-schema.ts";
 import type { ColumnSpec } from "./schema.ts";
 
 /** A layer as columns: its geometry in Columns (a point layer's coords only), its properties a row per feature. */
-export type ColumnarLayer = Columns & {
-  name: string;
-  kind: LayerKind;
-  fields: readonly string[];
-  categoryField: string | null;
-  synthetic: boolean;
-  syntheticField: string | null;
-  count: number;
-  // One value per field for feature i, in `fields` order.
-  row(i: number): readonly unknown[];
-};
+export type ColumnarLayer = Columns & Omit<LayerSource, "geometry">;
 
 /** The pack the layers are written as: its id, version and provenance, and what else its root's `info` keeps. */
 export type ColumnarPack = {
