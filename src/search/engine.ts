@@ -106,6 +106,10 @@ export type SearchLimits = {
   maxLots?: number;
   maxBytes?: number;
   maxRanges?: number;
+  /** The request's budget, when its caller reads more after the search (maxLots, maxBytes and maxRanges are then its limits). */
+  budget?: ReadBudget;
+  /** Ranges of the budget the search leaves for its caller's reads of the results' pages. */
+  reserveRanges?: number;
   /** Stop once more than this many lots match: the outcome is then `stopped`, its count stopAbove + 1, with no results. */
   stopAbove?: number;
   /** The most results one answer holds: SEARCH_MAX_LIMIT, unless an internal caller takes every match in one pass. */
@@ -141,9 +145,17 @@ export async function searchSites(
   q: SearchQuery,
   limits: SearchLimits = {},
 ): Promise<SearchOutcome> {
-  const maxLots = limits.maxLots ?? MAX_SEARCH_LOTS;
-  const maxBytes = limits.maxBytes ?? MAX_SEARCH_BYTES;
-  const maxRanges = limits.maxRanges ?? MAX_RANGES;
+  // The budget, from the roots alone: every lot of a page that may match is tested, every byte of it read.
+  const budget =
+    limits.budget ??
+    new ReadBudget({
+      lots: limits.maxLots ?? MAX_SEARCH_LOTS,
+      bytes: limits.maxBytes ?? MAX_SEARCH_BYTES,
+      ranges: limits.maxRanges ?? MAX_RANGES,
+    });
+  const { lots: maxLots, bytes: maxBytes } = budget.limit;
+  const release = budget.hold({ ranges: limits.reserveRanges ?? 0 });
+  const maxRanges = budget.left.ranges;
   const stopAbove = limits.stopAbove ?? Infinity;
   const base = wholePacks(packs);
   const area = resolveSearchArea(base, q.area);
@@ -165,8 +177,6 @@ export async function searchSites(
     mostLotsBetweenYields: 0,
   };
 
-  // The budget, from the roots alone: every lot of a page that may match is tested, every byte of it read.
-  const budget = new ReadBudget({ lots: maxLots, bytes: maxBytes, ranges: maxRanges });
   let lots = 0;
   let bytes = 0;
   const ownPaged = pagedPacks(packs, true);
@@ -228,6 +238,7 @@ export async function searchSites(
     plans.push(plan);
   }
   work.ranges = plans.reduce((n, p) => n + p.cost.ranges, 0);
+  release();
 
   const ownRead = await ownPagesIn(ownPaged, area.bbox);
   work.bytesRead += ownRead.bytes;

@@ -34,6 +34,8 @@ export const MAX_SEARCH_BYTES = 48 * 1024 * 1024;
 export const YIELD_EVERY_LOTS = 20_000;
 // Workers allow a request about 50 subrequests: a search reads at most this many byte ranges.
 export const MAX_RANGES = 48;
+// Of those, what a chat's search leaves for reading its results' pages again (up to 100 lots, merged into few reads).
+export const RESULT_RANGES = 8;
 
 export type SiteResult = {
   pack_id: string;

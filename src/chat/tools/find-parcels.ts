@@ -6,10 +6,21 @@ import { featureBBox, type BBox } from "../../geo/bbox.ts";
 import { NotFoundError, UnprocessableError } from "../../errors.ts";
 import { featureCentroid } from "../../geo/centroid.ts";
 import { PARCELS } from "../../packs/spatial.ts";
-import type { Layer } from "../../packs/types.ts";
+import { ReadBudget } from "../../packs/paged/index.ts";
+import type { Layer, Pack } from "../../packs/types.ts";
 import { type SearchOutcome, searchSites } from "../../search/engine.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
-import type { Excludable, SearchArea, SearchFilters, SearchQuery, SiteResult } from "../../search/query.ts";
+import {
+  type Excludable,
+  MAX_RANGES,
+  MAX_SEARCH_BYTES,
+  MAX_SEARCH_LOTS,
+  RESULT_RANGES,
+  type SearchArea,
+  type SearchFilters,
+  type SearchQuery,
+  type SiteResult,
+} from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
 import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./tool-areas.ts";
 import { bounded, type ToolContext } from "./context.ts";
@@ -103,19 +114,22 @@ export async function matchParcels(
   const query = toolSearch(input, fallback, limit);
   if (typeof query === "string") return query;
   let found: SearchOutcome;
+  let features: { pack: Pack; index: number }[];
+  // One read budget for the search and its results' pages: a request stays within the subrequests a Worker allows.
+  const budget = new ReadBudget({ lots: MAX_SEARCH_LOTS, bytes: MAX_SEARCH_BYTES, ranges: MAX_RANGES });
   try {
     // The same per-organisation slots as POST /sites/search: a chat cannot add a third search at once.
-    const run = await gate(() => searchSites(packs, query));
+    const run = await gate(() => searchSites(packs, query, { budget, reserveRanges: RESULT_RANGES }));
     if (!run.ok)
       return `Two searches of this organisation are already running: try again in ${run.retryAfter} s or narrow the area.`;
     found = run.value;
+    features = await refFeatures(found.refs, budget);
   } catch (err) {
     // An unknown suburb or an area too large is a sentence for the model, not a failed question.
     if (err instanceof NotFoundError || err instanceof UnprocessableError) return err.detail;
     throw err;
   }
   const label = "bbox" in query.area ? (input.bbox ? "the given box" : "the map view") : found.label;
-  const features = await refFeatures(found.refs);
   const matches = features.map(({ pack, index }, k): Match => {
     const layer = pack.layers.get(PARCELS) as Layer;
     const r = found.results[k] as SiteResult;

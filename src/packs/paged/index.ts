@@ -10,6 +10,7 @@ export {
   type PagePlan,
   PagedPack,
   type RefusedPage,
+  refuseOver,
   type Snapshot,
 } from "./reader.ts";
 export { type LandedPages, readPlan, readPlans } from "./plan-reads.ts";

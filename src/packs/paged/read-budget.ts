@@ -40,6 +40,16 @@ export class ReadBudget {
   spend(cost: Partial<ReadCost>): void {
     for (const k of LIMITS) this.remaining[k] -= cost[k] ?? 0;
   }
+
+  /** Holds `cost` back from the plans made until the returned release is called (a later read's share). */
+  hold(cost: Partial<ReadCost>): () => void {
+    this.spend(cost);
+    let held = true;
+    return () => {
+      if (held) for (const k of LIMITS) this.remaining[k] += cost[k] ?? 0;
+      held = false;
+    };
+  }
 }
 
 /** A plan over its request's budget was asked to be read: refused before any read (its caller should have said why). */

@@ -7,13 +7,14 @@ import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
 import { PageCache } from "../../../src/packs/paged/page-cache.ts";
+import { ReadBudget } from "../../../src/packs/paged/read-budget.ts";
 import { clearRootMemo, PagedPack } from "../../../src/packs/paged/reader.ts";
 import { MemorySource } from "../../../src/packs/paged/source.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { searchSites } from "../../../src/search/engine.ts";
 import type { SearchQuery, SiteResult } from "../../../src/search/query.ts";
-import { MAX_RANGES } from "../../../src/search/query.ts";
+import { MAX_RANGES, RESULT_RANGES } from "../../../src/search/query.ts";
 import { refFeatures } from "../../../src/search/refs.ts";
 import { clearSearchTables } from "../../../src/search/tables.ts";
 import { packs } from "../chat/demo-packs.ts";
@@ -154,19 +155,33 @@ describe("site search engine", () => {
     expect(got.count).toBe((await searchSites(v1, whole)).count);
   });
 
-  it("the results' lots of a scan are read back in a few planned reads, not one read a page", async () => {
+  it("a search and the read-back of its results' lots share one budget of byte ranges", async () => {
     const { packs: p, source } = v2(small);
-    const found = await searchSites(p, { area: { bbox: [150.9, -34, 151.3, -33.7] }, limit: 200 });
+    const budget = new ReadBudget({ ranges: MAX_RANGES });
+    const whole: SearchQuery = { area: { bbox: [150.9, -34, 151.3, -33.7] }, limit: 200 };
+    const found = await searchSites(p, whole, { budget, reserveRanges: RESULT_RANGES });
+    expect(found.work.ranges).toBeLessThanOrEqual(MAX_RANGES - RESULT_RANGES);
     const pages = new Set(found.refs.map((r) => ("page" in r ? r.page : -1)));
     expect(pages.size).toBeGreaterThan(10);
     source.resetCounts();
-    const features = await refFeatures(found.refs);
+    const features = await refFeatures(found.refs, budget);
     expect(features.length).toBe(found.results.length);
     expect(source.reads).toBeGreaterThan(0);
-    expect(source.reads).toBeLessThan(pages.size);
+    expect(source.reads).toBeLessThanOrEqual(MAX_RANGES - found.work.ranges);
+    expect(MAX_RANGES - budget.left.ranges).toBe(found.work.ranges + source.reads);
     for (const [k, f] of features.entries()) {
       expect(f.pack.layers.get("parcels")?.props(f.index).lot_id).toBe(found.results[k]?.lot_id);
     }
+  });
+
+  it("results whose pages need more reads than the search left are refused before any read", async () => {
+    const { packs: p, source } = v2(small);
+    const found = await searchSites(p, { area: { bbox: [150.9, -34, 151.3, -33.7] }, limit: 200 });
+    source.resetCounts();
+    await expect(refFeatures(found.refs, new ReadBudget({ ranges: 1, bytes: 1024 }))).rejects.toThrow(
+      /more than this request may read/,
+    );
+    expect(source.reads).toBe(0);
   });
 
   it("a warm search reads nothing", async () => {

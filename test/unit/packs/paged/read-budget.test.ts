@@ -122,3 +122,16 @@ describe("reading plans as their ranges land", () => {
     expect(source.reads).toBe(1);
   });
 });
+
+describe("a budget's held share", () => {
+  it("is out of reach of plans until released, and released once", () => {
+    const budget = new ReadBudget({ ranges: 10 });
+    const release = budget.hold({ ranges: 4 });
+    expect(budget.left.ranges).toBe(6);
+    expect(budget.over({ ranges: 7 })).toBe("ranges");
+    budget.spend({ ranges: 5 });
+    release();
+    release();
+    expect(budget.left.ranges).toBe(5);
+  });
+});
