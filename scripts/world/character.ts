@@ -18,7 +18,7 @@ export type Character = {
   urban: number;
   // The rest of the suburb becomes large C2 bushland lots rather than staying empty.
   bushRest: boolean;
-  // Bushfire prone at the bushland edge (parks and C2 land).
+  // Bushfire prone at the bushland edge (bushland reserves and C2 land).
   bushy: boolean;
   heritageItem: number;
   conservationAreas: number;
@@ -125,6 +125,9 @@ const ESTATES = new Set([
   "Horningsea Park",
 ]);
 
+// Councils with no bush fire prone land mapped: the inner city and its neighbours, built out long ago.
+export const NO_BUSHFIRE_LGAS: ReadonlySet<string> = new Set(["Sydney", "Inner West", "Burwood", "Strathfield"]);
+
 const LEAFY_LGAS = new Set(["Ku-ring-gai", "Hornsby", "Hunters Hill", "Mosman", "Lane Cove"]);
 // Inner councils whose terraces are zoned R1 General Residential (Sydney LEP 2012, Inner West LEP 2022).
 const R1_INNER = new Set(["Sydney", "Inner West"]);
@@ -160,6 +163,11 @@ export function classify(s: Suburb, station: boolean): SuburbClass {
 }
 
 export function characterOf(s: Suburb, station: boolean): Character {
+  const ch = characterByClass(s, station);
+  return NO_BUSHFIRE_LGAS.has(s.lga) ? { ...ch, bushy: false } : ch;
+}
+
+function characterByClass(s: Suburb, station: boolean): Character {
   const cls = classify(s, station);
   const common = { cls, heritageItem: 0, conservationAreas: 0, r2MinLot: null, bushRest: false, bushy: false };
   switch (cls) {
@@ -224,8 +232,8 @@ export function characterOf(s: Suburb, station: boolean): Character {
         base: "R2",
         urban: 0.36,
         heritageItem: 0.001,
+        // An established suburb is houses to its edges: its unbuilt blocks stay empty, not bushland.
         bushy: true,
-        bushRest: true,
       };
     case "estate":
       return {

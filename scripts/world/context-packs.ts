@@ -145,7 +145,7 @@ export function suburbPack(
   frame: Frame,
   lots: readonly Lot[],
   lotIds: readonly string[],
-  addresses: readonly string[],
+  addresses: readonly (string | null)[],
   o: Overlays,
 ): Pack {
   const layers: LayerInput[] = [

@@ -5,6 +5,7 @@ import { hash32, nameHash, unit } from "./hash-random.ts";
 import { loadInputs, type Station, stationsNear, type Suburb, type WorldInputs } from "./inputs.ts";
 import { PolygonSet } from "./polygon-set.ts";
 import { ReservedAreas } from "./reserved.ts";
+import { areaM2 } from "../../src/geo/geodesic-area.ts";
 import { pointInPolygon } from "../../src/geo/pip.ts";
 
 export type WorldContext = {
@@ -12,6 +13,8 @@ export type WorldContext = {
   suburbs: Suburb[];
   water: PolygonSet;
   parks: PolygonSet;
+  // The parks large enough to be bushland reserves: the only parks that carry bushfire-prone land.
+  bushland: PolygonSet;
   // The demo pack's lots: no world lot is laid over them.
   reserved: ReservedAreas;
   // The stations within reach of the world (5 km beyond its suburbs), with the centre each anchors.
@@ -20,6 +23,9 @@ export type WorldContext = {
   // Per suburb (topology order): whether a station lies inside it.
   hasStation: boolean[];
 };
+
+// A park of 100 ha or more is bushland (a national park or bush reserve); a smaller one is a town park, no fire risk.
+export const BUSHLAND_M2 = 1_000_000;
 
 // Beyond the scoring's 5 km search, a station can be nobody's nearest.
 const STATION_MARGIN_DEG = 0.06;
@@ -43,6 +49,7 @@ export function makeContext(inputs: WorldInputs, seed: number): WorldContext {
     suburbs: inputs.suburbs,
     water: new PolygonSet(inputs.water),
     parks: new PolygonSet(inputs.parks),
+    bushland: new PolygonSet(inputs.parks.filter((g) => areaM2(g) >= BUSHLAND_M2)),
     reserved: new ReservedAreas(inputs.reserved),
     stations,
     centres: stations.map((s) => stationCentre(s.name, unit(seed, nameHash(s.name), 0x5ce))),

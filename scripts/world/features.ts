@@ -50,6 +50,17 @@ const HERITAGE_KINDS = [
   "Art Deco flats",
   "Former school",
 ];
+// A city core's items are its commercial and civic buildings, not houses.
+const CBD_HERITAGE_KINDS = [
+  "Former bank",
+  "Sandstone church",
+  "Victorian warehouse",
+  "Federation office building",
+  "Inter-war commercial building",
+  "Former post office",
+  "Art Deco office building",
+  "Former hotel",
+];
 // Flood planning extents reach 70 m (±40 m over the ground's lie) from a river or creek; bushfire buffers 100 m.
 const FLOOD_M = 70;
 const FLOOD_VARY_M = 40;
@@ -69,7 +80,7 @@ export function councilControls(
 ): Controls {
   const z = ZONE_CODES.indexOf(zone);
   const h = nameHash(lga);
-  const c = zoneControls(zone, core, [unit(ctx.seed, h, z, 1), unit(ctx.seed, h, z, 2), unit(ctx.seed, h, z, 3)]);
+  const c = zoneControls(zone, lga, core, [unit(ctx.seed, h, z, 1), unit(ctx.seed, h, z, 2), unit(ctx.seed, h, z, 3)]);
   return zone === "R2" && r2MinLot !== null ? { ...c, minLot: r2MinLot } : c;
 }
 
@@ -204,17 +215,17 @@ export function overlaysOf(ctx: WorldContext, plan: Plan): Overlays {
       if (f) flood.push({ p: { u0: f[0], u1: f[1], v0, v1, props: ["Flood planning area", floodName] }, key: "f" });
     }
 
-    // Bushfire: bushland itself (parks and C2 land in bushy suburbs), and a buffer around it.
+    // Bushfire: bushland itself (bushland reserves and C2 land in bushy suburbs), and a buffer around it.
     if (ch.bushy) {
-      if (l.zone === "C2" || l.zone === "RE1") {
+      if (l.zone === "C2" || (l.zone === "RE1" && ctx.bushland.contains(cx, cy))) {
         bush.push({ p: { u0, u1, v0, v1, props: ["Vegetation Category 1"] }, key: "1" });
       } else {
         const near = nearBush(plan, l);
         const reachB = BUFFER_M + (u1 - u0) / 2 + (v1 - v0) / 2;
-        if (near.length > 0 || Number.isFinite(ctx.parks.distanceM(cx, cy, reachB))) {
+        if (near.length > 0 || Number.isFinite(ctx.bushland.distanceM(cx, cy, reachB))) {
           const b = cut(l, (u) => {
             const [x, y] = deg(u, vm);
-            if (Number.isFinite(ctx.parks.distanceM(x, y, BUFFER_M))) return true;
+            if (Number.isFinite(ctx.bushland.distanceM(x, y, BUFFER_M))) return true;
             return near.some((r) => rectDistance(r, u, vm) < BUFFER_M);
           });
           if (b) bush.push({ p: { u0: b[0], u1: b[1], v0, v1, props: ["Vegetation Buffer"] }, key: "b" });
@@ -228,7 +239,8 @@ export function overlaysOf(ctx: WorldContext, plan: Plan): Overlays {
         key: "c",
       });
     if (l.item) {
-      const kind = HERITAGE_KINDS[Math.floor(unit(seed, 0x1a, l.cell, l.lotNo) * HERITAGE_KINDS.length)];
+      const kinds = ch.cls === "cbd" ? CBD_HERITAGE_KINDS : HERITAGE_KINDS;
+      const kind = kinds[Math.floor(unit(seed, 0x1a, l.cell, l.lotNo) * kinds.length)];
       const id = `I${suburb.index * 10000 + (items.length % 10000)}`;
       const sig = unit(seed, 0x1b, l.cell, l.lotNo) < 0.15 ? "State" : "Local";
       items.push({ u0, u1, v0, v1, props: [`${kind} (${id})`, sig, id, "Item - General", epi] });

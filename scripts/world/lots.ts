@@ -54,7 +54,7 @@ export function censusOf(ctx: WorldContext, suburb: Suburb): CellCensus[] {
   return out;
 }
 
-export type SuburbLots = { plan: Plan; overlays: Overlays; pack: Pack; lotIds: string[]; addresses: string[] };
+export type SuburbLots = { plan: Plan; overlays: Overlays; pack: Pack; lotIds: string[]; addresses: (string | null)[] };
 
 /** The suburb built to `extent`; its pack holds the lots as `parcels` in plan order. */
 export function suburbLots(ctx: WorldContext, suburb: Suburb, extent: Extent): SuburbLots {

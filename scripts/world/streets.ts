@@ -2,13 +2,13 @@
 // that a person can find a lot by address (the suggestions read the packs' `address`), as in a real cadastre.
 //
 // A street is one road line between two rows of blocks, cut into stretches of BLOCKS_PER_STREET blocks (a real
-// street rarely runs the width of a suburb). Its lots are numbered along it from the stretch's start, odd on one
-// side and even on the other, one number per 5 m (the narrowest lot): never two lots on one number.
+// street rarely runs the width of a suburb). Its lots are numbered in order along it from the stretch's start, odd on
+// one side and even on the other.
 import { hash32 } from "./hash-random.ts";
 import type { Plan } from "./plan.ts";
+import type { ZoneCode } from "./zones.ts";
 
 const BLOCKS_PER_STREET = 4;
-const METRES_PER_NUMBER = 5;
 
 // Common Australian street names (trees, explorers, governors, towns and local words).
 const NAMES = [
@@ -167,19 +167,35 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** Each of the plan's lots' address, in plan order: the street its front faces, its number along it, the suburb. */
-export function addressesOf(plan: Plan): string[] {
+// Parks, bushland reserves and infrastructure are land uses, not lots for sale: no street address.
+const UNADDRESSED: ReadonlySet<ZoneCode> = new Set(["RE1", "C2", "SP2"]);
+
+/**
+ * Each of the plan's lots' address, in plan order (null for a park, reserve or infrastructure): the street its front
+ * faces, its number along it, the suburb. Each side of a street is numbered in order along it, 1, 3, 5 on one side
+ * and 2, 4, 6 on the other, as councils number a street: continuous, never a gap where no lot stands.
+ */
+export function addressesOf(plan: Plan): (string | null)[] {
   const names = streetNames(plan);
-  const pitch = plan.ch.block + plan.ch.road;
-  return plan.lots.map((l) => {
+  const sides = new Map<string, number[]>();
+  plan.lots.forEach((l, i) => {
+    if (UNADDRESSED.has(l.zone)) return;
     const c = plan.cells[l.cell];
     if (!c) throw new Error(`lot in no block (${l.cell})`);
     // A lot at the row's start faces the road before it; one that starts mid-block faces the road after it.
     const front = l.v0 === c.v0;
-    const line = front ? c.j : c.j + 1;
-    const s = Math.floor(c.k / BLOCKS_PER_STREET);
-    const along = Math.max(0, l.u0 - s * BLOCKS_PER_STREET * pitch);
-    const n = 2 * Math.floor(along / METRES_PER_NUMBER) + (front ? 1 : 2);
-    return `${n} ${names.get(stretchKey(line, s))}, ${plan.suburb.name} NSW`;
+    const key = `${stretchKey(front ? c.j : c.j + 1, Math.floor(c.k / BLOCKS_PER_STREET))}|${front ? 1 : 2}`;
+    const side = sides.get(key);
+    if (side) side.push(i);
+    else sides.set(key, [i]);
   });
+  const out: (string | null)[] = plan.lots.map(() => null);
+  for (const [key, lots] of sides) {
+    const [street, first] = key.split("|") as [string, string];
+    lots.sort((a, b) => (plan.lots[a]?.u0 ?? 0) - (plan.lots[b]?.u0 ?? 0));
+    lots.forEach((i, k) => {
+      out[i] = `${Number(first) + 2 * k} ${names.get(street)}, ${plan.suburb.name} NSW`;
+    });
+  }
+  return out;
 }

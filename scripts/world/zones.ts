@@ -22,7 +22,7 @@ export const ZONE_CODES = Object.keys(ZONE_NAMES) as ZoneCode[];
 // A control's value, or null where the zone has none mapped (parks, infrastructure, centres' lot size).
 export type Controls = { fsr: number | null; height: number | null; minLot: number | null };
 
-type Options = { fsr: readonly number[]; height: readonly number[]; minLot: readonly number[] };
+export type Options = { fsr: readonly number[]; height: readonly number[]; minLot: readonly number[] };
 
 /**
  * Values each zone is mapped with. A council picks one per zone (its LEP); near a station the "core" values
@@ -43,6 +43,25 @@ export const ZONE_CONTROLS: Record<ZoneCode, Options> = {
   C2: { fsr: [], height: [8.5], minLot: [400_000] },
 };
 
+// The Central Sydney and the strategic centres' commercial cores are mapped far above a suburb's E2: Sydney LEP 2012
+// maps FSR 8:1 and heights of 110 m and more in Central Sydney; Parramatta, Chatswood, North Sydney, Liverpool and
+// Penrith map 6-10:1 in their city centres. Keyed by council, as a council's LEP maps its own centre.
+const CENTRAL_SYDNEY: Options = { fsr: [8, 10, 12.5], height: [110, 150, 235], minLot: [] };
+const STRATEGIC_CENTRE: Options = { fsr: [6, 8, 10], height: [72, 100, 150], minLot: [] };
+export const CITY_CENTRE_E2: Readonly<Record<string, Options>> = {
+  Sydney: CENTRAL_SYDNEY,
+  Parramatta: STRATEGIC_CENTRE,
+  Willoughby: STRATEGIC_CENTRE,
+  "North Sydney": STRATEGIC_CENTRE,
+  Liverpool: STRATEGIC_CENTRE,
+  Penrith: STRATEGIC_CENTRE,
+};
+
+/** The values a zone takes in a council: a city centre's own for its E2, else the zone's. */
+export function optionsIn(code: ZoneCode, lga: string): Options {
+  return (code === "E2" ? CITY_CENTRE_E2[lga] : undefined) ?? ZONE_CONTROLS[code];
+}
+
 // Zones whose values rise near a station (the rest keep one value across the council).
 export const BANDED: ReadonlySet<ZoneCode> = new Set(["R4", "E1", "E2", "MU1"]);
 
@@ -55,8 +74,13 @@ function choose(list: readonly number[], u: number, half: "all" | "lower" | "upp
 }
 
 /** A council's controls for a zone; `core` for the station core of a banded zone; draws in [0,1) per control. */
-export function zoneControls(code: ZoneCode, core: boolean, draws: readonly [number, number, number]): Controls {
-  const o = ZONE_CONTROLS[code];
+export function zoneControls(
+  code: ZoneCode,
+  lga: string,
+  core: boolean,
+  draws: readonly [number, number, number],
+): Controls {
+  const o = optionsIn(code, lga);
   const half = BANDED.has(code) ? (core ? "upper" : "lower") : "all";
   return {
     fsr: choose(o.fsr, draws[0], half),
