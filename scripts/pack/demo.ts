@@ -55,8 +55,9 @@ const R2: Zone = { code: "R2", name: "Low Density Residential", fsr: 0.5, height
 const R3: Zone = { code: "R3", name: "Medium Density Residential", fsr: 0.9, height: 9.5, minLot: 200 };
 const R4a: Zone = { code: "R4", name: "High Density Residential", fsr: 1.5, height: 18, minLot: 1000 };
 const R4b: Zone = { code: "R4", name: "High Density Residential", fsr: 2, height: 22, minLot: 1000 };
-const B2: Zone = { code: "B2", name: "Local Centre", fsr: 1.5, height: 14, minLot: null };
-const B4: Zone = { code: "B4", name: "Mixed Use", fsr: 4, height: 40, minLot: null };
+// Current Standard Instrument codes only: the 2023 employment-zones reform retired B2 (now E1) and B4 (now MU1).
+const E1: Zone = { code: "E1", name: "Local Centre", fsr: 1.5, height: 14, minLot: null };
+const MU1: Zone = { code: "MU1", name: "Mixed Use", fsr: 4, height: 40, minLot: null };
 const RE1: Zone = { code: "RE1", name: "Public Recreation", fsr: null, height: null, minLot: null };
 
 const PLANS: SuburbPlan[] = [
@@ -72,7 +73,7 @@ const PLANS: SuburbPlan[] = [
     depth: [20, 30],
     blockLength: 160,
     baseZone: R3,
-    zones: [{ rect: [-420, -40, 420, 25], zone: B2 }],
+    zones: [{ rect: [-420, -40, 420, 25], zone: E1 }],
     parks: [[180, 120, 300, 200]],
     conservation: [-420, 60, 0, 330],
     heritageItems: 5,
@@ -106,7 +107,7 @@ const PLANS: SuburbPlan[] = [
     depth: [20, 30],
     blockLength: 140,
     baseZone: R3,
-    zones: [{ rect: [-300, -30, 300, 20], zone: B2 }],
+    zones: [{ rect: [-300, -30, 300, 20], zone: E1 }],
     parks: [[-260, -220, -170, -150]],
     creek: { v0: -150, amp: 25, wavelength: 500, width: 50 },
     heritageItems: 3,
@@ -134,7 +135,7 @@ const PLANS: SuburbPlan[] = [
     baseZone: R2,
     zones: [
       { rect: [-220, -200, 230, 180], zone: R4b },
-      { rect: [-60, -40, 80, 60], zone: B4 },
+      { rect: [-60, -40, 80, 60], zone: MU1 },
     ],
     parks: [[-600, 300, -430, 420]],
     bush: [480, -500, 650, 500],
@@ -175,7 +176,7 @@ const PLANS: SuburbPlan[] = [
     baseZone: R2,
     zones: [
       { rect: [-180, -160, 200, 150], zone: R4a },
-      { rect: [-40, -30, 60, 40], zone: B4 },
+      { rect: [-40, -30, 60, 40], zone: MU1 },
     ],
     parks: [[300, -380, 460, -260]],
     creek: { v0: -260, amp: 35, wavelength: 600, width: 55 },
@@ -232,7 +233,7 @@ const PLANS: SuburbPlan[] = [
     blockLength: 180,
     baseZone: R4b,
     zones: [
-      { rect: [-300, -180, 320, 220], zone: B4 },
+      { rect: [-300, -180, 320, 220], zone: MU1 },
       { rect: [-500, 280, -250, 380], zone: R3 },
     ],
     parks: [[330, 250, 480, 360]],
