@@ -1,5 +1,18 @@
 // Every number the feasibility model uses, in one place so docs/scoring.md can be checked against it.
-// Policy figures cite their instrument; the sources and dates are in docs/scoring.md section 5.
+// Policy figures come from the rules (rules/housing-sepp.ts) with their clauses; sources in docs/scoring.md section 5.
+import {
+  DUAL_OCCUPANCY,
+  figure,
+  LMR_AREA,
+  LOW_RISE_FLATS,
+  MID_RISE_INNER,
+  MID_RISE_OUTER,
+  MULTI_DWELLING,
+  TERRACE_LOTS,
+  TERRACES,
+  TOD_APARTMENTS,
+  TOD_AREA,
+} from "./rules/housing-sepp.ts";
 
 export const MODEL_VERSION = "feasibility-v2";
 
@@ -42,47 +55,48 @@ export const TOWNHOUSE_M2 = 120;
 // Non-residential lots: floor space assumed to stand today (a one-storey building over half the site).
 export const EXISTING_FSR_NON_RESIDENTIAL = 0.5;
 
-// Dual occupancy, Housing SEPP 2021 s 168 (R1-R4; permitted in R2 statewide since 1 July 2024).
-export const DUAL_OCCUPANCY_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
-export const DUAL_OCC_MIN_AREA_M2 = 450;
-export const DUAL_OCC_MIN_FRONTAGE_M = 12;
+// The Housing SEPP 2021's figures, read from its rules (rules/housing-sepp.ts, each with its clause and commencement).
+// Dual occupancy, s 168(2) (R1-R4).
+export const DUAL_OCCUPANCY_ZONES: readonly string[] = DUAL_OCCUPANCY.zones;
+export const DUAL_OCC_MIN_AREA_M2 = figure(DUAL_OCCUPANCY, "minAreaM2");
+export const DUAL_OCC_MIN_FRONTAGE_M = figure(DUAL_OCCUPANCY, "minWidthM");
 
-// Low and mid rise housing areas, Housing SEPP 2021 s 163: 800 m (inner 400 m) of a station or town centre.
-export const LMR_OUTER_M = 800;
-export const LMR_INNER_M = 400;
-export const LMR_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
+// Low and mid rise housing areas, s 163: 800 m (inner 400 m) of a station or town centre.
+export const LMR_OUTER_M = LMR_AREA.outerM;
+export const LMR_INNER_M = LMR_AREA.innerM;
+export const LMR_ZONES: readonly string[] = LMR_AREA.zones;
 // Flood share at or above which the lot is treated as the SEPP's excluded flood land (a screening assumption).
 export const LMR_FLOOD_EXCLUSION_SHARE = 0.5;
 
 // Multi dwelling housing (townhouses), s 172(2): R1-R4 in an LMR area; R1 and R3 under the Standard Instrument.
-export const MULTI_DWELLING_MIN_AREA_M2 = 600;
-export const MULTI_DWELLING_MIN_FRONTAGE_M = 12;
-export const MULTI_DWELLING_FSR = 0.7;
-// Multi dwelling housing (terraces), s 172(3) and the subdivision standard of s 173 (165 m², 6 m a lot).
-export const TERRACE_MIN_AREA_M2 = 500;
-export const TERRACE_MIN_FRONTAGE_M = 18;
-export const TERRACE_LOT_M2 = 165;
-export const TERRACE_LOT_WIDTH_M = 6;
-export const TERRACE_ZONES: readonly string[] = ["R1", "R2", "R3"];
-// Residential flat buildings in R1/R2 (manor-house scale, 9.5 m), s 179.
-export const LOW_RISE_RFB_MIN_AREA_M2 = 500;
-export const LOW_RISE_RFB_MIN_FRONTAGE_M = 12;
-export const LOW_RISE_RFB_FSR = 0.8;
-export const LOW_RISE_RFB_HEIGHT_M = 9.5;
-// Residential flat buildings in R3/R4, s 180: inner area 2.2:1 and 22 m, outer area 1.5:1 and 17.5 m.
-export const MID_RISE_INNER_FSR = 2.2;
-export const MID_RISE_INNER_HEIGHT_M = 22;
-export const MID_RISE_OUTER_FSR = 1.5;
-export const MID_RISE_OUTER_HEIGHT_M = 17.5;
+export const MULTI_DWELLING_MIN_AREA_M2 = figure(MULTI_DWELLING, "minAreaM2");
+export const MULTI_DWELLING_MIN_FRONTAGE_M = figure(MULTI_DWELLING, "minWidthM");
+export const MULTI_DWELLING_FSR = figure(MULTI_DWELLING, "maxFsr");
+// Multi dwelling housing (terraces), s 172(3), and the subdivision standard of s 173(3) (R1-R3).
+export const TERRACE_MIN_AREA_M2 = figure(TERRACES, "minAreaM2");
+export const TERRACE_MIN_FRONTAGE_M = figure(TERRACES, "minWidthM");
+export const TERRACE_LOT_M2 = figure(TERRACE_LOTS, "minAreaM2");
+export const TERRACE_LOT_WIDTH_M = figure(TERRACE_LOTS, "minWidthM");
+export const TERRACE_ZONES: readonly string[] = TERRACE_LOTS.zones;
+// Residential flat buildings in R1/R2 (manor-house scale), s 179(2).
+export const LOW_RISE_RFB_MIN_AREA_M2 = figure(LOW_RISE_FLATS, "minAreaM2");
+export const LOW_RISE_RFB_MIN_FRONTAGE_M = figure(LOW_RISE_FLATS, "minWidthM");
+export const LOW_RISE_RFB_FSR = figure(LOW_RISE_FLATS, "maxFsr");
+export const LOW_RISE_RFB_HEIGHT_M = figure(LOW_RISE_FLATS, "maxHeightM");
+// Residential flat buildings in R3/R4, s 180(2) inner and s 180(3) outer.
+export const MID_RISE_INNER_FSR = figure(MID_RISE_INNER, "maxFsr");
+export const MID_RISE_INNER_HEIGHT_M = figure(MID_RISE_INNER, "maxHeightM");
+export const MID_RISE_OUTER_FSR = figure(MID_RISE_OUTER, "maxFsr");
+export const MID_RISE_OUTER_HEIGHT_M = figure(MID_RISE_OUTER, "maxHeightM");
 // s 180 sets no lot width; a 4-6 storey building needs the width the TOD chapter asks of one (a screening assumption).
-export const MID_RISE_MIN_FRONTAGE_M = 21;
+export const MID_RISE_MIN_FRONTAGE_M = figure(TOD_APARTMENTS, "minWidthM");
 
-// Transport oriented development, Housing SEPP 2021 Chapter 5: 400 m of a listed station, 2.5:1, 22 m, 21 m wide.
-export const TOD_RADIUS_M = 400;
-export const TOD_FSR = 2.5;
-export const TOD_HEIGHT_M = 22;
-export const TOD_MIN_FRONTAGE_M = 21;
-export const TOD_ZONES: readonly string[] = ["R1", "R2", "R3", "R4", "E1", "E2"];
+// Transport oriented development, Chapter 5: 400 m of a listed station, 2.5:1, 22 m, 21 m wide.
+export const TOD_RADIUS_M = TOD_AREA.radiusM;
+export const TOD_FSR = figure(TOD_APARTMENTS, "maxFsr");
+export const TOD_HEIGHT_M = figure(TOD_APARTMENTS, "maxHeightM");
+export const TOD_MIN_FRONTAGE_M = figure(TOD_APARTMENTS, "minWidthM");
+export const TOD_ZONES: readonly string[] = TOD_APARTMENTS.zones;
 
 // Uplift points: 0 for no uplift; 50 for one more dwelling, rising with log10 to 100 at 50 or more.
 export const UPLIFT_FLOOR_POINTS = 50;

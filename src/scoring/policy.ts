@@ -9,6 +9,7 @@ import {
   TOD_ZONES,
 } from "./constants.ts";
 import { formatDistance, formatPercent } from "./format.ts";
+import { LMR_AREA, LMR_EXCLUSIONS, TOD_AREA } from "./rules/housing-sepp.ts";
 import { isTodStation } from "./tod-stations.ts";
 import type { NearestStop, PolicyApplied } from "./types.ts";
 
@@ -31,7 +32,7 @@ const TOD_RADIUS_TEXT = formatDistance(TOD_RADIUS_M);
 const LMR_INNER_TEXT = formatDistance(LMR_INNER_M);
 const LMR_OUTER_TEXT = formatDistance(LMR_OUTER_M);
 
-// Exclusions of Housing SEPP s 165 the packs can see: a heritage item, bushfire-prone land, flood-affected land.
+// Exclusions of Housing SEPP s 164(1) the packs can see: a heritage item, bushfire-prone land, flood-affected land.
 function lmrExclusion(p: PolicyInput): string | null {
   if (p.heritageItem) return "a heritage item is on the lot";
   if (p.bushfire > 0) return `${formatPercent(p.bushfire)} of the lot is bushfire-prone`;
@@ -69,14 +70,14 @@ const where = (p: PolicyApplied): string =>
 export function policyReason(p: PolicyApplied): string | null {
   switch (p.area) {
     case "tod":
-      return `Transport oriented development precinct: ${where(p)} ≤ ${TOD_RADIUS_TEXT} (Housing SEPP Chapter 5).`;
+      return `Transport oriented development precinct: ${where(p)} ≤ ${TOD_RADIUS_TEXT} (${TOD_AREA.clause}).`;
     case "lmr_inner":
-      return `Low and mid rise housing inner area: ${where(p)} ≤ ${LMR_INNER_TEXT} (Housing SEPP Chapter 6).`;
+      return `Low and mid rise housing inner area: ${where(p)} ≤ ${LMR_INNER_TEXT} (${LMR_AREA.clause}).`;
     case "lmr_outer":
-      return `Low and mid rise housing outer area: ${where(p)}, within ${LMR_OUTER_TEXT} (Housing SEPP Chapter 6).`;
+      return `Low and mid rise housing outer area: ${where(p)}, within ${LMR_OUTER_TEXT} (${LMR_AREA.clause}).`;
     case "none":
       if (p.excludedBy !== null)
-        return `Within ${LMR_OUTER_TEXT} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy}.`;
+        return `Within ${LMR_OUTER_TEXT} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy} (${LMR_EXCLUSIONS.clause}).`;
       return null;
   }
 }

@@ -113,7 +113,7 @@ const ACCESS_TEXT = `(1 within ${formatDistance(ACCESS_FULL_M)}, ${formatNumber(
 function optionReasons(r: ReasonInput): string[] {
   return r.yieldOptions.map((o) => {
     const label = OPTION_LABEL[o.basis] ?? o.basis;
-    return `${label}${o.permitted ? " permitted: " : " not permitted: "}${o.rule}.`;
+    return `${label}${o.permitted ? " permitted" : " not permitted"} (${o.clause}): ${o.rule}.`;
   });
 }
 

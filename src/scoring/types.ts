@@ -118,6 +118,7 @@ export interface YieldOption {
   permitted: boolean;
   dwellings: number; // what it would give if permitted
   rule: string; // the rule and its figures, e.g. "lot 612 m² ≥ 450 m², frontage 20 m ≥ 12 m"
+  clause: string; // the instrument and clause the test applies, e.g. "Housing SEPP 2021 s 168(2)"
 }
 
 // A zone as reported in the result: the same fields the spatial layer supplied.

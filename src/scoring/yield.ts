@@ -28,6 +28,15 @@ import {
   TOWNHOUSE_M2,
 } from "./constants.ts";
 import { formatArea, formatMetres, formatNumber, roundTo } from "./format.ts";
+import {
+  DUAL_OCCUPANCY,
+  LOW_RISE_FLATS,
+  MID_RISE_INNER,
+  MID_RISE_OUTER,
+  MULTI_DWELLING,
+  TERRACES,
+  TOD_APARTMENTS,
+} from "./rules/housing-sepp.ts";
 import type {
   DualOccupancyTest,
   PolicyArea,
@@ -94,11 +103,15 @@ const TOD_FRONTAGE_TEXT = formatMetres(TOD_MIN_FRONTAGE_M);
 const UNITS_TEXT = `× ${formatNumber(APARTMENT_EFFICIENCY * 100)}% ÷ ${formatArea(AVERAGE_UNIT_M2)}`;
 const STANDING_TEXT = `(${fsrText(EXISTING_FSR_NON_RESIDENTIAL)})`;
 
+// The LEP's own clauses (Standard Instrument numbering): minimum subdivision lot size and floor space ratio.
+const LEP_LOT_SIZE = "LEP cl 4.1";
+const LEP_FSR = "LEP cl 4.4";
+
 const SUBDIVISION_ZONES: readonly string[] = ["R1", "R2", "R3", "R5", "RU5"];
 const SI_MULTI_DWELLING_ZONES: readonly string[] = ["R1", "R3"];
-const MULTI_DWELLING_ZONES: readonly string[] = ["R1", "R2", "R3", "R4"];
-const LOW_RISE_RFB_ZONES: readonly string[] = ["R1", "R2"];
-const MID_RISE_ZONES: readonly string[] = ["R3", "R4"];
+const MULTI_DWELLING_ZONES: readonly string[] = MULTI_DWELLING.zones;
+const LOW_RISE_RFB_ZONES: readonly string[] = LOW_RISE_FLATS.zones;
+const MID_RISE_ZONES: readonly string[] = MID_RISE_INNER.zones;
 const LEP_APARTMENT_ZONES: readonly string[] = ["R4", "MU1"];
 // The higher of the LEP's FSR and the policy's: the SEPP's standard applies unless the LEP is more generous.
 const higher = (lep: number | null, policy: number): number => (lep !== null && lep > policy ? lep : policy);
@@ -132,6 +145,7 @@ function apartmentOption(
   label: string,
   permitted: boolean,
   site: string,
+  clause: string,
 ): YieldOption {
   const gfa = roundTo(s.a * fsr);
   const n = apartmentsIn(gfa);
@@ -141,6 +155,7 @@ function apartmentOption(
     permitted,
     dwellings: n,
     rule: `${site}${label} ${f}: ${s.aText} × ${f} = ${formatArea(gfa)}, ${UNITS_TEXT} = ${formatNumber(n)} apartment${n === 1 ? "" : "s"}`,
+    clause,
   };
 }
 
@@ -159,6 +174,7 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       permitted: i.subdivision.possible,
       dwellings: lots,
       rule: `${s.aText} ÷ ${formatArea(min)} minimum lot size = ${formatNumber(lots)} lot${lots === 1 ? "" : "s"} (2 needed)`,
+      clause: LEP_LOT_SIZE,
     });
   }
   if (DUAL_OCCUPANCY_ZONES.includes(zone)) {
@@ -168,6 +184,7 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       permitted: ok,
       dwellings: 2,
       rule: siteRule(s, DUAL_OCC_MIN_AREA_M2, DUAL_OCC_AREA_TEXT, DUAL_OCC_MIN_FRONTAGE_M, DUAL_OCC_FRONTAGE_TEXT),
+      clause: DUAL_OCCUPANCY.clause,
     });
   }
   // Townhouses: R1 and R3 by the Standard Instrument (the LEP's FSR); R1-R4 in an LMR area at 0.7:1 or more.
@@ -188,6 +205,7 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       permitted: ok && n > 0,
       dwellings: n,
       rule: `${rule}; ${s.aText} × ${fsrText(mdFsr)} = ${formatArea(gfa)} ÷ ${TOWNHOUSE_TEXT} = ${formatNumber(n)} townhouse${n === 1 ? "" : "s"}`,
+      clause: lmr ? MULTI_DWELLING.clause : LEP_FSR,
     });
   }
   if (lmr && TERRACE_ZONES.includes(zone)) {
@@ -201,6 +219,7 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       permitted: ok,
       dwellings: n,
       rule: `${rule}; ${formatNumber(n)} terrace${n === 1 ? "" : "s"} ${TERRACE_EACH_TEXT}`,
+      clause: TERRACES.clause,
     });
   }
   if (lmr && LOW_RISE_RFB_ZONES.includes(zone)) {
@@ -212,19 +231,33 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       LOW_RISE_RFB_MIN_FRONTAGE_M,
       LOW_RISE_FRONTAGE_TEXT,
     );
-    out.push(apartmentOption("low_rise_apartments", s, higher(lepFsr, LOW_RISE_RFB_FSR), "FSR", ok, `${site}; `));
+    out.push(
+      apartmentOption(
+        "low_rise_apartments",
+        s,
+        higher(lepFsr, LOW_RISE_RFB_FSR),
+        "FSR",
+        ok,
+        `${site}; `,
+        LOW_RISE_FLATS.clause,
+      ),
+    );
   }
   if (lmr && MID_RISE_ZONES.includes(zone)) {
+    const standard = policy === "lmr_inner" ? MID_RISE_INNER : MID_RISE_OUTER;
     const fsr = higher(lepFsr, policy === "lmr_inner" ? MID_RISE_INNER_FSR : MID_RISE_OUTER_FSR);
     const site = `frontage ${cmp(s.wText, w, MID_RISE_MIN_FRONTAGE_M, MID_RISE_FRONTAGE_TEXT)}; `;
-    out.push(apartmentOption("mid_rise_apartments", s, fsr, "FSR", w >= MID_RISE_MIN_FRONTAGE_M, site));
+    out.push(
+      apartmentOption("mid_rise_apartments", s, fsr, "FSR", w >= MID_RISE_MIN_FRONTAGE_M, site, standard.clause),
+    );
   }
   if (policy === "tod" && TOD_ZONES.includes(zone) && zone.startsWith("R")) {
     const site = `frontage ${cmp(s.wText, w, TOD_MIN_FRONTAGE_M, TOD_FRONTAGE_TEXT)}; `;
-    out.push(apartmentOption("tod_apartments", s, higher(lepFsr, TOD_FSR), "FSR", w >= TOD_MIN_FRONTAGE_M, site));
+    const fsr = higher(lepFsr, TOD_FSR);
+    out.push(apartmentOption("tod_apartments", s, fsr, "FSR", w >= TOD_MIN_FRONTAGE_M, site, TOD_APARTMENTS.clause));
   }
   if (LEP_APARTMENT_ZONES.includes(zone) && lepFsr !== null)
-    out.push(apartmentOption("apartments", s, lepFsr, "LEP FSR", true, ""));
+    out.push(apartmentOption("apartments", s, lepFsr, "LEP FSR", true, "", LEP_FSR));
   return out;
 }
 
@@ -262,6 +295,7 @@ function floorSpaceEstimate(i: YieldInput): YieldEstimate {
     permitted: uplift > 0,
     dwellings: 0,
     rule: `${label} ${f}: ${formatArea(i.areaM2)} × ${f} = ${formatArea(gfa)}, less ${formatArea(existing)} standing ${STANDING_TEXT} = ${formatArea(uplift)} more`,
+    clause: label === "TOD FSR" ? TOD_APARTMENTS.clause : LEP_FSR,
   };
   return {
     basis: "floor_space",

@@ -288,11 +288,13 @@ function notes(s: RankedSite, model: ReportModel): string[] {
 // The page keeps to one sheet: forms that failed their test are listed only when nothing gives an uplift, and then
 // in one bullet, each cut to the test it failed.
 function pageReasons(r: FeasibilityResult): string[] {
-  const failed = (x: string) => / not permitted: /.test(x);
+  // "Dual occupancy not permitted (Housing SEPP 2021 s 168(2)): lot ..." -> the form and its rule.
+  const FAILED = /^(.*?) not permitted(?: \(.*?\))?: (.*)$/;
+  const failed = (x: string) => FAILED.test(x);
   const anyPermitted = r.yieldOptions.some((o) => o.permitted);
   const kept = r.reasons.filter((x) => x !== DEMO_DATA_REASON && !x.startsWith("Lot ") && !(anyPermitted && failed(x)));
   const tests = kept.filter(failed).map((x) => {
-    const [form = "", rule = ""] = x.split(" not permitted: ");
+    const [, form = "", rule = ""] = FAILED.exec(x) ?? [];
     return `${form.replace(/\s*\([^)]*\)/, "").toLowerCase()} (${rule.split(";")[0]?.replace(/\.$/, "")})`;
   });
   const at = kept.findIndex(failed);

@@ -108,7 +108,14 @@ export const FeasibilitySchema = z
       excluded_by: z.string().nullable(),
     }),
     yield_options: z.array(
-      z.strictObject({ basis: z.string(), permitted: z.boolean(), dwellings: z.number().int(), rule: z.string() }),
+      z.strictObject({
+        basis: z.string(),
+        permitted: z.boolean(),
+        dwellings: z.number().int(),
+        rule: z.string(),
+        // The clause the test applies; absent from results stored before the rules carried their citations.
+        clause: z.string().optional(),
+      }),
     ),
     score: z.number(),
     rating: RatingSchema,

@@ -55,8 +55,8 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "low",
       options: { subdivision: [false, 1], dual_occupancy: [false, 2] },
       reasons: [
-        "Subdivision not permitted: 564 m² ÷ 450 m² minimum lot size = 1 lot (2 needed).",
-        "Dual occupancy not permitted: lot 564 m² ≥ 450 m², frontage 10 m < 12 m.",
+        "Subdivision not permitted (LEP cl 4.1): 564 m² ÷ 450 m² minimum lot size = 1 lot (2 needed).",
+        "Dual occupancy not permitted (Housing SEPP 2021 s 168(2)): lot 564 m² ≥ 450 m², frontage 10 m < 12 m.",
         "No uplift: the controls permit no more than the 1 dwelling assumed to stand today, so the site is rated low.",
       ],
     });
@@ -77,7 +77,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "medium",
       options: { subdivision: [false, 1], dual_occupancy: [true, 2] },
       reasons: [
-        "Dual occupancy permitted: lot 612 m² ≥ 450 m², frontage 15.2 m ≥ 12 m.",
+        "Dual occupancy permitted (Housing SEPP 2021 s 168(2)): lot 612 m² ≥ 450 m², frontage 15.2 m ≥ 12 m.",
         "Uplift: 2 dwellings as dual occupancy, 1 beyond the 1 assumed today.",
         "850 m from Lewisham Station (train): access × 0.93 (1 within 400 m, 0.80 from 1.6 km).",
       ],
@@ -105,10 +105,10 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
         mid_rise_apartments: [true, 12],
       },
       reasons: [
-        "Low and mid rise housing inner area: 350 m from Petersham Station ≤ 400 m (Housing SEPP Chapter 6).",
-        "Townhouses (multi dwelling housing) permitted: lot 660 m² ≥ 600 m², frontage 22 m ≥ 12 m; 660 m² × 0.90:1 = 594 m² ÷ 120 m² = 4 townhouses.",
-        "Terraces permitted: lot 660 m² ≥ 500 m², frontage 22 m ≥ 18 m; 3 terraces (165 m² and 6 m each).",
-        "Mid-rise apartments permitted: frontage 22 m ≥ 21 m; FSR 2.20:1: 660 m² × 2.20:1 = 1,452 m², × 75% ÷ 85 m² = 12 apartments.",
+        "Low and mid rise housing inner area: 350 m from Petersham Station ≤ 400 m (Housing SEPP 2021 s 163).",
+        "Townhouses (multi dwelling housing) permitted (Housing SEPP 2021 s 172(2)): lot 660 m² ≥ 600 m², frontage 22 m ≥ 12 m; 660 m² × 0.90:1 = 594 m² ÷ 120 m² = 4 townhouses.",
+        "Terraces permitted (Housing SEPP 2021 s 172(3)): lot 660 m² ≥ 500 m², frontage 22 m ≥ 18 m; 3 terraces (165 m² and 6 m each).",
+        "Mid-rise apartments permitted (Housing SEPP 2021 s 180(2)): frontage 22 m ≥ 21 m; FSR 2.20:1: 660 m² × 2.20:1 = 1,452 m², × 75% ÷ 85 m² = 12 apartments.",
         "Uplift: 12 dwellings as mid-rise apartments, 11 beyond the 1 assumed today.",
       ],
     });
@@ -135,7 +135,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
         low_rise_apartments: [false, 0],
       },
       reasons: [
-        "Dual occupancy not permitted: lot 137 m² < 450 m², frontage 4.6 m < 12 m.",
+        "Dual occupancy not permitted (Housing SEPP 2021 s 168(2)): lot 137 m² < 450 m², frontage 4.6 m < 12 m.",
         "Heritage conservation area over the lot (Newtown Conservation Area): potential × 0.70.",
       ],
     });
@@ -156,8 +156,8 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "low",
       options: { subdivision: [true, 4], dual_occupancy: [true, 2] },
       reasons: [
-        "Within 800 m of a station or centre (700 m from Tempe Station) but outside the low and mid rise housing policy: 60% of the lot is flood-affected (50% or more).",
-        "Subdivision permitted: 2,000 m² ÷ 450 m² minimum lot size = 4 lots (2 needed).",
+        "Within 800 m of a station or centre (700 m from Tempe Station) but outside the low and mid rise housing policy: 60% of the lot is flood-affected (50% or more) (Housing SEPP 2021 s 164(1)).",
+        "Subdivision permitted (LEP cl 4.1): 2,000 m² ÷ 450 m² minimum lot size = 4 lots (2 needed).",
         "60% of the lot is flood-affected: potential × 0.70 (1 − 0.50 × 0.60).",
       ],
     });
@@ -179,7 +179,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "high",
       options: { floor_space: [true, 0] },
       reasons: [
-        "Floor space permitted: LEP FSR 2.00:1: 800 m² × 2.00:1 = 1,600 m², less 400 m² standing (0.50:1) = 1,200 m² more.",
+        "Floor space permitted (LEP cl 4.4): LEP FSR 2.00:1: 800 m² × 2.00:1 = 1,600 m², less 400 m² standing (0.50:1) = 1,200 m² more.",
         "Uplift: 1,200 m² of floor space beyond what is assumed to stand, about 10 units of 85 m² at 75%.",
       ],
     });
@@ -203,8 +203,8 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "high",
       options: { subdivision: [true, 2], dual_occupancy: [true, 2], tod_apartments: [true, 21] },
       reasons: [
-        "Transport oriented development precinct: 350 m from Ashfield Station ≤ 400 m (Housing SEPP Chapter 5).",
-        "Apartments under the TOD controls permitted: frontage 24 m ≥ 21 m; FSR 2.50:1: 960 m² × 2.50:1 = 2,400 m², × 75% ÷ 85 m² = 21 apartments.",
+        "Transport oriented development precinct: 350 m from Ashfield Station ≤ 400 m (Housing SEPP 2021 s 151).",
+        "Apartments under the TOD controls permitted (Housing SEPP 2021 Ch 5): frontage 24 m ≥ 21 m; FSR 2.50:1: 960 m² × 2.50:1 = 2,400 m², × 75% ÷ 85 m² = 21 apartments.",
         "Uplift: 21 dwellings as apartments under the TOD controls, 20 beyond the 1 assumed today.",
       ],
     });
@@ -225,7 +225,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "low",
       options: { subdivision: [false, 1], dual_occupancy: [true, 2] },
       reasons: [
-        "Within 800 m of a station or centre (500 m from Berowra Station) but outside the low and mid rise housing policy: 100% of the lot is bushfire-prone.",
+        "Within 800 m of a station or centre (500 m from Berowra Station) but outside the low and mid rise housing policy: 100% of the lot is bushfire-prone (Housing SEPP 2021 s 164(1)).",
         "100% of the lot is bushfire-prone: potential × 0.70 (1 − 0.30 × 1.00).",
       ],
     });
@@ -246,7 +246,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "low",
       options: { dual_occupancy: [true, 2], apartments: [true, 15] },
       reasons: [
-        "Within 800 m of a station or centre (300 m from Stanmore Station) but outside the low and mid rise housing policy: a heritage item is on the lot.",
+        "Within 800 m of a station or centre (300 m from Stanmore Station) but outside the low and mid rise housing policy: a heritage item is on the lot (Housing SEPP 2021 s 164(1)).",
         "Heritage item on the lot (Former bank): potential × 0.40.",
       ],
     });
@@ -267,7 +267,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "medium",
       options: { subdivision: [true, 3], dual_occupancy: [true, 2] },
       reasons: [
-        "Subdivision permitted: 1,500 m² ÷ 450 m² minimum lot size = 3 lots (2 needed).",
+        "Subdivision permitted (LEP cl 4.1): 1,500 m² ÷ 450 m² minimum lot size = 3 lots (2 needed).",
         "1.5 km from Glenfield Station (train): access × 0.82 (1 within 400 m, 0.80 from 1.6 km).",
       ],
     });

@@ -1,0 +1,176 @@
+// The State Environmental Planning Policy (Housing) 2021's figures the model applies, each with the clause a reason
+// cites, the day it commenced and where it applies (docs/scoring.md section 5 gives the sources). The scoring reads
+// these and spells no figure of its own. Chapter 6 (low and mid rise housing) was inserted by the Housing SEPP
+// Amendment (Low and Mid Rise Housing) 2025 (No 81), commenced 28 February 2025; Chapter 5 (transport oriented
+// development) by the 2024 amendment (No 135), commenced 13 May 2024.
+
+/** One non-discretionary standard for a form of housing: its site test and the envelope it allows. */
+export type HousingStandard = {
+  /** As a reason cites it. */
+  readonly clause: string;
+  /** ISO date the clause commenced. */
+  readonly commenced: string;
+  /** The zones it applies in. */
+  readonly zones: readonly string[];
+  /** Where it applies, in words. */
+  readonly where: string;
+  readonly minAreaM2: number | null;
+  /** Lot width at the front building line. */
+  readonly minWidthM: number | null;
+  readonly maxFsr: number | null;
+  readonly maxHeightM: number | null;
+};
+
+const LMR = "a low and mid rise housing area";
+const LMR_COMMENCED = "2025-02-28";
+
+/** s 168(2): dual occupancies in R1-R4 in a low and mid rise housing area. */
+export const DUAL_OCCUPANCY: HousingStandard = {
+  clause: "Housing SEPP 2021 s 168(2)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3", "R4"],
+  where: LMR,
+  minAreaM2: 450,
+  minWidthM: 12,
+  maxFsr: 0.65,
+  maxHeightM: 9.5,
+};
+
+/** s 169(3): each lot of a dual occupancy's Torrens subdivision, in R1-R3. */
+export const DUAL_OCCUPANCY_SUBDIVISION: HousingStandard = {
+  clause: "Housing SEPP 2021 s 169(3)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3"],
+  where: LMR,
+  minAreaM2: 225,
+  minWidthM: 6,
+  maxFsr: null,
+  maxHeightM: null,
+};
+
+/** s 172(2): multi dwelling housing (townhouses) in R1-R4. */
+export const MULTI_DWELLING: HousingStandard = {
+  clause: "Housing SEPP 2021 s 172(2)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3", "R4"],
+  where: LMR,
+  minAreaM2: 600,
+  minWidthM: 12,
+  maxFsr: 0.7,
+  maxHeightM: 9.5,
+};
+
+/** s 172(3): multi dwelling housing (terraces) in R1-R4. */
+export const TERRACES: HousingStandard = {
+  clause: "Housing SEPP 2021 s 172(3)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3", "R4"],
+  where: LMR,
+  minAreaM2: 500,
+  minWidthM: 18,
+  maxFsr: 0.7,
+  maxHeightM: 9.5,
+};
+
+/** s 173(3): each lot of a terrace subdivision, in R1-R3 (one dwelling a lot). */
+export const TERRACE_LOTS: HousingStandard = {
+  clause: "Housing SEPP 2021 s 173(3)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3"],
+  where: LMR,
+  minAreaM2: 165,
+  minWidthM: 6,
+  maxFsr: null,
+  maxHeightM: null,
+};
+
+/** s 179(2): residential flat buildings and shop top housing in R1 and R2 (manor-house scale). */
+export const LOW_RISE_FLATS: HousingStandard = {
+  clause: "Housing SEPP 2021 s 179(2)",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2"],
+  where: LMR,
+  minAreaM2: 500,
+  minWidthM: 12,
+  maxFsr: 0.8,
+  maxHeightM: 9.5,
+};
+
+/** s 180(2): residential flat buildings in R3 and R4 in the inner area (6 storeys at most, s 175(2)). */
+export const MID_RISE_INNER: HousingStandard = {
+  clause: "Housing SEPP 2021 s 180(2)",
+  commenced: LMR_COMMENCED,
+  zones: ["R3", "R4"],
+  where: "a low and mid rise housing inner area",
+  minAreaM2: null,
+  minWidthM: null,
+  maxFsr: 2.2,
+  maxHeightM: 22,
+};
+
+/** s 180(3): residential flat buildings in R3 and R4 in the outer area (4 storeys at most, s 176(2)). */
+export const MID_RISE_OUTER: HousingStandard = {
+  clause: "Housing SEPP 2021 s 180(3)",
+  commenced: LMR_COMMENCED,
+  zones: ["R3", "R4"],
+  where: "a low and mid rise housing outer area",
+  minAreaM2: null,
+  minWidthM: null,
+  maxFsr: 1.5,
+  maxHeightM: 17.5,
+};
+
+/**
+ * Chapter 5: residential flat buildings in a Transport Oriented Development Area (s 151), no minimum lot size and a
+ * 21 m minimum lot width; the figures are NSW Planning's summary of the chapter, the section not confirmed here.
+ */
+export const TOD_APARTMENTS: HousingStandard = {
+  clause: "Housing SEPP 2021 Ch 5",
+  commenced: "2024-05-13",
+  zones: ["R1", "R2", "R3", "R4", "E1", "E2"],
+  where: "a Transport Oriented Development Area",
+  minAreaM2: null,
+  minWidthM: 21,
+  maxFsr: 2.5,
+  maxHeightM: 22,
+};
+
+/** s 163: the low and mid rise housing area, by walking distance to a Town Centre or a Schedule 11 station. */
+export const LMR_AREA = {
+  clause: "Housing SEPP 2021 s 163",
+  commenced: LMR_COMMENCED,
+  zones: ["R1", "R2", "R3", "R4"],
+  outerM: 800,
+  innerM: 400,
+} as const;
+
+/** s 164(1): land Chapter 6 does not apply to (the data shows heritage items, bushfire-prone and flood land). */
+export const LMR_EXCLUSIONS = {
+  clause: "Housing SEPP 2021 s 164(1)",
+  commenced: LMR_COMMENCED,
+  /** s 164(1)(e): councils wholly outside the chapter. */
+  councils: ["Bathurst Regional", "Blue Mountains", "Hawkesbury", "Wollondilly"],
+} as const;
+
+/** The TOD area's radius around a listed station, as the Department mapped it (its Sites Map, s 151). */
+export const TOD_AREA = { clause: "Housing SEPP 2021 s 151", commenced: "2024-05-13", radiusM: 400 } as const;
+
+/** Every standard above, for the citation tests and docs/scoring.md. */
+export const HOUSING_STANDARDS: readonly HousingStandard[] = [
+  DUAL_OCCUPANCY,
+  DUAL_OCCUPANCY_SUBDIVISION,
+  MULTI_DWELLING,
+  TERRACES,
+  TERRACE_LOTS,
+  LOW_RISE_FLATS,
+  MID_RISE_INNER,
+  MID_RISE_OUTER,
+  TOD_APARTMENTS,
+];
+
+/** A standard's figure that must be set (a standard without it is a programming error). */
+export function figure(s: HousingStandard, key: "minAreaM2" | "minWidthM" | "maxFsr" | "maxHeightM"): number {
+  const v = s[key];
+  if (v === null) throw new Error(`${s.clause} sets no ${key}`);
+  return v;
+}
