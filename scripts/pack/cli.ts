@@ -16,6 +16,7 @@ import { buildV2Command, convertCommand, V2_USAGE } from "./stream/commands.ts";
 import { WORLD_USAGE, worldCommand } from "../world/command.ts";
 import { buildDemoV2, DEMO_V2_VERSION } from "./demo-v2.ts";
 import { PUBLISH_USAGE, publishPack } from "./publish.ts";
+import { buildTransportPack, readTransportSources } from "./transport.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -33,6 +34,8 @@ const USAGE = `usage:
 ${V2_USAGE}
   npm run pack -- inspect FILE
   npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
+  npm run pack -- transport [--sources packs/sources] [--out-dir packs]
+      packs/sydney-transport.pack: the real stations and the T, M and L lines joining them
   npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)
   npm run pack -- demo-v2 [--in packs/sydney-demo.pack] [--out ${DEMO_V2_OUT}]
       the demo's second version: a few Epping lots rezoned R2 to R3 and one subdivided (fires the seeded alert)
@@ -41,10 +44,10 @@ ${WORLD_USAGE}`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
-// Flags that take no value: present means "true".
-const SWITCHES = new Set(["lots"]);
+// Flags that take no value, per command (present means "true"): `convert --lots` is one, `world --lots N` is not.
+const SWITCHES: Record<string, ReadonlySet<string>> = { convert: new Set(["lots"]) };
 
-function parseArgs(argv: string[]): Args {
+export function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
@@ -52,7 +55,7 @@ function parseArgs(argv: string[]): Args {
     if (a.startsWith("--")) {
       const eq = a.indexOf("=");
       if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
-      else if (SWITCHES.has(a.slice(2))) flags.set(a.slice(2), "true");
+      else if (SWITCHES[positional[0] ?? ""]?.has(a.slice(2))) flags.set(a.slice(2), "true");
       else {
         const next = argv[i + 1];
         if (next === undefined || next.startsWith("--")) throw new Error(`flag ${a} needs a value`);
@@ -248,6 +251,15 @@ async function demo(args: Args): Promise<void> {
   );
 }
 
+async function transport(args: Args): Promise<void> {
+  const out = join(args.flags.get("out-dir") ?? "packs", "sydney-transport.pack");
+  const { bytes, stations, lines } = await buildTransportPack(
+    readTransportSources(args.flags.get("sources") ?? "packs/sources"),
+  );
+  writeFileSync(out, bytes);
+  console.log(`wrote ${out} (${bytes.byteLength} bytes, ${stations} stations, ${lines} lines)`);
+}
+
 async function demoV2(args: Args): Promise<void> {
   const input = args.flags.get("in") ?? "packs/sydney-demo.pack";
   const out = args.flags.get("out") ?? DEMO_V2_OUT;
@@ -284,6 +296,7 @@ export async function main(argv: string[]): Promise<void> {
   if (command === "build") return build(args);
   if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
   else if (command === "demo") return demo(args);
+  else if (command === "transport") return transport(args);
   else if (command === "example-lots") console.log(writeExampleLots());
   else if (command === "demo-v2") return demoV2(args);
   else {

@@ -81,6 +81,10 @@ function siteEvent(site: ReportSite, done: number, total: number): ReportEvent {
   });
 }
 
+// Layers only the map draws (the transport pack's rail network): a pack of nothing else is no source of a report.
+const MAP_ONLY_LAYERS = new Set(["stations", "lines"]);
+const readsFrom = (p: Pack) => [...p.layers.keys()].some((name) => !MAP_ONLY_LAYERS.has(name));
+
 /**
  * The events of one charged report. The first event goes out before any heavy work; a failure refunds
  * the charge in full and is rethrown as a ReportFailure for the stream's `error` event.
@@ -93,7 +97,7 @@ export async function* generateReport(
   // The packs the report drew on, once each (a v2 pack's pages share its id), for its sources section.
   const used = new Map<string, Pack>();
   const note = (packs: readonly Pack[]) => {
-    for (const p of packs) if (!used.has(p.id)) used.set(p.id, p);
+    for (const p of packs) if (!used.has(p.id) && readsFrom(p)) used.set(p.id, p);
     return packs;
   };
   const inputs = pairSites(request);

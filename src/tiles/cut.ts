@@ -5,7 +5,8 @@ import { clipRing } from "./clip.ts";
 import { dictionaryOf } from "./dictionary.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 import { BUFFER, EXTENT, latToY, projector, type TileCoord, type TileFrame, tileBBox, tileFrame } from "./math.ts";
-import { encodeTile, GEOM_POINT, GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
+import { lineGeometry } from "./line.ts";
+import { encodeTile, GEOM_LINESTRING, GEOM_POINT, GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
 
 const LO = -BUFFER;
 const HI = EXTENT + BUFFER;
@@ -189,8 +190,6 @@ export function tileLayers(pack: Pack, tile: TileCoord): TileLayer[] {
   const point = new Float64Array(2);
   const out: TileLayer[] = [];
   for (const layer of pack.layers.values()) {
-    // Lines are drawn with the rail lines (issue 49); until then a line layer is left out, not drawn as polygons.
-    if (layer.kind === "line") continue;
     if (tile.z < layerMinZoom(layer.name)) continue;
     const dictionary = dictionaryOf(layer);
     const features: TileFeature[] = [];
@@ -201,11 +200,12 @@ export function tileLayers(pack: Pack, tile: TileCoord): TileLayer[] {
         const x = Math.round(point[0] as number);
         const y = Math.round(point[1] as number);
         geometry = x < LO || x > HI || y < LO || y > HI ? null : [9, zigzag(x), zigzag(y)];
-      } else geometry = polygonGeometry(layer, i, frame, tol);
+      } else if (layer.kind === "line") geometry = lineGeometry(layer, i, frame, tol, LO, HI);
+      else geometry = polygonGeometry(layer, i, frame, tol);
       if (geometry === null) continue;
       features.push({
         id: i,
-        type: layer.kind === "point" ? GEOM_POINT : GEOM_POLYGON,
+        type: layer.kind === "point" ? GEOM_POINT : layer.kind === "line" ? GEOM_LINESTRING : GEOM_POLYGON,
         geometry,
         tags: dictionary.tagsOf(i),
       });

@@ -9,6 +9,9 @@ const LAYER_MIN_ZOOM: Record<string, number> = {
   suburbs: 0,
   parcels: 14,
   transport: 11,
+  // The rail network and its stations orient a person at every zoom the lots' overview is drawn.
+  lines: 0,
+  stations: 10,
 };
 const DEFAULT_MIN_ZOOM = 11;
 // Tiles are cut up to this zoom; clients overzoom beyond it.

@@ -5,12 +5,13 @@ import type { TileValue } from "./layers.ts";
 import { EXTENT } from "./math.ts";
 
 export const GEOM_POINT = 1;
+export const GEOM_LINESTRING = 2;
 export const GEOM_POLYGON = 3;
 
 export type TileFeature = {
   id: number;
-  type: typeof GEOM_POINT | typeof GEOM_POLYGON;
-  // MVT geometry commands, already encoded (MoveTo/LineTo/ClosePath with zigzag deltas in tile units).
+  type: typeof GEOM_POINT | typeof GEOM_LINESTRING | typeof GEOM_POLYGON;
+  // MVT geometry commands, already encoded (MoveTo/LineTo, and ClosePath for polygons, zigzag deltas in tile units).
   geometry: number[];
   // Pairs of (key, value) numbers in the layer's dictionary.
   tags: ArrayLike<number>;

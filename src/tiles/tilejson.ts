@@ -35,7 +35,7 @@ export function tileJson(pack: TiledPack, origin: string) {
     ] as [number, number, number],
     vector_layers: layers.map((l) => ({
       id: l.name,
-      description: `${l.kind === "point" ? "Points" : "Polygons"}: ${l.count} features${l.synthetic ? " (synthetic demo data)" : ""}`,
+      description: `${l.kind === "point" ? "Points" : l.kind === "line" ? "Lines" : "Polygons"}: ${l.count} features${l.synthetic ? " (synthetic demo data)" : ""}`,
       minzoom: layerMinZoom(l.name),
       maxzoom: TILE_MAX_ZOOM,
       fields: fields(l.fields, l.name === "parcels" ? { area_m2: "Number" } : {}),

@@ -11,8 +11,8 @@ import {
   TOGGLES,
   type Toggle,
   workspaceStyle,
-  ZONE_GROUPS,
 } from "../../../web/src/map/style.ts";
+import { OTHER_ZONE_COLOUR, ZONE_COLOURS, ZONE_LEGEND, zoneColourOf } from "../../../web/src/map/zone-colours.ts";
 
 const ALL = Object.fromEntries(TOGGLES.map((t) => [t.id, true])) as Record<Toggle, boolean>;
 const PACKS = [
@@ -22,6 +22,7 @@ const PACKS = [
     tilejson: null,
   },
   { id: "suburbs", layers: ["suburbs"], tilejson: null },
+  { id: "transport", layers: ["stations", "lines"], tilejson: null },
 ];
 const LAND: GeoJSON.FeatureCollection = {
   type: "FeatureCollection",
@@ -35,7 +36,7 @@ const LAND: GeoJSON.FeatureCollection = {
 };
 
 /** The fill colour a zoning layer gives a zone code, as MapLibre evaluates it. */
-function zoneColour(zone: string): string {
+function zoneColour(zone: string | null): string {
   const layer = packLayers(PACKS, ALL).find((l) => l.id === "demo-zoning");
   const paint = (layer as { paint: { "fill-color": unknown } }).paint["fill-color"];
   const e = expression.createExpression(paint, "fill-color", { type: "color" } as never);
@@ -44,6 +45,15 @@ function zoneColour(zone: string): string {
     toString(): string;
   };
   return c.toString();
+}
+
+/** Whether a layer's filter keeps a feature of these properties, as MapLibre evaluates it (warnings are thrown). */
+function keeps(id: string, properties: Record<string, unknown>): boolean {
+  const layer = packLayers(PACKS, ALL).find((l) => l.id === id) as { filter: unknown };
+  const e = expression.createExpression(layer.filter, "filter", { type: "boolean" } as never);
+  if (e.result !== "success") throw new Error(JSON.stringify(e.value));
+  // Without error handling: MapLibre's own would log the type error (the console noise of issue 49) and answer null.
+  return e.value.evaluateWithoutErrorHandling({ zoom: 15 }, { type: "Polygon", properties } as never) as boolean;
 }
 
 const rgba = (hex: string) => {
@@ -57,7 +67,13 @@ describe("the workspace style", () => {
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.glyphs).toBe("http://127.0.0.1:8787/assets/glyphs/{fontstack}/{range}.pbf");
     const symbols = style.layers.filter((l) => l.type === "symbol").map((l) => l.id);
-    expect(symbols).toEqual(["demo-transport-label", "base-suburb-label"]);
+    expect(symbols).toEqual([
+      "demo-transport-label",
+      "transport-lines-label",
+      "transport-stations-label",
+      "transport-stations-light-rail-label",
+      "base-suburb-label",
+    ]);
     expect(style.layers.map((l) => l.id)).toContain("base-water");
   });
 
@@ -73,23 +89,49 @@ describe("the workspace style", () => {
     expect(style.layers.filter((l) => l.type === "symbol")).toEqual([]);
   });
 
-  it("colours a zone by its group: RE1 is recreation, not residential; B and E zones share business", () => {
-    const of = (name: string) => rgba(ZONE_GROUPS.find((g) => g.name === name)?.colour ?? "");
-    expect(zoneColour("R2")).toBe(of("Residential"));
-    expect(zoneColour("RE1")).toBe(of("Recreation & conservation"));
-    expect(zoneColour("B4")).toBe(of("Business & employment"));
-    expect(zoneColour("E2")).toBe(of("Business & employment"));
-    expect(zoneColour("MU1")).toBe(of("Mixed use"));
-    expect(zoneColour("IN1")).toBe(of("Industrial"));
-    expect(zoneColour("SP2")).toBe(of("Special purpose"));
+  it("colours each zone from the one table the legend reads, residential graded pink to red", () => {
+    for (const code of ["R1", "R2", "R3", "R4", "E1", "E2", "MU1", "E3", "E4", "RE1", "SP2", "C2", "RU1"])
+      expect(zoneColour(code)).toBe(rgba(zoneColourOf(code)));
+    expect(zoneColour("r2")).toBe(rgba(ZONE_COLOURS.R2 as string));
+    expect(zoneColour("Z9")).toBe(rgba(OTHER_ZONE_COLOUR));
+    expect(zoneColour(null)).toBe(rgba(OTHER_ZONE_COLOUR));
+    for (const g of ZONE_LEGEND) for (const z of g.zones) expect(ZONE_COLOURS[z.code]).toBeDefined();
   });
 
-  it("keeps business, flood, heritage and the chat's highlight in different Okabe-Ito colours", () => {
-    const business = ZONE_GROUPS.find((g) => g.name === "Business & employment")?.colour;
-    const colours = [business, OVERLAY_STYLE.flood.colour, OVERLAY_STYLE.heritage.colour, HIGHLIGHT_COLOUR];
-    expect(new Set(colours).size).toBe(4);
+  it("keeps R2 and R4 far apart, and the residential reds darker as density rises", () => {
+    const rgb = (code: string) => {
+      const n = Number.parseInt(zoneColourOf(code).slice(1), 16);
+      return [n >> 16, (n >> 8) & 255, n & 255] as const;
+    };
+    const [r2, r4] = [rgb("R2"), rgb("R4")];
+    expect(Math.hypot(r2[0] - r4[0], r2[1] - r4[1], r2[2] - r4[2])).toBeGreaterThan(100);
+    const lightness = ([r, g, b]: readonly [number, number, number]) => r + g + b;
+    expect(["R1", "R2", "R3", "R4"].map((c) => lightness(rgb(c)))).toEqual(
+      ["R1", "R2", "R3", "R4"].map((c) => lightness(rgb(c))).sort((x, y) => y - x),
+    );
+  });
+
+  it("keeps flood, heritage and the chat's highlight in different Okabe-Ito colours", () => {
+    const colours = [OVERLAY_STYLE.flood.colour, OVERLAY_STYLE.heritage.colour, HIGHLIGHT_COLOUR];
+    expect(new Set(colours).size).toBe(3);
     const palette = new Set<string>(Object.values(OKABE_ITO));
-    for (const c of [...colours, ...ZONE_GROUPS.map((g) => g.colour)]) expect(palette.has(c ?? "")).toBe(true);
+    for (const c of colours) expect(palette.has(c)).toBe(true);
+  });
+
+  it("a lot without an overlay share is outside the overlay, not an expression error", () => {
+    expect(keeps("demo-lots-flood", {})).toBe(false);
+    expect(keeps("demo-lots-flood", { flood: null })).toBe(false);
+    expect(keeps("demo-lots-flood", { flood: 0.4 })).toBe(true);
+  });
+
+  it("draws the transport pack's lines in their own colours and its stations with names", () => {
+    const ids = packLayers(PACKS, ALL).map((l) => l.id);
+    expect(ids).toEqual(expect.arrayContaining(["transport-lines", "transport-stations", "transport-stations-label"]));
+    const lines = packLayers(PACKS, ALL).find((l) => l.id === "transport-lines") as { paint: Record<string, unknown> };
+    const e = expression.createExpression(lines.paint["line-color"], "line-color", { type: "color" } as never);
+    if (e.result !== "success") throw new Error(JSON.stringify(e.value));
+    const colour = e.value.evaluate({ zoom: 12 }, { type: "LineString", properties: { colour: "#168388" } } as never);
+    expect(String(colour)).toBe(rgba("#168388"));
   });
 
   it("shows one planning control at a time; other layers switch on and off on their own", () => {

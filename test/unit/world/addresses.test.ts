@@ -43,7 +43,7 @@ describe("the synthetic world's addresses", () => {
         lots.sort((x, y) => x.u - y.u);
         const first = lots[0]?.n ?? 0;
         expect(first === 1 || first === 2).toBe(true);
-        lots.forEach((l, k) => expect(l.n).toBe(first + 2 * k));
+        expect(lots.map((l) => l.n)).toEqual(lots.map((_, k) => first + 2 * k));
       }
       // Both parities appear on streets with lots on both sides.
       const streets = new Set([...sides.keys()].map((k) => k.split(":")[0]));

@@ -164,6 +164,21 @@ describe("GET /tiles/{pack_id}/{z}/{x}/{y}.mvt", () => {
     expect(names).toContain("Newtown");
   });
 
+  it("the transport pack draws its lines as LineStrings and its stations as points, and TileJSON lists both", async () => {
+    const tj = await (await get("/tiles/sydney-transport.json")).json<{ vector_layers: { id: string }[] }>();
+    expect(tj.vector_layers.map((l) => l.id)).toEqual(["stations", "lines"]);
+    const t = tileOf(151.2058, -33.8839, 14);
+    const vt = await decoded(await get(`/tiles/sydney-transport/14/${t.x}/${t.y}.mvt`));
+    const lines = vt.layers.lines;
+    const stations = vt.layers.stations;
+    if (!lines || !stations) throw new Error("no lines or stations layer");
+    const drawn = Array.from({ length: lines.length }, (_, i) => lines.feature(i));
+    expect(drawn.every((f) => f.type === 2)).toBe(true);
+    expect(drawn.map((f) => f.properties.line)).toEqual(expect.arrayContaining(["T1", "M1", "L1", "L2"]));
+    const names = Array.from({ length: stations.length }, (_, i) => stations.feature(i).properties.name);
+    expect(names).toContain("Central");
+  });
+
   it.each([
     ["/tiles/sydney-demo/15/abc/1.mvt", "x"],
     ["/tiles/sydney-demo/1.5/0/0.mvt", "z"],

@@ -116,6 +116,8 @@ describe("a batch run piped into a report", () => {
     const doc = await PDFDocument.load(r.pdf);
     expect(doc.getPageCount()).toBe(r.done.pages);
     expect(r.done.pages).toBe(2 + 3 + 1);
+    // The transport pack covers every site but only the map draws it: it is not among the report's sources.
+    expect(texts.join("\n")).not.toContain("sydney-transport");
     expect(texts[0]).toContain("Newtown, NSW");
     const rows = (texts[1] ?? "").split("\n");
     for (const s of sites) {

@@ -12,12 +12,12 @@ import {
   RAMPS,
   RATING_COLOURS,
   SELECTED_COLOUR,
-  STATION_COLOUR,
   SUBURB_LINE,
   TOGGLES,
   type Toggle,
-  ZONE_GROUPS,
+  MODE_COLOURS,
 } from "./style.ts";
+import { ZoneLegend } from "./ZoneLegend.tsx";
 
 const CONTROL_LABELS: Record<Control, string> = { fsr: "FSR", height: "Height", lot_size: "Lot size" };
 const UNIT_LABELS: Record<Control, string> = { fsr: "floor space ratio, :1", height: "metres", lot_size: "m²" };
@@ -98,15 +98,7 @@ export function LayerPanel({
             </ol>
           </figure>
         )}
-        {visible.zoning && (
-          <ul>
-            {ZONE_GROUPS.map((z) => (
-              <Entry key={z.name} swatch={{ background: z.colour, opacity: 0.7 }}>
-                {z.name}
-              </Entry>
-            ))}
-          </ul>
-        )}
+        {visible.zoning && <ZoneLegend />}
         {visible.overlays && (
           <ul>
             {(["flood", "bushfire"] as const).map((k) => (
@@ -121,11 +113,18 @@ export function LayerPanel({
           </ul>
         )}
         <ul>
-          {visible.stations && (
-            <Entry swatch={{ background: STATION_COLOUR, borderRadius: "50%", border: "2px solid #fff" }}>
-              Station
-            </Entry>
-          )}
+          {visible.stations &&
+            (Object.keys(MODE_COLOURS) as (keyof typeof MODE_COLOURS)[]).map((m) => (
+              <Entry
+                key={m}
+                swatch={{ background: "#fff", borderRadius: "50%", border: `3px solid ${MODE_COLOURS[m]}` }}
+              >
+                {m === "Trains" ? "Train station" : m === "Metro" ? "Metro station" : "Light rail stop"}
+              </Entry>
+            ))}
+          <Entry swatch={{ background: MODE_COLOURS.Trains, height: "0.3rem" }}>
+            Rail, metro and light rail lines, each in its line colour
+          </Entry>
           <Entry swatch={{ border: `2px solid ${SUBURB_LINE}`, background: BASE_COLOURS.land }}>Suburb boundary</Entry>
           <Entry swatch={{ border: "1px solid #3d3d3d" }}>Lot (from zoom 14)</Entry>
           {offline && <Entry swatch={{ background: BASE_COLOURS.water, border: "1px solid #9cc3de" }}>Water</Entry>}

@@ -2,6 +2,7 @@
 // toggle, and the sources the workspace draws into (scored sites, chat highlights, found sites, the selected lot).
 import type { FilterSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
 import { foundLayers } from "./find/layers.ts";
+import { ZONE_OPACITY, zoneColourExpression } from "./zone-colours.ts";
 import type { TileJson } from "../../../src/routes/schemas/tiles.ts";
 
 export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
@@ -29,16 +30,6 @@ export const OKABE_ITO = {
 const P = OKABE_ITO;
 
 export const RATING_COLOURS = { high: P.green, medium: P.orange, low: P.vermillion } as const;
-/** Zone groups by code prefix (two letters first: RE1 is recreation, not residential), with their legend names. */
-export const ZONE_GROUPS: { prefixes: string[]; colour: string; name: string }[] = [
-  { prefixes: ["R"], colour: P.yellow, name: "Residential" },
-  { prefixes: ["B", "E"], colour: P.purple, name: "Business & employment" },
-  { prefixes: ["MU", "M"], colour: P.orange, name: "Mixed use" },
-  { prefixes: ["IN", "I"], colour: P.grey, name: "Industrial" },
-  { prefixes: ["SP", "S"], colour: P.skyBlue, name: "Special purpose" },
-  { prefixes: ["RE", "C"], colour: P.green, name: "Recreation & conservation" },
-];
-const OTHER_ZONE = "#dddddd";
 /** Overlays: each a colour of its own and a line style of its own, so none is told by colour alone. */
 export const OVERLAY_STYLE = {
   flood: { colour: P.blue, fill: 0.3, name: "Flood" },
@@ -49,6 +40,8 @@ export const OVERLAY_STYLE = {
 export const HIGHLIGHT_COLOUR = P.skyBlue;
 export const SELECTED_COLOUR = "#111111";
 export const STATION_COLOUR = "#1f4e5f";
+/** Station markers by mode, in the colours Transport for NSW signs them with (routes.txt; light rail's L1). */
+export const MODE_COLOURS = { Trains: "#F6891F", Metro: "#168388", "Light rail": "#BE1622" } as const;
 export const SUBURB_LINE = "#a08f74";
 /** The offline basemap: sea and water, land, parks. */
 export const BASE_COLOURS = { water: "#c6dff0", land: "#f4f1ea", park: "#d7ead0" } as const;
@@ -72,14 +65,7 @@ const ramp = (field: string, stops: number[]) =>
     ...stops.flatMap((s, i) => [s, RAMP[i] as string]),
   ] as unknown as string;
 
-const code = ["upcase", ["to-string", ["get", "zone"]]];
-const byPrefix = (length: 1 | 2, fallback: unknown): unknown => [
-  "match",
-  ["slice", code, 0, length],
-  ...ZONE_GROUPS.flatMap((g) => g.prefixes.filter((p) => p.length === length).flatMap((p) => [p, g.colour])),
-  fallback,
-];
-const zoneColour = byPrefix(2, byPrefix(1, OTHER_ZONE)) as string;
+const zoneColour = zoneColourExpression() as string;
 
 /** The fonts of the offline map's names, served as glyph PBFs from /assets/glyphs (web/basemap/glyphs.ts). */
 export const FONTS = { regular: ["dejavu-sans"], bold: ["dejavu-sans-bold"] };
@@ -94,6 +80,7 @@ export const TOGGLE_OF_LAYER: Partial<Record<string, Toggle>> = {
   bushfire: "overlays",
   heritage: "overlays",
   transport: "stations",
+  stations: "stations",
 };
 
 /** A control layer is shown alone: the three share one ramp, so two at once could not be read. */
@@ -132,7 +119,7 @@ export function packLayers(
       type: "fill",
       ...src,
       layout: vis("zoning"),
-      paint: { "fill-color": zoneColour, "fill-opacity": 0.5 },
+      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
     })),
     ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
       each(key, (src, id) => ({
@@ -150,7 +137,7 @@ export function packLayers(
       ...src,
       filter: ["has", "zone"],
       layout: vis("zoning"),
-      paint: { "fill-color": zoneColour, "fill-opacity": 0.5 },
+      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
     })),
     ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
       each("parcels", (src, id) => ({
@@ -167,7 +154,8 @@ export function packLayers(
         id: `${id}-lots-${field}`,
         type: "fill",
         ...src,
-        filter: [">", ["get", field], 0],
+        // A lot without the share (a pack built before it) is not in the overlay, not an expression error.
+        filter: [">", ["to-number", ["coalesce", ["get", field], 0]], 0],
         layout: vis("overlays"),
         paint: { "fill-color": OVERLAY_STYLE[field].colour, "fill-opacity": OVERLAY_STYLE[field].fill || 0.12 },
       })),
@@ -216,6 +204,24 @@ export function packLayers(
             "line-width": ["interpolate", ["linear"], ["zoom"], 14, 0.35, 18, 1.3],
           },
     })),
+    // Rail, metro and light rail lines in their own colours over a white casing, always drawn: they orient a person.
+    ...each("lines", (src, id) => ({
+      id: `${id}-lines-casing`,
+      type: "line",
+      ...src,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": "#ffffff", "line-width": ["interpolate", ["linear"], ["zoom"], 8, 2.5, 14, 6, 18, 9] },
+    })),
+    ...each("lines", (src, id) => ({
+      id: `${id}-lines`,
+      type: "line",
+      ...src,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: {
+        "line-color": ["to-color", ["get", "colour"], STATION_COLOUR],
+        "line-width": ["interpolate", ["linear"], ["zoom"], 8, 1.2, 14, 3.5, 18, 6],
+      },
+    })),
     ...each("suburbs", (src, id) => ({
       id: `${id}-suburbs-line`,
       type: "line",
@@ -256,6 +262,64 @@ export function packLayers(
       },
       paint: { "text-color": STATION_COLOUR, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
     })),
+    ...each("lines", (src, id) => ({
+      id: `${id}-lines-label`,
+      type: "symbol",
+      ...src,
+      minzoom: 12,
+      layout: {
+        "symbol-placement": "line",
+        "symbol-spacing": 400,
+        "text-field": ["get", "line"],
+        "text-font": FONTS.bold,
+        "text-size": 11,
+      },
+      paint: {
+        "text-color": ["to-color", ["get", "colour"], STATION_COLOUR],
+        "text-halo-color": "#ffffff",
+        "text-halo-width": 2,
+      },
+    })),
+    ...each("stations", (src, id) => ({
+      id: `${id}-stations`,
+      type: "circle",
+      ...src,
+      layout: vis("stations"),
+      paint: {
+        "circle-radius": ["interpolate", ["linear"], ["zoom"], 10, 3, 14, 5.5, 18, 8],
+        "circle-color": "#ffffff",
+        "circle-stroke-color": [
+          "match",
+          ["get", "mode"],
+          ...Object.entries(MODE_COLOURS).flat(),
+          STATION_COLOUR,
+        ] as unknown as string,
+        "circle-stroke-width": ["interpolate", ["linear"], ["zoom"], 10, 1.5, 14, 2.5],
+      },
+    })),
+    // Train and metro stations are named from zoom 11, light rail stops (closer together) from 13.
+    ...[
+      { suffix: "label", minzoom: 11, filter: ["!=", ["get", "mode"], "Light rail"] as FilterSpecification },
+      { suffix: "light-rail-label", minzoom: 13, filter: ["==", ["get", "mode"], "Light rail"] as FilterSpecification },
+    ].flatMap(({ suffix, minzoom, filter }) =>
+      each("stations", (src, id) => ({
+        id: `${id}-stations-${suffix}`,
+        type: "symbol",
+        ...src,
+        filter,
+        minzoom,
+        layout: {
+          ...vis("stations"),
+          "text-field": ["get", "name"],
+          "text-font": FONTS.bold,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 11, 10, 14, 12, 17, 14],
+          "text-anchor": "top",
+          "text-offset": [0, 0.8],
+          "text-max-width": 8,
+        },
+        paint: { "text-color": "#1b1b1b", "text-halo-color": "#ffffff", "text-halo-width": 1.8 },
+      })),
+    ),
   ] as LayerSpecification[];
 }
 
