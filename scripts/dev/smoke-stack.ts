@@ -33,8 +33,8 @@ export type Stack = {
   auth: string;
   processor: string;
   log: () => string;
-  /** Resolves once /health answers; rejects when the stack exits first or `ms` pass. */
-  healthy: (ms: number) => Promise<void>;
+  /** Resolves once /health answers (and `until` holds of its body); rejects when the stack exits first or `ms` pass. */
+  healthy: (ms: number, until?: (health: unknown) => boolean) => Promise<void>;
   stop: () => void;
 };
 
@@ -69,13 +69,14 @@ export async function startStack(dataDir: string, env: Record<string, string>): 
     auth: `http://127.0.0.1:${ports.IDP_PORT}`,
     processor: `http://127.0.0.1:${ports.PROCESSOR_PORT}`,
     log: () => log,
-    async healthy(ms) {
+    async healthy(ms, until) {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
         if (exited())
           throw new Error(`npm run dev exited (${dev.exitCode ?? dev.signalCode}) before the API answered\n${log}`);
         try {
-          if ((await fetch(`${api}/health`)).ok) return;
+          const res = await fetch(`${api}/health`);
+          if (res.ok && (!until || until(await res.json()))) return;
         } catch {
           // not up yet
         }

@@ -45,8 +45,9 @@ const checks = new Checks();
 const check = checks.check.bind(checks);
 
 try {
-  // The world's first build on this machine takes about a minute and a half; later starts take it from the cache.
-  await stack.healthy(600_000);
+  // The API answers at once; the world is built in the background (a few minutes the first time on this machine, then
+  // taken from the cache), its routes answering 503 until /health says it is ready.
+  await stack.healthy(600_000, (h) => (h as { world?: { state?: string } }).world?.state === "ready");
   const token = await signIn(stack.auth);
   const auth = { Authorization: `Bearer ${token}` };
   const json = { ...auth, "Content-Type": "application/json" };

@@ -1,14 +1,16 @@
 // `npm run dev`: the whole local stack with no account anywhere (docs/design.md section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
-// model server (offline planner) on 54340, demo packs and the synthetic Greater Sydney in local R2, and the API on 8787.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+// model server (offline planner) on 54340, demo packs in local R2, and the API on 8787; the synthetic Greater Sydney is
+// built in the background meanwhile (world-background.ts), its routes answering 503 until it is published.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "../../standins/idp/server.ts";
-import { uploadDemoPacks, uploadWorld } from "./upload-packs.ts";
+import { uploadDemoPacks } from "./upload-packs.ts";
+import { planWorld, prepareWorld, startWorldChild } from "./world-background.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "../../standins/marketing/server.ts";
 import { startProcessor } from "../../standins/processor/server.ts";
@@ -49,6 +51,18 @@ const names = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(
 const missing = [...names(".dev.vars.example")].filter((n) => !names(".dev.vars").has(n));
 if (missing.length > 0) console.warn(`.dev.vars lacks ${missing.join(", ")}: copy them from .dev.vars.example`);
 mkdirSync(DATA_DIR, { recursive: true });
+
+// What wrangler needs besides the database starts now, beside it: the web build (a process of its own), the demo packs
+// and the world's marker (Miniflare's own process), so the API answers sooner on a 2-core machine.
+const webBuilt = buildWeb();
+const worldStarted = Date.now();
+const world = planWorld(PERSIST);
+const packsPut = (async () => {
+  await uploadDemoPacks(PERSIST);
+  await prepareWorld(PERSIST, world, worldStarted);
+})();
+// Awaited below; a failure meanwhile must not be reported as unhandled before then.
+packsPut.catch(() => {});
 
 const external = process.env.DATABASE_URL;
 const db = await startLocalDb(external ? { databaseUrl: external } : { dataDir: `${DATA_DIR}/pglite` });
@@ -115,16 +129,8 @@ writeFileSync(
     .join("\n")}\n`,
 );
 
-await uploadDemoPacks(PERSIST);
-await uploadWorld(PERSIST);
-
-// The web workspace is served by the Worker's static assets: build it first (npm run dev:web live-reloads it).
-if (process.env.SKIP_WEB_BUILD !== "1") {
-  const built = spawnSync("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
-    stdio: "inherit",
-  });
-  if (built.status !== 0) console.warn("the web workspace did not build; the API still runs (GET / explains)");
-}
+await packsPut;
+if (!(await webBuilt)) console.warn("the web workspace did not build; the API still runs (GET / explains)");
 
 // Alerts (docs/design.md section 12): where the local send_email binding puts digests, and how to fire the seeded alert.
 console.log(
@@ -135,6 +141,16 @@ console.log(
   "alerts demo: npm run pack -- demo-v2 && npm run pack -- publish .data/sydney-demo@2.1.0.pack " +
     "(rezones the Demo Team's saved Epping lot: a notification for owner@demo.test, in the app and by e-mail)",
 );
+
+/** The web workspace, served by the Worker's static assets, built before wrangler starts (npm run dev:web live-reloads it). */
+function buildWeb(): Promise<boolean> {
+  if (process.env.SKIP_WEB_BUILD === "1") return Promise.resolve(true);
+  const vite = spawn("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  return new Promise((resolve) => {
+    vite.on("error", () => resolve(false));
+    vite.on("exit", (code) => resolve(code === 0));
+  });
+}
 
 const wrangler: ChildProcess = spawn(
   "wrangler",
@@ -158,6 +174,12 @@ const wrangler: ChildProcess = spawn(
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
 );
 
+// Started with the API, not before it: the world's routes answer 503 with its progress until it is published.
+const worldChild: ChildProcess | null =
+  world.state === "pending" ? startWorldChild(PERSIST, `http://127.0.0.1:${API_PORT}`, worldStarted) : null;
+if (worldChild)
+  console.log("world: building the synthetic Greater Sydney in the background; the API answers meanwhile");
+
 // wrangler dev runs no crons by itself: sweep overdue charged jobs every 30 s, as production does each minute.
 const SWEEP_EVERY_MS = 30_000;
 const sweep = setInterval(() => {
@@ -169,6 +191,7 @@ async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   clearInterval(sweep);
+  if (worldChild?.exitCode === null) worldChild.kill("SIGTERM");
   wrangler.kill("SIGTERM");
   await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), llm.stop(), db.stop()]);
   process.exit(code);

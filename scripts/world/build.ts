@@ -13,7 +13,7 @@ import { DEFAULT_LOTS, WORLD_AS_AT, WORLD_ID, WORLD_SEED, worldInfo } from "./me
 import { writePackFile } from "./pack-file.ts";
 import { writeOnWorker } from "./write-worker.ts";
 import type { Extent } from "./plan.ts";
-import { Progress } from "./progress.ts";
+import { Progress, type ProgressListener } from "./progress.ts";
 import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";
 
 export type WorldOptions = {
@@ -28,6 +28,7 @@ export type WorldOptions = {
   // Worker threads; 0 builds in this thread (default: one per core).
   threads?: number;
   quiet?: boolean;
+  onProgress?: ProgressListener;
   // The pack's version string (the cache's content hash).
   version?: string;
   pageBytes?: number;
@@ -71,7 +72,7 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
   const ctx = loadContext(seed, root);
   const chosen = selectSuburbs(ctx, opts.suburbs);
   const box = worldBox(chosen.map((i) => ctx.suburbs[i] as WorldContext["suburbs"][number]));
-  const progress = new Progress(opts.quiet);
+  const progress = new Progress(opts.quiet, process.stderr, opts.onProgress);
   mkdirSync(dirname(out), { recursive: true });
   sweepStale(dirname(out));
   const dir = join(dirname(out), `.world-${process.pid}-${Date.now().toString(36)}`);

@@ -148,6 +148,13 @@ export async function uploadFile(
 // Beside the store: the key last put and named, so a later start skips starting Miniflare at all.
 const MARKER = "geo-assess-world.json";
 
+/** The world key putWorld last named in this store (npm run dev starts at once when it is the one wanted), or null. */
+export function publishedWorldKey(persistTo: string): string | null {
+  const marker = join(persistTo, MARKER);
+  if (!existsSync(marker) || !existsSync(join(persistTo, "v3", "r2", PACKS_BUCKET))) return null;
+  return (JSON.parse(readFileSync(marker, "utf8")) as { key?: string }).key ?? null;
+}
+
 /**
  * Uploads the world unless its key is already there, names it in `registry/public.json` (other ids kept) and
  * removes older versions of it.
@@ -161,10 +168,7 @@ export async function putWorld(
 ): Promise<{ key: string; uploaded: boolean; removed: string[] }> {
   const key = worldKey(hash);
   const marker = join(persistTo, MARKER);
-  if (existsSync(marker) && existsSync(join(persistTo, "v3", "r2", PACKS_BUCKET))) {
-    const last = (JSON.parse(readFileSync(marker, "utf8")) as { key?: string }).key;
-    if (last === key) return { key, uploaded: false, removed: [] };
-  }
+  if (publishedWorldKey(persistTo) === key) return { key, uploaded: false, removed: [] };
   const done = await withLocalBucket(persistTo, async (b, fetch) => {
     const have = await b.head(key);
     const uploaded = have?.size !== statSync(file).size;

@@ -7,6 +7,9 @@ function clock(s: number): string {
   return `${m}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 }
 
+/** Hears every step: the phase's label, steps done, its total (the dev stack's background build reports from it). */
+export type ProgressListener = (label: string, done: number, total: number) => void;
+
 export class Progress {
   private label = "";
   private unit = "";
@@ -18,7 +21,10 @@ export class Progress {
   private readonly out: NodeJS.WriteStream;
   private readonly quiet: boolean;
 
-  constructor(quiet = false, out: NodeJS.WriteStream = process.stderr) {
+  private readonly listen: ProgressListener | undefined;
+
+  constructor(quiet = false, out: NodeJS.WriteStream = process.stderr, listen?: ProgressListener) {
+    this.listen = listen;
     this.out = out;
     this.tty = out.isTTY === true;
     this.quiet = quiet;
@@ -33,11 +39,13 @@ export class Progress {
     this.done = 0;
     this.started = performance.now();
     this.drawnAt = 0;
+    this.listen?.(label, 0, total);
     this.draw(true);
   }
 
   add(n: number): void {
     this.done += n;
+    this.listen?.(this.label, this.done, this.total);
     this.draw(false);
   }
 

@@ -67,6 +67,9 @@ export const errors = {
       { ...headers, "Retry-After": String(retryAfter) },
     ),
   validation: (issues: ValidationIssue[]) => new ApiError(422, { detail: issues }),
+  // Data still being prepared (the dev stack's background world build): the standard envelope, and when to come back.
+  notReady: (detail: string, retryAfter: number) =>
+    new ApiError(503, { detail }, { "Retry-After": String(retryAfter) }),
   internal: () => new ApiError(500, { detail: "Internal server error" }),
 };
 

@@ -20,6 +20,7 @@ import {
   readWhole,
 } from "./paged/index.ts";
 import type { Pack } from "./types.ts";
+import { readBuilding, type WorldBuilding } from "./building.ts";
 
 export const REGISTRY_KEY = "registry/public.json";
 
@@ -28,10 +29,20 @@ type Loaded =
   | { etag: string; paged: PagedPack; pack?: undefined; refused?: undefined }
   | { etag: string; refused: PagedPackError; pack?: undefined; paged?: undefined };
 
-/** `refused`: v2 packs the registry names whose header or root was refused (kept, so requests are a 503 naming them). */
-export type PublicPacks = { packs: Pack[]; paged: PagedPack[]; refused: PagedPackError[] };
+/**
+ * `refused`: v2 packs the registry names whose header or root was refused (kept, so requests are a 503 naming them);
+ * `building`: the world being built in the background (building.ts), or null.
+ */
+export type PublicPacks = {
+  packs: Pack[];
+  paged: PagedPack[];
+  refused: PagedPackError[];
+  building: WorldBuilding | null;
+};
 
 const RECHECK_MS = 60_000;
+// While a world is being built, look often: it is served within seconds of being published.
+export const BUILDING_RECHECK_MS = 5_000;
 // Resolved listings only, never one in flight: a request awaiting another's would hang if that one were cancelled.
 let state: ({ prefix: string; checkedAt: number; byKey: Map<string, Loaded> } & PublicPacks) | undefined;
 
@@ -80,7 +91,7 @@ async function open(bucket: R2Bucket, obj: R2Object): Promise<Loaded | null> {
 async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<PublicPacks> {
   const previous = state?.prefix === prefix ? state.byKey : new Map<string, Loaded>();
   const byKey = new Map<string, Loaded>();
-  const current = await readRegistry(bucket, log);
+  const [current, building] = await Promise.all([readRegistry(bucket, log), readBuilding(bucket)]);
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ prefix, cursor, include: ["customMetadata"] });
@@ -114,13 +125,17 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
   const packs = all.flatMap((l) => (l.pack ? [l.pack] : []));
   const paged = all.flatMap((l) => (l.paged ? [l.paged] : []));
   const refused = all.flatMap((l) => (l.refused ? [l.refused] : []));
-  state = { prefix, checkedAt: Date.now(), byKey, packs, paged, refused };
-  return { packs, paged, refused };
+  state = { prefix, checkedAt: Date.now(), byKey, packs, paged, refused, building };
+  return { packs, paged, refused, building };
 }
 
-/** Every public pack, v1 decoded and v2 opened, listed once per isolate and rechecked at most once a minute. */
+/**
+ * Every public pack, v1 decoded and v2 opened, listed once per isolate and rechecked at most once a minute (every
+ * few seconds while a world is being built).
+ */
 export async function loadPublic(bucket: R2Bucket, prefix: string, log: Logger = logger): Promise<PublicPacks> {
-  if (state && state.prefix === prefix && Date.now() - state.checkedAt < RECHECK_MS) return state;
+  const recheck = state?.building ? BUILDING_RECHECK_MS : RECHECK_MS;
+  if (state && state.prefix === prefix && Date.now() - state.checkedAt < recheck) return state;
   return refresh(bucket, prefix, log);
 }
 

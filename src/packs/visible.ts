@@ -11,6 +11,7 @@ import type { Pack, PackBindings } from "./types.ts";
 import { type PackUpload, deletePrivatePack, uploadPrivatePack } from "./upload/uploads.ts";
 import type { UploadedPack } from "./upload/uploaded.ts";
 import type { UploadLotsContext, UploadLotsEncoder } from "./upload/lots-encoder.ts";
+import type { WorldBuilding } from "./building.ts";
 
 export type { PackBindings, VisiblePacks };
 
@@ -30,6 +31,8 @@ export interface PackSource {
   upload(input: PackUpload): Promise<UploadedPack>;
   /** Deletes an organisation's pack (DELETE /packs/{pack_id}); 404 when it holds no such pack. */
   remove(orgId: string, packId: string): Promise<void>;
+  /** The world being built in the background (`npm run dev`), or null once it is published or when none is. */
+  building(): Promise<WorldBuilding | null>;
 }
 
 export async function visibleSets(
@@ -119,5 +122,6 @@ export function packSource(
         lots ? { encode: lots, context: () => uploadContext(bindings, prefix, input.orgId, log) } : undefined,
       ),
     remove: (orgId, packId) => deletePrivatePack(bindings, orgId, packId),
+    building: async () => (await packStorage(loadPublic(bindings.PACKS, prefix, log))).building,
   };
 }

@@ -25,6 +25,7 @@ import { sha256Hex } from "../lib/digest.ts";
 import { workKey } from "../credits/work-key.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
 import { MAX_BATCH_ROWS, UNIT_PRICE } from "../credits/prices.ts";
 import { chargeBatch, runBatch } from "../batch/run.ts";
@@ -70,7 +71,7 @@ export const batchRoutes = createRouter()
       tags: ["batch"],
       summary: `Score up to ${MAX_BATCH_ROWS} sites from a CSV, streamed as Server-Sent Events`,
       description: `Charged ${UNIT_PRICE.batch_score} credit per row after parsing (one \`usage\` entry); rows that cannot be scored or that the client did not take are refunded in one \`refund\` entry when the batch ends. Send \`Idempotency-Key\`: a retry of the same file replays the results already paid for free and charges, in one more \`usage\` entry, only the rows not yet paid (402 when short; 409 while another request under the key is still streaming). Events: \`batch_start\`, then \`site_result\` or \`site_error\` per row in input order, then \`batch_complete\`; a failure after the stream began is an \`error\` event.`,
-      middleware: [requireAuth, requireOrg(), rateLimit("batch"), uploadLimit],
+      middleware: [requireAuth, requireOrg(), requireBuiltPacks, rateLimit("batch"), uploadLimit],
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
         body: { required: true, content: { "multipart/form-data": { schema: BatchForm } } },

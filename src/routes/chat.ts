@@ -13,6 +13,7 @@ import { errors } from "../http/errors.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { gateSubject, workGate } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { openApproval, openQuestion } from "../chat/open.ts";
@@ -52,7 +53,7 @@ export const chatRoutes = createRouter().openapi(
       "A request is answered once (again: 409); an id the session never asked is 404; a new question supersedes a waiting request; it expires with the session.",
       "`X-Session-Id` names the conversation: send it back as `session_id` to continue (sessions expire after a day idle; another user's or an unknown id is 404).",
     ].join(" "),
-    middleware: [requireAuth, requireOrg(), rateLimit("chat"), chatBodyLimit],
+    middleware: [requireAuth, requireOrg(), requireBuiltPacks, rateLimit("chat"), chatBodyLimit],
     request: { body: { required: true, content: { "application/json": { schema: ChatRequestSchema } } } },
     responses: {
       200: {

@@ -1,21 +1,19 @@
-// GET /health: public liveness with the number of loaded data packs.
-import { z } from "@hono/zod-openapi";
+// GET /health: public liveness with the number of loaded data packs, and whether the synthetic world is still building.
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { pickErrors } from "../http/openapi.ts";
 import { edgeCache } from "../http/edge-cache.ts";
+import { HealthSchema, type WorldState } from "./schemas/health.ts";
 
 /** Health is polled often; loading packs (R2) is the only work it does. */
 export const HEALTH_TTL_S = 5;
-
-export const HealthSchema = z.object({ status: z.string(), packs_loaded: z.number().int() }).openapi("HealthResponse");
 
 export const healthRoutes = createRouter().openapi(
   route({
     method: "get",
     path: "/health",
     tags: ["health"],
-    summary: "Service health and the number of loaded data packs",
+    summary: "Service health, the number of loaded data packs and whether the synthetic world is ready",
     description: `Edge-cached for ${HEALTH_TTL_S} s.`,
     middleware: [edgeCache(HEALTH_TTL_S, `public, max-age=${HEALTH_TTL_S}, s-maxage=${HEALTH_TTL_S}`)],
     responses: {
@@ -24,6 +22,11 @@ export const healthRoutes = createRouter().openapi(
     },
   }),
   async (c) => {
-    return c.json({ status: "ok", packs_loaded: (await c.var.services.packs.public()).length }, 200);
+    const { packs } = c.var.services;
+    const [loaded, building] = await Promise.all([packs.public(), packs.building()]);
+    const world: WorldState = building
+      ? { state: "building", percent: building.percent, phase: building.phase }
+      : { state: "ready" };
+    return c.json({ status: "ok", packs_loaded: loaded.length, world }, 200);
   },
 );

@@ -8,6 +8,7 @@ import { route } from "../http/route.ts";
 import { errors } from "../http/errors.ts";
 import { requireAuth, requireRole } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { callerOrgId } from "../request/caller.ts";
 import { LAYER_NAMES } from "../packs/upload/layer-specs.ts";
 import { hasControlCharacter } from "../packs/upload/build-layer.ts";
@@ -88,7 +89,7 @@ export const packRoutes = createRouter()
       tags: ["packs"],
       summary: "Upload a private pack (owner or admin): GeoJSON or a zipped Shapefile",
       description: `Reprojected to WGS84 from the .prj (or the GeoJSON crs member): WGS84, Web Mercator, GDA94 and GDA2020 MGA zones 49-56. Limits: ${MAX_PACK_UPLOAD_BYTES / 1024 / 1024} MiB (413, the built pack with its stored tiles too), 250,000 features (422), text fields of at most 200 characters without control characters (422), ${MAX_PRIVATE_PACKS} private packs per organisation (409); invalid geometry is 422 naming the feature's index. Every route of the organisation uses the pack at once (201); more than ${SYNC_BUILD_MAX_FEATURES.toLocaleString("en-AU")} features answer 202 and are used once built.`,
-      middleware: [requireAuth, requireRole("admin"), rateLimit("pack_upload"), uploadLimit],
+      middleware: [requireAuth, requireRole("admin"), requireBuiltPacks, rateLimit("pack_upload"), uploadLimit],
       request: { body: { required: true, content: { "multipart/form-data": { schema: UploadForm } } } },
       responses: {
         201: { description: "The stored pack", content: { "application/json": { schema: UploadedPackSchema } } },

@@ -5,6 +5,7 @@ import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth, requireOrg } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { errors } from "../http/errors.ts";
 import { decimalText } from "../http/numbers.ts";
 import { packsForCaller } from "../request/caller.ts";
@@ -64,7 +65,7 @@ export const parcelRoutes = createRouter()
       path: "/parcels",
       tags: ["map"],
       summary: "A lot's facts by point or lot id (free): zones, controls, overlays, nearest stop",
-      middleware: [requireAuth, rateLimit("parcels")],
+      middleware: [requireAuth, requireBuiltPacks, rateLimit("parcels")],
       request: { query: ParcelQuery },
       responses: {
         200: { description: "The parcel's facts", content: { "application/json": { schema: ParcelFactsSchema } } },
@@ -86,7 +87,7 @@ export const parcelRoutes = createRouter()
       tags: ["map"],
       summary: `Score one site (${UNIT_PRICE.batch_score} credit, like a batch row)`,
       description: `Body \`{lng, lat}\` or \`{lot_id}\`. Charged ${UNIT_PRICE.batch_score} credit once the lot is found (a miss is a free 404); send \`Idempotency-Key\` so a retry is charged once. Answers \`{parcel, score, rating, components, reasons, feasibility, charged, balance}\` after the charge is settled.`,
-      middleware: [requireAuth, requireOrg(), rateLimit("parcel_score")],
+      middleware: [requireAuth, requireOrg(), requireBuiltPacks, rateLimit("parcel_score")],
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
         body: { required: true, content: { "application/json": { schema: ScoreBody } } },

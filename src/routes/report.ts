@@ -14,6 +14,7 @@ import { reportKeeper } from "../report/keep.ts";
 import { getStoredReport, listStoredReports } from "../report/stored-reports.ts";
 import { PageQuery, ReportIdParam, ReportListSchema } from "./schemas/stored-results.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { route } from "../http/route.ts";
 import { createRouter } from "../request/router.ts";
 import { sseResponse } from "../http/sse.ts";
@@ -49,7 +50,7 @@ export const reportRoutes = createRouter()
       tags: ["report"],
       summary: "A PDF feasibility report of scored sites, streamed as Server-Sent Events",
       description: `Charged ${UNIT_PRICE.report} credit in one \`usage\` entry before the stream starts (send \`Idempotency-Key\` so a retried request is charged once); refunded in full if the report cannot be generated. Points are replaced by the cadastre lot that contains them; a point outside every lot is reported as an unresolved site. \`scores[i]\` pairs with \`parcel_geojsons[i]\`; when the lengths differ the report covers the longer array (see README). Events: \`progress\` {stage, percent, message} while sites are resolved, ranked and drawn, then \`report_complete\` {filename, pages, bytes, pdf_base64}; a failure after the stream began is an \`error\` event {detail}.`,
-      middleware: [requireAuth, requireOrg(), rateLimit("report"), jsonLimit],
+      middleware: [requireAuth, requireOrg(), requireBuiltPacks, rateLimit("report"), jsonLimit],
       maxBodyBytes: MAX_BODY_BYTES,
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),

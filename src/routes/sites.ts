@@ -15,6 +15,7 @@ import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
 import { concurrencyLimit } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPacks } from "../request/built-packs.ts";
 import { visibleForCaller } from "../request/caller.ts";
 import { searchSites } from "../search/engine.ts";
 import type { SearchQuery } from "../search/query.ts";
@@ -32,7 +33,7 @@ export const siteRoutes = createRouter()
       summary:
         "Find sites: the lots of a suburb, LGA, box or polygon by zone, area, controls, hazards and station distance",
       // Free but heavy: counted per minute, and at most two at once per organisation.
-      middleware: [requireAuth, rateLimit("search"), concurrencyLimit("heavy")],
+      middleware: [requireAuth, requireBuiltPacks, rateLimit("search"), concurrencyLimit("heavy")],
       request: { body: { required: true, content: { "application/json": { schema: SearchBody } } } },
       responses: {
         200: {
@@ -64,7 +65,7 @@ export const siteRoutes = createRouter()
       path: "/sites/saved",
       tags: ["alerts"],
       summary: "Save a site for the organisation, by lot id or point (a lot saved already is answered as it is, 200)",
-      middleware: [requireAuth, requireOrg()],
+      middleware: [requireAuth, requireOrg(), requireBuiltPacks],
       request: { body: { required: true, content: { "application/json": { schema: SaveSiteBody } } } },
       responses: {
         201: json(SavedSiteSchema, "Saved"),

@@ -7,6 +7,7 @@ import { pickErrors } from "../http/openapi.ts";
 import { route } from "../http/route.ts";
 import { requireAuth } from "../request/access.ts";
 import { rateLimit } from "../request/rate-limit.ts";
+import { requireBuiltPack } from "../request/built-packs.ts";
 import { errors } from "../http/errors.ts";
 import { edgeBytes, ifNoneMatch, keepAtEdge } from "../http/edge-cache.ts";
 import { integerText } from "../http/numbers.ts";
@@ -71,7 +72,7 @@ const tileJsonRoute = route({
   summary: "TileJSON 3.0.0 for a pack's vector tiles",
   description:
     "The tile URL template carries the pack version, so a cache never serves tiles of an older pack. One vector layer per pack layer, with its fields and the zoom it appears from.",
-  middleware: [requireAuth, rateLimit("tiles")],
+  middleware: [requireAuth, requireBuiltPack("pack_id", ".json"), rateLimit("tiles")],
   request: { params: z.object({ pack_id: z.preprocess(withSuffix(/\.json$/), PackId) }) },
   responses: {
     200: { description: "TileJSON", content: { "application/json": { schema: TileJsonSchema } } },
@@ -86,7 +87,7 @@ const tileRoute = route({
   summary: "A Mapbox Vector Tile of a pack",
   description:
     "One MVT layer per pack layer present at this zoom (parcels from z14 with `lot_id`, `area_m2`, `address`; zoning `zone`, `zone_name`; `fsr`, `height_m`, `min_lot_m2` on their layers; flood, bushfire, heritage; transport points; suburbs with `name`). 204 when the tile holds nothing; `ETag` with 304 on `If-None-Match`.",
-  middleware: [requireAuth, rateLimit("tiles")],
+  middleware: [requireAuth, requireBuiltPack("pack_id"), rateLimit("tiles")],
   request: {
     params: z.object({
       pack_id: PackId,

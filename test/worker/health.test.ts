@@ -5,9 +5,11 @@ describe("GET /health", () => {
   it("is public and reports loaded packs", async () => {
     const res = await SELF.fetch("https://api.test/health");
     expect(res.status).toBe(200);
-    const body = await res.json<{ status: string; packs_loaded: number }>();
+    const body = await res.json<{ status: string; packs_loaded: number; world: unknown }>();
     expect(body.status).toBe("ok");
     expect(body.packs_loaded).toBe(0);
+    // No world is being built here (test/worker/map/world-building.test.ts has one that is).
+    expect(body.world).toEqual({ state: "ready" });
     expect(res.headers.get("cache-control")).toContain("max-age=5");
   });
 

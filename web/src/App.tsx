@@ -6,6 +6,7 @@ import { accountChunk, dataChunk, mapChunk, useChunk, workspaceChunk } from "./c
 import { Header } from "./components/Header.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { SignIn } from "./components/SignIn.tsx";
+import { WorldBanner } from "./components/WorldBanner.tsx";
 import { loadMapPacks, type MapPack } from "./map/packs.ts";
 import { type Auth, postSignup } from "./session.ts";
 import type { MapFocus, Shell, View } from "./shell.ts";
@@ -92,6 +93,7 @@ export function App({ auth }: { auth: Auth }) {
   if (session === null)
     return (
       <>
+        <WorldBanner api={auth.api} />
         {problem && problem.way !== "sign-in" && <Notice problem={problem} onClose={() => setProblem(null)} />}
         <SignIn
           auth={auth}
@@ -126,6 +128,7 @@ export function App({ auth }: { auth: Auth }) {
   return (
     <div className="app">
       <Header shell={shell} view={view} go={go} email={session.user.email ?? ""} />
+      <WorldBanner api={auth.api} onReady={reloadPacks} />
       {problem && <Notice problem={problem} onClose={() => setProblem(null)} onAccount={() => go("account")} />}
       {View ? <View shell={shell} /> : <p className="boot">Loading…</p>}
     </div>

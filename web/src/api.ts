@@ -38,6 +38,8 @@ export function problemOf(status: number, body: ErrorEnvelope | null): Problem {
     const where = first?.loc?.slice(1).join(".") ?? "input";
     return new Problem(`Please check ${where}: ${first?.msg ?? "it is not valid"}.`, status, "fix-input");
   }
+  // A 503 that says when to come back (the world still being built) is said as it is.
+  if (status === 503 && typeof d === "string" && /try again/i.test(d)) return new Problem(`${d}.`, status, "retry");
   if (status >= 500)
     return new Problem(
       typeof d === "string" && d !== "Internal server error"
@@ -181,6 +183,7 @@ export type {
 } from "../../src/routes/schemas/billing.ts";
 export type { ChatRequest, ChatUIMessage } from "../../src/routes/schemas/chat.ts";
 export type { BBox } from "../../src/routes/schemas/geometry.ts";
+export type { Health, WorldState } from "../../src/routes/schemas/health.ts";
 export type { PageConfig } from "../../src/routes/schemas/page-config.ts";
 export type { Suggestion } from "../../src/routes/schemas/geocode.ts";
 export type { PackSummary, UploadedPack } from "../../src/routes/schemas/packs.ts";
