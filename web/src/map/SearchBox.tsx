@@ -1,4 +1,4 @@
-// The search box: suburbs and lots as you type (ARIA combobox), flying the map to the choice.
+// The search box: suburbs, street addresses and lots as you type (ARIA combobox), flying the map to the choice.
 import { useEffect, useId, useRef, useState } from "react";
 import type { Api, Suggestion } from "../api.ts";
 
@@ -25,9 +25,23 @@ export function SearchBox({
   const seq = useRef(0);
   // A chosen suggestion fills the box: that is not typing, so it asks for no new suggestions.
   const chosen = useRef(false);
+  // A choice stays in the box over the place it was made from and the place the map flew to; a later move lets go.
+  const held = useRef<{ from: string | null; to: string | null } | null>(null);
+  // Focus selects the text (typing replaces it); the click that focused must not undo the selection.
+  const focusedByPointer = useRef(false);
 
   useEffect(() => {
-    if (place === null || place === q || typing) return;
+    if (place === null || typing) return;
+    const h = held.current;
+    if (h) {
+      if (place === h.from || place === h.to) return;
+      if (h.to === null) {
+        h.to = place;
+        return;
+      }
+      held.current = null;
+    }
+    if (place === q) return;
     chosen.current = true;
     setItems([]);
     setMissed(null);
@@ -60,7 +74,9 @@ export function SearchBox({
 
   const choose = (s: Suggestion | undefined) => {
     if (!s) return;
-    const text = s.kind === "lot" ? (s.lot_id ?? s.name) : s.name;
+    // A lot's name is its street address where it has one, else its lot id: the box keeps what the person chose.
+    const text = s.name;
+    held.current = { from: place, to: null };
     // Only a changed text runs the query effect, which is what clears the flag.
     chosen.current = text !== q;
     setItems([]);
@@ -79,11 +95,19 @@ export function SearchBox({
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Suburb or lot id"
-        title="A suburb (Parramatta) or a lot id (6//DP1813990)"
+        placeholder="Suburb, address or lot id"
+        title="A suburb (Parramatta), a street address (23 Pembroke Street, Epping) or a lot id (6//DP1813990)"
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        onFocus={() => {
+        onMouseDown={(e) => {
+          focusedByPointer.current = document.activeElement !== e.currentTarget;
+        }}
+        onMouseUp={(e) => {
+          if (focusedByPointer.current) e.preventDefault();
+          focusedByPointer.current = false;
+        }}
+        onFocus={(e) => {
+          e.currentTarget.select();
           setOpen(true);
           setTyping(true);
         }}
@@ -104,7 +128,8 @@ export function SearchBox({
       />
       {missed !== null && (
         <p className="search-missed" role="status">
-          Nothing matches “{missed}”. Check the spelling, or search a suburb name or a lot id such as {"6//DP1813990"}.
+          Nothing matches “{missed}”. Check the spelling, or search a suburb, a street address or a lot id such as{" "}
+          {"6//DP1813990"}.
         </p>
       )}
       {open && items.length > 0 && (
