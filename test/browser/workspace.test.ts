@@ -227,6 +227,17 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     expect(await scored.getByRole("list", { name: "Reasons" }).getByRole("listitem").count()).toBeGreaterThan(0);
     await expect.poll(() => headerBalance(page)).toBeCloseTo(before - 0.1, 5);
     expect(await headerBalance(page)).toBe(await apiBalance(page));
+    // Scored in this tab: the button says another score is a new charge, and leaving the lot and coming back shows
+    // the paid score again without charging.
+    await visible(page.getByRole("button", { name: "Score again · 0.1 credit" }));
+    await count(page.getByRole("button", { name: /^Score site/ })).toBe(0);
+    const paid = await apiBalance(page);
+    await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.8);
+    await count(page.getByRole("region", { name: "Score" })).toBe(0);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await text(page.getByRole("region", { name: "Score" })).toContain("/100");
+    await visible(page.getByRole("button", { name: "Score again · 0.1 credit" }));
+    expect(await apiBalance(page)).toBe(paid);
     await shot("06-scored");
     await scored.screenshot({ path: `${OUT}/06b-yield-basis.png` });
   });

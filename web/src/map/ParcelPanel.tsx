@@ -1,5 +1,5 @@
 // A clicked lot: its facts (free) and `Score site` (a batch row's price), the score explained.
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { UNIT_PRICE } from "../../../src/credits/prices.ts";
 import type { Facts, ScoreAnswer } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
@@ -96,8 +96,9 @@ export function ParcelPanel({
         </div>
       </dl>
       {save}
+      {/* A lot scored in this tab shows its score again for free; scoring it again is a new, stated charge. */}
       <button type="button" className="primary" onClick={onScore} disabled={scoring}>
-        {scoring ? "Scoring…" : `Score site · ${UNIT_PRICE.batch_score} credit`}
+        {scoring ? "Scoring…" : `${score ? "Score again" : "Score site"} · ${UNIT_PRICE.batch_score} credit`}
       </button>
       {score && score.parcel.lot_id === facts.lot_id && <ScoreDetail score={score} />}
     </article>
@@ -107,9 +108,16 @@ export function ParcelPanel({
 /** The score, how the yield was estimated, and the model's reasons, as the answer gives them. */
 function ScoreDetail({ score }: { score: ScoreAnswer }) {
   const f = score.feasibility;
+  const at = useRef<HTMLElement>(null);
+  // A new score is brought into view (on a phone it lands below the fold, under the sticky button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new score is scrolled to, not only the first
+  useEffect(() => {
+    // A statement, not a return: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+    at.current?.scrollIntoView?.({ block: "nearest" });
+  }, [score]);
   const options = yieldOptions(f);
   return (
-    <section className="score" aria-label="Score">
+    <section className="score" aria-label="Score" ref={at}>
       <p className="score-line">
         <strong>{score.score}</strong>/100 <RatingBadge rating={score.rating} />
         <span className="muted small"> charged {score.charged} credit</span>

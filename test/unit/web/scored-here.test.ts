@@ -1,0 +1,44 @@
+// A lot scored in this tab is shown again for free, but only while its facts are the ones the score was read from.
+import { describe, expect, it } from "vitest";
+import type { ParcelFacts as Facts, ScoreAnswer } from "../../../src/routes/schemas/parcels.ts";
+import { ScoredHere, scoreKey } from "../../../web/src/map/scored-here.ts";
+
+const facts = (over: Partial<Facts> = {}): Facts => ({
+  pack_id: "greater-sydney",
+  lot_id: "12//DP1001",
+  address: "12 Wattle Street, Epping NSW",
+  area_m2: 650,
+  centroid: [151.08, -33.77],
+  geometry: { type: "Polygon", coordinates: [] },
+  zones: [{ code: "R2", name: "Low Density Residential", share: 1, fsr: 0.5, height_m: 9.5, min_lot_size_m2: 450 }],
+  controls: null,
+  overlays: { flood: 0, bushfire: 0, heritage: 0 },
+  heritage_names: [],
+  nearest_stop: null,
+  nearest_station: null,
+  demo_data: true,
+  ...over,
+});
+const answer = { job_id: "j1", score: 47 } as Pick<ScoreAnswer, "job_id" | "score"> as ScoreAnswer;
+
+describe("scores paid for in this tab", () => {
+  it("are found again for the same lot with the same facts, and for no other", () => {
+    const here = new ScoredHere();
+    here.set(facts(), answer);
+    expect(here.get(facts())).toBe(answer);
+    expect(here.get(facts({ lot_id: "13//DP1001" }))).toBeNull();
+    expect(here.get(facts({ pack_id: "my-lots" }))).toBeNull();
+    expect(here.get(null)).toBeNull();
+  });
+
+  it("are not shown as current once the pack under the tab gives the lot other facts", () => {
+    const here = new ScoredHere();
+    here.set(facts(), answer);
+    const rezoned = facts({
+      zones: [{ ...facts().zones[0], code: "R3", name: "Medium Density Residential" }] as Facts["zones"],
+    });
+    expect(scoreKey(rezoned)).not.toBe(scoreKey(facts()));
+    expect(here.get(rezoned)).toBeNull();
+    expect(here.get(facts({ overlays: { flood: 0.2, bushfire: 0, heritage: 0 } }))).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+// Scores paid for in this tab, by lot: showing one again is free; only `Score again` charges (issue 51, item 3).
+import type { ParcelFacts as Facts, ScoreAnswer } from "../../../src/routes/schemas/parcels.ts";
+
+/** The lot as it was when scored: its pack, id (or point) and the facts the score was read from. */
+export function scoreKey(facts: Facts): string {
+  const where = facts.lot_id ?? facts.centroid.join(",");
+  // A pack updated under the tab changes the facts, and with them the key: that score is not shown as current.
+  const read = JSON.stringify([facts.zones, facts.overlays, facts.area_m2]);
+  return `${facts.pack_id}|${where}|${read}`;
+}
+
+/** The tab's paid scores, newest kept when a lot is scored again. */
+export class ScoredHere {
+  private readonly byKey = new Map<string, ScoreAnswer>();
+
+  get(facts: Facts | null): ScoreAnswer | null {
+    return facts ? (this.byKey.get(scoreKey(facts)) ?? null) : null;
+  }
+
+  set(facts: Facts, answer: ScoreAnswer): void {
+    this.byKey.set(scoreKey(facts), answer);
+  }
+}
