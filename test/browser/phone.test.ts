@@ -210,6 +210,7 @@ describe.skipIf(!base)("the workspace on a phone (390 x 844)", () => {
   it("Batch: uploaded rows stream into a table that fits the sheet", async () => {
     await openTab(/^Batch/);
     await page.getByLabel("Upload CSV").setInputFiles(CSV);
+    await page.getByRole("button", { name: /^Score \d+ sites?$/ }).click();
     const rows = readFileSync(CSV, "utf8").trim().split("\n").length - 1;
     await count(page.getByRole("table", { name: "Scored sites" }).getByRole("row"), 30_000).toBe(rows + 1);
     expect(await uncovered(page.getByRole("button", { name: "Export CSV" }))).toBe(true);

@@ -64,6 +64,7 @@ describe.skipIf(!base)("stored results in a browser", () => {
   it("a batch streams into the table and is listed as kept", async () => {
     await batchTab().click();
     await page.getByLabel("Upload CSV").setInputFiles(CSV);
+    await page.getByRole("button", { name: /^Score \d+ sites?$/ }).click();
     await count(table().getByRole("row"), 30_000).toBe(ROWS + 1);
     await visible(page.getByRole("status").filter({ hasText: "scored" }));
     await text(batchTab()).toContain(`(${ROWS})`);

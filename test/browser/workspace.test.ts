@@ -260,9 +260,26 @@ describe.skipIf(!base)("the workspace in a browser", () => {
       .toBe(false);
   });
 
-  it("a CSV upload streams every row into the table and onto the map, and exports", async () => {
+  it("a chosen CSV states its rows and cost and charges nothing until confirmed", async () => {
     await page.getByRole("tab", { name: /Batch/ }).click();
+    const rows = readFileSync(CSV, "utf8").trim().split("\n").length - 1;
+    const before = await apiBalance(page);
     await page.getByLabel("Upload CSV").setInputFiles(CSV);
+    const ask = page.getByRole("group", { name: "Confirm batch" });
+    const cost = Math.round(rows * 10) / 100;
+    await text(ask).toContain(`Score ${rows} sites for ${cost} credit${cost === 1 ? "" : "s"}?`);
+    await page.waitForTimeout(1000);
+    expect(await apiBalance(page)).toBe(before);
+    await count(page.getByRole("status").filter({ hasText: /Uploading|Scoring \d+ sites/ })).toBe(0);
+    // Cancel forgets the file; choosing it again asks again.
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await count(ask).toBe(0);
+    await page.getByLabel("Upload CSV").setInputFiles(CSV);
+    await visible(page.getByRole("button", { name: `Score ${rows} sites` }));
+  });
+
+  it("a CSV upload streams every row into the table and onto the map, and exports", async () => {
+    await page.getByRole("button", { name: /^Score \d+ sites?$/ }).click();
     const rows = readFileSync(CSV, "utf8").trim().split("\n").length - 1;
     const table = page.getByRole("table", { name: "Scored sites" });
     await count(table.getByRole("row"), 30_000).toBe(rows + 1);

@@ -3,6 +3,7 @@
 // batches and reports can be reopened or downloaded.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_BATCH_ROWS, UNIT_PRICE } from "../../../src/credits/prices.ts";
+import { type BatchPlan, batchPlan, planQuestion } from "./batch-plan.ts";
 import {
   type Api,
   type BatchEvent,
@@ -68,6 +69,8 @@ export function BatchPanel({
   onProblem,
 }: Props) {
   const [busy, setBusy] = useState(false);
+  // A chosen file waits here, with its row count and cost, until the person confirms it.
+  const [pending, setPending] = useState<{ file: File; plan: BatchPlan } | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
   const [pdf, setPdf] = useState<{ url: string; name: string; pages: number } | null>(null);
@@ -163,11 +166,14 @@ export function BatchPanel({
     return () => clearTimeout(pollRef.current);
   }, []);
 
+  async function choose(file: File) {
+    setPending({ file, plan: batchPlan(await file.text()) });
+  }
+
   async function upload(file: File) {
+    setPending(null);
     setBusy(true);
     setSummary(`Uploading ${file.name}…`);
-    setRows(() => []);
-    showing(null);
     const form = new FormData();
     form.set("file", file);
     const done: Scored[] = [];
@@ -177,6 +183,8 @@ export function BatchPanel({
         { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } },
         (e: BatchEvent) => {
           if (e.event === "batch_start") {
+            // The table is replaced once the batch has started: a refused file leaves what was on screen.
+            setRows(() => []);
             // The server keeps the batch from here on: a reload or a trip to Account brings it back.
             showing(e.data.batch_id);
             setSummary(`Scoring ${e.data.rows} sites (${e.data.cost} credits)…`);
@@ -259,13 +267,32 @@ export function BatchPanel({
         caption="Upload CSV"
         accept=".csv,text/csv"
         disabled={busy}
-        onFile={(f) => void upload(f)}
+        onFile={(f) => void choose(f)}
       >
         <p className="muted small">
           or drop a file here · up to {MAX_BATCH_ROWS} sites with latitude/longitude or lot_number columns ·{" "}
           {UNIT_PRICE.batch_score} credit a site
         </p>
       </DropZone>
+      {pending && (
+        <fieldset className="batch-confirm">
+          <legend className="sr-only">Confirm batch</legend>
+          <p role="status">
+            {pending.file.name}: {planQuestion(pending.plan)}
+          </p>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || pending.plan.rows === 0}
+            onClick={() => void upload(pending.file)}
+          >
+            Score {pending.plan.rows} site{pending.plan.rows === 1 ? "" : "s"}
+          </button>
+          <button type="button" onClick={() => setPending(null)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
       {summary && (
         <p role="status" className="summary">
           {summary}
