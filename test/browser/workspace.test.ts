@@ -286,6 +286,18 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     // The map moves to the uploaded sites (Newtown), which are drawn by rating.
     await expect.poll(() => mapHash(page), { timeout: 10_000 }).toMatch(/\/-33\.89\d*\/151\.17/);
     await visible(page.getByRole("status").filter({ hasText: "scored" }));
+    // The Batch tab now shows its count: every tab's label is still whole and inside the panel.
+    const tablist = await page.getByRole("tablist", { name: "Panels" }).boundingBox();
+    for (const tab of await page.getByRole("tablist", { name: "Panels" }).getByRole("tab").all()) {
+      const b = await tab.boundingBox();
+      const clipped = await tab.evaluate(
+        (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth > el.clientWidth,
+      );
+      expect(clipped, (await tab.textContent()) ?? "").toBe(false);
+      expect(
+        (b?.x ?? -1) >= (tablist?.x ?? 0) && (b?.x ?? 0) + (b?.width ?? 0) <= (tablist?.x ?? 0) + (tablist?.width ?? 0),
+      ).toBe(true);
+    }
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export GeoJSON" }).click();
     const geojson = JSON.parse(readFileSync(await (await download).path(), "utf8")) as { features: unknown[] };
