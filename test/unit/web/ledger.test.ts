@@ -46,8 +46,16 @@ describe("perDay", () => {
 describe("entries in words", () => {
   it("says what an entry paid for, with its description when it adds something", () => {
     expect(whatFor(entry("usage", -0.05, "chat", today, "Chat question"))).toBe("Used: chat (Chat question)");
-    expect(whatFor(entry("refund", 0.2, "batch_score", today))).toBe("Refund: batch scoring");
+    expect(whatFor(entry("refund", 0.2, "batch_score", today))).toBe("Refund: batch");
     expect(whatFor(entry("subscription_grant", 100, null, today, "Subscription credits"))).toBe("Subscription credits");
+    // A single site's score is named as such, not as batch scoring (both are the batch_score action).
+    expect(whatFor(entry("usage", -0.1, "batch_score", today, "Scoring of 12//DP1001"))).toBe(
+      "Used: site score (Scoring of 12//DP1001)",
+    );
+    expect(whatFor(entry("usage", -1, "batch_score", today, "Batch scoring of 10 sites"))).toBe(
+      "Used: batch (Batch scoring of 10 sites)",
+    );
+    expect(whatFor(entry("usage", -0.5, "report", today))).toBe("Used: report");
   });
 
   it("sorts entries into used, refunded and added", () => {

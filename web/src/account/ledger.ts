@@ -6,7 +6,18 @@ export type Entry = Pick<Transaction, "amount" | "type" | "description" | "actio
 
 export type Action = "batch" | "report" | "chat";
 export const ACTIONS: Action[] = ["batch", "report", "chat"];
-export const ACTION_LABEL: Record<Action, string> = { batch: "Batch scoring", report: "Reports", chat: "Chat" };
+// The chart's and filter's groups: one action, batch_score, pays for a single site's score and for a batch's rows.
+export const ACTION_LABEL: Record<Action, string> = { batch: "Scoring", report: "Report", chat: "Chat" };
+
+// A single site's score is written "Scoring of <lot>" by the server (src/assess/score-site.ts); a batch otherwise.
+const SITE_SCORE = /^Scoring of /;
+
+/** The work an entry paid for, in the words the workspace uses for it. */
+export function workOf(t: Pick<Entry, "action_type" | "description">): string | null {
+  const action = actionOf(t);
+  if (action === "batch") return SITE_SCORE.test(t.description ?? "") ? "Site score" : "Batch";
+  return action ? ACTION_LABEL[action] : null;
+}
 
 /** The ledger's action_type values (docs/design.md section 5) as the three actions a person knows. */
 export function actionOf(t: Pick<Entry, "action_type">): Action | null {
@@ -28,8 +39,8 @@ const TYPE_LABEL: Record<string, string> = {
 /** What an entry paid for (or what brought credits in), in words. */
 export function whatFor(t: Entry): string {
   const kind = TYPE_LABEL[t.type] ?? t.type.replaceAll("_", " ");
-  const action = actionOf(t);
-  const head = action ? `${kind}: ${ACTION_LABEL[action].toLowerCase()}` : kind;
+  const work = workOf(t);
+  const head = work ? `${kind}: ${work.toLowerCase()}` : kind;
   return t.description && t.description !== kind ? `${head} (${t.description})` : head;
 }
 
