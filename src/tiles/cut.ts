@@ -6,7 +6,15 @@ import { dictionaryOf } from "./dictionary.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 import { BUFFER, EXTENT, latToY, projector, type TileCoord, type TileFrame, tileBBox, tileFrame } from "./math.ts";
 import { lineGeometry } from "./line.ts";
-import { encodeTile, GEOM_LINESTRING, GEOM_POINT, GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
+import {
+  encodeTile,
+  GEOM_LINESTRING,
+  GEOM_POINT,
+  GEOM_POLYGON,
+  type TileFeature,
+  type TileLayer,
+  zigzag,
+} from "./mvt.ts";
 
 const LO = -BUFFER;
 const HI = EXTENT + BUFFER;
@@ -63,8 +71,6 @@ function snappedArea2(n: number): number {
       (snapped[2 * i] as number) * (snapped[2 * j + 1] as number);
   return a;
 }
-
-const zigzag = (v: number) => (v << 1) ^ (v >> 31);
 
 /** MVT geometry commands appended one feature after another: `data` up to `length` holds them. */
 export type CommandSink = { data: Uint32Array; length: number };

@@ -1,11 +1,11 @@
 // A line feature as MVT LineString commands: each part projected, clipped to the buffered tile, snapped and thinned.
 import type { Layer } from "../packs/types.ts";
 import { latToY, type TileFrame } from "./math.ts";
+import { zigzag } from "./mvt.ts";
 
 const MOVE_TO = 1;
 const LINE_TO = 2;
 const command = (id: number, count: number) => (id & 0x7) | (count << 3);
-const zigzag = (v: number) => (v << 1) ^ (v >> 31);
 
 /** The pieces of the polyline (flat x,y pairs) inside [lo, hi] on both axes (Liang-Barsky per segment). */
 export function clipLine(pts: ArrayLike<number>, n: number, lo: number, hi: number): number[][] {

@@ -5,6 +5,8 @@ import type { TileValue } from "./layers.ts";
 import { EXTENT } from "./math.ts";
 
 export const GEOM_POINT = 1;
+/** MVT's zigzag encoding of a signed coordinate delta (specification 4.3.2). */
+export const zigzag = (v: number): number => (v << 1) ^ (v >> 31);
 export const GEOM_LINESTRING = 2;
 export const GEOM_POLYGON = 3;
 

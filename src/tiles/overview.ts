@@ -3,12 +3,11 @@ import { CELLS_PER_DEGREE, type OverviewPage } from "../packs/paged/index.ts";
 import { layerMinZoom } from "./layers.ts";
 import { BUFFER, EXTENT, projector, type TileCoord } from "./math.ts";
 import { emptyDictionary, grow } from "./merge.ts";
-import { GEOM_POLYGON, type TileFeature, type TileLayer } from "./mvt.ts";
+import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
 
 // Zooms drawn from the overview (lots are drawn from z14); the zoning layer's own minimum zoom.
 export const OVERVIEW_MIN_ZOOM = layerMinZoom("zoning");
 
-const zz = (n: number): number => (n << 1) ^ (n >> 31);
 const clamp = (v: number): number => Math.max(-BUFFER, Math.min(EXTENT + BUFFER, Math.round(v)));
 
 /** A "zoning" layer (attribute `zone`) of the runs that reach into the tile. */
@@ -44,7 +43,7 @@ export function overviewLayer(pages: readonly OverviewPage[], zones: readonly st
         id: features.length,
         type: GEOM_POLYGON,
         // MoveTo, LineTo x3, ClosePath: clockwise with y down, an exterior ring.
-        geometry: [9, zz(x0), zz(y0), 26, zz(x1 - x0), 0, 0, zz(y1 - y0), zz(x0 - x1), 0, 15],
+        geometry: [9, zigzag(x0), zigzag(y0), 26, zigzag(x1 - x0), 0, 0, zigzag(y1 - y0), zigzag(x0 - x1), 0, 15],
         tags: Uint32Array.of(0, vi),
       });
     }
