@@ -10,9 +10,7 @@ import {
   LOW_RISE_RFB_FSR,
   LOW_RISE_RFB_MIN_AREA_M2,
   LOW_RISE_RFB_MIN_FRONTAGE_M,
-  MID_RISE_INNER_FSR,
   MID_RISE_MIN_FRONTAGE_M,
-  MID_RISE_OUTER_FSR,
   MIN_BUILDABLE_AREA_M2,
   MULTI_DWELLING_FSR,
   MULTI_DWELLING_MIN_AREA_M2,
@@ -30,6 +28,7 @@ import {
 import { formatArea, formatMetres, formatNumber, roundTo } from "./format.ts";
 import {
   DUAL_OCCUPANCY,
+  figure,
   LOW_RISE_FLATS,
   MID_RISE_INNER,
   MID_RISE_OUTER,
@@ -245,7 +244,7 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
   }
   if (lmr && MID_RISE_ZONES.includes(zone)) {
     const standard = policy === "lmr_inner" ? MID_RISE_INNER : MID_RISE_OUTER;
-    const fsr = higher(lepFsr, policy === "lmr_inner" ? MID_RISE_INNER_FSR : MID_RISE_OUTER_FSR);
+    const fsr = higher(lepFsr, figure(standard, "maxFsr"));
     const site = `frontage ${cmp(s.wText, w, MID_RISE_MIN_FRONTAGE_M, MID_RISE_FRONTAGE_TEXT)}; `;
     out.push(
       apartmentOption("mid_rise_apartments", s, fsr, "FSR", w >= MID_RISE_MIN_FRONTAGE_M, site, standard.clause),
@@ -288,14 +287,15 @@ function floorSpaceEstimate(i: YieldInput): YieldEstimate {
   const existing = roundTo(i.areaM2 * EXISTING_FSR_NON_RESIDENTIAL);
   const uplift = Math.max(0, gfa - existing);
   const units = apartmentsIn(uplift);
-  const label = tod && fsr === TOD_FSR ? "TOD FSR" : "LEP FSR";
+  const byTod = tod && fsr === TOD_FSR;
+  const label = byTod ? "TOD FSR" : "LEP FSR";
   const f = fsrText(fsr);
   const option: YieldOption = {
     basis: "floor_space",
     permitted: uplift > 0,
     dwellings: 0,
     rule: `${label} ${f}: ${formatArea(i.areaM2)} × ${f} = ${formatArea(gfa)}, less ${formatArea(existing)} standing ${STANDING_TEXT} = ${formatArea(uplift)} more`,
-    clause: label === "TOD FSR" ? TOD_APARTMENTS.clause : LEP_FSR,
+    clause: byTod ? TOD_APARTMENTS.clause : LEP_FSR,
   };
   return {
     basis: "floor_space",
