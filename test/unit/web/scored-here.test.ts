@@ -1,7 +1,7 @@
 // A lot scored in this tab is shown again for free, but only while its facts are the ones the score was read from.
 import { describe, expect, it } from "vitest";
 import type { ParcelFacts as Facts, ScoreAnswer } from "../../../src/routes/schemas/parcels.ts";
-import { ScoredHere, scoreKey } from "../../../web/src/map/scored-here.ts";
+import { type ScoredHere, scoredFor, scoreKey, withScore } from "../../../web/src/map/scored-here.ts";
 
 const facts = (over: Partial<Facts> = {}): Facts => ({
   pack_id: "greater-sydney",
@@ -23,22 +23,20 @@ const answer = { job_id: "j1", score: 47 } as Pick<ScoreAnswer, "job_id" | "scor
 
 describe("scores paid for in this tab", () => {
   it("are found again for the same lot with the same facts, and for no other", () => {
-    const here = new ScoredHere();
-    here.set(facts(), answer);
-    expect(here.get(facts())).toBe(answer);
-    expect(here.get(facts({ lot_id: "13//DP1001" }))).toBeNull();
-    expect(here.get(facts({ pack_id: "my-lots" }))).toBeNull();
-    expect(here.get(null)).toBeNull();
+    const here = withScore(new Map(), facts(), answer);
+    expect(scoredFor(here, facts())).toBe(answer);
+    expect(scoredFor(here, facts({ lot_id: "13//DP1001" }))).toBeNull();
+    expect(scoredFor(here, facts({ pack_id: "my-lots" }))).toBeNull();
+    expect(scoredFor(here, null)).toBeNull();
   });
 
   it("are not shown as current once the pack under the tab gives the lot other facts", () => {
-    const here = new ScoredHere();
-    here.set(facts(), answer);
+    const here: ScoredHere = withScore(new Map(), facts(), answer);
     const rezoned = facts({
       zones: [{ ...facts().zones[0], code: "R3", name: "Medium Density Residential" }] as Facts["zones"],
     });
     expect(scoreKey(rezoned)).not.toBe(scoreKey(facts()));
-    expect(here.get(rezoned)).toBeNull();
-    expect(here.get(facts({ overlays: { flood: 0.2, bushfire: 0, heritage: 0 } }))).toBeNull();
+    expect(scoredFor(here, rezoned)).toBeNull();
+    expect(scoredFor(here, facts({ overlays: { flood: 0.2, bushfire: 0, heritage: 0 } }))).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { formFromParams } from "./find/query.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { ParcelPanel } from "./ParcelPanel.tsx";
 import { SearchBox } from "./SearchBox.tsx";
-import { ScoredHere } from "./scored-here.ts";
+import { type ScoredHere, scoredFor, withScore } from "./scored-here.ts";
 import { SaveSite } from "../alerts/SaveSite.tsx";
 import { SavedSites } from "../alerts/SavedSites.tsx";
 
@@ -60,8 +60,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [place, setPlace] = useState<string | null>(null);
   const [loadingFacts, setLoadingFacts] = useState(false);
   // Each lot's paid score in this tab: returning to a scored lot shows it again without charging.
-  const scoredHere = useRef(new ScoredHere());
-  const [, setScored] = useState(0);
+  const [scores, setScores] = useState<ScoredHere>(() => new Map());
   const [scoring, setScoring] = useState(false);
   const [rows, setRows] = useState<SiteRow[]>([]);
   const [token, setToken] = useState<string | null>(null);
@@ -166,8 +165,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         ? { lot_id: facts.lot_id }
         : { lng: facts.centroid[0], lat: facts.centroid[1] };
       const answer = await api.post<ScoreAnswer>("/parcels/score", body, { "Idempotency-Key": crypto.randomUUID() });
-      scoredHere.current.set(facts, answer);
-      setScored((n) => n + 1);
+      setScores((m) => withScore(m, facts, answer));
       shell.setBalance(answer.balance);
       setRows((r) => [
         ...r.filter((x) => x.kind !== "result" || x.parcel.lot_id !== answer.parcel.lot_id),
@@ -269,7 +267,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             facts={facts}
             note={note}
             loading={loadingFacts}
-            score={scoredHere.current.get(facts)}
+            score={scoredFor(scores, facts)}
             scoring={scoring}
             onScore={() => void scoreSite()}
             packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? id}

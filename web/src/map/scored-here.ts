@@ -1,6 +1,9 @@
 // Scores paid for in this tab, by lot: showing one again is free; only `Score again` charges (issue 51, item 3).
 import type { ParcelFacts as Facts, ScoreAnswer } from "../../../src/routes/schemas/parcels.ts";
 
+/** The tab's paid scores, by scoreKey. */
+export type ScoredHere = ReadonlyMap<string, ScoreAnswer>;
+
 /** The lot as it was when scored: its pack, id (or point) and the facts the score was read from. */
 export function scoreKey(facts: Facts): string {
   const where = facts.lot_id ?? facts.centroid.join(",");
@@ -9,15 +12,12 @@ export function scoreKey(facts: Facts): string {
   return `${facts.pack_id}|${where}|${read}`;
 }
 
-/** The tab's paid scores, newest kept when a lot is scored again. */
-export class ScoredHere {
-  private readonly byKey = new Map<string, ScoreAnswer>();
+/** The paid score of the lot as these facts describe it, or null. */
+export function scoredFor(scores: ScoredHere, facts: Facts | null): ScoreAnswer | null {
+  return facts ? (scores.get(scoreKey(facts)) ?? null) : null;
+}
 
-  get(facts: Facts | null): ScoreAnswer | null {
-    return facts ? (this.byKey.get(scoreKey(facts)) ?? null) : null;
-  }
-
-  set(facts: Facts, answer: ScoreAnswer): void {
-    this.byKey.set(scoreKey(facts), answer);
-  }
+/** The scores with this lot's new one (the newest kept when a lot is scored again). */
+export function withScore(scores: ScoredHere, facts: Facts, answer: ScoreAnswer): ScoredHere {
+  return new Map(scores).set(scoreKey(facts), answer);
 }
