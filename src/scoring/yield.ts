@@ -105,6 +105,7 @@ const STANDING_TEXT = `(${fsrText(EXISTING_FSR_NON_RESIDENTIAL)})`;
 // The LEP's own clauses (Standard Instrument numbering): minimum subdivision lot size and floor space ratio.
 const LEP_LOT_SIZE = "LEP cl 4.1";
 const LEP_FSR = "LEP cl 4.4";
+const DUAL_OCCUPANCY_SCREEN = `${DUAL_OCCUPANCY.clause} figures as a screen; outside a low and mid rise housing area the LEP governs`;
 
 const SUBDIVISION_ZONES: readonly string[] = ["R1", "R2", "R3", "R5", "RU5"];
 const SI_MULTI_DWELLING_ZONES: readonly string[] = ["R1", "R3"];
@@ -183,7 +184,8 @@ export function residentialOptions(i: YieldInput): YieldOption[] {
       permitted: ok,
       dwellings: 2,
       rule: siteRule(s, DUAL_OCC_MIN_AREA_M2, DUAL_OCC_AREA_TEXT, DUAL_OCC_MIN_FRONTAGE_M, DUAL_OCC_FRONTAGE_TEXT),
-      clause: DUAL_OCCUPANCY.clause,
+      // s 168 applies in a low and mid rise housing area only: elsewhere its figures are a screen, and the reason says so.
+      clause: lmr ? DUAL_OCCUPANCY.clause : DUAL_OCCUPANCY_SCREEN,
     });
   }
   // Townhouses: R1 and R3 by the Standard Instrument (the LEP's FSR); R1-R4 in an LMR area at 0.7:1 or more.

@@ -35,6 +35,16 @@ describe("the Housing SEPP rules as data", () => {
 });
 
 describe("every reason that applies a rule", () => {
+  it("cites s 168(2) as applying only in a low and mid rise housing area, as a screen elsewhere", () => {
+    const outside = scoreSite(EXAMPLES.yieldOne);
+    expect(outside.policy.area).toBe("none");
+    const dual = outside.reasons.find((x) => x.startsWith("Dual occupancy"));
+    expect(dual).toContain("figures as a screen; outside a low and mid rise housing area the LEP governs");
+    const inside = scoreSite(EXAMPLES.r3NearStation);
+    expect(inside.policy.area).toBe("lmr_inner");
+    expect(inside.yieldOptions.find((o) => o.basis === "dual_occupancy")?.clause).toBe("Housing SEPP 2021 s 168(2)");
+  });
+
   it("names the clause of each form of housing it tested", () => {
     let tested = 0;
     for (const r of results) {

@@ -56,7 +56,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       options: { subdivision: [false, 1], dual_occupancy: [false, 2] },
       reasons: [
         "Subdivision not permitted (LEP cl 4.1): 564 m² ÷ 450 m² minimum lot size = 1 lot (2 needed).",
-        "Dual occupancy not permitted (Housing SEPP 2021 s 168(2)): lot 564 m² ≥ 450 m², frontage 10 m < 12 m.",
+        "Dual occupancy not permitted (Housing SEPP 2021 s 168(2) figures as a screen; outside a low and mid rise housing area the LEP governs): lot 564 m² ≥ 450 m², frontage 10 m < 12 m.",
         "No uplift: the controls permit no more than the 1 dwelling assumed to stand today, so the site is rated low.",
       ],
     });
@@ -77,7 +77,7 @@ describe("docs/scoring.md worked examples (feasibility-v2)", () => {
       rating: "medium",
       options: { subdivision: [false, 1], dual_occupancy: [true, 2] },
       reasons: [
-        "Dual occupancy permitted (Housing SEPP 2021 s 168(2)): lot 612 m² ≥ 450 m², frontage 15.2 m ≥ 12 m.",
+        "Dual occupancy permitted (Housing SEPP 2021 s 168(2) figures as a screen; outside a low and mid rise housing area the LEP governs): lot 612 m² ≥ 450 m², frontage 15.2 m ≥ 12 m.",
         "Uplift: 2 dwellings as dual occupancy, 1 beyond the 1 assumed today.",
         "850 m from Lewisham Station (train): access × 0.93 (1 within 400 m, 0.80 from 1.6 km).",
       ],
