@@ -30,6 +30,18 @@ export class BatchDelivery {
     return this.scored >= this.free;
   }
 
+  /**
+   * Why this request's job refunds what it does not charge of its `units`: rows that could not be scored and rows
+   * never sent; undefined when none could not be scored (the refund then says the rest were not delivered).
+   */
+  refundWhy(units: number): string | undefined {
+    const failed = Math.min(this.failed, Math.max(0, units - this.owed));
+    if (failed === 0) return undefined;
+    const unsent = units - this.owed - failed;
+    const rows = `${failed} row${failed === 1 ? "" : "s"} could not be scored (the batch's row errors say why)`;
+    return unsent > 0 ? `${rows}; ${unsent} not delivered` : rows;
+  }
+
   took(kind: "result" | "error"): void {
     if (kind === "result") this.scored += 1;
     else this.failed += 1;

@@ -135,7 +135,7 @@ function settler(db: Db, charged: ResumableWork, delivery: BatchDelivery, lease:
   const settle = async (): Promise<SettleOutcome | undefined> => {
     lease?.stop();
     const mark = delivery.sent > 0 ? markDelivered(charged.firstId, delivery.sent) : undefined;
-    if (!charged.replayed) return charged.settle(delivery.owed, mark);
+    if (!charged.replayed) return charged.settle(delivery.owed, mark, delivery.refundWhy(charged.units));
     // Best effort: what a free replay sends was delivered before, and a charged result is shown by its charge.
     if (mark) {
       const ids = { batch_id: charged.firstId, job_id: charged.id };

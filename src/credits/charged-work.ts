@@ -43,10 +43,11 @@ export interface ChargedWork {
   payerName: string;
   /**
    * Settles once with the units delivered (refunding the rest); later calls return the first outcome.
-   * `alongside`: the work's own record of what it delivered, written in the settlement's statement.
-   * Never throws: a failure is logged here and the sweep settles the job from its row.
+   * `alongside`: the work's own record of what it delivered, written in the settlement's statement; `why`: why
+   * the rest was not delivered, for the refund entry. Never throws: a failure is logged here and the sweep settles
+   * the job from its row.
    */
-  settle(delivered: number, alongside?: SQL): Promise<SettleOutcome>;
+  settle(delivered: number, alongside?: SQL, why?: string): Promise<SettleOutcome>;
 }
 
 /** Work reserved under a key: what earlier requests under it paid for, and a lease to hold while streaming. */
@@ -73,6 +74,7 @@ async function settleOnce(
   jobId: string,
   delivered: number,
   alongside: SQL | undefined,
+  why: string | undefined,
 ): Promise<SettleOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -80,12 +82,12 @@ async function settleOnce(
       timer = setTimeout(() => reject(new Error("the request's connection did not answer")), REQUEST_SETTLE_TIMEOUT_MS);
     });
     const settlement = await Promise.race([
-      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request", alongside }),
+      settleJob(payer.db, { jobId, unitsDone: delivered, by: "request", alongside, why }),
       timeout,
     ]);
     return { ok: true, settlement };
   } catch {
-    return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered, alongside });
+    return settleOnOwnConnection(payer.openOwnDb, { jobId, unitsDone: delivered, alongside, why });
   } finally {
     clearTimeout(timer);
   }
@@ -126,8 +128,8 @@ export async function tryReserve(
         timeoutMs: JOB_TIMEOUT_MS[order.action],
         log: payer.log,
       }),
-    settle(delivered, alongside) {
-      settling ??= settleOnce(payer, job.id, delivered, alongside).then((outcome) => {
+    settle(delivered, alongside, why) {
+      settling ??= settleOnce(payer, job.id, delivered, alongside, why).then((outcome) => {
         if (!outcome.ok)
           payer.log.error("settlement deferred to the sweep", {
             job_id: job.id,

@@ -13,7 +13,7 @@ export type SettleOutcome = { ok: true; settlement: Settlement } | { ok: false; 
  */
 export async function settleOnOwnConnection(
   open: () => DbHandle,
-  args: Pick<SettleInput, "jobId" | "unitsDone" | "alongside">,
+  args: Pick<SettleInput, "jobId" | "unitsDone" | "alongside" | "why">,
   delays: readonly number[] = SETTLE_RETRY_DELAYS_MS,
 ): Promise<SettleOutcome> {
   let error: unknown;

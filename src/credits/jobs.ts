@@ -48,6 +48,8 @@ export interface SettleInput {
   by: SettledBy;
   /** The sweep: only a job whose lease has run out by then is claimed. */
   dueBy?: Date;
+  /** Why the units not delivered were not: the refund entry says so ("2 rows could not be scored"). */
+  why?: string | undefined;
   /** The work's own record of what it delivered (a data-modifying statement), written in the same statement. */
   alongside?: SQL | undefined;
 }
@@ -57,7 +59,10 @@ export interface SettleInput {
  * concurrent settlers one wins and the others change nothing), refunds the units not delivered with the
  * entry's balance_after, and links the refund. A job settled before is read back in a second query.
  */
-export async function settleJob(db: Db, { jobId, unitsDone, by, dueBy, alongside }: SettleInput): Promise<Settlement> {
+export async function settleJob(
+  db: Db,
+  { jobId, unitsDone, by, dueBy, alongside, why }: SettleInput,
+): Promise<Settlement> {
   const due = dueBy === undefined ? null : dueBy.toISOString();
   const done = unitsDone === undefined ? null : Math.max(0, Math.floor(unitsDone));
   const refundId = crypto.randomUUID();
@@ -82,7 +87,9 @@ export async function settleJob(db: Db, { jobId, unitsDone, by, dueBy, alongside
         amount: sql`c.refunded`,
         balanceAfter: sql`m.credit_balance`,
         type: "refund",
-        description: sql`case when c.units_done = 0 then 'Refund: the ' || (case when c.units = 1 then n.one else n.many end) || ' could not be delivered'
+        description: sql`case when ${why ?? null}::text is not null
+                                then 'Refund for ' || (c.units - c.units_done) || ' ' || (case when c.units - c.units_done = 1 then n.one else n.many end) || ': ' || ${why ?? null}::text
+                              when c.units_done = 0 then 'Refund: the ' || (case when c.units = 1 then n.one else n.many end) || ' could not be delivered'
                               else 'Refund for ' || (c.units - c.units_done) || ' ' || (case when c.units - c.units_done = 1 then n.one else n.many end)
                                    || ' not delivered' end`,
         relatedEntityId: sql`c.id::text`,

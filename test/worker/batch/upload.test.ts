@@ -110,6 +110,11 @@ describe("rows that cannot be scored", () => {
     expect(done.refunded).toBeCloseTo(errors.length / 10, 10);
     const state = await balanceOf(o);
     expect(state.entries.filter((e) => e.type === "refund").map((e) => e.amount)).toEqual([done.refunded]);
+    // The refund says why: these rows were read and could not be scored, not lost on the way.
+    const refund = state.entries.find((e) => e.type === "refund");
+    expect(refund?.description).toBe(
+      `Refund for ${errors.length} sites: ${errors.length} rows could not be scored (the batch's row errors say why)`,
+    );
     expect(state.cached).toBeCloseTo(5 - results.length / 10, 10);
   });
 });

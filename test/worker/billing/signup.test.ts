@@ -107,7 +107,7 @@ describe("POST /auth/post-signup", () => {
     const second = await (await call("/auth/post-signup", { method: "POST", token: u.token })).json<Signup>();
     expect(second).toMatchObject({ id: orgId, credit_balance: 10, created: false });
     const state = await withDb((db) => ledgerState(db, orgId));
-    expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
+    expect(state.entries).toMatchObject([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
     expect(state.cached).toBe(10);
   });
 
@@ -122,7 +122,7 @@ describe("POST /auth/post-signup", () => {
     expect(bodies.filter((b) => b.created)).toHaveLength(1);
     const orgId = bodies[0]?.id ?? "";
     const state = await withDb((db) => ledgerState(db, orgId));
-    expect(state.entries).toEqual([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
+    expect(state.entries).toMatchObject([{ amount: 10, balance_after: 10, type: "signup_bonus", action_type: null }]);
     expect(state.cached).toBe(10);
     // The org is the caller's, with them as owner.
     const members = await (await call("/billing/org/members", { token: u.token })).json<

@@ -104,7 +104,7 @@ export async function call(path: string, { method = "GET", token, body }: CallOp
 export interface LedgerCheck {
   cached: number;
   sum: number;
-  entries: { amount: number; balance_after: number; type: string; action_type: string | null }[];
+  entries: { amount: number; balance_after: number; type: string; action_type: string | null; description: string }[];
 }
 
 /** The cached balance next to the ledger, in ledger order, for invariant checks. */
@@ -112,14 +112,21 @@ export async function ledgerState(db: Db, orgId: string): Promise<LedgerCheck> {
   const org = await db.execute<{ credit_balance: string }>(
     sql`select credit_balance from organisations where id = ${orgId}`,
   );
-  const rows = await db.execute<{ amount: string; balance_after: string; type: string; action_type: string | null }>(
-    sql`select amount, balance_after, type, action_type from credit_ledger where org_id = ${orgId} order by seq`,
+  const rows = await db.execute<{
+    amount: string;
+    balance_after: string;
+    type: string;
+    action_type: string | null;
+    description: string;
+  }>(
+    sql`select amount, balance_after, type, action_type, description from credit_ledger where org_id = ${orgId} order by seq`,
   );
   const entries = rows.rows.map((r) => ({
     amount: Number(r.amount),
     balance_after: Number(r.balance_after),
     type: r.type,
     action_type: r.action_type,
+    description: r.description,
   }));
   const sumUnits = rows.rows.reduce((s, r) => s + Math.round(Number(r.amount) * 10000), 0);
   return { cached: Number(org.rows[0]?.credit_balance ?? NaN), sum: sumUnits / 10000, entries };
