@@ -12,6 +12,8 @@ export interface Tier {
 
 // Every plan may upload private packs, up to MAX_PRIVATE_PACKS (src/packs/upload/uploads.ts) per organisation.
 const PRIVATE_PACKS = "Private data packs, up to 20";
+// No plan gates a feature: every one is paid in credits, so the plans differ only in the credits they grant.
+const EVERY_FEATURE = "Site scores, batches of up to 50 sites, PDF reports and chat";
 
 export const TIERS: readonly Tier[] = [
   {
@@ -19,28 +21,28 @@ export const TIERS: readonly Tier[] = [
     name: "Free",
     credits: 10,
     priceCents: 0,
-    features: ["10 credits on sign-up", "Chat and geocoding", "Batch scoring up to 50 sites", PRIVATE_PACKS],
+    features: ["10 credits on sign-up", EVERY_FEATURE, PRIVATE_PACKS],
   },
   {
     id: "starter",
     name: "Starter",
     credits: 100,
     priceCents: 2900,
-    features: ["100 credits per month", "PDF feasibility reports", PRIVATE_PACKS, "Email support"],
+    features: ["100 credits per month", EVERY_FEATURE, PRIVATE_PACKS],
   },
   {
     id: "pro",
     name: "Pro",
     credits: 500,
     priceCents: 9900,
-    features: ["500 credits per month", PRIVATE_PACKS, "Priority support"],
+    features: ["500 credits per month", EVERY_FEATURE, PRIVATE_PACKS],
   },
   {
     id: "team",
     name: "Team",
     credits: 2000,
     priceCents: 29900,
-    features: ["2,000 credits per month", "Up to 20 members", PRIVATE_PACKS, "Priority support"],
+    features: ["2,000 credits per month", EVERY_FEATURE, PRIVATE_PACKS],
   },
 ];
 

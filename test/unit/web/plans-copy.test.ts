@@ -11,4 +11,12 @@ describe("the plans' features", () => {
         t.name,
       ).toEqual([`Private data packs, up to ${MAX_PRIVATE_PACKS}`]);
   });
+
+  it("promise on every plan what any plan can do: no plan gates a feature, so only the credits differ", () => {
+    // A Free team made a PDF report while the table listed "PDF reports" under Starter only.
+    const [first, ...rest] = TIERS.map((t) => t.features.slice(1));
+    for (const other of rest) expect(other).toEqual(first);
+    expect(first?.join(" ")).toMatch(/PDF reports/);
+    for (const t of TIERS) expect(t.features[0]).toMatch(new RegExp(`^${t.credits.toLocaleString("en-AU")} credits`));
+  });
 });
