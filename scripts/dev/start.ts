@@ -11,6 +11,7 @@ import { startLocalDb } from "./db.ts";
 import { startIdp } from "../../standins/idp/server.ts";
 import { uploadDemoPacks } from "./upload-packs.ts";
 import { planWorld, prepareWorld, startWorldChild } from "./world-background.ts";
+import { removeStackFile, writeStackFile } from "./stack-file.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "../../standins/marketing/server.ts";
 import { startProcessor } from "../../standins/processor/server.ts";
@@ -174,6 +175,9 @@ const wrangler: ChildProcess = spawn(
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
 );
 
+mkdirSync(PERSIST, { recursive: true });
+writeStackFile(PERSIST, `http://127.0.0.1:${API_PORT}`);
+
 // Started with the API, not before it: the world's routes answer 503 with its progress until it is published.
 const worldChild: ChildProcess | null =
   world.state === "pending" ? startWorldChild(PERSIST, `http://127.0.0.1:${API_PORT}`, worldStarted) : null;
@@ -191,6 +195,7 @@ async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   clearInterval(sweep);
+  removeStackFile(PERSIST);
   if (worldChild?.exitCode === null) worldChild.kill("SIGTERM");
   wrangler.kill("SIGTERM");
   await Promise.allSettled([idp.stop(), marketing.stop(), processor.stop(), llm.stop(), db.stop()]);

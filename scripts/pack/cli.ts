@@ -16,6 +16,7 @@ import { buildV2Command, convertCommand, V2_USAGE } from "./stream/commands.ts";
 import { WORLD_USAGE, worldCommand } from "../world/command.ts";
 import { buildDemoV2, DEMO_V2_VERSION } from "./demo-v2.ts";
 import { PUBLISH_USAGE, publishPack } from "./publish.ts";
+import { runningStackApi } from "../dev/stack-file.ts";
 import { buildTransportPack, readTransportSources } from "./transport.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
@@ -288,10 +289,10 @@ export async function main(argv: string[]): Promise<void> {
   if (command === "convert") return convertCommand(rest, args.flags, argv);
   if (command === "world") return worldCommand(args.flags);
   if (command === "publish" && rest[0]) {
-    return publishPack(rest[0], {
-      api: args.flags.get("api") ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`,
-      persistTo: args.flags.get("persist-to") ?? devPersist(),
-    }).then(() => undefined);
+    const persistTo = args.flags.get("persist-to") ?? devPersist();
+    // The running stack's own port first: a stack started with PORT=8790 is not at 8787.
+    const api = args.flags.get("api") ?? runningStackApi(persistTo) ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+    return publishPack(rest[0], { api, persistTo }).then(() => undefined);
   }
   if (command === "build") return build(args);
   if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));

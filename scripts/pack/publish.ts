@@ -8,9 +8,10 @@ import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
 
-export const PUBLISH_USAGE = `  npm run pack -- publish FILE [--api http://127.0.0.1:8787] [--persist-to DIR]
+export const PUBLISH_USAGE = `  npm run pack -- publish FILE [--api URL] [--persist-to DIR]
       a new version of a public pack into the running dev stack (DIR: .wrangler/state, or $DEV_DATA_DIR/wrangler),
-      then POST /__publish so the alerts consumer compares it with the version before`;
+      then POST /__publish so the alerts consumer compares it with the version before (URL: the running stack's own,
+      recorded by npm run dev in DIR/stack.json; else http://127.0.0.1:$PORT, 8787 when PORT is unset)`;
 
 /** The pack id and version a file carries (a v2 pack is read by its root only). */
 export async function packIdentity(file: string): Promise<{ id: string; version: string }> {
