@@ -3,9 +3,14 @@
 export const LAT_ALIASES: readonly string[] = ["latitude", "lat"];
 export const LON_ALIASES: readonly string[] = ["longitude", "lon", "lng", "long"];
 export const LOT_ALIASES: readonly string[] = ["lotnumber", "lot", "lotid", "lotidstring", "lotno"];
+export const ADDRESS_ALIASES: readonly string[] = ["address", "siteaddress", "streetaddress", "propertyaddress"];
+// An address split over columns, as a property list often has it: street, then suburb, then postcode.
+export const STREET_ALIASES: readonly string[] = ["street", "streetname", "addressline1", "address1"];
+export const SUBURB_ALIASES: readonly string[] = ["suburb", "locality", "town"];
+export const POSTCODE_ALIASES: readonly string[] = ["postcode", "postalcode", "pcode"];
 
 export const ACCEPTED_COLUMNS =
-  "latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x) or lot_number (lot, lot_id, lotidstring, lot number)";
+  "latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x), lot_number (lot, lot_id, lotidstring, lot number), or a street address (address; or street and suburb, with postcode optional)";
 
 // "Latitude (GDA2020)", " LAT", "Lot Number", "lot_number" and "LotNumber" match their aliases.
 export function normaliseHeader(name: string): string {
@@ -31,6 +36,8 @@ export interface LocationColumns {
   lon: number | null;
   lot: number | null;
   fromXY: boolean; // latitude/longitude came from y/x columns
+  // A whole address in one column, or its street, suburb and postcode columns (street and suburb both needed).
+  address: { whole: number } | { street: number; suburb: number; postcode: number | null } | null;
 }
 
 function findFirst(normalised: readonly string[], aliases: readonly string[]): number | null {
@@ -41,15 +48,31 @@ function findFirst(normalised: readonly string[], aliases: readonly string[]): n
   return null;
 }
 
+function addressColumns(normalised: readonly string[]): LocationColumns["address"] {
+  const whole = findFirst(normalised, ADDRESS_ALIASES);
+  if (whole !== null) return { whole };
+  const street = findFirst(normalised, STREET_ALIASES);
+  const suburb = findFirst(normalised, SUBURB_ALIASES);
+  if (street === null || suburb === null) return null;
+  return { street, suburb, postcode: findFirst(normalised, POSTCODE_ALIASES) };
+}
+
 // Named latitude/longitude beat x/y; x/y are only used as a pair.
 export function findLocationColumns(header: readonly string[]): LocationColumns {
   const normalised = header.map(normaliseHeader);
   const lot = findFirst(normalised, LOT_ALIASES);
   const lat = findFirst(normalised, LAT_ALIASES);
   const lon = findFirst(normalised, LON_ALIASES);
-  if (lat !== null || lon !== null) return { lat, lon, lot, fromXY: false };
+  const address = addressColumns(normalised);
+  if (lat !== null || lon !== null) return { lat, lon, lot, fromXY: false, address };
   const y = findFirst(normalised, ["y"]);
   const x = findFirst(normalised, ["x"]);
-  if (x !== null && y !== null) return { lat: y, lon: x, lot, fromXY: true };
-  return { lat: null, lon: null, lot, fromXY: false };
+  if (x !== null && y !== null) return { lat: y, lon: x, lot, fromXY: true, address };
+  return { lat: null, lon: null, lot, fromXY: false, address };
+}
+
+/** The column indices an address is read from, in the order they are joined. */
+export function addressIndices(a: NonNullable<LocationColumns["address"]>): number[] {
+  if ("whole" in a) return [a.whole];
+  return a.postcode === null ? [a.street, a.suburb] : [a.street, a.suburb, a.postcode];
 }

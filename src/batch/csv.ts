@@ -1,18 +1,18 @@
 // parseSitesCsv: uploaded CSV text to located site rows, or a rejection whose detail says what is wrong and what is accepted.
 import { dsvFormat } from "d3-dsv";
 import { MAX_BATCH_ROWS } from "../credits/prices.ts";
-import { ACCEPTED_COLUMNS, columnKeys, findLocationColumns } from "./columns.ts";
+import { ACCEPTED_COLUMNS, addressIndices, columnKeys, findLocationColumns } from "./columns.ts";
 import type { LocationColumns } from "./columns.ts";
 import { detectDelimiter } from "./delimiter.ts";
 import type { Delimiter } from "./delimiter.ts";
-import { checkLatLon, checkLotNumber } from "./rows.ts";
+import { checkAddress, checkLatLon, checkLotNumber } from "./rows.ts";
 import type { CsvRejection } from "./sniff.ts";
 
 export { sniffBinary, decodeCsvBytes } from "./sniff.ts";
 export type { CsvRejection, DecodedText } from "./sniff.ts";
 export type { Delimiter } from "./delimiter.ts";
 
-export type CsvMode = "latlon" | "lot";
+export type CsvMode = "latlon" | "lot" | "address";
 
 export interface CsvSiteRow {
   index: number; // 0-based among non-blank data rows
@@ -22,6 +22,7 @@ export interface CsvSiteRow {
   lat?: number | null;
   lon?: number | null;
   lotNumber?: string;
+  address?: string; // the street address to find the lot by (its columns joined with ", ")
   problem?: string; // why this row cannot be scored
 }
 
@@ -30,7 +31,7 @@ export interface ParsedCsv {
   mode: CsvMode;
   delimiter: Delimiter;
   columns: string[]; // column keys in file order
-  locationColumns: { lat?: string; lon?: string; lot?: string };
+  locationColumns: { lat?: string; lon?: string; lot?: string; address?: string[] };
   rows: CsvSiteRow[];
   notes: string[]; // choices made on the caller's behalf, worth showing
 }
@@ -90,7 +91,7 @@ function planFromHeader(loc: LocationColumns, keys: readonly string[], header: r
     const missing = loc.lat !== null ? "longitude" : "latitude";
     return reject(`Found ${found} but no ${missing} column. Accepted: ${ACCEPTED_COLUMNS}.`);
   }
-  if (!hasLatLon && loc.lot === null) {
+  if (!hasLatLon && loc.lot === null && loc.address === null) {
     if (header.some((h) => h.trim() !== "") && header.every((h) => h.trim() === "" || LOOKS_NUMERIC.test(h))) {
       return reject(
         `The first line looks like data, not column names (${header.join(", ")}). Add a header row naming the columns. Accepted: ${ACCEPTED_COLUMNS}.`,
@@ -101,7 +102,8 @@ function planFromHeader(loc: LocationColumns, keys: readonly string[], header: r
   const notes: string[] = [];
   if (hasLatLon && loc.fromXY)
     notes.push(`Using column ${keys[loc.lon ?? 0]} as longitude and ${keys[loc.lat ?? 0]} as latitude.`);
-  if (!hasLatLon) return { mode: "lot", notes };
+  // Coordinates or a lot number say exactly where; an address is looked up, so it is used only without them.
+  if (!hasLatLon) return { mode: loc.lot === null ? "address" : "lot", notes };
   return { mode: loc.lot === null ? "latlon" : "both", notes };
 }
 
@@ -136,6 +138,7 @@ function rowBuilder(
   const latIdx = mode === "latlon" ? (loc.lat ?? -1) : -1;
   const lonIdx = mode === "latlon" ? (loc.lon ?? -1) : -1;
   const lotIdx = mode === "lot" ? (loc.lot ?? -1) : -1;
+  const addressIdx = mode === "address" && loc.address ? addressIndices(loc.address) : [];
   // Unnamed columns (Excel's stray trailing delimiters) only matter when they hold something.
   const unnamed = keys.map((k, i) => k === `column ${i + 1}`);
   return ({ fields, line }, index) => {
@@ -148,13 +151,17 @@ function rowBuilder(
       if (!named && value === "") continue;
       const key = keys[i] ?? `column ${i + 1}`;
       input[key] = value;
-      if (i !== latIdx && i !== lonIdx && i !== lotIdx) extra[key] = value;
+      if (i !== latIdx && i !== lonIdx && i !== lotIdx && !addressIdx.includes(i)) extra[key] = value;
     }
     const row: CsvSiteRow = { index, line, input, extra };
     if (mode === "latlon") {
       const check = checkLatLon(fields[latIdx] ?? "", fields[lonIdx] ?? "", decimalComma);
       row.lat = check.lat;
       row.lon = check.lon;
+      if (check.problem !== undefined) row.problem = check.problem;
+    } else if (mode === "address") {
+      const check = checkAddress(addressIdx.map((i) => fields[i] ?? ""));
+      row.address = check.address;
       if (check.problem !== undefined) row.problem = check.problem;
     } else {
       const check = checkLotNumber(fields[lotIdx] ?? "");
@@ -233,8 +240,10 @@ export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedC
   if (mode === "latlon") {
     locationColumns.lat = keys[header.lat ?? 0];
     locationColumns.lon = keys[header.lon ?? 0];
-  } else {
+  } else if (mode === "lot") {
     locationColumns.lot = keys[header.lot ?? 0];
+  } else if (header.address) {
+    locationColumns.address = addressIndices(header.address).map((i) => keys[i] ?? `column ${i + 1}`);
   }
   return { ok: true, mode, delimiter, columns: keys, locationColumns, rows, notes };
 }

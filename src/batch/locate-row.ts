@@ -2,13 +2,14 @@
 import type { BBox } from "../geo/bbox.ts";
 import { bboxContains } from "../geo/bbox.ts";
 import { type PackArea, pointArea, refuseDamaged } from "../packs/request-pages.ts";
-import { chargedView, type LotAt, type PagedPack } from "../packs/paged/index.ts";
+import { chargedView, type LotAt, type PagedPack, type ReadBudget } from "../packs/paged/index.ts";
 import { packStorage } from "../packs/private/store.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { pagedPacks, wholePacks } from "../packs/open-pack.ts";
 import type { Pack } from "../packs/types.ts";
 import { parcelAt, parcelByLot, parcelFromFeature, type ParcelHit } from "../packs/spatial.ts";
 import type { CsvSiteRow } from "./csv.ts";
+import { batchAddressBudget, lotByAddress } from "./locate-address.ts";
 
 export type Located = { ok: true; parcel: ParcelHit } | { ok: false; detail: string };
 /** Where a row's lot was found, and the packs its facts are read from. */
@@ -114,8 +115,24 @@ async function lotUnderCold(scope: PackScope, lon: number, lat: number, from: nu
   return noLot(scope, lon, lat);
 }
 
-/** Locates a row in the caller's packs: what the batch does per row (a point row reads only the lot it falls in). */
-export async function locateSite(scope: PackScope, row: CsvSiteRow): Promise<RowSite> {
+/**
+ * Locates a row in the caller's packs: what the batch does per row (a point row reads only the lot it falls in; an
+ * address row the pages of its suburb, from `addressBudget` (shared by the batch's rows), then its lot by id).
+ */
+export async function locateSite(
+  scope: PackScope,
+  row: CsvSiteRow,
+  addressBudget: ReadBudget = batchAddressBudget(),
+): Promise<RowSite> {
+  if (!row.problem && row.address !== undefined) {
+    const hit = await lotByAddress(scope, row.address, addressBudget);
+    if (!hit.ok) return { located: hit, packs: [] };
+    const packs = await scope.at([{ lotId: hit.lotId }]);
+    const parcel = parcelByLot(packs, hit.lotId);
+    // Found by address a moment ago: only a pack replaced in between could lose it.
+    if (!parcel) return { located: { ok: false, detail: `The lot at "${row.address}" could not be read.` }, packs };
+    return { located: { ok: true, parcel }, packs };
+  }
   const { lat, lon } = row;
   if (!row.problem && row.lotNumber === undefined && typeof lat === "number" && typeof lon === "number") {
     const outside = outsideCoverage(lon, lat, scope.coverage);

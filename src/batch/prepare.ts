@@ -1,12 +1,14 @@
 // A batch's rows located and scored before any is stored or sent: the event each sends and the row kept for it.
 import { siteFacts } from "../assess/facts.ts";
 import { logger } from "../logger.ts";
+import type { ReadBudget } from "../packs/paged/index.ts";
 import { readAheadPoints } from "../packs/read-ahead.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { pagedPacks } from "../packs/open-pack.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow } from "./csv.ts";
 import type { BatchDelivery } from "./delivery.ts";
+import { batchAddressBudget } from "./locate-address.ts";
 import { locateSite, pointsOf } from "./locate-row.ts";
 import { siteError, siteResult } from "./payload.ts";
 import type { StoredRowInput } from "./record.ts";
@@ -33,8 +35,9 @@ async function prepareRow(
   row: CsvSiteRow,
   nthResult: number,
   delivery: BatchDelivery,
+  addressBudget: ReadBudget,
 ): Promise<PreparedRow> {
-  const { located, packs: read } = await locateSite(packs, row);
+  const { located, packs: read } = await locateSite(packs, row, addressBudget);
   if (!located.ok) {
     const data = siteError(row, located.detail);
     return { event: "site_error", row: { index: row.index, kind: "error", modelVersion: null, chargeSeq: null, data } };
@@ -62,9 +65,11 @@ export async function prepareRows(
   );
   const out: PreparedRow[] = [];
   let results = 0;
+  // Rows in one suburb share its pages (the page cache), so a file of a few suburbs reads each once.
+  const addressBudget = batchAddressBudget();
   try {
     for (const row of rows) {
-      const p = await prepareRow(packs, row, results, delivery);
+      const p = await prepareRow(packs, row, results, delivery, addressBudget);
       if (p.event === "site_result") results += 1;
       out.push(p);
     }

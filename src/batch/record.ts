@@ -4,6 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { logger } from "../logger.ts";
+import type { CsvMode } from "./csv.ts";
 
 /** Paid results (a batch's rows, a report's PDF) are kept this long for the organisation that paid. */
 export const RESULTS_KEPT_DAYS = 30;
@@ -15,7 +16,7 @@ export interface BatchHeader {
   orgId: string;
   userId: string | null;
   filename: string;
-  mode: "latlon" | "lot";
+  mode: CsvMode;
   rows: number;
 }
 

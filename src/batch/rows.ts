@@ -1,4 +1,5 @@
 // Per-row location checks whose messages become `site_error` details.
+import { startsWithHouseNumber } from "../geocode/address-key.ts";
 
 export const AUSTRALIA_BBOX = { minLon: 112, maxLon: 154, minLat: -44, maxLat: -9 } as const;
 
@@ -81,4 +82,24 @@ export interface LotCheck {
 export function checkLotNumber(raw: string): LotCheck {
   const lotNumber = raw.trim();
   return lotNumber === "" ? { lotNumber, problem: "lot number is empty" } : { lotNumber };
+}
+
+export interface AddressCheck {
+  address: string;
+  problem?: string;
+}
+
+/** The address from its columns (one, or street, suburb and postcode), blank parts left out. */
+export function checkAddress(parts: readonly string[]): AddressCheck {
+  const address = parts
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .join(", ");
+  if (address === "") return { address, problem: "address is empty" };
+  if (!startsWithHouseNumber(address))
+    return {
+      address,
+      problem: `address "${address}" has no house number: an address starts with one (23 Pembroke Street, Epping)`,
+    };
+  return { address };
 }

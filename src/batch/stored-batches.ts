@@ -1,6 +1,7 @@
 // Stored batches read back for the organisation that paid (GET /batch, GET /batch/{id}), and swept once expired.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { CsvMode } from "./csv.ts";
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 const num = (v: string | number | null): number => Number(v ?? 0);
@@ -23,7 +24,7 @@ export interface BatchPayment {
 export interface BatchSummary {
   batch_id: string;
   filename: string;
-  mode: "latlon" | "lot";
+  mode: CsvMode;
   /** Rows in the uploaded file. */
   file_rows: number;
   delivered: number;
@@ -46,7 +47,7 @@ export interface StoredBatch extends BatchSummary {
 interface SummaryRow extends Record<string, unknown> {
   id: string;
   filename: string;
-  mode: "latlon" | "lot";
+  mode: CsvMode;
   rows: number;
   delivered: string | number;
   scored: string | number;

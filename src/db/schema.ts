@@ -211,7 +211,7 @@ export const storedBatches = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [
-    check("stored_batches_mode_check", sql`${t.mode} in ('latlon', 'lot')`),
+    check("stored_batches_mode_check", sql`${t.mode} in ('latlon', 'lot', 'address')`),
     check("stored_batches_rows_check", sql`${t.rows} > 0`),
     index("stored_batches_org_created_idx").on(t.orgId, t.createdAt),
     index("stored_batches_expires_idx").on(t.expiresAt),

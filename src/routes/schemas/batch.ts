@@ -6,7 +6,7 @@ import { sseEvent, streamEvents } from "./sse.ts";
 export const BatchStartSchema = z
   .strictObject({
     batch_id: z.string(),
-    mode: z.enum(["latlon", "lot"]),
+    mode: z.enum(["latlon", "lot", "address"]),
     rows: z.number().int(),
     cost: z.number().openapi({ description: "Credits charged up front for the rows not yet paid" }),
     balance: z.number(),

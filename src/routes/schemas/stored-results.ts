@@ -35,7 +35,7 @@ export const ReportIdParam = z.object({
 const batchSummaryFields = {
   batch_id: uuid,
   filename: z.string(),
-  mode: z.enum(["latlon", "lot"]),
+  mode: z.enum(["latlon", "lot", "address"]),
   file_rows: z.number().int().openapi({ description: "Rows in the uploaded file" }),
   delivered: z.number().int().openapi({ description: "Rows the client took, results and errors" }),
   scored: z.number().int(),

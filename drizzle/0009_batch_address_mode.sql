@@ -1,0 +1,2 @@
+ALTER TABLE "stored_batches" DROP CONSTRAINT "stored_batches_mode_check";--> statement-breakpoint
+ALTER TABLE "stored_batches" ADD CONSTRAINT "stored_batches_mode_check" CHECK ("stored_batches"."mode" in ('latlon', 'lot', 'address'));
