@@ -94,7 +94,9 @@ describe.skipIf(!base)("Find sites in a browser", () => {
       await count(table.getByRole("row")).toBe(Math.min(200, found) + 1);
       await text(page.getByText(/^Showing /)).toContain(`Showing ${Math.min(200, found)} of`);
     }
-    await visible(page.getByRole("region", { name: "Legend" }).getByText("Found sites"));
+    const legend = page.getByRole("region", { name: "Legend" });
+    await legend.getByText("Legend", { exact: true }).click();
+    await visible(legend.getByText("Found sites"));
     await page.waitForTimeout(1500);
     await shot("01-epping");
   });

@@ -44,7 +44,47 @@ async function mapIdle(p: Page): Promise<void> {
   await p.getByRole("region", { name: "Map area" }).and(p.locator("[aria-busy=false]")).waitFor({ timeout: 30_000 });
 }
 
-/** The page is no wider than the phone, nothing reaches past its right edge, the header is one short row; photographed. */
+type Control = {
+  tagName: string;
+  textContent: string | null;
+  getAttribute(n: string): string | null;
+  closest(s: string): Control | null;
+  getBoundingClientRect(): { width: number; height: number; top: number; left: number; bottom: number; right: number };
+};
+type Controls = { document: { querySelectorAll(s: string): Iterable<Control> } };
+
+/**
+ * Every control on screen a finger can hit: at least 40 px each way, counting the label a checkbox sits in (WCAG
+ * 2.5.5's exceptions: a link inside a sentence is not a target of its own). Returns those smaller, named.
+ */
+async function smallTargets(p: Page): Promise<string[]> {
+  return p.evaluate(
+    ([w, h, min]) => {
+      const out: string[] = [];
+      const all = (globalThis as unknown as Controls).document.querySelectorAll(
+        "button, a[href], input, select, textarea, summary, [role=tab]",
+      );
+      for (const el of all) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w) continue;
+        if (el.tagName === "A" && el.closest("p, li, figcaption, small") !== null) continue;
+        const target = el.closest("label") ?? el;
+        const t = target.getBoundingClientRect();
+        if (t.width < min || t.height < min) {
+          const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
+          out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(t.width)}x${Math.round(t.height)}`);
+        }
+      }
+      return out;
+    },
+    [W, H, 40] as const,
+  );
+}
+
+/**
+ * The page is no wider than the phone, nothing reaches past its right edge, the header is one short row, every
+ * control on screen is a 40 px target; photographed.
+ */
 async function fits(name: string): Promise<void> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${OUT}/phone-${name}.png` });
@@ -53,6 +93,7 @@ async function fits(name: string): Promise<void> {
   ).toBeLessThanOrEqual(W);
   expect(await pastRightEdge(page, "body *"), name).toEqual([]);
   expect((await page.getByRole("banner").boundingBox())?.height ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(64);
+  expect(await smallTargets(page), name).toEqual([]);
 }
 
 /** On screen and on top: a person sees it and a tap at its middle reaches it. */

@@ -113,6 +113,9 @@ describe.skipIf(!base)("the workspace in a browser", () => {
 
   it("the legend has an entry for every drawn thing, and the planning controls show one ramp at a time", async () => {
     const legend = page.getByRole("region", { name: "Legend" });
+    // Closed at first, so it does not cover the map; the planning control's ramp shows either way.
+    expect(await legend.getByText("Selected lot", { exact: true }).isVisible()).toBe(false);
+    await legend.getByText("Legend", { exact: true }).click();
     for (const entry of [
       "R2 Low Density Residential",
       "R4 High Density Residential",
@@ -312,6 +315,21 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     );
     expect(await headerBalance(page)).toBe(await apiBalance(page));
     await shot("08-batch");
+  });
+
+  it("a batch row opens its lot's facts with the batch's score and reasons, charging nothing more", async () => {
+    const before = await apiBalance(page);
+    const table = page.getByRole("table", { name: "Scored sites" });
+    await table.getByRole("button", { name: "Open 24 Station Street, Newtown NSW 2042 on the map" }).click();
+    expect(await page.getByRole("tab", { name: "Site", exact: true }).getAttribute("aria-selected")).toBe("true");
+    const facts = page.getByRole("article", { name: "Parcel facts" });
+    await text(facts.getByRole("heading", { level: 2 })).toBe("24 Station Street, Newtown NSW 2042");
+    const score = facts.getByRole("region", { name: "Score" });
+    await text(score).toContain("from the batch, line 2");
+    expect(await score.getByRole("list", { name: "Reasons" }).getByRole("listitem").count()).toBeGreaterThan(0);
+    await visible(facts.getByRole("button", { name: /^Score again/ }));
+    expect(await apiBalance(page)).toBe(before);
+    await page.getByRole("tab", { name: /Batch/ }).click();
   });
 
   it("Generate report shows progress and downloads a PDF", async () => {

@@ -1,7 +1,16 @@
 // A lot scored in this tab is shown again for free, but only while its facts are the ones the score was read from.
 import { describe, expect, it } from "vitest";
+import type { SiteResult } from "../../../src/routes/schemas/batch.ts";
 import type { ParcelFacts as Facts, ScoreAnswer } from "../../../src/routes/schemas/parcels.ts";
-import { type ScoredHere, scoredFor, scoreKey, withScore } from "../../../web/src/map/scored-here.ts";
+import {
+  fromAnswer,
+  fromBatchRow,
+  type PaidScore,
+  type ScoredHere,
+  scoredFor,
+  scoreKey,
+  withScore,
+} from "../../../web/src/map/scored-here.ts";
 
 const facts = (over: Partial<Facts> = {}): Facts => ({
   pack_id: "greater-sydney",
@@ -19,7 +28,7 @@ const facts = (over: Partial<Facts> = {}): Facts => ({
   demo_data: true,
   ...over,
 });
-const answer = { job_id: "j1", score: 47 } as Pick<ScoreAnswer, "job_id" | "score"> as ScoreAnswer;
+const answer = { score: 47, paid: "charged 0.1 credit" } as Pick<PaidScore, "score" | "paid"> as PaidScore;
 
 describe("scores paid for in this tab", () => {
   it("are found again for the same lot with the same facts, and for no other", () => {
@@ -38,5 +47,15 @@ describe("scores paid for in this tab", () => {
     expect(scoreKey(rezoned)).not.toBe(scoreKey(facts()));
     expect(scoredFor(here, rezoned)).toBeNull();
     expect(scoredFor(here, facts({ overlays: { flood: 0.2, bushfire: 0, heritage: 0 } }))).toBeNull();
+  });
+});
+
+describe("how a shown score was paid for", () => {
+  it("a single score says what it charged; a batch row names its line, so opening it is seen to cost nothing", () => {
+    const site = { score: 47, rating: "medium" } as Pick<ScoreAnswer, "score" | "rating">;
+    const single = { ...site, job_id: "j1", charged: 0.1, balance: 9.9, replayed: false } as ScoreAnswer;
+    expect(fromAnswer(single)).toEqual({ ...site, paid: "charged 0.1 credit" });
+    const row = { ...site, index: 2, line: 4, input: { address: "12 Wattle Street" } } as unknown as SiteResult;
+    expect(fromBatchRow(row)).toEqual({ ...site, paid: "from the batch, line 4" });
   });
 });

@@ -106,7 +106,7 @@ export function Transactions({ entries, total }: { entries: Transaction[]; total
                   {t.result && (
                     <>
                       {" "}
-                      <a href={resultHref(t.result)} onClick={follow}>
+                      <a className="result-link" href={resultHref(t.result)} onClick={follow}>
                         {RESULT_LABEL[t.result.kind]}
                       </a>
                     </>

@@ -36,6 +36,8 @@ type Props = {
   onDone: () => void;
   /** The sites of a finished upload, so the map can show them. */
   onScored: (sites: Scored[]) => void;
+  /** A scored row opened: its lot's facts with this score, as a click on the lot shows them. */
+  onOpenRow: (row: Scored) => void;
   onProblem: (p: unknown) => void;
 };
 
@@ -66,6 +68,7 @@ export function BatchPanel({
   onBalance,
   onDone,
   onScored,
+  onOpenRow,
   onProblem,
 }: Props) {
   const [busy, setBusy] = useState(false);
@@ -348,7 +351,17 @@ export function BatchPanel({
                     <td>{r.input.site_name ?? r.input.address ?? r.input.lot_number ?? Object.values(r.input)[0]}</td>
                     {r.kind === "result" ? (
                       <>
-                        <td>{r.parcel.lot_id}</td>
+                        <td>
+                          {/* Opens the lot as a click on the map does, with this row's score and reasons. */}
+                          <button
+                            type="button"
+                            className="link row-open"
+                            aria-label={`Open ${r.parcel.address ?? r.parcel.lot_id ?? "the site"} on the map`}
+                            onClick={() => onOpenRow(r)}
+                          >
+                            {r.parcel.lot_id ?? "open"}
+                          </button>
+                        </td>
                         <td>
                           {r.score} <RatingBadge rating={r.rating} />
                         </td>

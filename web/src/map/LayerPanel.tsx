@@ -1,4 +1,5 @@
-// Layer toggles and the legend: an entry for everything the map draws, the switchable layers while they are on.
+// Layer toggles and the legend: an entry for everything the map draws, the switchable layers while they are on;
+// the planning control's ramp always shows, the rest of the legend is one click away.
 import type { CSSProperties } from "react";
 import { FOUND_COLOUR } from "./find/layers.ts";
 import {
@@ -98,53 +99,64 @@ export function LayerPanel({
             </ol>
           </figure>
         )}
-        {visible.zoning && <ZoneLegend />}
-        {visible.overlays && (
-          <ul>
-            {(["flood", "bushfire"] as const).map((k) => (
-              <Entry
-                key={k}
-                swatch={{ background: `${OVERLAY_STYLE[k].colour}55`, border: `2px solid ${OVERLAY_STYLE[k].colour}` }}
-              >
-                {OVERLAY_STYLE[k].name}
-              </Entry>
-            ))}
-            <Entry swatch={{ border: `2px dashed ${OVERLAY_STYLE.heritage.colour}` }}>Heritage</Entry>
-          </ul>
-        )}
-        <ul>
-          {visible.stations &&
-            (Object.keys(MODE_COLOURS) as (keyof typeof MODE_COLOURS)[]).map((m) => (
-              <Entry
-                key={m}
-                swatch={{ background: "#fff", borderRadius: "50%", border: `3px solid ${MODE_COLOURS[m]}` }}
-              >
-                {m === "Trains" ? "Train station" : m === "Metro" ? "Metro station" : "Light rail stop"}
-              </Entry>
-            ))}
-          <Entry swatch={{ background: MODE_COLOURS.Trains, height: "0.3rem" }}>
-            Rail, metro and light rail lines, each in its line colour
-          </Entry>
-          <Entry swatch={{ border: `2px solid ${SUBURB_LINE}`, background: BASE_COLOURS.land }}>Suburb boundary</Entry>
-          <Entry swatch={{ border: "1px solid #3d3d3d" }}>Lot (from zoom 14)</Entry>
-          {offline && <Entry swatch={{ background: BASE_COLOURS.water, border: "1px solid #9cc3de" }}>Water</Entry>}
-          {offline && <Entry swatch={{ background: BASE_COLOURS.park }}>Park</Entry>}
-          {ownLots && <Entry swatch={{ border: `2px solid ${OWN_LOTS_COLOUR}` }}>Your lots</Entry>}
-        </ul>
-        <ul>
-          <Entry swatch={{ border: `3px solid ${SELECTED_COLOUR}` }}>Selected lot</Entry>
-          <Entry swatch={{ background: `${HIGHLIGHT_COLOUR}55`, border: `3px solid ${HIGHLIGHT_COLOUR}` }}>
-            Chat highlight
-          </Entry>
-          {found && (
-            <Entry swatch={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }}>Found sites</Entry>
+        {/* Closed at first on a desk: open, the legend covered a third of the map; the phone's sheet has room. */}
+        <details className="legend-all" open={docked}>
+          <summary>Legend</summary>
+          {visible.zoning && <ZoneLegend />}
+          {visible.overlays && (
+            <ul>
+              {(["flood", "bushfire"] as const).map((k) => (
+                <Entry
+                  key={k}
+                  swatch={{
+                    background: `${OVERLAY_STYLE[k].colour}55`,
+                    border: `2px solid ${OVERLAY_STYLE[k].colour}`,
+                  }}
+                >
+                  {OVERLAY_STYLE[k].name}
+                </Entry>
+              ))}
+              <Entry swatch={{ border: `2px dashed ${OVERLAY_STYLE.heritage.colour}` }}>Heritage</Entry>
+            </ul>
           )}
-          {(["high", "medium", "low"] as const).map((r) => (
-            <Entry key={r} swatch={{ background: RATING_COLOURS[r], border: "1px solid #1b1b1b" }}>
-              {`Scored: ${r} feasibility`}
+          <ul>
+            {visible.stations &&
+              (Object.keys(MODE_COLOURS) as (keyof typeof MODE_COLOURS)[]).map((m) => (
+                <Entry
+                  key={m}
+                  swatch={{ background: "#fff", borderRadius: "50%", border: `3px solid ${MODE_COLOURS[m]}` }}
+                >
+                  {m === "Trains" ? "Train station" : m === "Metro" ? "Metro station" : "Light rail stop"}
+                </Entry>
+              ))}
+            <Entry swatch={{ background: MODE_COLOURS.Trains, height: "0.3rem" }}>
+              Rail, metro and light rail lines, each in its line colour
             </Entry>
-          ))}
-        </ul>
+            <Entry swatch={{ border: `2px solid ${SUBURB_LINE}`, background: BASE_COLOURS.land }}>
+              Suburb boundary
+            </Entry>
+            <Entry swatch={{ border: "1px solid #3d3d3d" }}>Lot (from zoom 14)</Entry>
+            {offline && <Entry swatch={{ background: BASE_COLOURS.water, border: "1px solid #9cc3de" }}>Water</Entry>}
+            {offline && <Entry swatch={{ background: BASE_COLOURS.park }}>Park</Entry>}
+            {ownLots && <Entry swatch={{ border: `2px solid ${OWN_LOTS_COLOUR}` }}>Your lots</Entry>}
+          </ul>
+          <ul>
+            <Entry swatch={{ border: `3px solid ${SELECTED_COLOUR}` }}>Selected lot</Entry>
+            <Entry swatch={{ background: `${HIGHLIGHT_COLOUR}55`, border: `3px solid ${HIGHLIGHT_COLOUR}` }}>
+              Chat highlight
+            </Entry>
+            {found && (
+              <Entry swatch={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }}>
+                Found sites
+              </Entry>
+            )}
+            {(["high", "medium", "low"] as const).map((r) => (
+              <Entry key={r} swatch={{ background: RATING_COLOURS[r], border: "1px solid #1b1b1b" }}>
+                {`Scored: ${r} feasibility`}
+              </Entry>
+            ))}
+          </ul>
+        </details>
       </section>
     </details>
   );

@@ -1,8 +1,9 @@
 // A clicked lot: its facts (free) and `Score site` (a batch row's price), the score explained.
 import { type ReactNode, useEffect, useRef } from "react";
 import { UNIT_PRICE } from "../../../src/credits/prices.ts";
-import type { Facts, ScoreAnswer } from "../api.ts";
+import type { Facts } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
+import type { PaidScore } from "./scored-here.ts";
 import { basisLabel, yieldOptions } from "./yield-basis.ts";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -23,7 +24,7 @@ export function ParcelPanel({
   /** The pack's title as GET /packs gives it (an upload's own name), not its id. */
   packTitle: (packId: string) => string;
   loading: boolean;
-  score: ScoreAnswer | null;
+  score: PaidScore | null;
   scoring: boolean;
   onScore: () => void;
   /** The Save site control (web/src/alerts), mounted by the workspace. */
@@ -106,7 +107,7 @@ export function ParcelPanel({
 }
 
 /** The score, how the yield was estimated, and the model's reasons, as the answer gives them. */
-function ScoreDetail({ score }: { score: ScoreAnswer }) {
+function ScoreDetail({ score }: { score: PaidScore }) {
   const f = score.feasibility;
   const at = useRef<HTMLElement>(null);
   // A new score is brought into view (on a phone it lands below the fold, under the sticky button).
@@ -120,7 +121,7 @@ function ScoreDetail({ score }: { score: ScoreAnswer }) {
     <section className="score" aria-label="Score" ref={at}>
       <p className="score-line">
         <strong>{score.score}</strong>/100 <RatingBadge rating={score.rating} />
-        <span className="muted small"> charged {score.charged} credit</span>
+        <span className="muted small"> {score.paid}</span>
       </p>
       <dl className="facts" aria-label="Yield">
         <div>

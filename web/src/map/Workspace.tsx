@@ -15,7 +15,7 @@ import { formFromParams } from "./find/query.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { ParcelPanel } from "./ParcelPanel.tsx";
 import { SearchBox } from "./SearchBox.tsx";
-import { type ScoredHere, scoredFor, withScore } from "./scored-here.ts";
+import { fromAnswer, fromBatchRow, type PaidScore, type ScoredHere, scoredFor, withScore } from "./scored-here.ts";
 import { SaveSite } from "../alerts/SaveSite.tsx";
 import { SavedSites } from "../alerts/SavedSites.tsx";
 
@@ -101,8 +101,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
     });
   }, [rows, mapGen]);
 
+  // `paid`: a score already paid for (a batch row's), shown with the facts when they are of the lot it scored.
   const pick = useCallback(
-    (q: string) => {
+    (q: string, paid?: PaidScore) => {
       setTab("site");
       setNote(null);
       setLoadingFacts(true);
@@ -110,6 +111,8 @@ export default function Workspace({ shell }: { shell: Shell }) {
         .get<Facts>(`/parcels?${q}`)
         .then(
           (f) => {
+            if (paid && paid.parcel.lot_id === f.lot_id && paid.parcel.pack_id === f.pack_id)
+              setScores((m) => (scoredFor(m, f) ? m : withScore(m, f, paid)));
             setFacts(f);
             mapRef.current?.setSelected(f.geometry);
           },
@@ -133,6 +136,21 @@ export default function Workspace({ shell }: { shell: Shell }) {
     (t: { bbox: number[]; query: string }) => {
       void mapRef.current?.goTo(t.bbox as BBox, 18);
       pick(t.query);
+    },
+    [pick],
+  );
+
+  // A batch row: the map goes to its lot and the Site panel opens its facts with the score the batch paid for.
+  const openRow = useCallback(
+    (r: Extract<SiteRow, { kind: "result" }>) => {
+      const ring = r.parcel.geojson.geometry.type === "Polygon" ? r.parcel.geojson.geometry.coordinates[0] : undefined;
+      const box = boundsOf((ring as [number, number][] | undefined) ?? [r.parcel.centroid]);
+      if (box) void mapRef.current?.goTo(box, 18);
+      const [lng, lat] = r.parcel.centroid;
+      const q = r.parcel.lot_id
+        ? `lot_id=${encodeURIComponent(r.parcel.lot_id)}`
+        : `lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`;
+      pick(q, fromBatchRow(r));
     },
     [pick],
   );
@@ -165,7 +183,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
         ? { lot_id: facts.lot_id }
         : { lng: facts.centroid[0], lat: facts.centroid[1] };
       const answer = await api.post<ScoreAnswer>("/parcels/score", body, { "Idempotency-Key": crypto.randomUUID() });
-      setScores((m) => withScore(m, facts, answer));
+      setScores((m) => withScore(m, facts, fromAnswer(answer)));
       shell.setBalance(answer.balance);
       setRows((r) => [
         ...r.filter((x) => x.kind !== "result" || x.parcel.lot_id !== answer.parcel.lot_id),
@@ -307,6 +325,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             onQueuedTaken={() => setQueued(null)}
             onBalance={shell.setBalance}
             onDone={shell.refreshBalance}
+            onOpenRow={openRow}
             onScored={(sites) => {
               const box = boundsOf(sites.map((s) => s.parcel.centroid));
               if (box) mapRef.current?.fitBounds(box, 17);
