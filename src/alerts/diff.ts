@@ -8,6 +8,8 @@ export type FieldChange = {
   field: "zone" | "fsr" | "height_m" | "min_lot_size_m2" | "flood" | "bushfire" | "heritage";
   old: string | number | null;
   new: string | number | null;
+  /** The lot's street address, when its pack has one (not part of the key: the change is the same without it). */
+  address?: string | null;
   point: [number, number];
   key: string;
 };
@@ -17,6 +19,8 @@ export type LotEvent = {
   kind: "subdivided" | "merged" | "replaced" | "removed" | "added";
   before: string[];
   after: string[];
+  /** The street address of the lot the event is about (the one subdivided or removed, or the one made). */
+  address?: string | null;
   point: [number, number];
   key: string;
 };
@@ -78,7 +82,8 @@ export function diffLots(before: readonly LotState[], after: readonly LotState[]
       const o = get(b);
       const n = get(a);
       if (o === n) continue;
-      out.push({ type, lot_id: id, field, old: o, new: n, point: a.point, key: `${tag}:${type}:${id}:${field}` });
+      const key = `${tag}:${type}:${id}:${field}`;
+      out.push({ type, lot_id: id, field, old: o, new: n, address: a.address ?? b.address, point: a.point, key });
     }
   }
   const gone = before.filter((s) => !now.has(s.lotId));
@@ -98,6 +103,7 @@ export function diffLots(before: readonly LotState[], after: readonly LotState[]
         [a.lotId],
         a.point,
         tag,
+        a.address ?? parts[0]?.address ?? null,
       ),
     );
   }
@@ -115,11 +121,14 @@ export function diffLots(before: readonly LotState[], after: readonly LotState[]
         parts.map((a) => a.lotId),
         g.point,
         tag,
+        g.address ?? parts[0]?.address ?? null,
       ),
     );
   }
-  for (const g of gone) if (!usedGone.has(g.lotId)) out.push(lotEvent("removed", [g.lotId], [], g.point, tag));
-  for (const a of added) if (!usedAdded.has(a.lotId)) out.push(lotEvent("added", [], [a.lotId], a.point, tag));
+  for (const g of gone)
+    if (!usedGone.has(g.lotId)) out.push(lotEvent("removed", [g.lotId], [], g.point, tag, g.address));
+  for (const a of added)
+    if (!usedAdded.has(a.lotId)) out.push(lotEvent("added", [], [a.lotId], a.point, tag, a.address));
   return out;
 }
 
@@ -129,6 +138,7 @@ function lotEvent(
   after: string[],
   point: [number, number],
   tag: string,
+  address: string | null,
 ): LotEvent {
   const ids = [...before].sort().join("+") || "-";
   const to = [...after].sort().join("+") || "-";
@@ -139,6 +149,7 @@ function lotEvent(
     kind,
     before: listed(before),
     after: listed(after),
+    address,
     point,
     key: `${tag}:lot_change:${ids}>${to}`,
   };

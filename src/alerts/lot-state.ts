@@ -6,6 +6,8 @@ import type { ControlShare } from "../scoring/types.ts";
 
 export type LotState = {
   lotId: string;
+  // Its street address, when the pack has one: notifications name the lot by it.
+  address: string | null;
   bbox: BBox;
   // A point on the lot (its label point).
   point: [number, number];
@@ -30,7 +32,13 @@ function mainValue(list: readonly ControlShare[] | undefined): number | null | u
 const percent = (share: number): number => Math.round(share * 100);
 
 /** The lot's state from its precomputed record (a v2 page, or lotRecordFrom over v1 overlays). */
-export function lotState(record: LotRecord, lotId: string, bbox: BBox, point: [number, number]): LotState {
+export function lotState(
+  record: LotRecord,
+  lotId: string,
+  bbox: BBox,
+  point: [number, number],
+  address: string | null = null,
+): LotState {
   const f = record.facts;
   const main = f.zones.reduce<(typeof f.zones)[number] | null>(
     (best, z) => (!best || z.share > best.share || (z.share === best.share && z.code < best.code) ? z : best),
@@ -42,6 +50,7 @@ export function lotState(record: LotRecord, lotId: string, bbox: BBox, point: [n
   };
   return {
     lotId,
+    address,
     bbox,
     point,
     zone: main?.code ?? null,

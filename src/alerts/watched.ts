@@ -39,7 +39,8 @@ export function watchedLots(version: readonly Pack[], context: readonly Pack[], 
       if (place.kind === "polygon" && !pointInPolygon(place.polygon, point[0], point[1])) continue;
       const record = layer.record ? layer.record(i) : lotRecordFrom([pack, ...context], hit);
       if (suburbKey !== null && normaliseName(record.place.suburb ?? "") !== suburbKey) continue;
-      out.push(lotState(record, hit.lotId, featureBBox(layer, i), point));
+      const address = typeof hit.props.address === "string" && hit.props.address !== "" ? hit.props.address : null;
+      out.push(lotState(record, hit.lotId, featureBBox(layer, i), point, address));
     }
   }
   return out;

@@ -9,6 +9,7 @@ const V = { from: "v1", to: "v2" };
 function lot(id: string, x: number, y: number, more: Partial<LotState> = {}): LotState {
   return {
     lotId: id,
+    address: null,
     bbox: [x - 1, y - 1, x + 1, y + 1],
     point: [x, y],
     zone: "R2",
@@ -63,6 +64,25 @@ describe("diffLots", () => {
       ["removed", ["30"], []],
       ["added", [], ["40"]],
     ]);
+  });
+
+  it("names each change's lot by its street address, without the address changing the change's key", () => {
+    const before = [lot("1", 0, 0, { address: "12 Wattle Street, Epping NSW 2121" }), lot("10", 9, 9)];
+    const after = [
+      lot("1", 0, 0, { address: "12 Wattle Street, Epping NSW 2121", zone: "R3" }),
+      lot("11", 9, 9, { address: "3 Oak Lane, Epping NSW 2121" }),
+    ];
+    const changes = diffLots(before, after, V);
+    expect(changes.map((c) => ("address" in c ? c.address : undefined))).toEqual([
+      "12 Wattle Street, Epping NSW 2121",
+      "3 Oak Lane, Epping NSW 2121",
+    ]);
+    const unaddressed = diffLots(
+      before.map((l) => ({ ...l, address: null })),
+      after.map((l) => ({ ...l, address: null })),
+      V,
+    );
+    expect(unaddressed.map((c) => c.key)).toEqual(changes.map((c) => c.key));
   });
 
   it("gives the same keys for the same two versions and new keys for the next publish", () => {

@@ -1,6 +1,7 @@
 // Notifications and alerts in a person's words: what changed, where, old → new, the versions, where a click goes.
 import { describe, expect, it } from "vitest";
 import {
+  alertPlace,
   badgeText,
   channelsLabel,
   describeChange,
@@ -35,6 +36,16 @@ describe("a notification in words", () => {
     expect(d.target?.query).toBe("lot_id=6%2F%2FDP1");
     expect(d.target?.bbox[0]).toBeLessThan(151);
     expect(d.target?.bbox[2]).toBeGreaterThan(151);
+  });
+
+  it("names the lot by its address and suburb when the change carries one, the lot id beside it", () => {
+    const address = "12 Wattle Street, Epping NSW 2121";
+    const field = { type: "zoning_change", lot_id: "6//DP1", field: "zone", old: "R2", new: "R3", point: [151, -33.8] };
+    expect(describeChange({ ...field, address, ...versions }, "zoning_change").where).toBe(`${address} (lot 6//DP1)`);
+    const event = { type: "lot_change", kind: "subdivided", before: ["6//DP1"], after: ["7//DP2", "8//DP2"] };
+    expect(describeChange({ ...event, address, point: [151, -33.8] }, "lot_change").where).toBe(
+      `${address} (lot 6//DP1, 7//DP2, 8//DP2)`,
+    );
   });
 
   it("controls and overlays carry their units, and a value that is gone reads 'none'", () => {
@@ -92,6 +103,13 @@ describe("alert settings in words", () => {
     expect(suburbOf({ saved_site_id: "x" })).toBeNull();
     expect(suburbOf({ area: { polygon: { type: "Polygon", coordinates: [] } } })).toBeNull();
     expect(suburbOf(null)).toBeNull();
+  });
+
+  it("an alert's place in words: its suburb, else the kind of place it watches", () => {
+    expect(alertPlace({ area: { suburb: "Epping" } })).toBe("Epping");
+    expect(alertPlace({ saved_site_id: "5b7c0c1e-1d7c-4b8e-9a43-2f1d5c0b7a11" })).toBe("a saved site");
+    expect(alertPlace({ search: { filters: {} } })).toBe("a saved search");
+    expect(alertPlace({ area: { polygon: { type: "Polygon", coordinates: [] } } })).toBe("a drawn area");
   });
 
   it("a lot target by id fits about a block around its point", () => {

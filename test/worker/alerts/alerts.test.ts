@@ -334,6 +334,7 @@ describe("recordChanges", () => {
 function state(id: string, zone: string, flood = 0): LotState {
   return {
     lotId: id,
+    address: null,
     bbox: [0, 0, 1, 1],
     point: [0.5, 0.5],
     zone,

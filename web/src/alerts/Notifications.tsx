@@ -1,16 +1,18 @@
-// The header's notifications button: the unread count (polled each minute and when the page is back in view),
+// The header's notifications button: the unread count (polled every 20 s and when the page is back in view),
 // and the list, newest first; opening one marks it read and takes the map to its lot.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api.ts";
 import { shortDate } from "../map/recent.ts";
-import { markRead, type Notification, notifications } from "./api.ts";
+import { type Alert, listAlerts, markRead, notifications } from "./api.ts";
 import "./alerts.css";
-import { badgeText, describeChange, notificationsName } from "./describe.ts";
+import { alertPlace, badgeText, describeChange, notificationsName, typeLabel } from "./describe.ts";
+import { groupByChange, type NotificationGroup } from "./group.ts";
 import { requestFlight } from "./flight.ts";
 import { notificationsLinkOf } from "./link.ts";
 import { sentenceOf } from "./store.ts";
 
-const POLL_MS = 60_000;
+// A publish shows within this: the queue hands the consumer each message at once (README, Publishing a pack).
+const POLL_MS = 20_000;
 
 type Props = {
   api: Api;
@@ -22,7 +24,9 @@ type Props = {
 export function Notifications({ api, onProblem, showMap }: Props) {
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
-  const [list, setList] = useState<Notification[] | null>(null);
+  const [list, setList] = useState<NotificationGroup[] | null>(null);
+  // The organisation's alerts by id, to name those a change was heard under; unknown ids are named by type alone.
+  const [alertNames, setAlertNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
 
@@ -51,9 +55,14 @@ export function Notifications({ api, onProblem, showMap }: Props) {
 
   const load = useCallback(() => {
     setProblem(null);
+    listAlerts(api).then(
+      (all: Alert[]) =>
+        setAlertNames(new Map(all.map((a) => [a.id, `${typeLabel(a.alert_type)} on ${alertPlace(a.target)}`]))),
+      () => {},
+    );
     notifications(api).then(
       (n) => {
-        setList(n.notifications);
+        setList(groupByChange(n.notifications));
         setUnread(n.unread_count);
       },
       (err: unknown) =>
@@ -87,12 +96,18 @@ export function Notifications({ api, onProblem, showMap }: Props) {
     };
   }, [open]);
 
-  function choose(n: Notification) {
-    const d = describeChange(n.change, n.alert_type);
-    if (!n.read) {
-      setList((l) => l?.map((x) => (x.id === n.id ? { ...x, read: true } : x)) ?? null);
-      setUnread((u) => Math.max(0, u - 1));
-      markRead(api, n.id).then(count, (err: unknown) =>
+  // Opening a change reads it under every alert it was heard under.
+  function choose(g: NotificationGroup) {
+    const d = describeChange(g.first.change, g.first.alert_type);
+    const unreadHere = g.members.filter((m) => !m.read);
+    if (unreadHere.length > 0) {
+      setList(
+        (l) =>
+          l?.map((x) => (x === g ? { ...x, read: true, members: x.members.map((m) => ({ ...m, read: true })) } : x)) ??
+          null,
+      );
+      setUnread((u) => Math.max(0, u - unreadHere.length));
+      Promise.all(unreadHere.map((m) => markRead(api, m.id))).then(count, (err: unknown) =>
         setProblem(sentenceOf(err, onProblem, "The notification could not be marked read. Please try again.")),
       );
     }
@@ -149,21 +164,26 @@ export function Notifications({ api, onProblem, showMap }: Props) {
             </p>
           ) : (
             <ul className="notif-list">
-              {list.map((n) => {
+              {list.map((g) => {
+                const n = g.first;
                 const d = describeChange(n.change, n.alert_type);
+                const under = g.members.map((m) => alertNames.get(m.alert_id) ?? typeLabel(m.alert_type));
                 return (
                   <li key={n.id}>
                     <button
                       type="button"
-                      className={n.read ? "notif-item" : "notif-item unread"}
-                      onClick={() => choose(n)}
+                      className={g.read ? "notif-item" : "notif-item unread"}
+                      onClick={() => choose(g)}
                     >
                       <span className="notif-what">
-                        {!n.read && <span className="sr-only">Unread: </span>}
+                        {!g.read && <span className="sr-only">Unread: </span>}
                         <strong>{d.what}</strong>
                         {d.values && <span> {d.values}</span>}
                       </span>
                       <span className="notif-where">{d.where}</span>
+                      {g.members.length > 1 && (
+                        <span className="small">{`Under ${g.members.length} alerts: ${under.join("; ")}`}</span>
+                      )}
                       <span className="muted small">
                         {d.versions ? `${d.versions} · ` : ""}
                         <time dateTime={n.created_at}>{shortDate(n.created_at)}</time>

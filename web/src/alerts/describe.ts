@@ -66,6 +66,8 @@ const pointOf = (v: unknown): [number, number] | null =>
     ? [v[0] as number, v[1] as number]
     : null;
 
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 // About 60 m either side: the map shows the lot and its neighbours.
 const NEAR = 0.0006;
 
@@ -121,9 +123,11 @@ export function describeChange(change: unknown, alertType: string): Described {
     const kind = str(c.kind) ?? "changed";
     const lots = [...new Set([...before, ...after])];
     const opened = after[0] ?? null;
+    const address = str(c.address);
+    const named = lots.length > 0 ? `lot ${lots.join(", ")}` : "a lot";
     return {
       what: LOT_EVENTS[kind] ?? "Lot changed",
-      where: lots.length > 0 ? `Lot ${lots.join(", ")}` : "A lot",
+      where: address ? `${address} (${named})` : capitalised(named),
       values: before.length > 0 && after.length > 0 ? `${before.join(", ")} → ${after.join(", ")}` : null,
       versions,
       target: point ? lotTarget(opened, point, lots.join(", ") || undefined) : null,
@@ -131,13 +135,26 @@ export function describeChange(change: unknown, alertType: string): Described {
   }
   const field = str(c.field);
   const lotId = str(c.lot_id);
+  const address = str(c.address);
+  const lot = lotId ? `lot ${lotId}` : "a lot";
   return {
     what: field ? (FIELDS[field]?.name ?? field) : typeLabel(alertType),
-    where: lotId ? `Lot ${lotId}` : "A lot",
+    // The address and suburb first: a person knows the street, not the lot number.
+    where: address ? `${address} (${lot})` : capitalised(lot),
     values: field ? `${shown(field, c.old)} → ${shown(field, c.new)}` : null,
     versions,
     target: point ? lotTarget(lotId, point) : null,
   };
+}
+
+/** What an alert watches, in words: the suburb, or the kind of place. */
+export function alertPlace(target: unknown): string {
+  const t = isRecord(target) ? target : {};
+  const suburb = suburbOf(t);
+  if (suburb) return suburb;
+  if ("saved_site_id" in t) return "a saved site";
+  if ("search" in t) return "a saved search";
+  return "a drawn area";
 }
 
 /** The suburb an area alert watches, or null for any other target (a saved site, a polygon, a search). */
