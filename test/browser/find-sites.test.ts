@@ -270,6 +270,22 @@ describe.skipIf(!base)("Find sites in a browser", () => {
       p.scrollTop += at - p.getBoundingClientRect().top - 8;
     });
     await shot("09-phone-table", mp);
+    // Scrolled down its rows, the table keeps its header in view, and no lot id breaks over two lines.
+    const table = mp.getByRole("table", { name: "Sites found" });
+    const wrap = mp.locator(".found-table");
+    await wrap.evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 400;
+    });
+    const [head, box] = [await table.locator("thead th").first().boundingBox(), await wrap.boundingBox()];
+    expect(Math.abs((head?.y ?? -1) - (box?.y ?? 0))).toBeLessThanOrEqual(1);
+    const broken = await table.locator(".lot-id").evaluateAll(
+      (els) =>
+        els.filter((e) => {
+          const r = (e as unknown as { getClientRects(): { length: number } }).getClientRects();
+          return r.length > 1 || (e as unknown as { offsetHeight: number }).offsetHeight > 20;
+        }).length,
+    );
+    expect(broken).toBe(0);
     await phone.close();
   });
 
