@@ -14,6 +14,7 @@ import { runRatingsBenches } from "./ratings.ts";
 import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "./paged/index.ts";
 import { runAlertsBenches } from "./alerts.ts";
 import { runPackBuildBenches } from "./pack-build.ts";
+import { runMapReadyBenches } from "./map-ready.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -39,6 +40,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["ratings", runRatingsBenches],
   // The alerts consumer (issue 37): a watched suburb's diff, and 1,000 alerts on one publish; BENCH_ALERTS_LOTS.
   ["alerts", runAlertsBenches],
+  // The workspace in Chromium (issue 51): Sign in to a usable map, against the sign-in page's first paint.
+  ["map-ready", runMapReadyBenches],
 ];
 
 const only = process.argv[2];

@@ -1,4 +1,4 @@
-// Starts `npm run dev` on free ports in a scratch data folder for the browser tests.
+// Starts `npm run dev` on free ports in a scratch data folder: for the browser tests and the map-ready benchmark.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

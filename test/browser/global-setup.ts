@@ -1,7 +1,7 @@
 // Browser tests need a Chromium and the whole dev stack: start it once, or say clearly why the tests are skipped.
 import type { TestProject } from "vitest/node";
 import { findChromium } from "../../scripts/dev/chromium.ts";
-import { startStack } from "./stack.ts";
+import { startStack } from "../../scripts/dev/scratch-stack.ts";
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const chromium = findChromium();
