@@ -22,6 +22,8 @@ let ownerCtx: BrowserContext;
 let owner: Page;
 const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
+// The invitee's page, still open when an admin removes them: its next count of notifications is refused (404).
+const newcomerErrors: string[] = [];
 const invitee = `newcomer-${Date.now()}@demo.test`;
 
 /** The viewport, or one section of the account page (the page scrolls inside its main element). */
@@ -30,11 +32,11 @@ const shot = (name: string, p: Page, region?: string) =>
     ? p.getByRole("region", { name: region }).screenshot({ path: `${OUT}/${name}.png` })
     : p.screenshot({ path: `${OUT}/${name}.png` });
 
-async function person(): Promise<Page> {
+async function person(errors = consoleErrors): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(ctx);
   const p = await ctx.newPage();
-  watch(p, consoleErrors);
+  watch(p, errors);
   return p;
 }
 
@@ -103,7 +105,7 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await visible(owner.getByRole("button", { name: `Revoke invite to ${invitee}` }));
     await shot("account-02-invited", owner, "Team members");
 
-    const newcomer = await person();
+    const newcomer = await person(newcomerErrors);
     await newcomer.goto(`${base}/`);
     await newcomer.getByRole("button", { name: "Create account" }).click();
     await newcomer.getByLabel("Email").fill(invitee);
@@ -250,10 +252,12 @@ describe.skipIf(!base)("the account pages in a browser", () => {
     await shot("account-06-credits", owner, "Credits");
   });
 
-  it("logged no console errors but the refused second checkout's 409 (the processor's missing favicon aside)", () => {
+  it("logged no console errors but the refused second checkout's 409 and the removed member's refused notifications (the processor's missing favicon aside)", () => {
     const expected = (e: string) =>
       (/ at https?:\/\//.test(e) && !e.includes(` at ${base}/`)) ||
       (e.includes("status of 409") && e.endsWith(` at ${base}/billing/checkout`));
     expect(consoleErrors.filter((e) => !expected(e))).toEqual([]);
+    const removed = (e: string) => e.includes("status of 404") && e.endsWith(` at ${base}/notifications?unread=true`);
+    expect(newcomerErrors.filter((e) => !expected(e) && !removed(e))).toEqual([]);
   });
 });
