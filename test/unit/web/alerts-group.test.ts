@@ -1,6 +1,6 @@
 // One lot changed under two alerts is listed once, naming both; different changes stay apart, newest first.
 import { describe, expect, it } from "vitest";
-import type { Notification } from "../../../web/src/alerts/api.ts";
+import type { Notification } from "../../../src/routes/schemas/alerts.ts";
 import { groupByChange } from "../../../web/src/alerts/group.ts";
 
 const note = (id: string, alert: string, key: string, read = false, pack = "greater-sydney"): Notification => ({

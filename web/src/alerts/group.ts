@@ -1,6 +1,6 @@
 // Notifications as the list shows them: one entry per change, however many alerts heard of it (a lot under a saved
 // site's alert and a suburb's alert is listed once, naming both).
-import type { Notification } from "./api.ts";
+import type { Notification } from "../../../src/routes/schemas/alerts.ts";
 
 export type NotificationGroup = {
   /** The newest notification of the change: what the entry says. */
