@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUILDING_KEY, type WorldBuilding } from "../../src/packs/building.ts";
-import { worldCachePath, worldHash } from "../world/cache.ts";
+import { worldCached, worldHash } from "../world/cache.ts";
 import { publishedWorldKey, withLocalBucket, worldKey } from "../world/local-r2.ts";
 import { DEFAULT_LOTS, WORLD_ID, WORLD_SEED } from "../world/meta.ts";
 
@@ -29,7 +29,7 @@ export function planWorld(persistTo: string, env: Env = process.env): WorldPlan 
   if (env.DEV_WORLD === "off") return { state: "off" };
   const hash = worldHash({ seed: WORLD_SEED, lots: worldLots(env) ?? DEFAULT_LOTS });
   const key = worldKey(hash);
-  const ready = existsSync(worldCachePath(hash, env)) && publishedWorldKey(persistTo) === key;
+  const ready = worldCached(hash, env) && publishedWorldKey(persistTo) === key;
   return { state: ready ? "ready" : "pending", key };
 }
 

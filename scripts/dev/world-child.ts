@@ -45,13 +45,14 @@ try {
   const world = await ensureWorld({ ...(lots ? { lots } : {}), quiet: true, onProgress: report.update });
   report.update("upload", 0, 1);
   await report.flush();
-  const put = await putWorld(persistTo, world.path, world.hash, (line) => console.log(line));
+  const files = { lots: world.path, streets: world.streetsPath };
+  const put = await putWorld(persistTo, files, world.hash, (line) => console.log(line));
   // Published: the Worker drops the marker and looks for the world at its next request.
   if (await marker("DELETE")) rmSync(pendingFile(persistTo), { force: true });
   else await removeMarker(persistTo);
   const secs = ((Date.now() - startedAt) / 1000).toFixed(0);
   console.log(
-    `world: ready after ${secs} s (${world.built ? "built" : "from the cache"}): ${put.key} named in registry/public.json`,
+    `world: ready after ${secs} s (${world.built ? "built" : "from the cache"}): ${put.key} and ${put.streetsKey} named in registry/public.json`,
   );
 } catch (e) {
   console.error(`world: the background build failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

@@ -15,9 +15,14 @@ import { writeOnWorker } from "./write-worker.ts";
 import type { Extent } from "./plan.ts";
 import { Progress, type ProgressListener } from "./progress.ts";
 import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";
+import type { Suburb } from "./inputs.ts";
+import { writeStreetsPack } from "./streets-pack.ts";
+import { joinMaps, suburbMap } from "./world-map.ts";
 
 export type WorldOptions = {
   out: string;
+  // Where the streets pack goes (streets-pack.ts); default beside `out`, FILE.streets.pack.
+  streetsOut?: string;
   seed?: number;
   // About this many lots (the suburbs' shares are scaled to it).
   lots?: number;
@@ -34,7 +39,23 @@ export type WorldOptions = {
   pageBytes?: number;
 };
 
-export type WorldResult = { out: string; lots: number; bytes: number; pages: number; seconds: number };
+export type WorldResult = {
+  out: string;
+  lots: number;
+  bytes: number;
+  pages: number;
+  seconds: number;
+  streetsOut: string;
+  streets: number;
+  stops: number;
+  blocks: number;
+  streetsBytes: number;
+};
+
+/** The streets pack's file beside a lots pack's (FILE.pack gives FILE.streets.pack). */
+export function streetsBeside(out: string): string {
+  return `${out.replace(/\.pack$/, "")}.streets.pack`;
+}
 
 function selectSuburbs(ctx: WorldContext, names?: readonly string[]): number[] {
   if (!names) return ctx.suburbs.map((s) => s.index);
@@ -108,6 +129,14 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
       return n;
     });
     await runner.setCentres(groupQuads(centres));
+    // Streets, bus stops and blocks before the lots' facts: each lot's nearest stop is measured to these stops.
+    const map = joinMaps(chosen.map((i, k) => suburbMap(ctx, ctx.suburbs[i] as Suburb, extents[k] as Extent)));
+    await runner.setStops(map.stops);
+    const version = opts.version ?? `seed-${seed}`;
+    const streetsOut = resolve(opts.streetsOut ?? streetsBeside(out));
+    // Written while the threads build the lots; awaited at the end (a failure is handled then, not left unheard).
+    const streetsWritten = writeStreetsPack(map.streets, map.stops, streetsOut, version, seed, root);
+    streetsWritten.catch(() => {});
     progress.phase("lots", lots, "lots");
     // Biggest suburbs first, so the threads finish together.
     const expected = suburbCensus.map((c, k) => lotsOf(c.cells, extents[k] as Extent));
@@ -119,22 +148,35 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
     progress.phase("write", lots, "lots");
     const packOptions: PackOptions = {
       id: WORLD_ID,
-      version: opts.version ?? `seed-${seed}`,
+      version,
       columns: LOT_COLUMNS,
       lotIdColumn: LOT_ID_COLUMN,
       summary: LOT_SUMMARY,
       asAt: WORLD_AS_AT,
       info: worldInfo(seed, root),
       ...(opts.pageBytes ? { pageBytes: opts.pageBytes } : {}),
+      blocks: map.blocks,
     };
     const job = { dir, writers: runner.threads, out, opts: packOptions };
     const written =
       threads > 0
         ? await writeOnWorker(job, (n) => progress.add(n))
         : await writePackFile(dir, runner.threads, out, packOptions, (n) => progress.add(n));
+    const streetsBytes = await streetsWritten;
     progress.end();
     if (written.features !== lots) throw new Error(`the survey promised ${lots} lots, ${written.features} were built`);
-    return { out, lots, bytes: written.bytes, pages: written.pages, seconds: (performance.now() - started) / 1000 };
+    return {
+      out,
+      lots,
+      bytes: written.bytes,
+      pages: written.pages,
+      seconds: (performance.now() - started) / 1000,
+      streetsOut,
+      streets: map.streets.length,
+      stops: map.stops.length,
+      blocks: map.blocks.zones.length,
+      streetsBytes,
+    };
   } finally {
     await runner.close().catch(() => {});
     rmSync(dir, { recursive: true, force: true });

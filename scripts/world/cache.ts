@@ -1,13 +1,14 @@
 // The built world is cached by content: its file name is a hash of the generator's source (every file it
 // imports, in scripts/ and src/, and the versions of the packages it uses), its inputs, the options and the
-// Node version. Any dev stack on the machine finds it there; a change to any of those builds a new one.
+// Node version. Any dev stack on the machine finds it there; a change to any of those builds a new one. The lots pack
+// and its streets pack are cached under the same hash, and a world is cached only when both are there.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { type WorldOptions, type WorldResult, buildWorld } from "./build.ts";
 import { WORLD_GTFS, WORLD_METRO, WORLD_TOPO } from "./inputs.ts";
-import { DEFAULT_LOTS, WORLD_ID, WORLD_SEED } from "./meta.ts";
+import { DEFAULT_LOTS, WORLD_ID, WORLD_SEED, WORLD_STREETS_ID } from "./meta.ts";
 import { WORLD_DEMO_PACK } from "./reserved.ts";
 
 const ENTRY_POINTS = ["scripts/world/build.ts", "scripts/world/worker.ts", "scripts/world/write-worker.ts"];
@@ -69,7 +70,20 @@ export function worldCachePath(hash: string, env: Readonly<Record<string, string
   return join(cacheRoot(env), "world", `${WORLD_ID}-${hash}.pack`);
 }
 
-export type EnsuredWorld = { path: string; hash: string; built: WorldResult | null };
+/** The streets pack built with the world of this hash, beside it in the cache. */
+export function streetsCachePath(
+  hash: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  return join(cacheRoot(env), "world", `${WORLD_STREETS_ID}-${hash}.pack`);
+}
+
+/** Whether both packs of the world of this hash are in the cache. */
+export function worldCached(hash: string, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return existsSync(worldCachePath(hash, env)) && existsSync(streetsCachePath(hash, env));
+}
+
+export type EnsuredWorld = { path: string; streetsPath: string; hash: string; built: WorldResult | null };
 
 /** The cached world for these options, built (with a progress bar) when missing. */
 export async function ensureWorld(opts: Partial<Omit<WorldOptions, "out" | "version">> = {}): Promise<EnsuredWorld> {
@@ -81,7 +95,15 @@ export async function ensureWorld(opts: Partial<Omit<WorldOptions, "out" | "vers
   };
   const hash = worldHash(key, root);
   const path = worldCachePath(hash);
-  if (existsSync(path)) return { path, hash, built: null };
-  const built = await buildWorld({ ...opts, ...key, root, out: path, version: hash.slice(0, 12) });
-  return { path, hash, built };
+  const streetsPath = streetsCachePath(hash);
+  if (worldCached(hash)) return { path, streetsPath, hash, built: null };
+  const built = await buildWorld({
+    ...opts,
+    ...key,
+    root,
+    out: path,
+    streetsOut: streetsPath,
+    version: hash.slice(0, 12),
+  });
+  return { path, streetsPath, hash, built };
 }

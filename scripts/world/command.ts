@@ -5,8 +5,9 @@ import { buildWorld } from "./build.ts";
 import { ensureWorld } from "./cache.ts";
 
 export const WORLD_USAGE = `  npm run pack -- world [--lots N] [--seed S] [--out FILE]
-      the synthetic Greater Sydney (about 1.5 million lots by default) as one v2 lots pack: into the cache
-      (\${GEO_ASSESS_CACHE:-\${XDG_CACHE_HOME:-~/.cache}/geo-assess}/world/, skipped when already built) or into FILE`;
+      the synthetic Greater Sydney (about 1.5 million lots by default) as a v2 lots pack and its streets pack
+      (FILE.streets.pack): into the cache (\${GEO_ASSESS_CACHE:-\${XDG_CACHE_HOME:-~/.cache}/geo-assess}/world/,
+      skipped when already built) or into FILE`;
 
 function intFlag(flags: ReadonlyMap<string, string>, name: string): number | undefined {
   const v = flags.get(name);
@@ -40,6 +41,9 @@ export async function worldCommand(flags: ReadonlyMap<string, string>): Promise<
   console.log(
     `world: ${path}\n` +
       `  ${built.lots.toLocaleString("en-AU")} lots, ${(built.bytes / 1024 / 1024).toFixed(1)} MiB (${(built.bytes / built.lots).toFixed(1)} bytes a lot), ${built.pages} pages\n` +
-      `  built in ${built.seconds.toFixed(1)} s (${Math.round(built.lots / built.seconds).toLocaleString("en-AU")} lots/s), peak RSS ${rss.toFixed(0)} MiB`,
+      `  built in ${built.seconds.toFixed(1)} s (${Math.round(built.lots / built.seconds).toLocaleString("en-AU")} lots/s), peak RSS ${rss.toFixed(0)} MiB\n` +
+      `  ${built.blocks.toLocaleString("en-AU")} blocks drawn below zoom 14\n` +
+      `streets: ${built.streetsOut}\n` +
+      `  ${built.streets.toLocaleString("en-AU")} named streets, ${built.stops.toLocaleString("en-AU")} bus stops, ${(built.streetsBytes / 1024 / 1024).toFixed(1)} MiB`,
   );
 }

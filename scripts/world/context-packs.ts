@@ -11,6 +11,7 @@ import type { Overlays, Piece } from "./features.ts";
 import type { Station, Suburb } from "./inputs.ts";
 import { qx, qy, type Frame } from "./lattice.ts";
 import type { Lot } from "./plan.ts";
+import type { StopFeature } from "./world-map.ts";
 
 const META: PackMeta = { title: "synthetic world (build time)", attribution: "", licence: "" };
 
@@ -176,18 +177,21 @@ export function centresPack(c: QuadFeatures): Pack {
   return memoryPack({ id: "centres", version: "1", meta: META, layers: [layer], order: "index" });
 }
 
-/** The world's stations: real, so not marked synthetic. */
-export function transportLayer(stations: readonly Station[]): LayerInput {
+/** The world's stations (real, so not marked synthetic) and its bus stops (made up, each marked synthetic). */
+export function transportLayer(stations: readonly Station[], stops: readonly StopFeature[] = []): LayerInput {
+  const coords = Float64Array.from([...stations, ...stops].flatMap((s) => [s.lon, s.lat]));
   return {
     name: "transport",
     synthetic: false,
     syntheticField: "synthetic",
     categoryField: "mode",
     fields: ["name", "mode", "stop_id", "synthetic"],
-    geometry: { kind: "point", coords: Float64Array.from(stations.flatMap((s) => [s.lon, s.lat])) },
+    geometry: { kind: "point", coords },
     row: (i) => {
-      const s = stations[i] as Station;
-      return [s.name, s.mode, s.stopId, false];
+      const s = stations[i];
+      if (s) return [s.name, s.mode, s.stopId, false];
+      const b = stops[i - stations.length] as StopFeature;
+      return [b.name, "bus", b.stopId, true];
     },
   };
 }
@@ -200,8 +204,8 @@ export function suburbsLayer(suburbs: readonly Suburb[]): LayerInput {
   return buildLayer("suburbs", features, false, { defaultState: "NSW" }).layer;
 }
 
-/** The stations and the suburbs, as one pack every suburb's lots are assessed with. */
-export function sharedPack(ctx: WorldContext): Pack {
-  const layers = [transportLayer(ctx.stations), suburbsLayer(ctx.suburbs)];
+/** The stations, the world's bus stops and the suburbs, as one pack every suburb's lots are assessed with. */
+export function sharedPack(ctx: WorldContext, stops: readonly StopFeature[] = []): Pack {
+  const layers = [transportLayer(ctx.stations, stops), suburbsLayer(ctx.suburbs)];
   return memoryPack({ id: "shared", version: "1", meta: META, layers, order: "index" });
 }

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { HEADER_BYTES, pagedObjectMetadata, PagedPackError } from "../../src/packs/paged/index.ts";
-import { WORLD_ID } from "./meta.ts";
+import { WORLD_ID, WORLD_STREETS_ID } from "./meta.ts";
 
 export const PACKS_BUCKET = "geo-assess-packs";
 export const REGISTRY_KEY = "registry/public.json";
@@ -60,6 +60,14 @@ const UPLOADER = `export default {
 export function worldKey(hash: string): string {
   return `public/${WORLD_ID}@${hash.slice(0, 12)}.pack`;
 }
+
+/** The versioned key of the streets pack built with the world of this hash. */
+export function streetsKey(hash: string): string {
+  return `public/${WORLD_STREETS_ID}@${hash.slice(0, 12)}.pack`;
+}
+
+/** The world's files: its lots pack and, when it was built with one, its streets pack. */
+export type WorldFiles = { lots: string; streets?: string };
 
 /** Opens the bucket in the same store `wrangler dev --persist-to <persistTo>` uses (as `wrangler r2 --local` does). */
 export async function withLocalBucket<T>(
@@ -156,23 +164,33 @@ export function publishedWorldKey(persistTo: string): string | null {
 }
 
 /**
- * Uploads the world unless its key is already there, names it in `registry/public.json` (other ids kept) and
- * removes older versions of it.
+ * Uploads the world (its lots pack and its streets pack) unless their keys are already there, names them in
+ * `registry/public.json` (other ids kept) and removes older versions of them.
  */
 export async function putWorld(
   persistTo: string,
-  file: string,
+  files: WorldFiles,
   hash: string,
   log: (m: string) => void = console.log,
   partBytes = PART_BYTES,
-): Promise<{ key: string; uploaded: boolean; removed: string[] }> {
+): Promise<{ key: string; streetsKey: string | null; uploaded: boolean; removed: string[] }> {
   const key = worldKey(hash);
+  const streets = files.streets ? streetsKey(hash) : null;
   const marker = join(persistTo, MARKER);
-  if (publishedWorldKey(persistTo) === key) return { key, uploaded: false, removed: [] };
+  if (publishedWorldKey(persistTo) === key) return { key, streetsKey: streets, uploaded: false, removed: [] };
   const done = await withLocalBucket(persistTo, async (b, fetch) => {
-    const have = await b.head(key);
-    const uploaded = have?.size !== statSync(file).size;
-    if (uploaded) await uploadFile(fetch, key, file, partBytes, log);
+    let uploaded = false;
+    // The streets first: the registry names both at once, after both are there.
+    const puts: [string, string][] = [
+      ...(streets && files.streets ? [[streets, files.streets] as [string, string]] : []),
+      [key, files.lots],
+    ];
+    for (const [k, file] of puts) {
+      const have = await b.head(k);
+      if (have?.size === statSync(file).size) continue;
+      await uploadFile(fetch, k, file, partBytes, log);
+      uploaded = true;
+    }
     const reg = await b.get(REGISTRY_KEY);
     let packs: Record<string, unknown> = {};
     if (reg) {
@@ -182,21 +200,28 @@ export async function putWorld(
         log(`local R2: ${REGISTRY_KEY} was not JSON; writing it afresh`);
       }
     }
-    if (packs[WORLD_ID] !== key) {
-      await b.put(REGISTRY_KEY, JSON.stringify({ packs: { ...packs, [WORLD_ID]: key } }, null, 2), {
+    const { [WORLD_STREETS_ID]: oldStreets, ...others } = packs;
+    const named = { ...others, [WORLD_ID]: key, ...(streets ? { [WORLD_STREETS_ID]: streets } : {}) };
+    if (packs[WORLD_ID] !== key || oldStreets !== (streets ?? undefined)) {
+      await b.put(REGISTRY_KEY, JSON.stringify({ packs: named }, null, 2), {
         httpMetadata: { contentType: "application/json" },
       });
     }
-    // Older versions go only once the registry names the new one.
+    // Older versions go only once the registry names the new ones.
     const removed: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await b.list({ prefix: `public/${WORLD_ID}@`, ...(cursor ? { cursor } : {}) });
-      for (const o of page.objects) if (o.key !== key) removed.push(o.key);
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
+    for (const [id, keep] of [
+      [WORLD_ID, key],
+      [WORLD_STREETS_ID, streets],
+    ] as const) {
+      let cursor: string | undefined;
+      do {
+        const page = await b.list({ prefix: `public/${id}@`, ...(cursor ? { cursor } : {}) });
+        for (const o of page.objects) if (o.key !== keep) removed.push(o.key);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+    }
     if (removed.length > 0) await b.delete(removed);
-    return { key, uploaded, removed };
+    return { key, streetsKey: streets, uploaded, removed };
   });
   writeFileSync(marker, `${JSON.stringify({ key })}\n`);
   return done;

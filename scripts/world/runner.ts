@@ -7,11 +7,14 @@ import type { Extent } from "./plan.ts";
 import { WORKER_HEAP } from "./limits.ts";
 import { WorldTasks } from "./tasks.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./worker.ts";
+import type { StopFeature } from "./world-map.ts";
 
 export interface Runner {
   readonly threads: number;
   census(suburb: number): Promise<CellCensus[]>;
   setCentres(f: QuadFeatures): Promise<void>;
+  // The world's bus stops, which every lot's nearest stop is measured to.
+  setStops(stops: readonly StopFeature[]): Promise<void>;
   build(suburb: number, extent: Extent, centres: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -31,6 +34,9 @@ export class InProcessRunner implements Runner {
   }
   async setCentres(f: QuadFeatures): Promise<void> {
     this.tasks.setCentres(f);
+  }
+  async setStops(stops: readonly StopFeature[]): Promise<void> {
+    this.tasks.setStops(stops);
   }
   async build(suburb: number, extent: Extent, centres: number): Promise<number> {
     return this.tasks.build(suburb, extent, centres, this.onLots);
@@ -111,6 +117,9 @@ export class WorkerPool implements Runner {
   }
   async setCentres(features: QuadFeatures): Promise<void> {
     await Promise.all(this.slots.map((s) => this.run({ type: "centres", features }, s)));
+  }
+  async setStops(stops: readonly StopFeature[]): Promise<void> {
+    await Promise.all(this.slots.map((s) => this.run({ type: "stops", stops }, s)));
   }
   async build(suburb: number, extent: Extent, centres: number): Promise<number> {
     return (await this.run({ type: "build", suburb, extent, centres })) as number;

@@ -3,12 +3,14 @@
 //
 // A street is one road line between two rows of blocks, cut into stretches of BLOCKS_PER_STREET blocks (a real
 // street rarely runs the width of a suburb). Its lots are numbered in order along it from the stretch's start, odd on
-// one side and even on the other.
+// one side and even on the other. The cross streets between columns of blocks are cut into stretches of
+// ROWS_PER_CROSS_STREET rows and named after the road lines, from the same seeded walk (street-lines.ts draws both).
 import { hash32 } from "./hash-random.ts";
 import type { Plan } from "./plan.ts";
 import type { ZoneCode } from "./zones.ts";
 
-const BLOCKS_PER_STREET = 4;
+export const BLOCKS_PER_STREET = 4;
+export const ROWS_PER_CROSS_STREET = 5;
 
 // Common Australian street names (trees, explorers, governors, towns and local words).
 const NAMES = [
@@ -142,25 +144,49 @@ const KINDS = ["Street", "Road", "Avenue", "Parade", "Crescent", "Place", "Close
 // A stretch of a road line: road line j runs before row j's blocks; stretch s holds blocks k of floor(k / 4) = s.
 const stretchKey = (line: number, stretch: number) => `${line}:${stretch}`;
 
-/** Every stretch of road in the plan (built on or not), named in a seeded order: unique within the suburb. */
-function streetNames(plan: Plan): Map<string, string> {
-  const stretches = new Map<string, [number, number]>();
+/** A suburb's street names: road line j's stretch s, and cross street k's (before column k) stretch t of rows. */
+export type StreetNames = { row(line: number, stretch: number): string; cross(line: number, stretch: number): string };
+
+/**
+ * Every stretch of road line in the plan (built on or not), then every stretch of cross street beside a block with
+ * lots, named in a seeded order: the road lines first, so adding the cross streets renamed no road line (unique
+ * within the suburb while the 1,240 names last: only the largest rural suburbs run out).
+ */
+export function streetNames(plan: Plan): StreetNames {
+  const rows = new Map<string, [number, number]>();
+  const cross = new Map<string, [number, number]>();
+  const built = new Set(plan.lots.map((l) => l.cell));
   for (const c of plan.cells) {
     const s = Math.floor(c.k / BLOCKS_PER_STREET);
-    for (const line of [c.j, c.j + 1]) stretches.set(stretchKey(line, s), [line, s]);
+    for (const line of [c.j, c.j + 1]) rows.set(stretchKey(line, s), [line, s]);
+    if (!built.has(c.idx)) continue;
+    const t = Math.floor(c.j / ROWS_PER_CROSS_STREET);
+    for (const line of [c.k, c.k + 1]) cross.set(stretchKey(line, t), [line, t]);
   }
-  const lines = [...stretches.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const byLine = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
   const combos = NAMES.length * KINDS.length;
   // A seeded walk over every name and kind: a step coprime to the count visits each once before any repeats.
   let step = 1 + (hash32(plan.seed, 0x57) % (combos - 1));
   while (gcd(step, combos) !== 1) step++;
   const start = hash32(plan.seed, 0x58) % combos;
-  const out = new Map<string, string>();
-  lines.forEach(([line, s], i) => {
+  const nameAt = (i: number) => {
     const n = (start + i * step) % combos;
-    out.set(stretchKey(line, s), `${NAMES[n % NAMES.length]} ${KINDS[Math.floor(n / NAMES.length)]}`);
+    return `${NAMES[n % NAMES.length]} ${KINDS[Math.floor(n / NAMES.length)]}`;
+  };
+  const rowNames = new Map<string, string>();
+  [...rows.values()].sort(byLine).forEach(([line, s], i) => {
+    rowNames.set(stretchKey(line, s), nameAt(i));
   });
-  return out;
+  const crossNames = new Map<string, string>();
+  [...cross.values()].sort(byLine).forEach(([line, t], i) => {
+    crossNames.set(stretchKey(line, t), nameAt(rows.size + i));
+  });
+  const named = (m: Map<string, string>, line: number, s: number) => {
+    const name = m.get(stretchKey(line, s));
+    if (name === undefined) throw new Error(`${plan.suburb.name} has no street ${line}:${s}`);
+    return name;
+  };
+  return { row: (line, s) => named(rowNames, line, s), cross: (line, t) => named(crossNames, line, t) };
 }
 
 function gcd(a: number, b: number): number {
@@ -192,9 +218,11 @@ export function addressesOf(plan: Plan): (string | null)[] {
   const out: (string | null)[] = plan.lots.map(() => null);
   for (const [key, lots] of sides) {
     const [street, first] = key.split("|") as [string, string];
+    const [line, s] = street.split(":").map(Number) as [number, number];
+    const name = names.row(line, s);
     lots.sort((a, b) => (plan.lots[a]?.u0 ?? 0) - (plan.lots[b]?.u0 ?? 0));
     lots.forEach((i, k) => {
-      out[i] = `${Number(first) + 2 * k} ${names.get(street)}, ${plan.suburb.name} NSW`;
+      out[i] = `${Number(first) + 2 * k} ${name}, ${plan.suburb.name} NSW`;
     });
   }
   return out;

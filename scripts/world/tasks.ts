@@ -7,13 +7,14 @@ import { centresPack, type QuadFeatures, sharedPack } from "./context-packs.ts";
 import type { WorldContext } from "./context.ts";
 import { type CellCensus, censusOf, emitLots, suburbLots } from "./lots.ts";
 import type { Extent } from "./plan.ts";
+import type { StopFeature } from "./world-map.ts";
 
 // How often a long suburb reports the lots it has done.
 const REPORT_EVERY = 2000;
 
 export class WorldTasks {
   readonly ctx: WorldContext;
-  private readonly shared: Pack;
+  private shared: Pack;
   private readonly sink: BucketSink;
   private readonly box: readonly number[];
   private centres: Pack | null = null;
@@ -31,6 +32,11 @@ export class WorldTasks {
 
   setCentres(f: QuadFeatures): void {
     this.centres = centresPack(f);
+  }
+
+  /** The stations and the world's bus stops every lot's nearest stop is measured to. */
+  setStops(stops: readonly StopFeature[]): void {
+    this.shared = sharedPack(this.ctx, stops);
   }
 
   /** Builds a suburb's lots into the buckets; `centres` is how many centre pieces the survey promised. */

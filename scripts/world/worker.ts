@@ -4,11 +4,13 @@ import type { QuadFeatures } from "./context-packs.ts";
 import { loadContext } from "./context.ts";
 import type { Extent } from "./plan.ts";
 import { WorldTasks } from "./tasks.ts";
+import type { StopFeature } from "./world-map.ts";
 
 export type WorkerInit = { seed: number; root: string; dir: string; id: number; box: number[] };
 export type ToWorker =
   | { type: "census"; suburb: number }
   | { type: "centres"; features: QuadFeatures }
+  | { type: "stops"; stops: readonly StopFeature[] }
   | { type: "build"; suburb: number; extent: Extent; centres: number }
   | { type: "close" };
 export type FromWorker =
@@ -25,6 +27,7 @@ if (port) {
       let result: unknown = null;
       if (m.type === "census") result = tasks.census(m.suburb);
       else if (m.type === "centres") tasks.setCentres(m.features);
+      else if (m.type === "stops") tasks.setStops(m.stops);
       else if (m.type === "build")
         result = tasks.build(m.suburb, m.extent, m.centres, (n) => port.postMessage({ type: "lots", n }));
       else tasks.close();

@@ -1,6 +1,7 @@
 // Cuts one vector tile straight from a pack: flatbush box query per layer, project, clip, snap, encode.
 import { featuresInBox } from "../packs/lookup.ts";
-import type { Layer, Pack } from "../packs/types.ts";
+import type { Columns } from "../geo/types.ts";
+import type { Pack } from "../packs/types.ts";
 import { clipRing } from "./clip.ts";
 import { dictionaryOf } from "./dictionary.ts";
 import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
@@ -114,7 +115,7 @@ function emitRing(sink: CommandSink, n: number, reverse: boolean): void {
  * `mercY`, when given, holds latToY of every vertex of the layer (a v2 page keeps it), else it is computed here.
  */
 export function polygonInto(
-  layer: Layer,
+  layer: Columns,
   i: number,
   frame: TileFrame,
   tol: number,
@@ -176,7 +177,7 @@ export function polygonInto(
 const v1Sink = commandSink();
 
 /** Feature i's polygon commands in tile units, or null when nothing of it is drawn. */
-export function polygonGeometry(layer: Layer, i: number, frame: TileFrame, tol: number): number[] | null {
+export function polygonGeometry(layer: Columns, i: number, frame: TileFrame, tol: number): number[] | null {
   v1Sink.length = 0;
   if (!polygonInto(layer, i, frame, tol, v1Sink)) return null;
   const n = v1Sink.length;

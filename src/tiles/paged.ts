@@ -6,16 +6,22 @@ import { BUFFER, type TileCoord, tileBBox } from "./math.ts";
 import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
 import { pagedLotsTile } from "./paged-lots.ts";
+import { BLOCKS_LAYER, blocksLayer } from "./blocks.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 import { TILE_MAX_READS } from "./prebuilt-tiles.ts";
 
-/** The tile, or null when it holds nothing: lots from z14, generalised zoning from the overview below. */
+/**
+ * The tile, or null when it holds nothing: lots from z14; below, the street blocks of a pack that stores them (from
+ * z10), else generalised zoning from the overview's cells.
+ */
 export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8Array | null> {
-  if (tile.z < OVERVIEW_MIN_ZOOM) return null;
+  if (tile.z < Math.min(layerMinZoom(BLOCKS_LAYER), OVERVIEW_MIN_ZOOM)) return null;
   if (tile.z < layerMinZoom("parcels")) {
-    const { pages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
+    const blocks = (await pack.snapshot()).root.meta.overview?.kind === "blocks";
+    if (tile.z < (blocks ? layerMinZoom(BLOCKS_LAYER) : OVERVIEW_MIN_ZOOM)) return null;
+    const { pages, blocks: blockPages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
     refuseDamaged(refused);
-    const layer = overviewLayer(pages, zones, tile);
+    const layer = blocks ? blocksLayer(blockPages, zones, tile) : overviewLayer(pages, zones, tile);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
   // A tile whose pages lie too far apart to read in 2 requests was stored whole by the builder: one request.
@@ -34,6 +40,8 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
 /** A v2 pack as TileJSON describes it, from its root alone. */
 export function pagedTileJson(s: Snapshot, origin: string) {
   const { meta } = s.root;
+  const synthetic = meta.info.synthetic !== undefined && meta.info.synthetic !== "false";
+  const blocks = meta.overview?.kind === "blocks";
   const shell: TiledPack = {
     id: meta.id,
     version: meta.version,
@@ -44,12 +52,20 @@ export function pagedTileJson(s: Snapshot, origin: string) {
         name: "parcels",
         kind: "polygon" as const,
         count: s.header.featureCount,
-        synthetic: meta.info.synthetic !== undefined && meta.info.synthetic !== "false",
+        synthetic,
         fields: PROP_COLUMNS.filter((c) => meta.columns.some((m) => m.name === c)),
       },
-      // Generalised from the lots' zones (overview pages), drawn below the lots' zoom.
+      // Generalised from the lots' zones (overview pages), drawn below the lots' zoom: street blocks where stored.
       ...(meta.overview
-        ? [{ name: "zoning", kind: "polygon" as const, count: 0, synthetic: false, fields: ["zone"] }]
+        ? [
+            {
+              name: blocks ? BLOCKS_LAYER : "zoning",
+              kind: "polygon" as const,
+              count: 0,
+              synthetic: blocks && synthetic,
+              fields: ["zone"],
+            },
+          ]
         : []),
     ],
   };

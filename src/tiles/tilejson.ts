@@ -1,7 +1,7 @@
 // TileJSON 3.0.0 for a pack: its tile URL template (carrying the pack version), zooms, bounds and layers.
 import type { BBox } from "../geo/bbox.ts";
 import type { LayerInfo } from "../packs/types.ts";
-import { layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
+import { layerMaxZoom, layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
 
 /** What a TileJSON describes of a pack: a v1 pack, or a v2 pack's root. */
 export type TiledPack = {
@@ -37,7 +37,7 @@ export function tileJson(pack: TiledPack, origin: string) {
       id: l.name,
       description: `${l.kind === "point" ? "Points" : l.kind === "line" ? "Lines" : "Polygons"}: ${l.count} features${l.synthetic ? " (synthetic demo data)" : ""}`,
       minzoom: layerMinZoom(l.name),
-      maxzoom: TILE_MAX_ZOOM,
+      maxzoom: layerMaxZoom(l.name),
       fields: fields(l.fields, l.name === "parcels" ? { area_m2: "Number" } : {}),
     })),
   };

@@ -7,6 +7,7 @@ import { centreOf, type FeatureInput, toPageFeature } from "./feature-geometry.t
 import { hilbertOf } from "./hilbert.ts";
 import type { KeyCounts } from "./count-table.ts";
 import { OverviewBuilder } from "./overview.ts";
+import { blockOverview, type Blocks } from "./block-overview.ts";
 import { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";
 import { type ColumnCoding, COLUMN_CODING, encodePage, type PageFeature } from "./page.ts";
 import { encodeRoot, type IndexEntry, type PageEntry } from "./root.ts";
@@ -45,6 +46,8 @@ export type PackOptions = {
   overviewCounts?: KeyCounts;
   // An organisation's upload: who, when, from what file (kept in the root beside `info`).
   upload?: UploadInfo;
+  // The street blocks a lots pack's low zooms draw (block-overview.ts), in place of the lots' cells generalised.
+  blocks?: Blocks;
 };
 
 export const DEFAULT_PAGE_BYTES = 128 * 1024;
@@ -110,6 +113,16 @@ export class PackWriter {
     for (const name of named) {
       if (name !== null && !this.colIndex.has(name)) throw new RangeError(`no column named ${name}`);
     }
+  }
+
+  // A zone's number in the root's dictionary, numbered as first met.
+  private zoneCode(zone: string): number {
+    let code = this.zoneDict.get(zone);
+    if (code === undefined) {
+      code = this.zoneDict.size;
+      this.zoneDict.set(zone, code);
+    }
+    return code;
   }
 
   async add(f: FeatureInput): Promise<void> {
@@ -188,14 +201,10 @@ export class PackWriter {
       if (zc >= 0) {
         const z = f.values[zc];
         if (typeof z === "string") {
-          let code = this.zoneDict.get(z);
-          if (code === undefined) {
-            code = this.zoneDict.size;
-            this.zoneDict.set(z, code);
-          }
+          const code = this.zoneCode(z);
           zones.add(code);
           const u = UNITS_PER_DEGREE;
-          this.overview.add((f.minX + f.maxX) / 2 / u, (f.minY + f.maxY) / 2 / u, code);
+          if (!this.opts.blocks) this.overview.add((f.minX + f.maxX) / 2 / u, (f.minY + f.maxY) / 2 / u, code);
         }
       }
       if (lc >= 0) {
@@ -268,7 +277,7 @@ export class PackWriter {
       tailParts.push(b);
       start = end;
     }
-    const ov = this.overview.finish();
+    const ov = this.opts.blocks ? blockOverview(this.opts.blocks, (z) => this.zoneCode(z)) : this.overview.finish();
     tailParts.push(...ov.pages);
     const meta: RootMeta = {
       id: this.opts.id,

@@ -30,6 +30,7 @@ export { searchPage } from "./page.ts";
 export { chargedView, chargeView, pagePack, PROP_COLUMNS } from "./page-pack.ts";
 export { pageHasZone, type Root, tileKey } from "./root.ts";
 export { CELLS_PER_DEGREE, type OverviewPage } from "./overview.ts";
+export type { BlockPage, Blocks } from "./block-overview.ts";
 
 // The lots layer's columns and the record a lot's facts are read into.
 export {

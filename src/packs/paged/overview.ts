@@ -12,7 +12,8 @@ export const BLOCK_CELLS = 256;
 const OFFSET = 1 << 19;
 
 export type OverviewEntry = { box: [number, number, number, number]; length: number; crc: number };
-export type OverviewMeta = { cellsPerDegree: number; pages: OverviewEntry[] };
+// `kind: "blocks"`: the pages hold street blocks (block-overview.ts), not runs of cells.
+export type OverviewMeta = { cellsPerDegree: number; kind?: "blocks"; pages: OverviewEntry[] };
 // One run: cells [x0, x0 + n) of row y, all of zone `zone` (an index into the root's zoneDict).
 export type OverviewPage = {
   no: number;

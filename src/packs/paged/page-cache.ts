@@ -2,10 +2,11 @@
 import type { LotIndexPage } from "./lot-index.ts";
 import { type DecodedPage, GRID_HEAD_INTS, type PageGrid } from "./page.ts";
 import type { OverviewPage } from "./overview.ts";
+import type { BlockPage } from "./block-overview.ts";
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
-export type CachedPage = DecodedPage | LotIndexPage | OverviewPage;
+export type CachedPage = DecodedPage | LotIndexPage | OverviewPage | BlockPage;
 
 // What kind of page an id names: data, lot-id index or overview pages share one numbering per object.
 export type PageKind = "page" | "index" | "overview";

@@ -33,6 +33,7 @@ import { measurePages, type PlannedRuns, planWithin } from "./page-plan.ts";
 import { ReadBudget, ReadBudgetError, type ReadCost } from "./read-budget.ts";
 import { planReads, type Run } from "./runs.ts";
 import { decodeOverviewPage, type OverviewPage } from "./overview.ts";
+import { type BlockPage, decodeBlockPage } from "./block-overview.ts";
 import {
   HEADER_BYTES,
   type Header,
@@ -158,7 +159,8 @@ function decodeCached(s: Snapshot, kind: PageKind, no: number, bytes: Uint8Array
   const { root } = s;
   if (kind === "overview") {
     const crc = root.meta.overview?.pages[no]?.crc ?? 0;
-    return decodeOverviewPage(bytes, no, crc, s.key, root.meta.zoneDict.length);
+    const decode = root.meta.overview?.kind === "blocks" ? decodeBlockPage : decodeOverviewPage;
+    return decode(bytes, no, crc, s.key, root.meta.zoneDict.length);
   }
   return kind === "page"
     ? decodePage(bytes, no, root.pageCrcs[no] as number, root.meta.columns, s.key, root.pageCounts[no])
@@ -548,11 +550,14 @@ export class PagedPack {
     }, signal);
   }
 
-  /** The overview pages (generalised zoning) whose box meets `box`, with the zone names they number. */
+  /**
+   * The overview pages (generalised zoning) whose box meets `box`, with the zone names they number: runs of cells, or
+   * in a pack that stores its street blocks, `blocks`.
+   */
   overviewFor(
     box: BBox,
     signal?: AbortSignal,
-  ): Promise<{ pages: OverviewPage[]; zones: string[]; refused: RefusedPage[] }> {
+  ): Promise<{ pages: OverviewPage[]; blocks: BlockPage[]; zones: string[]; refused: RefusedPage[] }> {
     return this.run(async (s) => {
       const entries = s.root.meta.overview?.pages ?? [];
       const nos = entries.flatMap((e, i) =>
@@ -560,7 +565,8 @@ export class PagedPack {
       );
       const { pages, refused } = await this.load(s, nos, "overview", signal);
       const out = [...pages.values()].filter((p): p is OverviewPage => "ns" in p).sort((a, b) => a.no - b.no);
-      return { pages: out, zones: s.root.meta.zoneDict, refused };
+      const blocks = [...pages.values()].filter((p): p is BlockPage => "geometry" in p).sort((a, b) => a.no - b.no);
+      return { pages: out, blocks, zones: s.root.meta.zoneDict, refused };
     }, signal);
   }
 

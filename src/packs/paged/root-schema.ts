@@ -70,6 +70,7 @@ const metaSchema = z
     overview: z
       .object({
         cellsPerDegree: z.literal(1024),
+        kind: z.literal("blocks").optional(),
         pages: z.array(z.object({ box, length: length.min(16), crc: uint32 })).max(MAX_LIST),
       })
       .optional(),

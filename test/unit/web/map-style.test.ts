@@ -3,6 +3,7 @@
 import { expression, validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
 import { describe, expect, it } from "vitest";
 import {
+  FONTS,
   HIGHLIGHT_COLOUR,
   OKABE_ITO,
   OVERLAY_STYLE,
@@ -132,6 +133,41 @@ describe("the workspace style", () => {
     if (e.result !== "success") throw new Error(JSON.stringify(e.value));
     const colour = e.value.evaluate({ zoom: 12 }, { type: "LineString", properties: { colour: "#168388" } } as never);
     expect(String(colour)).toBe(rgba("#168388"));
+  });
+
+  it("draws the world's streets under the lots' outlines, named along them in the stations' font, and its blocks below the lots' zoom", () => {
+    const world = [
+      { id: "greater-sydney", layers: ["parcels", "blocks"], tilejson: null },
+      { id: "greater-sydney-streets", layers: ["streets", "transport"], tilejson: null },
+      ...PACKS.slice(1),
+    ];
+    const style = workspaceStyle("http://127.0.0.1:8787", world, ALL, undefined, LAND);
+    expect(validateStyleMin(style)).toEqual([]);
+    const ids = style.layers.map((l) => l.id);
+    const at = (id: string) => ids.indexOf(id);
+    expect(at("greater-sydney-streets-streets")).toBeGreaterThan(at("greater-sydney-streets-streets-casing"));
+    expect(at("greater-sydney-streets-streets")).toBeLessThan(at("greater-sydney-parcels-line"));
+    const label = style.layers.find((l) => l.id === "greater-sydney-streets-streets-label") as {
+      layout: Record<string, unknown>;
+    };
+    const station = style.layers.find((l) => l.id === "transport-stations-label") as {
+      layout: Record<string, unknown>;
+    };
+    expect(label.layout["symbol-placement"]).toBe("line");
+    expect(label.layout["text-field"]).toEqual(["get", "name"]);
+    expect(FONTS.regular).toContain((label.layout["text-font"] as string[])[0]);
+    expect([...FONTS.regular, ...FONTS.bold]).toContain((station.layout["text-font"] as string[])[0]);
+    // Stations' and suburbs' names are placed over the streets' where they meet.
+    expect(at("greater-sydney-streets-streets-label")).toBeLessThan(at("transport-stations-label"));
+    expect(at("greater-sydney-streets-streets-label")).toBeLessThan(at("base-suburb-label"));
+    const blocks = style.layers.find((l) => l.id === "greater-sydney-blocks") as {
+      maxzoom: number;
+      "source-layer": string;
+    };
+    expect([blocks.maxzoom, blocks["source-layer"]]).toEqual([14, "blocks"]);
+    const off = workspaceStyle("http://127.0.0.1:8787", world, { ...ALL, zoning: false }, undefined, LAND);
+    const hidden = off.layers.find((l) => l.id === "greater-sydney-blocks") as { layout: { visibility: string } };
+    expect(hidden.layout.visibility).toBe("none");
   });
 
   it("shows one planning control at a time; other layers switch on and off on their own", () => {

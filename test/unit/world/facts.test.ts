@@ -5,7 +5,7 @@ import { lotRecordFrom } from "../../../src/assess/lot-record.ts";
 import { type LotRecord, lotRecord } from "../../../src/packs/paged/lot-columns.ts";
 import type { ControlShare } from "../../../src/scoring/types.ts";
 import { parcelFromFeature } from "../../../src/packs/spatial.ts";
-import { overlayPack, packLots, smallPack, smallWorld, stationsAndSuburbs } from "./small-world.ts";
+import { overlayPack, packLots, smallPack, smallWorld, stationsAndSuburbs, worldMap } from "./small-world.ts";
 
 // Leafy and inner suburbs on the Lane Cove River and around St Leonards and the Crows Nest Metro: every zone of
 // a city's middle, centres, station bands, flood, bushfire, heritage items and a conservation area.
@@ -16,7 +16,8 @@ const built = smallWorld(SUBURBS, LOTS);
 const bytes = await smallPack(SUBURBS, LOTS);
 const hits = await packLots(bytes);
 const overlays = overlayPack(built);
-const packs = [overlays, stationsAndSuburbs()];
+// The stations and the bus stops the world publishes: each lot's nearest stop is measured to both.
+const packs = [overlays, stationsAndSuburbs(undefined, worldMap(built).stops)];
 const parcels = overlays.layers.get("parcels");
 const indexOf = new Map<string, number>();
 for (let i = 0; i < (parcels?.count ?? 0); i++) indexOf.set(String(parcels?.props(i).lot_id), i);

@@ -22,6 +22,7 @@ import {
 import { characterIn, loadContext, type WorldContext } from "../../../scripts/world/context.ts";
 import { censusOf, type SuburbLots, suburbLots } from "../../../scripts/world/lots.ts";
 import { WORLD_SEED } from "../../../scripts/world/meta.ts";
+import { joinMaps, mapOfPlan, type StopFeature, type SuburbMap } from "../../../scripts/world/world-map.ts";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -51,11 +52,16 @@ export function smallWorld(names: readonly string[], lots: number, seed = WORLD_
 
 /** The v2 pack the generator writes for these suburbs (in this thread unless `threads` is given). */
 export async function smallPack(names: readonly string[], lots: number, seed = WORLD_SEED, threads = 0) {
+  return (await smallPacks(names, lots, seed, threads)).lots;
+}
+
+/** The lots pack and the streets pack the generator writes for these suburbs. */
+export async function smallPacks(names: readonly string[], lots: number, seed = WORLD_SEED, threads = 0) {
   const dir = mkdtempSync(join(tmpdir(), "world-test-"));
   try {
     const out = join(dir, "world.pack");
-    await buildWorld({ out, suburbs: names, lots, seed, root: ROOT, threads, quiet: true });
-    return new Uint8Array(readFileSync(out));
+    const built = await buildWorld({ out, suburbs: names, lots, seed, root: ROOT, threads, quiet: true });
+    return { lots: new Uint8Array(readFileSync(out)), streets: new Uint8Array(readFileSync(built.streetsOut)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -108,9 +114,14 @@ export function overlayPack(built: readonly SuburbLots[]): Pack {
   });
 }
 
-/** The stations and suburbs pack the builder assesses with. */
-export function stationsAndSuburbs(seed = WORLD_SEED): Pack {
-  return sharedPack(context(seed));
+/** The stations, the world's bus stops and the suburbs: the pack the builder assesses with. */
+export function stationsAndSuburbs(seed = WORLD_SEED, stops: readonly StopFeature[] = []): Pack {
+  return sharedPack(context(seed), stops);
+}
+
+/** The streets, bus stops and blocks the builder publishes for these suburbs (as worldMap joins them). */
+export function worldMap(built: readonly SuburbLots[]): SuburbMap {
+  return joinMaps(built.map((b) => mapOfPlan(b.plan)));
 }
 
 /** Every lot of a v2 pack, read through the reader the Worker uses. */

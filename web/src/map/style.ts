@@ -43,6 +43,8 @@ export const STATION_COLOUR = "#1f4e5f";
 /** Station markers by mode, in the colours Transport for NSW signs them with (routes.txt; light rail's L1). */
 export const MODE_COLOURS = { Trains: "#F6891F", Metro: "#168388", "Light rail": "#BE1622" } as const;
 export const SUBURB_LINE = "#a08f74";
+/** Streets: a white carriageway over a light casing, as a street map draws minor roads, and their names in grey. */
+export const STREET_COLOURS = { road: "#ffffff", casing: "#cdc3b1", name: "#4d4a45" } as const;
 /** The offline basemap: sea and water, land, parks. */
 export const BASE_COLOURS = { water: "#c6dff0", land: "#f4f1ea", park: "#d7ead0" } as const;
 
@@ -81,6 +83,8 @@ export const TOGGLE_OF_LAYER: Partial<Record<string, Toggle>> = {
   heritage: "overlays",
   transport: "stations",
   stations: "stations",
+  // The world's street blocks are its zoning below the lots' zoom.
+  blocks: "zoning",
 };
 
 /** A control layer is shown alone: the three share one ramp, so two at once could not be read. */
@@ -118,6 +122,15 @@ export function packLayers(
       id: `${id}-zoning`,
       type: "fill",
       ...src,
+      layout: vis("zoning"),
+      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
+    })),
+    // Below the lots' zoom a lots pack that knows its street blocks draws each in its main zone; the streets are the gaps.
+    ...each("blocks", (src, id) => ({
+      id: `${id}-blocks`,
+      type: "fill",
+      ...src,
+      maxzoom: 14,
       layout: vis("zoning"),
       paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
     })),
@@ -182,6 +195,27 @@ export function packLayers(
       ...src,
       layout: vis("overlays"),
       paint: { "line-color": OVERLAY_STYLE.heritage.colour, "line-width": 2, "line-dasharray": [2, 1] },
+    })),
+    // Streets under the lots' outlines, in the gaps between blocks, always drawn: a person finds their way by them.
+    ...each("streets", (src, id) => ({
+      id: `${id}-streets-casing`,
+      type: "line",
+      ...src,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: {
+        "line-color": STREET_COLOURS.casing,
+        "line-width": ["interpolate", ["exponential", 1.6], ["zoom"], 13, 1.2, 16, 6, 18, 15],
+      },
+    })),
+    ...each("streets", (src, id) => ({
+      id: `${id}-streets`,
+      type: "line",
+      ...src,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: {
+        "line-color": STREET_COLOURS.road,
+        "line-width": ["interpolate", ["exponential", 1.6], ["zoom"], 13, 0.6, 16, 4.8, 18, 13],
+      },
     })),
     ...each("parcels", (src, id) => ({
       id: `${id}-parcels-fill`,
@@ -261,6 +295,22 @@ export function packLayers(
         "text-max-width": 8,
       },
       paint: { "text-color": STATION_COLOUR, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
+    })),
+    // Street names along their streets, placed before the stations' and suburbs' names, which win where they meet.
+    ...each("streets", (src, id) => ({
+      id: `${id}-streets-label`,
+      type: "symbol",
+      ...src,
+      minzoom: 14,
+      layout: {
+        "symbol-placement": "line",
+        "symbol-spacing": 300,
+        "text-field": ["get", "name"],
+        "text-font": FONTS.regular,
+        "text-size": ["interpolate", ["linear"], ["zoom"], 14, 10, 17, 13],
+        "text-padding": 2,
+      },
+      paint: { "text-color": STREET_COLOURS.name, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
     })),
     ...each("lines", (src, id) => ({
       id: `${id}-lines-label`,

@@ -3,8 +3,8 @@
 import type { LayerSpecification, StyleSpecification } from "maplibre-gl";
 import { DRAWN_LAYERS, packLayers, TOGGLE_OF_LAYER, TOGGLES, type Toggle } from "./style.ts";
 
-// Every pack layer the workspace styles: those a toggle shows, and lots and suburbs, always drawn.
-const KINDS = [...Object.keys(TOGGLE_OF_LAYER), "parcels", "suburbs"];
+// Every pack layer the workspace styles: those a toggle shows, and lots, suburbs and streets, always drawn.
+const KINDS = [...Object.keys(TOGGLE_OF_LAYER), "parcels", "suburbs", "streets"];
 const AT: [number, number] = [151, -33.8];
 const d = 0.01; // a polygon over several tiles at the warm-up zoom
 const PROPS = { zone: "R2", fsr: 1, height_m: 9, min_lot_m2: 450, rating: "high" };

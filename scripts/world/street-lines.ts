@@ -1,0 +1,130 @@
+// A suburb's streets as lines a map draws and names: each road line between rows of blocks and each cross street
+// between columns, along the blocks that were built (a block of park or bushland alone has no street through it),
+// ending at the last lot where the lots stop short of a corner, each stretch carrying the name its lots' addresses use.
+import type { Cell, Lot, Plan } from "./plan.ts";
+import { BLOCKS_PER_STREET, ROWS_PER_CROSS_STREET, type StreetNames, streetNames } from "./streets.ts";
+
+/** One named stretch of street: its parts as [from, to] along its line, in the plan's frame (metres). */
+export type Street = {
+  name: string;
+  // A road line (between rows, along u at `at` = v) or a cross street (between columns, along v at `at` = u).
+  dir: "row" | "cross";
+  line: number;
+  at: number;
+  parts: [number, number][];
+};
+
+/** Where the plan's road lines and cross streets lie, and which stretches of them were built. */
+export type StreetGrid = {
+  plan: Plan;
+  names: StreetNames;
+  road: number;
+  pitch: number;
+  // Road line j's centre (v), and cross street k's (u).
+  rowAt(line: number): number;
+  crossAt(line: number): number;
+  streets: Street[];
+};
+
+// Intervals touching within a millimetre are one.
+const TOUCH = 1e-3;
+
+/** The intervals merged where they overlap or touch, in order. */
+export function mergeIntervals(list: readonly [number, number][]): [number, number][] {
+  const sorted = [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + TOUCH) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+// Parks and bushland are not built on: a block whose lots are all reserve or conservation land gets no street of its own.
+const builtOn = (lots: readonly Lot[]) => lots.some((l) => l.zone !== "RE1" && l.zone !== "C2");
+
+type Extent = { a: number; b: number };
+const widen = (e: Extent | undefined, a: number, b: number): Extent =>
+  e ? { a: Math.min(e.a, a), b: Math.max(e.b, b) } : { a, b };
+
+/** The suburb's built streets, each stretch with its name, and the grid they lie on. */
+export function streetGrid(plan: Plan): StreetGrid {
+  const { road, block } = plan.ch;
+  const pitch = block + road;
+  const names = streetNames(plan);
+  const rowV0 = new Map<number, number>();
+  const rowV1 = new Map<number, number>();
+  for (const c of plan.cells) {
+    rowV0.set(c.j, c.v0);
+    rowV1.set(c.j, c.v1);
+  }
+  const rowAt = (line: number): number => {
+    const v0 = rowV0.get(line);
+    if (v0 !== undefined) return v0 - road / 2;
+    const v1 = rowV1.get(line - 1);
+    if (v1 === undefined) throw new Error(`${plan.suburb.name} has no road line ${line}`);
+    return v1 + road / 2;
+  };
+  const crossAt = (line: number): number => line * pitch + road / 2;
+  const byCell = new Map<number, Lot[]>();
+  for (const l of plan.lots) {
+    const list = byCell.get(l.cell);
+    if (list) list.push(l);
+    else byCell.set(l.cell, [l]);
+  }
+  const rowParts = new Map<string, [number, number][]>();
+  const crossParts = new Map<string, [number, number][]>();
+  const add = (m: Map<string, [number, number][]>, key: string, part: [number, number]) => {
+    const list = m.get(key);
+    if (list) list.push(part);
+    else m.set(key, [part]);
+  };
+  for (const [idx, lots] of byCell) {
+    if (!builtOn(lots)) continue;
+    const c = plan.cells[idx] as Cell;
+    let front: Extent | undefined;
+    let back: Extent | undefined;
+    let start: Extent | undefined;
+    let end: Extent | undefined;
+    for (const l of lots) {
+      if (l.v0 === c.v0) front = widen(front, l.u0, l.u1);
+      if (l.v1 === c.v1) back = widen(back, l.u0, l.u1);
+      if (l.u0 === c.u0) start = widen(start, l.v0, l.v1);
+      if (l.u1 === c.u1) end = widen(end, l.v0, l.v1);
+    }
+    // A street runs on to the middle of the crossing where the lots reach the block's corner, else ends at the last lot.
+    const alongU = (e: Extent): [number, number] => [
+      e.a === c.u0 ? c.u0 - road / 2 : e.a,
+      e.b === c.u1 ? c.u1 + road / 2 : e.b,
+    ];
+    const alongV = (e: Extent): [number, number] => [
+      e.a === c.v0 ? c.v0 - road / 2 : e.a,
+      e.b === c.v1 ? c.v1 + road / 2 : e.b,
+    ];
+    const s = Math.floor(c.k / BLOCKS_PER_STREET);
+    const t = Math.floor(c.j / ROWS_PER_CROSS_STREET);
+    if (front) add(rowParts, `${c.j}:${s}`, alongU(front));
+    if (back) add(rowParts, `${c.j + 1}:${s}`, alongU(back));
+    if (start) add(crossParts, `${c.k}:${t}`, alongV(start));
+    if (end) add(crossParts, `${c.k + 1}:${t}`, alongV(end));
+  }
+  const streets: Street[] = [];
+  const emit = (m: Map<string, [number, number][]>, dir: Street["dir"]) => {
+    const keys = [...m.keys()].map((k) => k.split(":").map(Number) as [number, number]);
+    keys.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [line, s] of keys) {
+      const parts = mergeIntervals(m.get(`${line}:${s}`) ?? []);
+      const name = dir === "row" ? names.row(line, s) : names.cross(line, s);
+      streets.push({ name, dir, line, at: dir === "row" ? rowAt(line) : crossAt(line), parts });
+    }
+  };
+  emit(rowParts, "row");
+  emit(crossParts, "cross");
+  return { plan, names, road, pitch, rowAt, crossAt, streets };
+}
+
+/** A point `along` metres on a street's line and `across` off it, in the plan's frame (u, v). */
+export function onStreet(s: Pick<Street, "dir" | "at">, along: number, across = 0): [number, number] {
+  return s.dir === "row" ? [along, s.at + across] : [s.at + across, along];
+}

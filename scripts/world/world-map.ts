@@ -1,0 +1,62 @@
+// What a map of the world draws besides its lots, per suburb: its named streets, its bus stops and its blocks, in
+// degrees. Built from the same plan the lots come from, before the lots' facts (which measure to these stops).
+import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
+import { blocksOf } from "./blocks.ts";
+import { busStops } from "./bus-stops.ts";
+import { quadsOf } from "./context-packs.ts";
+import type { WorldContext } from "./context.ts";
+import type { Suburb } from "./inputs.ts";
+import { qx, qy } from "./lattice.ts";
+import { type Extent, type Plan, SuburbLayout } from "./plan.ts";
+import { onStreet, streetGrid } from "./street-lines.ts";
+import type { ZoneCode } from "./zones.ts";
+
+/** A named stretch of street: each part a line of two points, [lon, lat, lon, lat]. */
+export type StreetFeature = { name: string; suburb: string; parts: number[][] };
+/** A bus stop: made up, so marked synthetic where it is stored. */
+export type StopFeature = { name: string; stopId: string; lon: number; lat: number };
+/** Blocks as integer quads (8 numbers each, 1e-7 degree, as the lots' corners) and the zone of each. */
+export type BlockFeatures = { quads: Int32Array; zones: ZoneCode[] };
+
+export type SuburbMap = { streets: StreetFeature[]; stops: StopFeature[]; blocks: BlockFeatures };
+
+/** The map features of a built plan. */
+export function mapOfPlan(plan: Plan): SuburbMap {
+  const { frame, suburb } = plan;
+  const deg = (u: number, v: number): [number, number] => [
+    qx(frame, u, v) / UNITS_PER_DEGREE,
+    qy(frame, u, v) / UNITS_PER_DEGREE,
+  ];
+  const grid = streetGrid(plan);
+  const streets = grid.streets.map((s) => ({
+    name: s.name,
+    suburb: suburb.name,
+    parts: s.parts.map(([a, b]) => [...deg(...onStreet(s, a)), ...deg(...onStreet(s, b))]),
+  }));
+  const stops = busStops(grid).map((s, i) => {
+    const [lon, lat] = deg(s.u, s.v);
+    return { name: s.near ? `${s.street} near ${s.near}` : s.street, stopId: `bus-${suburb.index}-${i + 1}`, lon, lat };
+  });
+  const blocks = blocksOf(plan);
+  return { streets, stops, blocks: { quads: quadsOf(frame, blocks), zones: blocks.map((b) => b.zone) } };
+}
+
+/** The suburb built to `extent`, as the lots phase builds it, and its map features. */
+export function suburbMap(ctx: WorldContext, suburb: Suburb, extent: Extent): SuburbMap {
+  return mapOfPlan(new SuburbLayout(ctx, suburb).build(extent));
+}
+
+/** The suburbs' maps joined (in the order given). */
+export function joinMaps(maps: readonly SuburbMap[]): SuburbMap {
+  const quads = new Int32Array(maps.reduce((n, m) => n + m.blocks.quads.length, 0));
+  let at = 0;
+  for (const m of maps) {
+    quads.set(m.blocks.quads, at);
+    at += m.blocks.quads.length;
+  }
+  return {
+    streets: maps.flatMap((m) => m.streets),
+    stops: maps.flatMap((m) => m.stops),
+    blocks: { quads, zones: maps.flatMap((m) => m.blocks.zones) },
+  };
+}
