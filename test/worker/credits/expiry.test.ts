@@ -49,7 +49,7 @@ describe("credit expiry", () => {
       ]);
 
       const state = await ledgerState(db, orgId);
-      expect(state.entries.filter((e) => e.type === "expiry")).toEqual([
+      expect(state.entries.filter((e) => e.type === "expiry")).toMatchObject([
         { amount: -3, balance_after: 3, type: "expiry", action_type: null },
       ]);
       expect(state.cached).toBe(3);
@@ -73,7 +73,7 @@ describe("credit expiry", () => {
       await debit({ db, orgId, amount: 2, idempotencyKey: "spend" });
       expect(await expireOrgGrants({ db, orgId, now: new Date() })).toEqual({ expired: 1, deferred: false });
       const state = await ledgerState(db, orgId);
-      expect(state.entries.at(-1)).toEqual({ amount: -5, balance_after: 1, type: "expiry", action_type: null });
+      expect(state.entries.at(-1)).toMatchObject({ amount: -5, balance_after: 1, type: "expiry", action_type: null });
       expect(state.cached).toBe(1);
     });
   });
@@ -140,7 +140,7 @@ describe("credit expiry", () => {
     await waitOnExecutionContext(ctx);
     await withDb(async (db) => {
       const state = await ledgerState(db, orgId);
-      expect(state.entries.at(-1)).toEqual({ amount: -1.5, balance_after: 0, type: "expiry", action_type: null });
+      expect(state.entries.at(-1)).toMatchObject({ amount: -1.5, balance_after: 0, type: "expiry", action_type: null });
       // Already swept: another run finds nothing of this organisation's left to expire.
       await expireGrants({ db });
       expect((await ledgerState(db, orgId)).entries).toHaveLength(2);
