@@ -36,7 +36,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["pack-build", runPackBuildBenches],
   // Site search over the synthetic Greater Sydney (built once per machine, about a minute).
   ["site-search", runSiteSearchBenches],
-  // feasibility-v2's ratings per main zone over the synthetic Greater Sydney (issue 35); BENCH_RATINGS_EVERY samples.
+  // The model's ratings per main zone over the synthetic Greater Sydney (issues 35, 50); BENCH_RATINGS_EVERY samples.
   ["ratings", runRatingsBenches],
   // The alerts consumer (issue 37): a watched suburb's diff, and 1,000 alerts on one publish; BENCH_ALERTS_LOTS.
   ["alerts", runAlertsBenches],

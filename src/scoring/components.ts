@@ -1,4 +1,4 @@
-// The score: uplift points, then each factor (constraints, access, shape) multiplies what is left.
+// The score: uplift points (unsaturated: 52 and 77 more dwellings score apart), then each factor (constraints, access, shape) multiplies what is left.
 // Each step is rounded to whole points, and each component is what its step took away, so they add up exactly.
 import {
   ACCESS_FLOOR,
@@ -12,19 +12,20 @@ import {
   REGULARITY_LOW,
   SHAPE_FLOOR,
   UPLIFT_FLOOR_POINTS,
-  UPLIFT_FULL_UNITS,
+  UPLIFT_HALVING_MULTIPLE,
   UPLIFT_MAX_POINTS,
 } from "./constants.ts";
 import { clamp, formatDistance, formatNumber, formatPercent, roundTo } from "./format.ts";
 import type { NearestStop, ScoreComponent } from "./types.ts";
 
-/** 0 with no uplift; 50 for one unit, rising with log10 to 100 at 50 units or more. */
+// Each eightfold uplift halves the gap to 100: the gap is 50 × n^(−1/3).
+const GAP_EXPONENT = -Math.log(2) / Math.log(UPLIFT_HALVING_MULTIPLE);
+
+/** 0 with no uplift; 50 for one unit, then 100 − 50 × n^(−1/3): rising without end, never reaching 100. */
 export function upliftPoints(units: number): number {
   if (!(units >= 1)) return 0;
-  const span = UPLIFT_MAX_POINTS - UPLIFT_FLOOR_POINTS;
-  return roundTo(
-    Math.min(UPLIFT_MAX_POINTS, UPLIFT_FLOOR_POINTS + (span * Math.log10(units)) / Math.log10(UPLIFT_FULL_UNITS)),
-  );
+  const gap = (UPLIFT_MAX_POINTS - UPLIFT_FLOOR_POINTS) * units ** GAP_EXPONENT;
+  return roundTo(UPLIFT_MAX_POINTS - gap);
 }
 
 export interface ConstraintFactors {

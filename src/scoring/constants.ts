@@ -1,5 +1,6 @@
 // Every number the feasibility model uses, in one place so docs/scoring.md can be checked against it.
 // Policy figures come from the rules (rules/housing-sepp.ts) with their clauses; sources in docs/scoring.md section 5.
+import { FLOOR_TO_FLOOR } from "./rules/apartment-design-guide.ts";
 import {
   DUAL_OCCUPANCY,
   figure,
@@ -14,7 +15,7 @@ import {
   TOD_AREA,
 } from "./rules/housing-sepp.ts";
 
-export const MODEL_VERSION = "feasibility-v2";
+export const MODEL_VERSION = "feasibility-v3";
 
 // Mean Earth radius (IUGG) for the local equirectangular projection.
 export const EARTH_RADIUS_M = 6_371_008.8;
@@ -52,8 +53,24 @@ export const APARTMENT_EFFICIENCY = 0.75;
 export const AVERAGE_UNIT_M2 = 85;
 // Townhouse (multi dwelling housing) gross floor area per dwelling: a three-bedroom townhouse.
 export const TOWNHOUSE_M2 = 120;
-// Non-residential lots: floor space assumed to stand today (a one-storey building over half the site).
-export const EXISTING_FSR_NON_RESIDENTIAL = 0.5;
+// Site each townhouse needs (its footprint, private open space and share of access): the smallest terrace lot s 173(3)
+// allows, used as a screen for townhouses too.
+export const TOWNHOUSE_SITE_M2 = figure(TERRACE_LOTS, "minAreaM2");
+
+// Storeys from a height control (Apartment Design Guide 2015 Part 4C floor to floor heights, rules/apartment-design-guide.ts).
+export const RESIDENTIAL_STOREY_M = FLOOR_TO_FLOOR.residentialM;
+export const GROUND_COMMERCIAL_STOREY_M = FLOOR_TO_FLOOR.groundCommercialM;
+// Height taken by the roof, parapet or lift overrun above the top storey (a screening assumption): 9.5 m then holds
+// 2 storeys, as the policy describes its 9.5 m forms, and 22 m holds the 6 storeys of s 175(2).
+export const ROOF_ALLOWANCE_M = 1;
+// Front setback of an apartment building (a screening assumption: the Apartment Design Guide leaves street setbacks
+// to the council's development control plan, where 6 m is common for residential flat buildings).
+export const FRONT_SETBACK_M = 6;
+// Share of the site houses, dual occupancies, townhouses, terraces and 2-storey flats may build over (a screening
+// assumption: the rest is private open space, landscaping and access).
+export const LOW_RISE_SITE_COVERAGE = 0.5;
+// Storeys the Apartment Design Guide's envelope counts beyond its last band, at most (a guard on unmapped heights).
+export const MAX_STOREYS = 200;
 
 // The Housing SEPP 2021's figures, read from its rules (rules/housing-sepp.ts, each with its clause and commencement).
 // Dual occupancy, s 168(2) (R1-R4).
@@ -88,8 +105,6 @@ export const MID_RISE_INNER_FSR = figure(MID_RISE_INNER, "maxFsr");
 export const MID_RISE_INNER_HEIGHT_M = figure(MID_RISE_INNER, "maxHeightM");
 export const MID_RISE_OUTER_FSR = figure(MID_RISE_OUTER, "maxFsr");
 export const MID_RISE_OUTER_HEIGHT_M = figure(MID_RISE_OUTER, "maxHeightM");
-// s 180 sets no lot width; a 4-6 storey building needs the width the TOD chapter asks of one (a screening assumption).
-export const MID_RISE_MIN_FRONTAGE_M = figure(TOD_APARTMENTS, "minWidthM");
 
 // Transport oriented development, Chapter 5: 400 m of a listed station, 2.5:1, 22 m, 21 m wide.
 export const TOD_RADIUS_M = TOD_AREA.radiusM;
@@ -98,10 +113,11 @@ export const TOD_HEIGHT_M = figure(TOD_APARTMENTS, "maxHeightM");
 export const TOD_MIN_FRONTAGE_M = figure(TOD_APARTMENTS, "minWidthM");
 export const TOD_ZONES: readonly string[] = TOD_APARTMENTS.zones;
 
-// Uplift points: 0 for no uplift; 50 for one more dwelling, rising with log10 to 100 at 50 or more.
+// Uplift points: 0 for no uplift; 50 for one more dwelling, then each eightfold uplift halves what is left to 100
+// (100 − 50 × n^(−1/3)): 5 more dwellings give 71, 52 give 87, 77 give 88; 100 is never reached.
 export const UPLIFT_FLOOR_POINTS = 50;
 export const UPLIFT_MAX_POINTS = 100;
-export const UPLIFT_FULL_UNITS = 50;
+export const UPLIFT_HALVING_MULTIPLE = 8;
 
 // Constraint factors (each multiplies the points; docs/scoring.md section 8 justifies them).
 export const HERITAGE_ITEM_FACTOR = 0.4;

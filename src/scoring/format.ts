@@ -8,6 +8,10 @@ export function roundTo(x: number, dp = 0): number {
   return r === 0 ? 0 : r; // no negative zero in output
 }
 
+// Rounding down whole counts (storeys, lots, dwellings); the epsilon keeps exact quotients (900 / 450, 9.3 / 3.1) whole
+// despite binary division.
+export const floorQ = (x: number): number => Math.floor(x + 1e-9);
+
 export function clamp(x: number, lo: number, hi: number): number {
   if (!Number.isFinite(x)) return lo;
   return x < lo ? lo : Math.min(x, hi);

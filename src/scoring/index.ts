@@ -20,6 +20,7 @@ export type {
   SiteFacts,
   SubdivisionPotential,
   YieldBasis,
+  YieldLimit,
   YieldOption,
   ZoneCategory,
   ZoneShare,

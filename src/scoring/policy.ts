@@ -32,8 +32,9 @@ const TOD_RADIUS_TEXT = formatDistance(TOD_RADIUS_M);
 const LMR_INNER_TEXT = formatDistance(LMR_INNER_M);
 const LMR_OUTER_TEXT = formatDistance(LMR_OUTER_M);
 
-// Exclusions of Housing SEPP s 164(1) the packs can see: a heritage item, bushfire-prone land, flood-affected land.
-function lmrExclusion(p: PolicyInput): string | null {
+/** Exclusions of Housing SEPP s 164(1) the packs can see, whatever the distance: a heritage item, bushfire-prone land,
+ * flood-affected land (Chapter 6 does not apply there, s 166 included). */
+export function chapter6Exclusion(p: Pick<PolicyInput, "heritageItem" | "bushfire" | "flood">): string | null {
   if (p.heritageItem) return "a heritage item is on the lot";
   if (p.bushfire > 0) return `${formatPercent(p.bushfire)} of the lot is bushfire-prone`;
   if (p.flood >= LMR_FLOOD_EXCLUSION_SHARE)
@@ -56,7 +57,7 @@ export function policyFor(p: PolicyInput): PolicyApplied {
   if (distanceM === null || distanceM > LMR_OUTER_M || !LMR_ZONES.includes(zone)) {
     return { area: "none", distanceM, from, name, excludedBy: null };
   }
-  const excludedBy = lmrExclusion(p);
+  const excludedBy = chapter6Exclusion(p);
   if (excludedBy !== null) return { area: "none", distanceM, from, name, excludedBy };
   return { area: distanceM <= LMR_INNER_M ? "lmr_inner" : "lmr_outer", distanceM, from, name, excludedBy: null };
 }

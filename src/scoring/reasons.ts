@@ -3,8 +3,6 @@ import {
   ACCESS_FLOOR,
   ACCESS_FULL_M,
   ACCESS_ZERO_M,
-  APARTMENT_EFFICIENCY,
-  AVERAGE_UNIT_M2,
   BUSHFIRE_WEIGHT,
   FLOOD_WEIGHT,
   HERITAGE_AREA_FACTOR,
@@ -14,6 +12,7 @@ import {
   RETIRED_ZONES,
 } from "./constants.ts";
 import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent, roundTo } from "./format.ts";
+import { FORM_OF_BASIS, type LandUse, landUseSentence } from "./permissibility.ts";
 import { policyReason } from "./policy.ts";
 import type { ControlShare, FeasibilityResult, ScoreComponent, YieldBasis } from "./types.ts";
 
@@ -88,6 +87,7 @@ const OPTION_LABEL: Readonly<Partial<Record<YieldBasis, string>>> = {
   mid_rise_apartments: "Mid-rise apartments",
   tod_apartments: "Apartments under the TOD controls",
   apartments: "Apartments under the LEP",
+  shop_top_housing: "Shop top housing (shops below, apartments above)",
   floor_space: "Floor space",
 };
 
@@ -102,44 +102,61 @@ function lowerFirst(label: string): string {
 
 // The model's fixed figures as the reasons show them, formatted once.
 const MIN_BUILDABLE_TEXT = formatArea(MIN_BUILDABLE_AREA_M2);
-const UNIT_TEXT = `${formatArea(AVERAGE_UNIT_M2)} at ${formatPercent(APARTMENT_EFFICIENCY)}`;
 const HERITAGE_ITEM_TEXT = formatNumber(HERITAGE_ITEM_FACTOR, 2);
 const HERITAGE_AREA_TEXT = formatNumber(HERITAGE_AREA_FACTOR, 2);
 const FLOOD_WEIGHT_TEXT = formatNumber(FLOOD_WEIGHT, 2);
 const BUSHFIRE_WEIGHT_TEXT = formatNumber(BUSHFIRE_WEIGHT, 2);
 const ACCESS_TEXT = `(1 within ${formatDistance(ACCESS_FULL_M)}, ${formatNumber(ACCESS_FLOOR, 2)} from ${formatDistance(ACCESS_ZERO_M)})`;
 
-// Each option tried, with the rule and its figures; the policy's name where a state policy set it.
-function optionReasons(r: ReasonInput): string[] {
+// Each option tried, with the rule and its figures; the policy's name where a state policy set it. A form the land use
+// leaves to the council is "not counted" rather than refused.
+function optionReasons(r: ReasonInput, landUse: LandUse | null): string[] {
   return r.yieldOptions.map((o) => {
     const label = OPTION_LABEL[o.basis] ?? o.basis;
-    return `${label}${o.permitted ? " permitted" : " not permitted"} (${o.clause}): ${o.rule}.`;
+    const form = FORM_OF_BASIS[o.basis];
+    const counted = landUse === null || form === undefined || landUse.forms[form].permitted;
+    return `${label}${o.permitted ? " permitted" : counted ? " not permitted" : " not counted"} (${o.clause}): ${o.rule}.`;
   });
 }
 
-function upliftReason(r: ReasonInput): string | null {
+// Why nothing is counted where no housing is: the land use, or the zone the model builds no housing in.
+function notResidentialReason(r: ReasonInput, code: string, landUse: LandUse | null): string {
+  if (landUse?.table === null || landUse === null)
+    return `Zone ${code} is not a Standard Instrument zone the model has a land use table for: no housing is counted; check the LEP.`;
+  if (!landUse.housingPermitted) {
+    if (r.zoneCategory === "employment")
+      return `Zone ${code} is employment land on which the Standard Instrument permits no housing: not assessed for housing, so the site is rated low.`;
+    const forms = Object.values(landUse.table.forms);
+    return forms.includes("council_optional")
+      ? `Zone ${code} permits no housing unless the council's LEP adds it: none is counted (check the LEP), so the site is rated low.`
+      : `Zone ${code} permits no housing: no housing yield, so the site is rated low.`;
+  }
+  return `Zone ${code} permits housing, but the model counts no uplift in rural, conservation and special purpose zones: the site is rated low.`;
+}
+
+function upliftReason(r: ReasonInput, landUse: LandUse | null): string | null {
   const code = r.dominantZone?.code ?? "";
   switch (r.yieldBasis) {
     case "no_zone":
       return null;
     case "not_residential":
-      return `Zone ${code} permits neither housing nor employment floor space to develop: no uplift, so the site is rated low.`;
+      return notResidentialReason(r, code, landUse);
     case "no_fsr":
       return `Zone ${code} has no FSR mapped, so the uplift cannot be read from the controls: rated low until the LEP is checked.`;
     case "too_small":
       return `The lot is under ${MIN_BUILDABLE_TEXT}: no uplift beyond the ${formatNumber(r.existingDwellings)} dwelling assumed today, so the site is rated low.`;
     case "floor_space":
-      return r.upliftFloorSpaceM2 !== null && r.upliftFloorSpaceM2 > 0
-        ? `Uplift: ${formatArea(r.upliftFloorSpaceM2)} of floor space beyond what is assumed to stand, about ${formatNumber(r.upliftUnits)} unit${r.upliftUnits === 1 ? "" : "s"} of ${UNIT_TEXT}.`
-        : "No uplift: the FSR permits no more floor space than is assumed to stand, so the site is rated low.";
+      return null;
+    case "shop_top_housing":
+      if ((r.upliftDwellings ?? 0) <= 0)
+        return "No uplift: the controls leave no floor space for housing above the ground floor shops, so the site is rated low.";
+      break;
     case "single_dwelling":
       return `No uplift: the controls permit no more than the ${formatNumber(r.existingDwellings)} dwelling assumed to stand today, so the site is rated low.`;
-    default: {
-      const n = r.upliftDwellings ?? 0;
-      const label = OPTION_LABEL_MID[r.yieldBasis] ?? lowerFirst(r.yieldBasis);
-      return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}, ${formatNumber(n)} beyond the ${formatNumber(r.existingDwellings)} assumed today.`;
-    }
   }
+  const n = r.upliftDwellings ?? 0;
+  const label = OPTION_LABEL_MID[r.yieldBasis] ?? lowerFirst(r.yieldBasis);
+  return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}, ${formatNumber(n)} beyond the ${formatNumber(r.existingDwellings)} assumed today.`;
 }
 
 function factorOf(components: readonly ScoreComponent[], key: ScoreComponent["key"]): number {
@@ -181,11 +198,18 @@ function geometryReason(r: ReasonInput, components: readonly ScoreComponent[]): 
     : null;
 }
 
+/** The land use behind the result, and why Chapter 6 of the Housing SEPP does not apply to the lot (if it does not). */
+export interface LandUseShown {
+  landUse: LandUse;
+  chapter6ExcludedBy: string | null;
+}
+
 // Control splits are explained when the controls came from their own layers; older packs split only by zone.
 export function buildReasons(
   r: ReasonInput,
   components: readonly ScoreComponent[],
   controlsFromLayers = false,
+  use: LandUseShown | null = null,
 ): string[] {
   const out: string[] = [];
   const add = (s: string | null) => {
@@ -196,8 +220,9 @@ export function buildReasons(
   if (controlsFromLayers) for (const s of controlReasons(r)) out.push(s);
   out.push(`Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)}.`);
   add(policyReason(r.policy));
-  for (const s of optionReasons(r)) out.push(s);
-  add(upliftReason(r));
+  if (use !== null) add(landUseSentence(use.landUse, use.chapter6ExcludedBy));
+  for (const s of optionReasons(r, use?.landUse ?? null)) out.push(s);
+  add(upliftReason(r, use?.landUse ?? null));
   for (const s of hazardReasons(r)) out.push(s);
   out.push(transportReason(r, components));
   add(geometryReason(r, components));

@@ -1,12 +1,14 @@
 // scoreSite: SiteFacts in, a scored and explained FeasibilityResult out; pure and deterministic.
 import { LMR_OUTER_M, MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
 import { constraintFactors, scoreSteps } from "./components.ts";
-import { formatArea, formatNumber, roundTo, share } from "./format.ts";
+import { formatNumber, roundTo, share } from "./format.ts";
 import { shownShape } from "./geometry.ts";
-import { isStation, policyFor } from "./policy.ts";
+import { landUseFor } from "./permissibility.ts";
+import { chapter6Exclusion, isStation, policyFor } from "./policy.ts";
 import { buildReasons } from "./reasons.ts";
+import { TOD_AREA } from "./rules/housing-sepp.ts";
 import type { FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
-import { dualOccupancyTest, estimateYield, gfaPotential, subdivisionPotential } from "./yield.ts";
+import { dualOccupancyTest, estimateYield, subdivisionPotential } from "./yield.ts";
 import {
   currentZone,
   dominantZone,
@@ -37,9 +39,10 @@ function heritageKindOf(facts: SiteFacts, heritageShare: number): "item" | "cons
   return k.item ? "item" : k.conservationArea ? "conservation_area" : heritageShare > 0 ? "item" : null;
 }
 
+// Land in a TOD area is outside Chapter 6 too (s 164(1)).
+const IN_TOD_AREA = `the lot is in a Transport Oriented Development Area (${TOD_AREA.clause})`;
+
 function unitsText(y: ReturnType<typeof estimateYield>): string {
-  if (y.upliftFloorSpaceM2 !== null)
-    return `${formatArea(y.upliftFloorSpaceM2)} more floor space = ${formatNumber(y.upliftUnits)} unit${y.upliftUnits === 1 ? "" : "s"} of 85 m² at 75%`;
   if (y.upliftDwellings === null) return "uplift not estimated";
   const n = y.upliftDwellings;
   return `${formatNumber(n)} dwelling${n === 1 ? "" : "s"} beyond the ${formatNumber(y.existingDwellings)} assumed today`;
@@ -57,9 +60,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const category = dominant === null ? null : zoneCategory(dominant.code);
   const controlAreas = summariseControls(facts.controls, zones);
   const controls = effectiveControls(zones, controlAreas, facts.controls !== undefined);
-  const gfaPotentialM2 = gfaPotential(areaM2, controls.fsr);
   const subdivision = subdivisionPotential(areaM2, controls.minLotSizeM2);
-  const dualOccupancy = dualOccupancyTest(zone, areaM2, frontageM);
 
   const hazards = { flood: share(facts.hazards.flood), bushfire: share(facts.hazards.bushfire) };
   const heritage = { share: share(facts.heritageShare), names: facts.heritageNames.slice() };
@@ -80,15 +81,21 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     bushfire: hazards.bushfire,
     heritageItem: heritageKind === "item",
   });
+  const hazardsAndItem = { flood: hazards.flood, bushfire: hazards.bushfire, heritageItem: heritageKind === "item" };
+  const chapter6ExcludedBy = policy.area === "tod" ? IN_TOD_AREA : chapter6Exclusion(hazardsAndItem);
+  const landUse = landUseFor({ zone, policy: policy.area, chapter6ExcludedBy });
+  const dualOccupancy = dualOccupancyTest(landUse, areaM2, frontageM);
   const y = estimateYield({
     areaM2,
     frontageM,
     zone,
     category,
     lepFsr: controls.fsr,
+    lepHeightM: controls.heightM,
     subdivision,
     minLotSizeM2: controls.minLotSizeM2,
     policy: policy.area,
+    landUse,
   });
 
   const constraints = constraintFactors(heritageKind, hazards.flood, hazards.bushfire);
@@ -116,7 +123,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     zoneCategory: category,
     controls,
     controlAreas,
-    gfaPotentialM2,
+    gfaPotentialM2: y.gfaM2,
     dwellingYield: y.dwellings,
     yieldBasis: y.basis,
     subdivision,
@@ -126,12 +133,13 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     transport,
     existingDwellings: y.existingDwellings,
     upliftDwellings: y.upliftDwellings,
-    upliftFloorSpaceM2: y.upliftFloorSpaceM2,
+    upliftFloorSpaceM2: null,
     upliftUnits: y.upliftUnits,
     heritageKind,
     station,
     centreDistanceM,
     policy,
+    housingPermitted: landUse.housingPermitted,
     yieldOptions: y.options,
     demoData: facts.demoData,
     score: steps.score,
@@ -139,6 +147,9 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     components: steps.components,
     reasons: [],
   };
-  result.reasons = buildReasons(result, steps.components, facts.controls !== undefined);
+  result.reasons = buildReasons(result, steps.components, facts.controls !== undefined, {
+    landUse,
+    chapter6ExcludedBy,
+  });
   return result;
 }

@@ -89,16 +89,17 @@ export type YieldBasis =
   | "low_rise_apartments"
   | "terraces"
   | "multi_dwelling"
+  | "shop_top_housing"
   | "subdivision"
   | "dual_occupancy"
   | "single_dwelling"
   | "too_small"
-  | "floor_space"
+  | "floor_space" // feasibility-v2's employment floor space; kept so results stored under v2 still read
   | "no_fsr"
   | "not_residential"
   | "no_zone";
 
-// "employment": floor space zones (E1-E5, SP4, W4) whose potential is measured in floor space.
+// "employment": E1-E5, SP4, W4; housing only as shop top housing where their land use table permits it.
 export type ZoneCategory = "apartment" | "low_rise" | "employment" | "other";
 
 // The policy that sets the lot's controls: a TOD precinct, a low and mid rise housing area, or the LEP alone.
@@ -112,6 +113,9 @@ export interface PolicyApplied {
   excludedBy: string | null; // why a low and mid rise area does not apply, when the lot is within one
 }
 
+// What bounded an option's dwellings: its FSR, its height and setbacks (the envelope), or the site itself.
+export type YieldLimit = "fsr" | "envelope" | "site";
+
 // One way to develop the lot, tested against its rule; the permitted one with most dwellings is the yield.
 export interface YieldOption {
   basis: YieldBasis;
@@ -119,6 +123,9 @@ export interface YieldOption {
   dwellings: number; // what it would give if permitted
   rule: string; // the rule and its figures, e.g. "lot 612 m² ≥ 450 m², frontage 20 m ≥ 12 m"
   clause: string; // the instrument and clause the test applies, e.g. "Housing SEPP 2021 s 168(2)"
+  gfaM2: number | null; // its floor space: the FSR's, within what its height and setbacks hold; null when unbounded
+  storeys: number | null; // the storeys its height allows (no height mapped: those its floor space needs); null: not limited
+  limitedBy: YieldLimit | null; // what bounded its dwellings, when floor space did
 }
 
 // A zone as reported in the result: the same fields the spatial layer supplied.
@@ -166,12 +173,14 @@ export interface FeasibilityResult {
   // v2: the uplift and what it rests on.
   existingDwellings: number; // assumed to stand today (1 on a residential lot)
   upliftDwellings: number | null; // permitted beyond the existing; null when not estimated
-  upliftFloorSpaceM2: number | null; // employment zones: permitted floor space beyond the assumed existing
-  upliftUnits: number; // what the points are read from: dwellings, or floor space in 85 m² units
+  upliftFloorSpaceM2: number | null; // feasibility-v2's employment floor space uplift; null since housing is what is scored
+  upliftUnits: number; // what the points are read from: the dwellings beyond those assumed to stand
   heritageKind: "item" | "conservation_area" | null;
   station: NearestStop | null; // the nearest station, for the policies
   centreDistanceM: number | null;
   policy: PolicyApplied;
+  // v3: false where the zone's land use table (with the state policies) permits no housing; then no housing yield.
+  housingPermitted: boolean;
   yieldOptions: YieldOption[];
   score: number;
   rating: Rating;

@@ -16,6 +16,7 @@ const COL_W = CONTENT_W - MAP_W - 18;
 
 const BASIS: Record<YieldBasis, string> = {
   apartments: "apartments, LEP FSR",
+  shop_top_housing: "shop top housing",
   tod_apartments: "apartments, TOD controls",
   mid_rise_apartments: "mid-rise apartments",
   low_rise_apartments: "low-rise apartments",
@@ -285,23 +286,64 @@ function notes(s: RankedSite, model: ReportModel): string[] {
   return out;
 }
 
-// The page keeps to one sheet: forms that failed their test are listed only when nothing gives an uplift, and then
-// in one bullet, each cut to the test it failed.
+const LAND_USE = "Land use: ";
+const COUNCIL = "left to the council's LEP";
+
+// The land use as the page gives it: what is permitted, each with its citation (what the council decides is in the
+// answer's reasons).
+function landUseShort(reason: string): string {
+  const body = reason
+    .slice(LAND_USE.length)
+    .replace(/\. What is left to the council is not counted: check the LEP\.$/, "");
+  const parts = body.replace(/\.$/, "").split("; ");
+  const kept = parts.filter((p) => !p.includes(COUNCIL));
+  if (kept.length === parts.length || kept.length === 0) return reason;
+  return `${LAND_USE}${kept.join("; ").replaceAll(" permitted with consent", " permitted")}.`;
+}
+
+// The page keeps to one sheet: of the forms tested only the one the yield uses is given; the others (beaten, refused or
+// left to the council) are listed only when nothing gives an uplift, and then in one bullet, each cut to its test.
 function pageReasons(r: FeasibilityResult): string[] {
   // "Dual occupancy not permitted (Housing SEPP 2021 s 168(2)): lot ..." -> the form and its rule.
-  const FAILED = /^(.*?) not permitted(?: \(.*?\))?: (.*)$/;
-  const failed = (x: string) => FAILED.test(x);
+  const OTHER = /^(.*?) not (permitted|counted)(?: \(.*?\))?: (.*)$/;
+  const used = r.yieldOptions.find((o) => o.permitted && o.basis === r.yieldBasis) ?? null;
   const anyPermitted = r.yieldOptions.some((o) => o.permitted);
-  const kept = r.reasons.filter((x) => x !== DEMO_DATA_REASON && !x.startsWith("Lot ") && !(anyPermitted && failed(x)));
-  const tests = kept.filter(failed).map((x) => {
-    const [, form = "", rule = ""] = FAILED.exec(x) ?? [];
-    return `${form.replace(/\s*\([^)]*\)/, "").toLowerCase()} (${rule.split(";")[0]?.replace(/\.$/, "")})`;
-  });
-  const at = kept.findIndex(failed);
-  if (at < 0) return kept;
-  const rest = kept.filter((x) => !failed(x));
-  rest.splice(at, 0, `Not permitted: ${tests.join("; ")}.`);
-  return rest;
+  const optionOf = (x: string) => r.yieldOptions.find((o) => x.endsWith(`): ${o.rule}.`));
+  const out: string[] = [];
+  const tests: string[] = [];
+  const council: string[] = [];
+  let at = -1;
+  for (const x of r.reasons) {
+    if (x === DEMO_DATA_REASON || x.startsWith("Lot ")) continue;
+    if (x.startsWith(LAND_USE)) {
+      out.push(landUseShort(x));
+      continue;
+    }
+    const o = optionOf(x);
+    if (o === undefined || o === used) {
+      out.push(x);
+      continue;
+    }
+    const m = OTHER.exec(x);
+    if (anyPermitted || m === null) continue;
+    if (at < 0) at = out.length;
+    const [, form = "", kind = "", rule = ""] = m;
+    const name = form.replace(/\s*\([^)]*\)/, "").toLowerCase();
+    if (kind === "counted") {
+      council.push(name);
+      continue;
+    }
+    // A site test ("lot 137 m² < 450 m², ...") is the first part of the rule; for a form held to its floor space, the last.
+    const parts = rule.replace(/\.$/, "").split("; ");
+    const first = parts[0] ?? "";
+    const last = parts.at(-1) ?? first;
+    const test = /^(lot|frontage) /.test(first) ? first : / = 0 [a-z]+$/.test(last) ? "none fits" : last;
+    tests.push(`${name} (${test})`);
+  }
+  const left = council.length > 0 ? `Left to the council (check the LEP): ${council.join(", ")}.` : "";
+  if (at >= 0)
+    out.splice(at, 0, tests.length > 0 ? `Not permitted: ${tests.join("; ")}.${left ? ` ${left}` : ""}` : left);
+  return out;
 }
 
 /** Draws one site on a new page (continuing onto another if its text is long). */

@@ -70,13 +70,14 @@ export const FeasibilitySchema = z
       "tod_apartments",
       "mid_rise_apartments",
       "low_rise_apartments",
+      "shop_top_housing",
       "terraces",
       "multi_dwelling",
       "subdivision",
       "dual_occupancy",
       "single_dwelling",
       "too_small",
-      "floor_space",
+      "floor_space", // feasibility-v2's employment floor space, in results stored under v2
       "no_fsr",
       "not_residential",
       "no_zone",
@@ -96,7 +97,9 @@ export const FeasibilitySchema = z
     existing_dwellings: z.number().int().openapi({ description: "Assumed to stand today: 1 on a residential lot" }),
     uplift_dwellings: z.number().int().nullable(),
     uplift_floor_space_m2: z.number().nullable(),
-    uplift_units: z.number().int().openapi({ description: "Dwellings, or floor space in 85 m² units at 75%" }),
+    uplift_units: z.number().int().openapi({
+      description: "The dwellings beyond those assumed to stand (v2: or floor space in 85 m² units at 75%)",
+    }),
     heritage_kind: z.enum(["item", "conservation_area"]).nullable(),
     station: NearestStopSchema.nullable(),
     centre_distance_m: z.number().nullable(),
@@ -107,6 +110,12 @@ export const FeasibilitySchema = z
       name: z.string().nullable(),
       excluded_by: z.string().nullable(),
     }),
+    // False where the zone's land use table (with the state policies) permits no housing: then no housing yield.
+    // Absent from results stored before feasibility v3's land use tables.
+    housing_permitted: z.boolean().optional().openapi({
+      description:
+        "Whether the zone's land use table, with the Housing SEPP's permissions, permits any housing with consent; false: no housing yield",
+    }),
     yield_options: z.array(
       z.strictObject({
         basis: z.string(),
@@ -115,6 +124,11 @@ export const FeasibilitySchema = z
         rule: z.string(),
         // The clause the test applies; absent from results stored before the rules carried their citations.
         clause: z.string().optional(),
+        // Its floor space within its height and setbacks, the storeys its height allows, and what bounded its
+        // dwellings; absent from results stored before feasibility v3 held each form to its height.
+        gfa_m2: z.number().nullable().optional(),
+        storeys: z.number().int().nullable().optional(),
+        limited_by: z.enum(["fsr", "envelope", "site"]).nullable().optional(),
       }),
     ),
     score: z.number(),

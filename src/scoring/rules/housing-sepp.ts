@@ -135,6 +135,77 @@ export const TOD_APARTMENTS: HousingStandard = {
   maxHeightM: 22,
 };
 
+/**
+ * s 175(2) and s 176(2): the storeys a residential flat building may have at the chapter's heights (a basement not
+ * counted): 6 at up to 22 m in the inner area, 4 at up to 17.5 m in the outer area. They bind only where the SEPP's
+ * height is the one relied on.
+ */
+export type StoreyLimit = { readonly clause: string; readonly commenced: string; readonly storeys: number };
+export const MID_RISE_INNER_STOREYS: StoreyLimit = {
+  clause: "Housing SEPP 2021 s 175(2)",
+  commenced: LMR_COMMENCED,
+  storeys: 6,
+};
+export const MID_RISE_OUTER_STOREYS: StoreyLimit = {
+  clause: "Housing SEPP 2021 s 176(2)",
+  commenced: LMR_COMMENCED,
+  storeys: 4,
+};
+
+/** A state policy that makes a form of housing permissible with consent where an LEP may not. */
+export type Permission = {
+  readonly clause: string;
+  readonly commenced: string;
+  /** The zones it permits the form in. */
+  readonly zones: readonly string[];
+  /** Where it applies, as a reason continues "permitted with consent …". */
+  readonly where: string;
+};
+
+/**
+ * s 166: dual occupancies and semi-detached dwellings are permitted with consent in Zone R2 on land to which Chapter 6
+ * applies, inside a low and mid rise housing area or not (the land s 164(1) excludes aside). Stage 1 of the policy made
+ * the same permission as s 141C from 1 July 2024 (Lindsay Taylor Lawyers, 1 July 2024); the 2025 amendment moved it here.
+ */
+export const R2_DUAL_OCCUPANCY: Permission = {
+  clause: "Housing SEPP 2021 s 166",
+  commenced: LMR_COMMENCED,
+  zones: ["R2"],
+  where: "on land to which Chapter 6 applies",
+};
+
+/**
+ * Chapter 6 also makes multi dwelling housing permissible in R2, and residential flat buildings and shop top housing
+ * in R2 and R3, in a low and mid rise housing area (Lindsay Taylor Lawyers, 3 March 2025); the sections that do so were
+ * not read here, so the chapter is cited.
+ */
+export const LMR_MULTI_DWELLING: Permission = {
+  clause: "Housing SEPP 2021 Ch 6",
+  commenced: LMR_COMMENCED,
+  zones: ["R2"],
+  where: `in ${LMR}`,
+};
+export const LMR_FLATS: Permission = {
+  clause: "Housing SEPP 2021 Ch 6",
+  commenced: LMR_COMMENCED,
+  zones: ["R2", "R3"],
+  where: `in ${LMR}`,
+};
+
+/** Chapter 5: residential flat buildings in R1-R4 and E1, shop top housing in E1 and E2, in a TOD area (NSW Planning). */
+export const TOD_FLATS: Permission = {
+  clause: "Housing SEPP 2021 Ch 5",
+  commenced: "2024-05-13",
+  zones: ["R1", "R2", "R3", "R4", "E1"],
+  where: "in a Transport Oriented Development Area",
+};
+export const TOD_SHOP_TOP: Permission = {
+  clause: "Housing SEPP 2021 Ch 5",
+  commenced: "2024-05-13",
+  zones: ["E1", "E2"],
+  where: "in a Transport Oriented Development Area",
+};
+
 /** s 163: the low and mid rise housing area, by walking distance to a Town Centre or a Schedule 11 station. */
 export const LMR_AREA = {
   clause: "Housing SEPP 2021 s 163",

@@ -154,7 +154,10 @@ describe("assessing lots of the NSW-shaped pack", () => {
       { value: 3.5, share: 0.25, label: "3.5" },
     ]);
     expect(result.controls.fsr).toBe(1.625);
-    expect(result.gfaPotentialM2).toBe(Math.floor(result.areaM2 * 1.625 + 0.5));
+    // The floor space of the form the yield uses: the FSR's, held to what its height and setbacks allow.
+    const used = result.yieldOptions.find((o) => o.permitted && o.basis === result.yieldBasis);
+    expect(result.gfaPotentialM2).toBe(used?.gfaM2);
+    expect(result.gfaPotentialM2).toBeLessThanOrEqual(Math.floor(result.areaM2 * 1.625 + 0.5));
     expect(result.reasons).toContain(
       "Split FSR: 1.00:1 on 75% and 3.50:1 on 25% of the lot; each applies to its part, 1.63:1 over the lot.",
     );

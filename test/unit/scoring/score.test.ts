@@ -53,9 +53,12 @@ describe("issue 35 done-when: the score follows the uplift", () => {
       nearestStop: { name: "Newtown Station", mode: "train", distanceM: 300 },
     });
     expect(r3.policy.area).toBe("lmr_inner");
+    // 6 m is narrower than the Apartment Design Guide's 6 m side setbacks on both sides: no apartment fits.
     expect(r3.yieldOptions.find((o) => o.basis === "mid_rise_apartments")).toMatchObject({
       permitted: false,
-      dwellings: 3,
+      dwellings: 0,
+      gfaM2: 0,
+      limitedBy: "envelope",
     });
     expect(r3.dwellingYield).toBe(1);
     expect(r3.rating).toBe("low");
@@ -126,8 +129,12 @@ describe("scoreSite: edge cases", () => {
       }),
     );
     expect(r.zoneCategory).toBe("apartment");
-    expect(r.yieldBasis).toBe("apartments");
-    expect(r.dwellingYield).toBe(15);
+    // MU1 mandates shop top housing: 1,000 m² of shops on the ground floor, the rest of 1,800 m² (800 m²) housing
+    // above = 7 apartments; flats without shops are left to the council (15 by the FSR alone), not counted.
+    expect(r.yieldBasis).toBe("shop_top_housing");
+    expect(r.dwellingYield).toBe(7);
+    expect(r.gfaPotentialM2).toBe(1800);
+    expect(r.yieldOptions.find((o) => o.basis === "apartments")).toMatchObject({ permitted: false, dwellings: 15 });
     expect(r.reasons.join(" ")).toContain("B4 was retired on 26 April 2023: read as MU1.");
   });
 
@@ -142,7 +149,10 @@ describe("scoreSite: edge cases", () => {
     const r = scoreSite(site({ areaM2: 1000, zones: [zone("RE1", 0.4, null), zone("R4", 0.6, 2, null, 18)] }));
     expect(r.zones.map((z) => z.code)).toEqual(["R4", "RE1"]);
     expect(r.controls).toEqual({ fsr: 1.2, heightM: 18, minLotSizeM2: null });
-    expect(r.gfaPotentialM2).toBe(1200);
+    // 450 m from Newtown: the outer area's 1.5:1 (1,500 m²) beats the LEP's 1.2:1, held to the envelope of the LEP's
+    // 18 m (5 storeys on a lot 20 m wide and 50 m deep): 1,286 m², the floor space of the form the yield uses.
+    expect(r.yieldBasis).toBe("mid_rise_apartments");
+    expect(r.gfaPotentialM2).toBe(1286);
     expect(r.reasons).toContain("Split zoning: R4 60%, RE1 40%; R4 is dominant.");
   });
 
@@ -209,8 +219,9 @@ describe("scoreSite: controls from their own layers (FSR, height, lot size mappe
     );
     expect(r.controls).toEqual({ fsr: 2, heightM: 22, minLotSizeM2: null });
     expect(r.controlAreas.fsr).toEqual([area(3, 0.6), area(0.5, 0.4)]);
-    expect(r.gfaPotentialM2).toBe(2000);
-    expect(r.dwellingYield).toBe(17); // floor(2000 x 0.75 / 85) = floor(17.6)
+    // 2,000 m² by the FSR, held to the envelope of 22 m (6 storeys inside the Part 3F setbacks): 1,806 m².
+    expect(r.gfaPotentialM2).toBe(1806);
+    expect(r.dwellingYield).toBe(15); // floor(1,806 x 0.75 / 85) = floor(15.9)
     expect(r.reasons).toContain(
       "Split FSR: 3.00:1 on 60% and 0.50:1 on 40% of the lot; each applies to its part, 2.00:1 over the lot.",
     );
@@ -281,9 +292,11 @@ describe("scoreSite: controls from their own layers (FSR, height, lot size mappe
       }),
     );
     expect(r.controls).toEqual({ fsr: null, heightM: null, minLotSizeM2: null });
-    // No FSR mapped: no apartment option at all, only what needs no FSR (a dual occupancy).
+    // No FSR mapped: no apartment option at all, only what needs no FSR (a dual occupancy), which R4 leaves to the
+    // council: not counted, so the yield cannot be read from the controls.
     expect(r.yieldOptions.map((o) => o.basis)).toEqual(["dual_occupancy"]);
-    expect(r.yieldBasis).toBe("dual_occupancy");
+    expect(r.yieldOptions[0]?.permitted).toBe(false);
+    expect(r.yieldBasis).toBe("no_fsr");
   });
 
   it("reports the zones' own controls as control areas for older packs, scored as before", () => {
@@ -327,7 +340,7 @@ describe("scoreSite: the worked example from control layers", () => {
     );
     expect(layered.controls).toEqual(legacy.controls);
     expect(layered.score).toBe(legacy.score);
-    expect(layered.score).toBe(51); // 64 (3 more dwellings) x 0.81 (flood 38%) = 52, x 0.99 = 51
+    expect(layered.score).toBe(52); // 65 (3 more dwellings) x 0.81 (flood 38%) = 53, x 0.99 = 52
     expect(layered.reasons).toEqual(legacy.reasons);
   });
 });

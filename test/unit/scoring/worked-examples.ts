@@ -1,4 +1,4 @@
-// The ten worked examples of docs/scoring.md section 10, as facts (rectangles measured exactly in the model's projection).
+// The worked examples of docs/scoring.md section 10, as facts (rectangles measured exactly in the model's projection).
 import type { SiteFacts, ZoneShare } from "../../../src/scoring/types.ts";
 import { NEWTOWN, rectangle } from "./sites.ts";
 
@@ -112,5 +112,27 @@ export const EXAMPLES = {
     polygon: rectangle(lat, lon, 30, 50),
     zones: [R2()],
     nearestStop: train("Glenfield Station", 1500),
+  }),
+  // Issue 50's lots: housing prohibited, townhouses held to their height and site, and one floor space for the yield.
+  e4Industrial: facts({
+    lotId: "11/DP1011",
+    areaM2: 5000,
+    polygon: rectangle(lat, lon, 50, 100),
+    zones: [zone("E4", "General Industrial", 1, 12, null)],
+    nearestStop: train("Clyde Station", 900),
+  }),
+  r4Townhouses: facts({
+    lotId: "12/DP1012",
+    areaM2: 4000,
+    polygon: rectangle(lat, lon, 50, 80),
+    zones: [zone("R4", "High Density Residential", 1.5, 9.5, null)],
+    nearestStop: train("Epping Station", 600),
+  }),
+  r3Tod: facts({
+    lotId: "13/DP1013",
+    areaM2: 1200,
+    polygon: rectangle(lat, lon, 24, 50),
+    zones: [zone("R3", "Medium Density Residential", 0.75, 12, 450)],
+    nearestStop: train("Lidcombe Station", 350),
   }),
 } satisfies Record<string, SiteFacts>;

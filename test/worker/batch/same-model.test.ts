@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 
 describe("one model for batch, chat and report", () => {
-  it("is feasibility-v2 in every batch row", () => {
-    expect(MODEL_VERSION).toBe("feasibility-v2");
+  it("is feasibility-v3 in every batch row", () => {
+    expect(MODEL_VERSION).toBe("feasibility-v3");
     expect(rows.length).toBeGreaterThan(2);
-    for (const r of rows) expect(r.feasibility.model_version).toBe("feasibility-v2");
+    for (const r of rows) expect(r.feasibility.model_version).toBe("feasibility-v3");
   });
 
   it("gives each lot the same score and rating in batch, chat and report as the model gives its facts", async () => {
@@ -67,7 +67,7 @@ describe("one model for batch, chat and report", () => {
       expect([report.result.score, report.result.rating, report.result.modelVersion]).toEqual([
         model.score,
         model.rating,
-        "feasibility-v2",
+        "feasibility-v3",
       ]);
     }
   });

@@ -128,6 +128,12 @@ function ScoreDetail({ score }: { score: PaidScore }) {
           <dt>Yield basis</dt>
           <dd>{basisLabel(f.yield_basis)}</dd>
         </div>
+        {f.housing_permitted === false && (
+          <div>
+            <dt>Housing</dt>
+            <dd>Prohibited by the zone's land use table: not assessed for housing</dd>
+          </div>
+        )}
         <div>
           <dt>Estimated yield</dt>
           <dd>

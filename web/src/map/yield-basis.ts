@@ -6,6 +6,7 @@ const BASIS_LABEL: Record<string, string> = {
   low_rise_apartments: "Low-rise apartments",
   terraces: "Terraces",
   multi_dwelling: "Townhouses (multi dwelling housing)",
+  shop_top_housing: "Shop top housing (shops below, apartments above)",
   subdivision: "Subdivision into lots of the minimum size",
   dual_occupancy: "Dual occupancy",
   single_dwelling: "A single dwelling",
