@@ -148,6 +148,15 @@ function upliftReason(r: ReasonInput, landUse: LandUse | null): string | null {
     case "floor_space":
       return null;
     case "shop_top_housing":
+      // Employment land is not scored on housing (docs/design.md section 13): its shop top housing is shown only.
+      if (r.zoneCategory === "employment") {
+        const n = r.dwellingYield ?? 0;
+        const shown =
+          n > 0
+            ? `; its shop top housing (${formatNumber(n)} dwellings above the shops) is shown for information only`
+            : "";
+        return `Zone ${code} is employment land: not assessed for housing, so rated low${shown}.`;
+      }
       if ((r.upliftDwellings ?? 0) <= 0)
         return "No uplift: the controls leave no floor space for housing above the ground floor shops, so the site is rated low.";
       break;

@@ -99,9 +99,11 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
   });
 
   const constraints = constraintFactors(heritageKind, hazards.flood, hazards.bushfire);
+  // Employment land is never rated on a housing formula (docs/design.md section 13): its potential counts nothing.
+  const employment = category === "employment";
   const steps = scoreSteps({
-    units: y.upliftUnits,
-    unitsText: unitsText(y),
+    units: employment ? 0 : y.upliftUnits,
+    unitsText: employment ? "employment land: not assessed for housing" : unitsText(y),
     constraints,
     heritageText:
       heritageKind === "item" ? "heritage item" : heritageKind === "conservation_area" ? "conservation area" : null,

@@ -194,7 +194,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
     });
   });
 
-  it("6. an E1 site: shop top housing, 800 m² of shops and 800 m² of housing above = 7 apartments, 74, high", () => {
+  it("6. an E1 site: shop top housing of 7 apartments above 800 m² of shops, shown but not scored: employment land, 0, low", () => {
     const r = scoreSite(EXAMPLES.e1Site);
     check(r, {
       area: 800,
@@ -206,15 +206,15 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
       uplift: 7,
       units: 7,
       gfa: 1600,
-      steps: [74, 0, 0, 0],
+      steps: [0, 0, 0, 0],
       factors: [1, 1, 1],
-      score: 74,
-      rating: "high",
+      score: 0,
+      rating: "low",
       options: { shop_top_housing: [true, 7, 1600, 3] },
       reasons: [
         "Land use: dwelling houses, dual occupancies, multi dwelling housing and residential flat buildings left to the council's LEP (Standard Instrument LEP, Land Use Table, zone E1 Local Centre); shop top housing permitted with consent (Standard Instrument LEP, Land Use Table, zone E1 Local Centre). What is left to the council is not counted: check the LEP.",
         "Shop top housing (shops below, apartments above) permitted (LEP cl 4.4): LEP FSR 2.00:1: 800 m² × 2.00:1 = 1,600 m²; ground floor shops or offices (4 m, housing storeys 3.1 m, Apartment Design Guide 2015 Part 4C) 800 m², 800 m² left for housing; 14 m less the 4 m ground floor and 1 m for the roof = 2 storeys above, built to the sides and the street with a rear setback of 6 m (Apartment Design Guide 2015 Part 3F) = 1,360 m²; housing 800 m², × 75% ÷ 85 m² = 7 apartments.",
-        "Uplift: 7 dwellings as shop top housing (shops below, apartments above), 7 beyond the 0 assumed today.",
+        "Zone E1 is employment land: not assessed for housing, so rated low; its shop top housing (7 dwellings above the shops) is shown for information only.",
       ],
     });
     expect(r.existingDwellings).toBe(0);
