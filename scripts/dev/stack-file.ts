@@ -2,19 +2,11 @@
 // port it was started on (PORT) instead of assuming 8787.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pidAlive } from "./pid-alive.ts";
 
 const FILE = "stack.json";
 
 type StackFile = { api: string; pid: number };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Records the API's address for the stack whose local state is `persist`, owned by this process. */
 export function writeStackFile(persist: string, api: string, pid = process.pid): void {
@@ -31,7 +23,7 @@ export function runningStackApi(persist: string): string | null {
   if (!existsSync(path)) return null;
   try {
     const s = JSON.parse(readFileSync(path, "utf8")) as Partial<StackFile>;
-    return typeof s.api === "string" && typeof s.pid === "number" && alive(s.pid) ? s.api : null;
+    return typeof s.api === "string" && typeof s.pid === "number" && pidAlive(s.pid) ? s.api : null;
   } catch {
     return null;
   }

@@ -18,6 +18,7 @@ import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";
 import type { Suburb } from "./inputs.ts";
 import { writeStreetsPack } from "./streets-pack.ts";
 import { joinMaps, suburbMap } from "./world-map.ts";
+import { pidAlive } from "../dev/pid-alive.ts";
 
 export type WorldOptions = {
   out: string;
@@ -67,21 +68,12 @@ function selectSuburbs(ctx: WorldContext, names?: readonly string[]): number[] {
   });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 // An interrupted build leaves its bucket files (hundreds of MB) and a partial pack: remove those of dead builds.
 function sweepStale(dir: string): void {
   for (const name of readdirSync(dir)) {
     const m = /^\.world-(\d+)-|\.pack\.tmp-(\d+)$/.exec(name);
     const pid = Number(m?.[1] ?? m?.[2]);
-    if (m && !alive(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+    if (m && !pidAlive(pid)) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
