@@ -114,7 +114,7 @@ const SiteResultSchema = z
     lga: z.string().nullable(),
     demo_data: z.boolean(),
   })
-  .openapi("SiteResult");
+  .openapi("FoundSite");
 
 export const SearchAnswerSchema = z
   .object({
