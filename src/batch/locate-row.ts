@@ -127,11 +127,8 @@ export async function locateSite(
   if (!row.problem && row.address !== undefined) {
     const hit = await lotByAddress(scope, row.address, addressBudget);
     if (!hit.ok) return { located: hit, packs: [] };
-    const packs = await scope.at([{ lotId: hit.lotId }]);
-    const parcel = parcelByLot(packs, hit.lotId);
-    // Found by address a moment ago: only a pack replaced in between could lose it.
-    if (!parcel) return { located: { ok: false, detail: `The lot at "${row.address}" could not be read.` }, packs };
-    return { located: { ok: true, parcel }, packs };
+    // Found by address, the row is a lot-number row from here: the same read and the same refusal.
+    return locateSite(scope, { ...row, address: undefined, lotNumber: hit.lotId }, addressBudget);
   }
   const { lat, lon } = row;
   if (!row.problem && row.lotNumber === undefined && typeof lat === "number" && typeof lon === "number") {
