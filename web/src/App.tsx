@@ -102,12 +102,6 @@ export function App({ auth }: { auth: Auth }) {
         />
       </>
     );
-  if (!membership)
-    return (
-      <p className="boot" role="status">
-        Setting up your organisation…
-      </p>
-    );
   const shell: Shell = {
     auth,
     membership,

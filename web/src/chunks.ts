@@ -3,6 +3,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { Shell } from "./shell.ts";
 import type { MapCanvasProps } from "./map/MapCanvas.tsx";
+import { needsOrganisation } from "./components/NeedsOrganisation.tsx";
 
 export type Chunk<P> = { load: () => Promise<ComponentType<P>>; loaded: () => ComponentType<P> | undefined };
 
@@ -21,8 +22,12 @@ function chunk<P>(importer: () => Promise<{ default: ComponentType<P> }>): Chunk
 }
 
 export const workspaceChunk = chunk<{ shell: Shell }>(() => import("./map/Workspace.tsx"));
-export const accountChunk = chunk<{ shell: Shell }>(() => import("./account/Account.tsx"));
-export const dataChunk = chunk<{ shell: Shell }>(() => import("./data/Data.tsx"));
+export const accountChunk = chunk<{ shell: Shell }>(() =>
+  import("./account/Account.tsx").then((m) => ({ default: needsOrganisation(m.default) })),
+);
+export const dataChunk = chunk<{ shell: Shell }>(() =>
+  import("./data/Data.tsx").then((m) => ({ default: needsOrganisation(m.default) })),
+);
 export const mapChunk = chunk<MapCanvasProps>(() => import("./map/MapCanvas.tsx"));
 
 /** The chunk's component once its code is in (at once when it already is); a failed download goes to `onError`. */

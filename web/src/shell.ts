@@ -11,7 +11,8 @@ export type MapFocus = { bbox: BBox; layer: string };
 
 export type Shell = {
   auth: Auth;
-  membership: PostSignup;
+  /** Null while post-signup answers: the map does not wait for it (issue 51, item 7), the account and data views do. */
+  membership: PostSignup | null;
   /** The signed-in user's id: the team page marks and locks their own row. */
   userId: string;
   balance: number | null;
@@ -28,3 +29,6 @@ export type Shell = {
   focus: MapFocus | null;
   clearFocus: () => void;
 };
+
+/** The shell once the user's organisation is known: what the account and data views need. */
+export type JoinedShell = Shell & { membership: PostSignup };

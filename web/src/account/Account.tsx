@@ -1,7 +1,7 @@
 // The account view: credits for everyone, the team for owners and admins, the plans (checkout for billing admins).
 import { useCallback, useState } from "react";
 import { Outcome, type Said } from "./Confirm.tsx";
-import type { Shell } from "../shell.ts";
+import type { JoinedShell } from "../shell.ts";
 import { Credits } from "./Credits.tsx";
 import { Plan } from "./Plan.tsx";
 import { Team } from "./Team.tsx";
@@ -15,7 +15,7 @@ const SECTIONS = [
 // The map keeps its view in the URL's hash, so sections are reached by scrolling, not by #anchors.
 const jump = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
 
-export default function Account({ shell }: { shell: Shell }) {
+export default function Account({ shell }: { shell: JoinedShell }) {
   const admin = shell.membership.role !== "member";
   const org = shell.membership;
   // A paid checkout adds credits: the ledger is read again when the subscription appears.

@@ -1,6 +1,6 @@
 // Credits: the balance, usage per day by action, and the transactions behind them.
 import { useEffect, useMemo, useState } from "react";
-import type { Shell } from "../shell.ts";
+import type { JoinedShell } from "../shell.ts";
 import type { Api, Transaction, UsageHistory } from "../api.ts";
 import { Transactions } from "./Transactions.tsx";
 import { UsageChart } from "./UsageChart.tsx";
@@ -25,7 +25,7 @@ async function loadLedger(api: Api): Promise<{ entries: Transaction[]; total: nu
   return { entries, total };
 }
 
-export function Credits({ shell, reload }: { shell: Shell; reload: number }) {
+export function Credits({ shell, reload }: { shell: JoinedShell; reload: number }) {
   const { api } = shell.auth;
   const { report, refreshBalance } = shell;
   const [ledger, setLedger] = useState<{ entries: Transaction[]; total: number } | null>(null);

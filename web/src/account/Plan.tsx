@@ -1,6 +1,6 @@
 // Plan: the tiers side by side, the current subscription and its state, checkout and the billing portal.
 import { useCallback, useEffect, useState } from "react";
-import type { Shell } from "../shell.ts";
+import type { JoinedShell } from "../shell.ts";
 import type { CheckoutRequest, CheckoutResponse, PortalResponse, Subscription, Tier } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "./Confirm.tsx";
 
@@ -35,7 +35,7 @@ export function Plan({
   onPaid,
   announce,
 }: {
-  shell: Shell;
+  shell: JoinedShell;
   onPaid: () => void;
   /** Says how a checkout went at the top of the page, in view on return from the processor. */
   announce: (text: string) => void;

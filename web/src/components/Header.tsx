@@ -26,9 +26,19 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
         </button>
       </nav>
       <section className="who" aria-label="Organisation">
-        <span className="org">{membership.name}</span>
-        {membership.org_type === "personal" && membership.role === "owner" && <span className="kind">personal</span>}
-        <span className="role">{membership.role}</span>
+        {membership ? (
+          <>
+            <span className="org">{membership.name}</span>
+            {membership.org_type === "personal" && membership.role === "owner" && (
+              <span className="kind">personal</span>
+            )}
+            <span className="role">{membership.role}</span>
+          </>
+        ) : (
+          <span className="org muted" role="status">
+            Setting up your organisation…
+          </span>
+        )}
         <output className="balance" aria-label="Credit balance">
           {balance === null ? (
             "…"
@@ -39,11 +49,19 @@ export function Header({ shell, view, go, email }: { shell: Shell; view: View; g
             </>
           )}
         </output>
-        <Notifications api={shell.auth.api} onProblem={shell.report} showMap={() => view !== "map" && go("map")} />
+        {membership && (
+          <Notifications api={shell.auth.api} onProblem={shell.report} showMap={() => view !== "map" && go("map")} />
+        )}
         <button type="button" className="quiet" title={email} onClick={() => void shell.auth.supabase.auth.signOut()}>
           Sign out
         </button>
-        <AccountMenu membership={membership} email={email} onSignOut={() => void shell.auth.supabase.auth.signOut()} />
+        {membership && (
+          <AccountMenu
+            membership={membership}
+            email={email}
+            onSignOut={() => void shell.auth.supabase.auth.signOut()}
+          />
+        )}
       </section>
     </header>
   );

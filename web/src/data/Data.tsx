@@ -1,6 +1,6 @@
 // The Data page: the organisation's own packs (upload for owners and admins, show on map, delete) and the public packs.
 import { useEffect, useState } from "react";
-import type { Shell } from "../shell.ts";
+import type { JoinedShell } from "../shell.ts";
 import type { PackSummary } from "../api.ts";
 import { Outcome, useConfirm, useOutcome } from "../account/Confirm.tsx";
 import type { BBox } from "../map/controller.ts";
@@ -9,7 +9,7 @@ import { UploadForm } from "./UploadForm.tsx";
 
 const POLL_MS = 2_000;
 
-export default function Data({ shell }: { shell: Shell }) {
+export default function Data({ shell }: { shell: JoinedShell }) {
   const { api } = shell.auth;
   const { report, reloadPacks } = shell;
   const admin = shell.membership.role !== "member";
