@@ -52,6 +52,7 @@ export function ParcelPanel({
       </div>
     );
   const ctl = (v: number | null, unit: string) => (v === null ? "—" : `${v}${unit}`);
+  const scored = score && score.parcel.lot_id === facts.lot_id ? score : null;
   return (
     <article className="parcel" aria-label="Parcel facts">
       <h2>{facts.address ?? facts.lot_id ?? "Lot"}</h2>
@@ -97,11 +98,23 @@ export function ParcelPanel({
         </div>
       </dl>
       {save}
-      {/* A lot scored in this tab shows its score again for free; scoring it again is a new, stated charge. */}
-      <button type="button" className="primary" onClick={onScore} disabled={scoring}>
-        {scoring ? "Scoring…" : `${score ? "Score again" : "Score site"} · ${UNIT_PRICE.batch_score} credit`}
-      </button>
-      {score && score.parcel.lot_id === facts.lot_id && <ScoreDetail score={score} />}
+      {/* A lot scored in this tab shows its score again for free: the sticky button says so until the lot changes,
+          and scoring it again is a second, stated charge (issue 51, item 3). */}
+      {scored ? (
+        <button type="button" className="primary" disabled>
+          Scored
+        </button>
+      ) : (
+        <button type="button" className="primary" onClick={onScore} disabled={scoring}>
+          {scoring ? "Scoring…" : `Score site · ${UNIT_PRICE.batch_score} credit`}
+        </button>
+      )}
+      {scored && <ScoreDetail score={scored} />}
+      {scored && (
+        <button type="button" className="quiet again" onClick={onScore} disabled={scoring}>
+          {scoring ? "Scoring…" : `Score again · ${UNIT_PRICE.batch_score} credit`}
+        </button>
+      )}
     </article>
   );
 }
