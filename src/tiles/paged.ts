@@ -7,6 +7,7 @@ import { OVERVIEW_MIN_ZOOM, overviewLayer } from "./overview.ts";
 import { encodeTile } from "./mvt.ts";
 import { pagedLotsTile } from "./paged-lots.ts";
 import { BLOCKS_LAYER, blocksLayer } from "./blocks.ts";
+import { BLOCK_CELLS_MAX_ZOOM, blockCellsLayer } from "./block-cells.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 import { TILE_MAX_READS } from "./prebuilt-tiles.ts";
 
@@ -21,7 +22,8 @@ export async function pagedTile(pack: PagedPack, tile: TileCoord): Promise<Uint8
     if (tile.z < (blocks ? layerMinZoom(BLOCKS_LAYER) : OVERVIEW_MIN_ZOOM)) return null;
     const { pages, blocks: blockPages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
     refuseDamaged(refused);
-    const layer = blocks ? blocksLayer(blockPages, zones, tile) : overviewLayer(pages, zones, tile);
+    const drawBlocks = tile.z <= BLOCK_CELLS_MAX_ZOOM ? blockCellsLayer : blocksLayer;
+    const layer = blocks ? drawBlocks(blockPages, zones, tile) : overviewLayer(pages, zones, tile);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
   // A tile whose pages lie too far apart to read in 2 requests was stored whole by the builder: one request.

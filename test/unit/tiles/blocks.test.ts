@@ -1,5 +1,6 @@
-// Street blocks below the lots' zoom (tiles/blocks.ts): a lots pack built with its blocks draws them from z10 to z13 as
-// one quad each in its zone, lots from z14 as before; a pack without blocks keeps its overview of cells.
+// Street blocks below the lots' zoom (tiles/blocks.ts): a lots pack built with its blocks draws them from z10 to z13 (as
+// cells to z11, tiles/block-cells.ts; one quad each in its zone from z12), lots from z14 as before; a pack without
+// blocks keeps its overview of cells.
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { describe, expect, it } from "vitest";
@@ -57,7 +58,7 @@ async function layersOf(pack: PagedPack, tile: TileCoord): Promise<VectorTile | 
 const [lon, lat] = lots[0]?.centre ?? [0, 0];
 
 describe("street blocks below the lots' zoom", () => {
-  it("are drawn from z10 to z13 as one quad a block, each with its zone, and not at all at z9", async () => {
+  it("are drawn from z10 to z13 (as cells to z11, one quad a block from z12), each with its zone, not at z9", async () => {
     const { pack } = reader(withBlocks);
     for (const z of [10, 11, 12, 13]) {
       const vt = await layersOf(pack, tileOf(lon, lat, z));
