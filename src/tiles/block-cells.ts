@@ -74,9 +74,9 @@ function paint(pages: readonly BlockPage[], tile: TileCoord): Int32Array {
             claim(r * GRID + c, a, z);
           }
       if (any) continue;
-      // Smaller than a cell: it claims the cell its centre falls in.
-      const cx = Math.floor((q[0] + q[2] + q[4] + q[6]) / 4 / CELL);
-      const cy = Math.floor((q[1] + q[3] + q[5] + q[7]) / 4 / CELL);
+      // Smaller than a cell: it claims the cell the centre of its box falls in.
+      const cx = Math.floor((x0 + x1) / 2 / CELL);
+      const cy = Math.floor((y0 + y1) / 2 / CELL);
       if (cx >= 0 && cx < GRID && cy >= 0 && cy < GRID) claim(cy * GRID + cx, a, z);
     }
   }
