@@ -10,6 +10,7 @@ import { rateLimit } from "../request/rate-limit.ts";
 import { requireBuiltPack } from "../request/built-packs.ts";
 import { errors } from "../http/errors.ts";
 import { edgeBytes, ifNoneMatch, keepAtEdge } from "../http/edge-cache.ts";
+import { TILE_DRAWING } from "../tiles/drawing.ts";
 import { integerText } from "../http/numbers.ts";
 import { callerOrgId } from "../request/caller.ts";
 import { NotFoundError } from "../errors.ts";
@@ -95,7 +96,10 @@ const tileRoute = route({
       x: TileInt("column", 2 ** MAX_ZOOM - 1),
       y: z.preprocess(withSuffix(/\.mvt$/), TileInt("row", 2 ** MAX_ZOOM - 1)),
     }),
-    query: z.object({ v: z.string().max(100).optional().openapi({ description: "Pack version (cache key)" }) }),
+    query: z.object({
+      v: z.string().max(100).optional().openapi({ description: "Pack version (cache key)" }),
+      d: z.string().max(20).optional().openapi({ description: "How tiles are drawn (cache key), from the TileJSON" }),
+    }),
   },
   responses: {
     200: { description: "The tile", content: { [MVT]: { schema: z.string().openapi({ format: "binary" }) } } },
@@ -143,11 +147,13 @@ tileRoutes
       version: found.snapshot.root.meta.version,
       checksum: found.snapshot.header.rootCrc,
     };
-    const etag = `"${pack.checksum.toString(16)}-${tile.z}-${tile.x}-${tile.y}"`;
-    const current = c.req.valid("query").v === pack.version;
+    const etag = `"${pack.checksum.toString(16)}-${TILE_DRAWING}-${tile.z}-${tile.x}-${tile.y}"`;
+    const { v, d } = c.req.valid("query");
+    // Long-lived in the browser only when the URL names this pack version and this drawing.
+    const current = v === pack.version && d === TILE_DRAWING;
     const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
     if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);
-    const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${tile.z}/${tile.x}/${tile.y}`;
+    const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${TILE_DRAWING}/${tile.z}/${tile.x}/${tile.y}`;
     const cached = isPublic ? await edgeBytes(key) : undefined;
     if (cached) return c.body(cached, 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
     const bytes = found.whole ? cutTile(found.whole, tile) : await pagedTile(found.paged, tile);

@@ -2,6 +2,7 @@
 import type { BBox } from "../geo/bbox.ts";
 import type { LayerInfo } from "../packs/types.ts";
 import { layerMaxZoom, layerMinZoom, TILE_MAX_ZOOM } from "./layers.ts";
+import { TILE_DRAWING } from "./drawing.ts";
 
 /** What a TileJSON describes of a pack: a v1 pack, or a v2 pack's root. */
 export type TiledPack = {
@@ -24,7 +25,9 @@ export function tileJson(pack: TiledPack, origin: string) {
     version: pack.version,
     attribution: pack.meta.attribution,
     scheme: "xyz" as const,
-    tiles: [`${origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(pack.version)}`],
+    tiles: [
+      `${origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(pack.version)}&d=${TILE_DRAWING}`,
+    ],
     minzoom: Math.min(...layers.map((l) => layerMinZoom(l.name))),
     maxzoom: TILE_MAX_ZOOM,
     bounds: pack.bbox,

@@ -8,6 +8,7 @@ import { featuresInBox } from "../../../src/packs/lookup.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import type { Pack } from "../../../src/packs/types.ts";
 import { BUFFER, EXTENT, tileBBox, tileOf } from "../../../src/tiles/math.ts";
+import { TILE_DRAWING } from "../../../src/tiles/drawing.ts";
 import { demoPackBytes, putDemoPacks, squareSuburb, suburbPack } from "../../support/packs.ts";
 import { bearer, mintToken } from "../../support/tokens.ts";
 import { createTeamOrg, withDb } from "../helpers/billing.ts";
@@ -53,7 +54,9 @@ describe("GET /tiles/{pack_id}.json", () => {
       vector_layers: { id: string; fields: Record<string, string>; minzoom: number }[];
     }>();
     expect(tj.tilejson).toBe("3.0.0");
-    expect(tj.tiles).toEqual([`https://api.test/tiles/sydney-demo/{z}/{x}/{y}.mvt?v=${demo.version}`]);
+    expect(tj.tiles).toEqual([
+      `https://api.test/tiles/sydney-demo/{z}/{x}/{y}.mvt?v=${demo.version}&d=${TILE_DRAWING}`,
+    ]);
     expect(tj.bounds).toEqual(demo.bbox);
     expect(tj.attribution).toBe(demo.meta.attribution);
     expect(tj.vector_layers.map((l) => l.id).sort()).toEqual([...demo.layers.keys()].sort());
@@ -78,7 +81,7 @@ describe("GET /tiles/{pack_id}/{z}/{x}/{y}.mvt", () => {
   it("a z15 tile has one layer per pack layer present, as many parcels as a flatbush query of the buffered box", async () => {
     const { lon, lat, parcels } = aLot();
     const t = tileOf(lon, lat, 15);
-    const res = await get(`/tiles/sydney-demo/15/${t.x}/${t.y}.mvt?v=${demo.version}`);
+    const res = await get(`/tiles/sydney-demo/15/${t.x}/${t.y}.mvt?v=${demo.version}&d=${TILE_DRAWING}`);
     expect(res.status).toBe(200);
     const vt = await decoded(res);
     expect(Object.keys(vt.layers)).toContain("parcels");
@@ -141,6 +144,19 @@ describe("GET /tiles/{pack_id}/{z}/{x}/{y}.mvt", () => {
     // A tile in the Pacific Ocean at z15.
     const empty = await get("/tiles/sydney-demo/15/0/0.mvt");
     expect(empty.status).toBe(204);
+  });
+
+  it("is kept an hour only under a URL naming this pack version and this drawing; its ETag names the drawing", async () => {
+    const { lon, lat } = aLot(5);
+    const t = tileOf(lon, lat, 15);
+    const path = `/tiles/sydney-demo/15/${t.x}/${t.y}.mvt?v=${demo.version}`;
+    const current = await get(`${path}&d=${TILE_DRAWING}`);
+    expect(current.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    expect(current.headers.get("ETag")).toContain(`-${TILE_DRAWING}-15-`);
+    // A URL from a TileJSON read before the drawing changed: served, but not kept long.
+    const older = await get(`${path}&d=d1`);
+    expect(older.status).toBe(200);
+    expect(older.headers.get("Cache-Control")).toBe("private, max-age=60");
   });
 
   it("a second request for a public tile is served from the edge cache", async () => {
