@@ -2,9 +2,9 @@
 // the zone over most of its land, in place of the grid cells of overview.ts, so low zooms draw blocks with the streets
 // between them. Pages of up to BLOCKS_PER_PAGE blocks in Hilbert order, each read by its box like a cell page.
 import type { Columns } from "../../geo/types.ts";
-import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
 import { PageRefusedError } from "./errors.ts";
+import { frameFault, pageCrc, sealPage } from "./page-frame.ts";
 import { hilbertOf } from "./hilbert.ts";
 import { CELLS_PER_DEGREE, type OverviewEntry, type OverviewMeta } from "./overview.ts";
 import { UNITS_PER_DEGREE } from "./schema.ts";
@@ -65,7 +65,7 @@ export function blockOverview(
       }
     }
     const deg = (v: number) => v / UNITS_PER_DEGREE;
-    entries.push({ box: [deg(w), deg(s), deg(e), deg(nn)], length: bytes.length, crc: crc32(bytes.subarray(8)) });
+    entries.push({ box: [deg(w), deg(s), deg(e), deg(nn)], length: bytes.length, crc: pageCrc(bytes) });
     pages.push(bytes);
   }
   return { pages, meta: { cellsPerDegree: CELLS_PER_DEGREE, kind: "blocks", pages: entries } };
@@ -104,8 +104,7 @@ function encodeBlockPage(no: number, ids: readonly number[], q: Int32Array, zone
   }
   w.align(8);
   const out = w.finish();
-  new DataView(out.buffer, out.byteOffset).setUint32(4, crc32(out.subarray(8)), true);
-  return out;
+  return sealPage(out);
 }
 
 /** Verifies and decodes block page `no` (its zones numbering `zoneCount` names); a damaged one is refused alone. */
@@ -117,8 +116,8 @@ export function decodeBlockPage(
   zoneCount: number,
 ): BlockPage {
   const refuse = (why: string) => new PageRefusedError(key, `pack ${key} block page ${no} refused: ${why}`, no);
-  if (b.length < HEAD) throw refuse(`only ${b.length} bytes`);
-  if (crc32(b.subarray(8)) !== expectedCrc) throw refuse("checksum mismatch");
+  const fault = frameFault(b, HEAD, expectedCrc);
+  if (fault) throw refuse(fault);
   const magic = String.fromCharCode(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
   if (magic !== BLOCKS_MAGIC) throw refuse(`magic ${JSON.stringify(magic)}, not ${BLOCKS_MAGIC}`);
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);

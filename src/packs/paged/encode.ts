@@ -1,6 +1,7 @@
 // Builds a v2 pack: features in Hilbert order cut into pages of a target size, then the root and the lot-id index.
 import type { BBox } from "../../geo/bbox.ts";
 import { crc32 } from "../crc32.ts";
+import { pageCrc } from "./page-frame.ts";
 import { lotKey } from "../lot-id.ts";
 import type { LayerKind, UploadInfo } from "../pack-meta.ts";
 import { centreOf, type FeatureInput, toPageFeature } from "./feature-geometry.ts";
@@ -214,7 +215,7 @@ export class PackWriter {
     }
     this.entries.push({
       length: bytes.length,
-      crc: crc32(bytes.subarray(8)),
+      crc: pageCrc(bytes),
       count: feats.length,
       box,
       max,
@@ -273,7 +274,7 @@ export class PackWriter {
       // A run of equal hashes never straddles two index pages.
       while (end < this.lots && hashes[end] === hashes[end - 1]) end++;
       const b = encodeIndexPage(index.length, hashes.subarray(start, end), pages.subarray(start, end));
-      index.push({ firstHash: hashes[start] as number, length: b.length, crc: crc32(b.subarray(8)) });
+      index.push({ firstHash: hashes[start] as number, length: b.length, crc: pageCrc(b) });
       tailParts.push(b);
       start = end;
     }

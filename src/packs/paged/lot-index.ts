@@ -1,5 +1,5 @@
 // Lot-id index pages: sorted FNV-1a hashes of normalised lot ids, each with the data page that holds the lot.
-import { crc32 } from "../crc32.ts";
+import { frameFault, sealPage } from "./page-frame.ts";
 import { PageRefusedError } from "./errors.ts";
 import { INDEX_HEADER_BYTES, INDEX_MAGIC } from "./schema.ts";
 
@@ -18,8 +18,7 @@ export function encodeIndexPage(no: number, hashes: Uint32Array, pages: Uint16Ar
   v.setUint32(12, k, true);
   out.set(new Uint8Array(hashes.buffer, hashes.byteOffset, 4 * k), INDEX_HEADER_BYTES);
   out.set(new Uint8Array(pages.buffer, pages.byteOffset, 2 * k), INDEX_HEADER_BYTES + 4 * k);
-  v.setUint32(4, crc32(out.subarray(8)), true);
-  return out;
+  return sealPage(out);
 }
 
 /** Verifies and decodes lot-id index page `no`; an entry naming a page past `pageCount` refuses it. */
@@ -31,9 +30,8 @@ export function decodeIndexPage(
   pageCount: number,
 ): LotIndexPage {
   const refuse = (why: string) => new PageRefusedError(key, `pack ${key} lot-id index page ${no} refused: ${why}`, no);
-  if (b.length < INDEX_HEADER_BYTES) throw refuse(`only ${b.length} bytes`);
-  const got = crc32(b.subarray(8));
-  if (got !== expectedCrc) throw refuse("checksum mismatch");
+  const fault = frameFault(b, INDEX_HEADER_BYTES, expectedCrc);
+  if (fault) throw refuse(fault);
   const c = b.slice();
   const v = new DataView(c.buffer);
   const k = v.getUint32(12, true);

@@ -1,9 +1,9 @@
 // Overview pages: each lot's zone generalised to a grid of 1/1024-degree cells (about 90 x 110 m at Sydney), the
 // zone over most lots of a cell kept, stored as runs per row in blocks of 256 x 256 cells. Low zooms draw these.
-import { crc32 } from "../crc32.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
 import { CountTable, type KeyCounts } from "./count-table.ts";
 import { PageRefusedError } from "./errors.ts";
+import { frameFault, pageCrc, sealPage } from "./page-frame.ts";
 
 export const OVERVIEW_MAGIC = "GAPO";
 export const CELLS_PER_DEGREE = 1024;
@@ -62,7 +62,7 @@ export class OverviewBuilder {
         n = Math.max(n, c.y + 1);
       }
       const deg = (v: number) => (v - OFFSET) / CELLS_PER_DEGREE;
-      entries.push({ box: [deg(w), deg(s), deg(e), deg(n)], length: bytes.length, crc: crc32(bytes.subarray(8)) });
+      entries.push({ box: [deg(w), deg(s), deg(e), deg(n)], length: bytes.length, crc: pageCrc(bytes) });
       pages.push(bytes);
       cells = [];
     };
@@ -129,8 +129,7 @@ function encodeOverviewPage(no: number, cells: readonly { x: number; y: number; 
   }
   w.align(8);
   const out = w.finish();
-  new DataView(out.buffer, out.byteOffset).setUint32(4, crc32(out.subarray(8)), true);
-  return out;
+  return sealPage(out);
 }
 
 /** Verifies and decodes overview page `no` (its zones numbering `zoneCount` names); a damaged one is refused alone. */
@@ -142,8 +141,8 @@ export function decodeOverviewPage(
   zoneCount: number,
 ): OverviewPage {
   const refuse = (why: string) => new PageRefusedError(key, `pack ${key} overview page ${no} refused: ${why}`, no);
-  if (b.length < 16) throw refuse(`only ${b.length} bytes`);
-  if (crc32(b.subarray(8)) !== expectedCrc) throw refuse("checksum mismatch");
+  const fault = frameFault(b, 16, expectedCrc);
+  if (fault) throw refuse(fault);
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const k = v.getUint32(12, true);
   // A run takes at least 4 bytes (four varints): a count the page cannot hold is refused before it is allocated.

@@ -2,7 +2,7 @@
 import Flatbush from "flatbush";
 import type { Columns } from "../../geo/types.ts";
 import { pointInFeature, pointInFixedRing } from "../../geo/pip.ts";
-import { crc32 } from "../crc32.ts";
+import { frameFault, sealPage } from "./page-frame.ts";
 import { ByteReader, ByteWriter } from "./bytes.ts";
 import { PageRefusedError } from "./errors.ts";
 import {
@@ -344,8 +344,7 @@ export function encodePage(
   v.setUint32(20, coding, true);
   for (let i = 0; i < 4; i++) v.setInt32(24 + 4 * i, frame[i] as number, true);
   for (let i = 0; i < table.length; i++) v.setUint32(PAGE_HEADER_BYTES + 4 * i, table[i] as number, true);
-  v.setUint32(4, crc32(out.subarray(8)), true);
-  return out;
+  return sealPage(out);
 }
 
 // Each leaf of the page's index names a distinct feature below n: lookups index the page's arrays with them.
@@ -373,11 +372,8 @@ export function decodePage(
 ): DecodedPage {
   const refuse = (why: string): PageRefusedError =>
     new PageRefusedError(key, `pack ${key} page ${no} refused: ${why}`, no);
-  if (b.length < PAGE_HEADER_BYTES) throw refuse(`only ${b.length} bytes`);
-  const got = crc32(b.subarray(8));
-  if (got !== expectedCrc) {
-    throw refuse(`checksum mismatch (crc32 ${got.toString(16)}, root says ${expectedCrc.toString(16)})`);
-  }
+  const fault = frameFault(b, PAGE_HEADER_BYTES, expectedCrc);
+  if (fault) throw refuse(fault);
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const magic = String.fromCharCode(b[0] as number, b[1] as number, b[2] as number, b[3] as number);
   if (magic !== PAGE_MAGIC) throw refuse(`magic "${magic}", expected "${PAGE_MAGIC}"`);
