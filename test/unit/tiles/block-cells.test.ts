@@ -30,7 +30,9 @@ function page(blocks: { box: [number, number, number, number]; zone: number }[])
       [x1, y1],
       [x1, y0],
       [x0, y0],
-    ].forEach(([x, y], k) => coords.set(degrees(tile, x as number, y as number), 8 * i + 2 * k));
+    ].forEach(([x, y], k) => {
+      coords.set(degrees(tile, x as number, y as number), 8 * i + 2 * k);
+    });
   });
   const geometry = {
     coords,
