@@ -10,7 +10,6 @@ import * as schema from "../../src/db/schema.ts";
 import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import { postEntry } from "../../src/credits/ledger.ts";
 import { DEMO_ORG, DEMO_USERS } from "./demo-seed.ts";
-import { seedDemoAlert } from "./demo-alert.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -51,8 +50,14 @@ async function seedDemo(db: ReturnType<typeof drizzle<typeof schema>>): Promise<
     idempotencyKey: "seed:demo-team-credits",
     description: "Demo credits for the local stack",
   });
-  await seedDemoAlert(db);
+  // The saved site and alert an earlier seed put on the retired demo pack's lot: `npm run pack -- world-v2` sets them
+  // on a world lot instead.
+  await db.execute(sql`delete from alerts where id = ${RETIRED_DEMO_ALERT}`);
+  await db.execute(sql`delete from saved_sites where id = ${RETIRED_DEMO_SITE} and pack_id = 'sydney-demo'`);
 }
+
+const RETIRED_DEMO_SITE = "0d000000-0000-4000-8000-00000000a001";
+const RETIRED_DEMO_ALERT = "0d000000-0000-4000-8000-00000000a002";
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const databaseUrl = process.env.DATABASE_URL;

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { publishedWorldKey, worldKey } from "../world/local-r2.ts";
+import { TEST_WORLD_LOTS, testWorld } from "./test-world.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,9 +18,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type Stack = { url: string; authUrl: string; stop(): Promise<void>; log(): string };
+// Up, and the world published: every route reads its lots.
+async function worldReady(url: string): Promise<boolean> {
+  const res = await fetch(`${url}/health`);
+  if (!res.ok) return false;
+  const body = (await res.json()) as { world?: { state?: string } };
+  return body.world?.state === "ready";
+}
+
+// `persistTo`: the stack's local R2 state, for commands that reach it (`npm run pack -- publish --persist-to`);
+// `worldPath`: the small world's file, which tests read their places from.
+export type Stack = {
+  url: string;
+  authUrl: string;
+  persistTo: string;
+  worldPath: string;
+  stop(): Promise<void>;
+  log(): string;
+};
 
 export async function startStack(): Promise<Stack> {
+  // Built (or found) here at full priority: the stack's background child then only puts it into local R2.
+  const world = await testWorld();
   const [api, idp, marketing, processor, llm] = [
     await freePort(),
     await freePort(),
@@ -36,8 +57,10 @@ export async function startStack(): Promise<Stack> {
       PROCESSOR_PORT: String(processor),
       LLM_PORT: String(llm),
       DEV_DATA_DIR: dataDir,
-      // The browser tests keep to the small demo packs: no synthetic Greater Sydney build.
-      DEV_WORLD: "off",
+      // The small synthetic Greater Sydney (every suburb's middle): the public lots are the world's alone.
+      DEV_WORLD_LOTS: String(TEST_WORLD_LOTS),
+      // That very world, whatever the generator's source says by the time the stack's child looks.
+      DEV_WORLD_HASH: world.hash,
       WRANGLER_SEND_METRICS: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,31 +70,43 @@ export async function startStack(): Promise<Stack> {
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${api}`;
-  const deadline = Date.now() + 180_000;
+  const stop = async () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       const page = await fetch(`${url}/`);
-      if ((await fetch(`${url}/health`)).ok && page.ok) break;
+      if (page.ok && (await worldReady(url))) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the dev stack did not start\n${log}`);
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`the dev stack did not start\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
+  }
+  // The tests read their places from `world`: a stack serving another (the generator edited meanwhile) would drift.
+  const served = publishedWorldKey(join(dataDir, "wrangler"));
+  if (served !== worldKey(world.hash)) {
+    await stop();
+    throw new Error(`the stack serves ${served}, not the world the tests read (${worldKey(world.hash)}): start again`);
   }
   return {
     url,
     authUrl: `http://127.0.0.1:${idp}`,
+    persistTo: join(dataDir, "wrangler"),
+    worldPath: world.path,
     log: () => log,
-    async stop() {
-      if (child.pid) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // already gone
-        }
-      }
-      await new Promise((r) => setTimeout(r, 1500));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -2,23 +2,35 @@
 // call the API, upload an example CSV, abandon three uploads and check they settle, stop. Uses its own data folder so dev data is untouched.
 import { readFileSync } from "node:fs";
 import { Checks, assert, root, signIn, startStack } from "./smoke-stack.ts";
+import { TEST_WORLD_LOTS, testWorld } from "./test-world.ts";
 
-// The smoke test keeps to the small demo packs: no Greater Sydney build.
-const stack = await startStack(".data/smoke", { DEV_WORLD: "off" });
+// The smoke test runs on the small world (built once, then cached by content): its lots are the only public lots.
+await testWorld();
+const stack = await startStack(".data/smoke", { DEV_WORLD_LOTS: String(TEST_WORLD_LOTS) });
 const { api: API, processor: PROCESSOR } = stack;
 const checks = new Checks();
 const check = checks.check.bind(checks);
+const NEWTOWN_CSV = `${root}packs/examples/newtown-latlon.csv`;
+// The example's first two sites as [lng, lat]: lots of the world at any size.
+const [site1, site2] = readFileSync(NEWTOWN_CSV, "utf8")
+  .trim()
+  .split("\n")
+  .slice(1, 3)
+  .map((line) => line.split(",").slice(-2).map(Number).reverse() as [number, number]) as [
+  [number, number],
+  [number, number],
+];
 
 try {
-  await stack.healthy(120_000);
+  await stack.healthy(240_000, (h) => (h as { world?: { state?: string } }).world?.state === "ready");
   let token = "";
   await check("supabase-js signs in as owner@demo.test", async () => {
     token = await signIn(stack.auth);
   });
   const auth = { Authorization: `Bearer ${token}` };
-  await check("/health counts the demo packs", async () => {
+  await check("/health counts the suburbs, transport and world packs", async () => {
     const body = (await (await fetch(`${API}/health`)).json()) as { packs_loaded: number };
-    assert(body.packs_loaded >= 2, `packs_loaded = ${body.packs_loaded}`);
+    assert(body.packs_loaded >= 4, `packs_loaded = ${body.packs_loaded}`);
   });
   await check("/openapi.json and /docs are served", async () => {
     assert((await fetch(`${API}/openapi.json`)).ok, "openapi.json");
@@ -63,10 +75,7 @@ try {
   });
   await check("an example CSV is scored site by site", async () => {
     const form = new FormData();
-    form.set(
-      "file",
-      new File([readFileSync(`${root}packs/examples/newtown-latlon.csv`)], "newtown-latlon.csv", { type: "text/csv" }),
-    );
+    form.set("file", new File([readFileSync(NEWTOWN_CSV)], "newtown-latlon.csv", { type: "text/csv" }));
     const res = await fetch(`${API}/batch/upload`, { method: "POST", body: form, headers: auth });
     const text = await res.text();
     assert(
@@ -87,10 +96,7 @@ try {
     }
   });
   await check("a report of the example sites arrives as a PDF in report_complete", async () => {
-    const points = [
-      [151.175546, -33.897466],
-      [151.177005, -33.898897],
-    ].map((coordinates) => ({ type: "Point", coordinates }));
+    const points = [site1, site2].map((coordinates) => ({ type: "Point", coordinates }));
     const res = await fetch(`${API}/report/generate`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json" },
@@ -110,7 +116,7 @@ try {
         ((await (await fetch(`${API}/billing/credits/balance`, { headers: auth })).json()) as { balance: number })
           .balance;
       const before = await balance();
-      const csv = ["site,latitude,longitude", "a,-33.897466,151.175546", "b,-33.898897,151.177005"];
+      const csv = ["site,latitude,longitude", ...[site1, site2].map(([lng, lat], i) => `${i},${lat},${lng}`)];
       for (let i = 0; i < 48; i++) csv.push(`far ${i},-20.0,${(130 + i / 100).toFixed(2)}`);
       for (let i = 0; i < 3; i++) {
         const form = new FormData();

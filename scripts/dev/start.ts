@@ -1,7 +1,7 @@
 // `npm run dev`: the whole local stack with no account anywhere (docs/design.md section 4).
 // Embedded Postgres (or DATABASE_URL) + migrations + demo seed, the dev identity provider on 54321,
 // the marketing stand-in on 54330, the local payment processor on 12111 (webhooks to the API), the local
-// model server (offline planner) on 54340, demo packs in local R2, and the API on 8787; the synthetic Greater Sydney is
+// model server (offline planner) on 54340, the suburbs and transport packs in local R2, and the API on 8787; the synthetic Greater Sydney is
 // built in the background meanwhile (world-background.ts), its routes answering 503 until it is published.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -9,7 +9,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { fileURLToPath } from "node:url";
 import { startLocalDb } from "./db.ts";
 import { startIdp } from "../../standins/idp/server.ts";
-import { uploadDemoPacks } from "./upload-packs.ts";
+import { WORLD_V2_OUT } from "../pack/world-v2.ts";
+import { uploadCommittedPacks } from "./upload-packs.ts";
 import { planWorld, prepareWorld, startWorldChild } from "./world-background.ts";
 import { removeStackFile, writeStackFile } from "./stack-file.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -53,13 +54,13 @@ const missing = [...names(".dev.vars.example")].filter((n) => !names(".dev.vars"
 if (missing.length > 0) console.warn(`.dev.vars lacks ${missing.join(", ")}: copy them from .dev.vars.example`);
 mkdirSync(DATA_DIR, { recursive: true });
 
-// What wrangler needs besides the database starts now, beside it: the web build (a process of its own), the demo packs
+// What wrangler needs besides the database starts now, beside it: the web build (a process of its own), the committed packs
 // and the world's marker (Miniflare's own process), so the API answers sooner on a 2-core machine.
 const webBuilt = buildWeb();
 const worldStarted = Date.now();
 const world = planWorld(PERSIST);
 const packsPut = (async () => {
-  await uploadDemoPacks(PERSIST);
+  await uploadCommittedPacks(PERSIST);
   await prepareWorld(PERSIST, world, worldStarted);
 })();
 // Awaited below; a failure meanwhile must not be reported as unhandled before then.
@@ -139,8 +140,8 @@ console.log(
     '(wrangler prints each file\'s path after "send_email binding called")',
 );
 console.log(
-  "alerts demo: npm run pack -- demo-v2 && npm run pack -- publish .data/sydney-demo@2.1.0.pack " +
-    "(rezones the Demo Team's saved Epping lot: a notification for owner@demo.test, in the app and by e-mail)",
+  `alerts demo, once the world is ready: npm run pack -- world-v2 && npm run pack -- publish ${WORLD_V2_OUT} ` +
+    "(the Demo Team saves an Epping lot the world's second version rezones: a notification for owner@demo.test, in the app and by e-mail)",
 );
 
 /** The web workspace, served by the Worker's static assets, built before wrangler starts (npm run dev:web live-reloads it). */

@@ -1,7 +1,7 @@
 // The synthetic Greater Sydney for `npm run dev`, built in the background (docs/design.md section 4): the API starts
 // once the marker is in local R2, and a child process (world-child.ts) builds the world, or finds it in the cache by
-// content, publishes it and removes the marker. DEV_WORLD=off skips it (browser tests, CI); DEV_WORLD_LOTS=N builds a
-// smaller world.
+// content, publishes it and removes the marker. DEV_WORLD=off skips it (then no public lots at all); DEV_WORLD_LOTS=N
+// builds a smaller world (the browser tests and the smoke test run on 50,000 lots: scripts/dev/test-world.ts).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,12 +22,24 @@ export function worldLots(env: Env = process.env): number | undefined {
   return lots;
 }
 
+/**
+ * DEV_WORLD_HASH as the content hash of a world already in the cache (the scratch stack's tests read that file, so the
+ * stack must serve it even when the generator's source changes while it starts), or undefined.
+ */
+export function pinnedWorld(env: Env = process.env): string | undefined {
+  const hash = env.DEV_WORLD_HASH;
+  if (!hash) return undefined;
+  if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`DEV_WORLD_HASH must be a sha256 in hex, not ${hash}`);
+  if (!worldCached(hash, env)) throw new Error(`DEV_WORLD_HASH names no world in the cache: ${hash}`);
+  return hash;
+}
+
 export type WorldPlan = { state: "off" } | { state: "ready"; key: string } | { state: "pending"; key: string };
 
 /** Whether the world wanted is in this store already (then nothing runs in the background), or must be built or put. */
 export function planWorld(persistTo: string, env: Env = process.env): WorldPlan {
   if (env.DEV_WORLD === "off") return { state: "off" };
-  const hash = worldHash({ seed: WORLD_SEED, lots: worldLots(env) ?? DEFAULT_LOTS });
+  const hash = pinnedWorld(env) ?? worldHash({ seed: WORLD_SEED, lots: worldLots(env) ?? DEFAULT_LOTS });
   const key = worldKey(hash);
   const ready = worldCached(hash, env) && publishedWorldKey(persistTo) === key;
   return { state: ready ? "ready" : "pending", key };

@@ -2,11 +2,11 @@
 // in the cache, puts it in local R2 and keeps the marker the Worker reads up to date, at the lowest CPU priority so
 // the API and the workspace stay responsive on a 2-core machine.
 import { setPriority } from "node:os";
-import { ensureWorld } from "../world/cache.ts";
+import { ensureWorld, streetsCachePath, worldCachePath } from "../world/cache.ts";
 import { putWorld } from "../world/local-r2.ts";
 import { WORLD_ID } from "../world/meta.ts";
 import { devEndpointsSecret } from "../pack/publish.ts";
-import { pendingFile, removeMarker, worldLots } from "./world-background.ts";
+import { pendingFile, pinnedWorld, removeMarker, worldLots } from "./world-background.ts";
 import { BuildReport } from "./world-progress.ts";
 import { rmSync } from "node:fs";
 
@@ -42,7 +42,10 @@ try {
     },
     log: (line) => console.log(line),
   });
-  const world = await ensureWorld({ ...(lots ? { lots } : {}), quiet: true, onProgress: report.update });
+  const pinned = pinnedWorld();
+  const world = pinned
+    ? { path: worldCachePath(pinned), streetsPath: streetsCachePath(pinned), hash: pinned, built: null }
+    : await ensureWorld({ ...(lots ? { lots } : {}), quiet: true, onProgress: report.update });
   report.update("upload", 0, 1);
   await report.flush();
   const files = { lots: world.path, streets: world.streetsPath };

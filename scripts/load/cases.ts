@@ -11,7 +11,9 @@ const DEMO_PACK = "sydney-demo";
 
 /** The header and `n` rows of the Newtown example (its rows repeated past its end): sites on real lots of the demo pack. */
 function exampleRows(root: string, n: number): { csv: string; points: [number, number][] } {
-  const [header, ...rows] = readFileSync(join(root, "packs/examples/newtown-latlon.csv"), "utf8").trim().split("\n");
+  const [header, ...rows] = readFileSync(join(root, "test/fixtures/demo-examples/newtown-latlon.csv"), "utf8")
+    .trim()
+    .split("\n");
   const lines = Array.from({ length: n }, (_, i) => rows[i % rows.length] as string);
   const points = lines.map((l) => {
     const cells = l.split(",");

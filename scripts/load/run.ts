@@ -316,7 +316,7 @@ async function main(): Promise<void> {
     bareRounds.push(await run(`${BARE}/health`, { duration: PHASE_S / HEALTH_ROUNDS }));
   }
 
-  const csv = readFileSync(join(root, "packs/examples/newtown-latlon.csv"));
+  const csv = readFileSync(join(root, "test/fixtures/demo-examples/newtown-latlon.csv"));
   const streamErrors: string[] = [];
   const mixed = new Map<number, MixedResult>();
   const alone = new Map<number, Summary>();

@@ -18,10 +18,14 @@ import { buildDemoV2, DEMO_V2_VERSION } from "./demo-v2.ts";
 import { PUBLISH_USAGE, publishPack } from "./publish.ts";
 import { runningStackApi } from "../dev/stack-file.ts";
 import { buildTransportPack, readTransportSources } from "./transport.ts";
+import { EXAMPLES_USAGE, examplesCommand } from "./world-examples.ts";
+import { WORLD_V2_USAGE, worldV2Command } from "./world-v2.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
-// Outside packs/: `npm run dev` uploads every packs/*.pack as a public pack of its own.
+// The demo pack's own example CSVs: fixtures of the tests still on it; packs/examples holds the world's.
+export const DEMO_EXAMPLES_DIR = "test/fixtures/demo-examples";
+// Outside packs/, beside the dev data.
 export const DEMO_V2_OUT = `.data/sydney-demo@${DEMO_V2_VERSION}.pack`;
 
 const USAGE = `usage:
@@ -34,14 +38,17 @@ const USAGE = `usage:
       default train)
 ${V2_USAGE}
   npm run pack -- inspect FILE
-  npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs]
+  npm run pack -- demo [--topo ${SOURCE_TOPO}] [--gtfs ${SOURCE_GTFS}] [--out-dir packs] [--examples-dir ${DEMO_EXAMPLES_DIR}]
+      packs/sydney-suburbs.pack and the demo pack packs/sydney-demo.pack (a test fixture, never served) with its CSVs
   npm run pack -- transport [--sources packs/sources] [--out-dir packs]
       packs/sydney-transport.pack: the real stations and the T, M and L lines joining them
   npm run pack -- example-lots    (writes ${EXAMPLE_LOTS_ZIP}, a zipped Shapefile to upload on the Data page)
   npm run pack -- demo-v2 [--in packs/sydney-demo.pack] [--out ${DEMO_V2_OUT}]
-      the demo's second version: a few Epping lots rezoned R2 to R3 and one subdivided (fires the seeded alert)
+      the demo pack's second version (a test fixture): a few Epping lots rezoned R2 to R3 and one subdivided
 ${PUBLISH_USAGE}
-${WORLD_USAGE}`;
+${WORLD_USAGE}
+${EXAMPLES_USAGE}
+${WORLD_V2_USAGE}`;
 
 type Args = { positional: string[]; flags: Map<string, string> };
 
@@ -240,12 +247,13 @@ async function demo(args: Args): Promise<void> {
   const topo: unknown = JSON.parse(readFileSync(topoPath, "utf8"));
   if (!isTopology(topo)) throw new Error(`${topoPath} is not a TopoJSON topology`);
   const stations = gtfsStations(readFileSync(gtfsPath, "utf8"));
-  mkdirSync(join(outDir, "examples"), { recursive: true });
+  const examplesDir = args.flags.get("examples-dir") ?? DEMO_EXAMPLES_DIR;
+  mkdirSync(examplesDir, { recursive: true });
   const suburbs = await buildSuburbsPack(topoPath);
   writeFileSync(join(outDir, "sydney-suburbs.pack"), suburbs);
   const { pack, lots, stops, examples } = await generateDemo(topo, { stations });
   writeFileSync(join(outDir, "sydney-demo.pack"), pack);
-  for (const [name, text] of Object.entries(examples)) writeFileSync(join(outDir, "examples", name), text);
+  for (const [name, text] of Object.entries(examples)) writeFileSync(join(examplesDir, name), text);
   console.log(
     `wrote ${join(outDir, "sydney-suburbs.pack")} (${suburbs.byteLength} bytes), ${join(outDir, "sydney-demo.pack")} (${pack.byteLength} bytes, ${lots.length} lots, ` +
       `${stops.real} real stations, ${stops.synthetic} synthetic stops), ${Object.keys(examples).length} example CSVs`,
@@ -288,6 +296,8 @@ export async function main(argv: string[]): Promise<void> {
   if (command === "build" && format === "v2") return buildV2Command(args.flags, argv);
   if (command === "convert") return convertCommand(rest, args.flags, argv);
   if (command === "world") return worldCommand(args.flags);
+  if (command === "examples") return examplesCommand(args.flags);
+  if (command === "world-v2") return worldV2Command(args.flags, args.flags.get("persist-to") ?? devPersist());
   if (command === "publish" && rest[0]) {
     const persistTo = args.flags.get("persist-to") ?? devPersist();
     // The running stack's own port first: a stack started with PORT=8790 is not at 8787.

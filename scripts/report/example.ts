@@ -23,7 +23,7 @@ export async function exampleRequest() {
   const packs = ["sydney-demo.pack", "sydney-suburbs.pack"].map((f) =>
     readPackBytes(readFileSync(`${root}packs/${f}`), f),
   );
-  const parsed = parseSitesCsv(readFileSync(`${root}packs/examples/newtown-latlon.csv`, "utf8"));
+  const parsed = parseSitesCsv(readFileSync(`${root}test/fixtures/demo-examples/newtown-latlon.csv`, "utf8"));
   if (!parsed.ok) throw new Error(parsed.detail);
   const scores: Record<string, unknown>[] = [];
   const geometries: ParcelGeometry[] = [];

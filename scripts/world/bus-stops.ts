@@ -2,7 +2,8 @@
 // seeded start), about STOP_SPACING_M apart along each run of built street with a little seeded jitter, kept off the
 // crossings and set at the kerb, alternately on either side, as a person waiting for a bus finds them.
 import { unit } from "./hash-random.ts";
-import { mergeIntervals, onStreet, type Street, type StreetGrid } from "./street-lines.ts";
+import { mergeIntervals } from "../../src/geo/intervals.ts";
+import { onStreet, type Street, type StreetGrid } from "./street-lines.ts";
 
 export const STOP_SPACING_M = 400;
 export const ROUTE_SPACING_M = 800;

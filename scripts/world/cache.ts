@@ -9,7 +9,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import { type WorldOptions, type WorldResult, buildWorld } from "./build.ts";
 import { WORLD_GTFS, WORLD_METRO, WORLD_TOPO } from "./inputs.ts";
 import { DEFAULT_LOTS, WORLD_ID, WORLD_SEED, WORLD_STREETS_ID } from "./meta.ts";
-import { WORLD_DEMO_PACK } from "./reserved.ts";
 
 const ENTRY_POINTS = ["scripts/world/build.ts", "scripts/world/worker.ts", "scripts/world/write-worker.ts"];
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|new URL\(\s*)"([^"]+)"/g;
@@ -58,7 +57,6 @@ export function worldHash(key: WorldKey, root = "."): string {
   };
   const { files, packages } = generatorSources(resolve(root));
   for (const f of [...files, WORLD_TOPO, WORLD_GTFS, WORLD_METRO]) add(f, readFileSync(join(root, f)));
-  if (existsSync(join(root, WORLD_DEMO_PACK))) add(WORLD_DEMO_PACK, readFileSync(join(root, WORLD_DEMO_PACK)));
   add("packages", packages.join("\n"));
   // Math.sin and friends may round differently in another V8.
   add("node", process.version);

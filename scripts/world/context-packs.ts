@@ -7,6 +7,7 @@ import type { LayerInput, Pack, PackMeta } from "../../src/packs/types.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { buildLayer } from "../pack/layers.ts";
 import type { WorldContext } from "./context.ts";
+import { EXISTING_FIELDS } from "./existing.ts";
 import type { Overlays, Piece } from "./features.ts";
 import type { Station, Suburb } from "./inputs.ts";
 import { qx, qy, type Frame } from "./lattice.ts";
@@ -141,23 +142,13 @@ export function overlayLayers(parts: Record<keyof typeof LAYER_FIELDS, QuadFeatu
   );
 }
 
-/** A suburb's lots (`parcels`, in plan order, with their ids and addresses) and its overlays. */
-export function suburbPack(
-  frame: Frame,
-  lots: readonly Lot[],
-  lotIds: readonly string[],
-  addresses: readonly (string | null)[],
-  o: Overlays,
-): Pack {
+// A world lot's fields: its id and address, its frontage on the street (null: none meets it) and what stands on it.
+export const PARCEL_FIELDS = ["lot_id", "address", "frontage_m", ...EXISTING_FIELDS];
+
+/** A suburb's lots (`parcels`, in plan order, each row PARCEL_FIELDS) and its overlays. */
+export function suburbPack(frame: Frame, lots: readonly Lot[], rows: unknown[][], o: Overlays): Pack {
   const layers: LayerInput[] = [
-    quadLayer(
-      "parcels",
-      ["lot_id", "address"],
-      singleQuads(
-        quadsOf(frame, lots),
-        lotIds.map((id, i) => [id, addresses[i] ?? null]),
-      ),
-    ),
+    quadLayer("parcels", PARCEL_FIELDS, singleQuads(quadsOf(frame, lots), rows)),
     ...overlayLayers({
       zoning: groupedPieces(frame, [...o.zoning, ...o.centres]),
       fsr: groupedPieces(frame, o.fsr),

@@ -4,7 +4,6 @@ import { type CentreKind, type Character, characterOf, stationCentre } from "./c
 import { hash32, nameHash, unit } from "./hash-random.ts";
 import { loadInputs, type Station, stationsNear, type Suburb, type WorldInputs } from "./inputs.ts";
 import { PolygonSet } from "./polygon-set.ts";
-import { ReservedAreas } from "./reserved.ts";
 import { areaM2 } from "../../src/geo/geodesic-area.ts";
 import { pointInPolygon } from "../../src/geo/pip.ts";
 
@@ -15,8 +14,6 @@ export type WorldContext = {
   parks: PolygonSet;
   // The parks large enough to be bushland reserves: the only parks that carry bushfire-prone land.
   bushland: PolygonSet;
-  // The demo pack's lots: no world lot is laid over them.
-  reserved: ReservedAreas;
   // The stations within reach of the world (5 km beyond its suburbs), with the centre each anchors.
   stations: Station[];
   centres: CentreKind[];
@@ -50,7 +47,6 @@ export function makeContext(inputs: WorldInputs, seed: number): WorldContext {
     water: new PolygonSet(inputs.water),
     parks: new PolygonSet(inputs.parks),
     bushland: new PolygonSet(inputs.parks.filter((g) => areaM2(g) >= BUSHLAND_M2)),
-    reserved: new ReservedAreas(inputs.reserved),
     stations,
     centres: stations.map((s) => stationCentre(s.name, unit(seed, nameHash(s.name), 0x5ce))),
     hasStation: inputs.suburbs.map((sub) => {

@@ -5,7 +5,6 @@ import { csvParse } from "d3-dsv";
 import type { AreaGeometry } from "../../src/geo/types.ts";
 import { gtfsStations } from "../pack/gtfs.ts";
 import { isTopology, topologyFeatures } from "../pack/topojson.ts";
-import { demoLotBoxes } from "./reserved.ts";
 
 export const WORLD_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const WORLD_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -29,8 +28,6 @@ export type WorldInputs = {
   parks: AreaGeometry[];
   water: AreaGeometry[];
   stations: Station[];
-  // Boxes left to the committed demo pack's lots.
-  reserved: [number, number, number, number][];
 };
 
 function bboxOf(g: AreaGeometry): [number, number, number, number] {
@@ -91,7 +88,7 @@ export function loadInputs(root = "."): WorldInputs {
     gtfsStations(readFileSync(`${root}/${WORLD_GTFS}`, "utf8")),
     readFileSync(`${root}/${WORLD_METRO}`, "utf8"),
   );
-  return { suburbs, parks: kind("parkland"), water: kind("water"), stations, reserved: demoLotBoxes(root) };
+  return { suburbs, parks: kind("parkland"), water: kind("water"), stations };
 }
 
 /** The stations within `marginDeg` of the box, in feed order. */

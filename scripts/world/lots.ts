@@ -10,6 +10,8 @@ import { type Overlays, overlaysOf, zoningRuns } from "./features.ts";
 import type { Suburb } from "./inputs.ts";
 import { type Extent, type Lot, MAX_CELLS, type Plan, SuburbLayout } from "./plan.ts";
 import { addressesOf } from "./streets.ts";
+import { existingOf } from "./existing.ts";
+import { frontagesOf } from "./frontage.ts";
 
 const DP_BITS = 23;
 const DP_MASK = (1 << DP_BITS) - 1;
@@ -54,7 +56,15 @@ export function censusOf(ctx: WorldContext, suburb: Suburb): CellCensus[] {
   return out;
 }
 
-export type SuburbLots = { plan: Plan; overlays: Overlays; pack: Pack; lotIds: string[]; addresses: (string | null)[] };
+// `rows`: each lot's parcels fields (PARCEL_FIELDS: id, address, frontage on the street, what stands on it).
+export type SuburbLots = {
+  plan: Plan;
+  overlays: Overlays;
+  pack: Pack;
+  lotIds: string[];
+  addresses: (string | null)[];
+  rows: unknown[][];
+};
 
 /** The suburb built to `extent`; its pack holds the lots as `parcels` in plan order. */
 export function suburbLots(ctx: WorldContext, suburb: Suburb, extent: Extent): SuburbLots {
@@ -62,7 +72,9 @@ export function suburbLots(ctx: WorldContext, suburb: Suburb, extent: Extent): S
   const overlays = overlaysOf(ctx, plan);
   const lotIds = plan.lots.map((l) => lotIdOf(suburb.index, l.cell, l.lotNo));
   const addresses = addressesOf(plan);
-  return { plan, overlays, pack: suburbPack(plan.frame, plan.lots, lotIds, addresses, overlays), lotIds, addresses };
+  const frontages = frontagesOf(plan);
+  const rows = plan.lots.map((l, i) => [lotIds[i], addresses[i] ?? null, frontages[i] ?? null, ...existingOf(plan, l)]);
+  return { plan, overlays, pack: suburbPack(plan.frame, plan.lots, rows, overlays), lotIds, addresses, rows };
 }
 
 export type LotOut = (key: number, tie: number, ring: Int32Array, values: Value[]) => void;

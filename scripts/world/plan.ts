@@ -76,7 +76,7 @@ const STATION_REACH_M = 2000;
 
 // What a block knows before its lots are cut: the stations within reach, and whether the suburb edge, water
 // or a park boundary crosses it at all (most blocks meet none, so their lots need no test of their own).
-type Scope = { stations: NearStation[]; inside: boolean; dry: boolean; free: boolean; park: "in" | "out" | "mixed" };
+type Scope = { stations: NearStation[]; inside: boolean; dry: boolean; park: "in" | "out" | "mixed" };
 
 /** The grid, stations and rules of a suburb (no lots yet). */
 export class SuburbLayout {
@@ -89,7 +89,7 @@ export class SuburbLayout {
   private readonly e4: { u: number; v: number; r: number } | null;
   private readonly hcas: { u: number; v: number; r: number }[];
   private readonly stationCells = new Set<number>();
-  private scope: Scope = { stations: [], inside: false, dry: false, free: false, park: "mixed" };
+  private scope: Scope = { stations: [], inside: false, dry: false, park: "mixed" };
 
   constructor(ctx: WorldContext, suburb: Suburb) {
     this.ctx = ctx;
@@ -229,11 +229,10 @@ export class SuburbLayout {
   /** Where a quad may hold a lot: "ok", "park" (wholly in a park), or "no" (outside, on water, across an edge). */
   site(u0: number, v0: number, u1: number, v1: number): "ok" | "park" | "no" {
     const sc = this.scope;
-    if (sc.inside && sc.dry && sc.free && sc.park !== "mixed") return sc.park === "in" ? "park" : "ok";
+    if (sc.inside && sc.dry && sc.park !== "mixed") return sc.park === "in" ? "park" : "ok";
     const q = this.quad(u0, v0, u1, v1);
     const [x, y] = this.centreOf(u0, v0, u1, v1);
     const { water, parks } = this.ctx;
-    if (!sc.free && this.ctx.reserved.meets(q.xs, q.ys)) return "no";
     if (!sc.inside && (!this.sub.contains(x, y) || this.sub.crosses(q.xs, q.ys))) return "no";
     if (!sc.dry && (water.contains(x, y) || water.crosses(q.xs, q.ys))) return "no";
     if (sc.park === "mixed") {
@@ -249,15 +248,14 @@ export class SuburbLayout {
     const cv = (c.v0 + c.v1) / 2;
     const reach = STATION_REACH_M + Math.hypot(c.u1 - c.u0, c.v1 - c.v0) / 2;
     const stations = this.plan.stations.filter((s) => Math.hypot(s.u - cu, s.v - cv) <= reach);
-    if (!withBoundaries) return { stations, inside: false, dry: false, free: false, park: "mixed" };
+    if (!withBoundaries) return { stations, inside: false, dry: false, park: "mixed" };
     const q = this.quad(c.u0, c.v0, c.u1, c.v1);
     const [x, y] = this.centreOf(c.u0, c.v0, c.u1, c.v1);
     const { water, parks } = this.ctx;
     const inside = !this.sub.crosses(q.xs, q.ys) && this.sub.contains(x, y);
     const dry = !water.crosses(q.xs, q.ys) && !water.contains(x, y);
     const park = parks.crosses(q.xs, q.ys) ? "mixed" : parks.contains(x, y) ? "in" : "out";
-    const free = !this.ctx.reserved.meets(q.xs, q.ys);
-    return { stations, inside, dry, free, park };
+    return { stations, inside, dry, park };
   }
 
   private cellKind(c: Cell): Cell["kind"] {

@@ -2,6 +2,7 @@
 // between columns, along the blocks that were built (a block of park or bushland alone has no street through it),
 // ending at the last lot where the lots stop short of a corner, each stretch carrying the name its lots' addresses use.
 import type { Cell, Lot, Plan } from "./plan.ts";
+import { mergeIntervals } from "../../src/geo/intervals.ts";
 import { BLOCKS_PER_STREET, ROWS_PER_CROSS_STREET, type StreetNames, streetNames } from "./streets.ts";
 
 /** One named stretch of street: its parts as [from, to] along its line, in the plan's frame (metres). */
@@ -25,21 +26,6 @@ export type StreetGrid = {
   crossAt(line: number): number;
   streets: Street[];
 };
-
-// Intervals touching within a millimetre are one.
-const TOUCH = 1e-3;
-
-/** The intervals merged where they overlap or touch, in order. */
-export function mergeIntervals(list: readonly [number, number][]): [number, number][] {
-  const sorted = [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const out: [number, number][] = [];
-  for (const [a, b] of sorted) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1] + TOUCH) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
 
 // Parks and bushland are not built on: a block whose lots are all reserve or conservation land gets no street of its own.
 const builtOn = (lots: readonly Lot[]) => lots.some((l) => l.zone !== "RE1" && l.zone !== "C2");

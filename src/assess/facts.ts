@@ -10,6 +10,8 @@ import { nearest, nearestWhere, type NearestHit, type ParcelHit } from "../packs
 import { CENTRE_ZONES, normaliseZoneCode, STATION_MODES } from "../scoring/index.ts";
 import type { ControlAreas, ControlShare, HeritageKind, NearestStop, SiteFacts, ZoneShare } from "../scoring/index.ts";
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
+import { existingFromProps, streetShape } from "./parcel-use.ts";
+import { lgaOfLot, suburbOfLot } from "./suburb-of.ts";
 
 // Stops further than this are "no stop nearby" for scoring purposes.
 const STOP_SEARCH_M = 5_000;
@@ -52,7 +54,10 @@ function controlShares(h: ControlHits): ControlShare[] {
 
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
   // A lots pack's lot carries its facts, computed by the kernels below when the pack was built.
-  if (parcel.record) return { ...parcel.record.facts, polygon: parcel.polygon as SiteFacts["polygon"] };
+  if (parcel.record) {
+    // Its council, whose LEP sets the dual occupancy and multi dwelling lot sizes the score applies.
+    return { ...parcel.record.facts, lga: parcel.record.place.lga, polygon: parcel.polygon as SiteFacts["polygon"] };
+  }
   const lot = lotOverlay(parcel.polygon);
   const zoning = overlapsOn(packs, lot, ZONING_LAYERS);
   const groups = zoneGroups(zoning);
@@ -118,7 +123,16 @@ export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts 
     heritageKind: heritageKindOf(heritage),
     nearestStation: station ? stopOf(station) : null,
     centreDistanceM: centreWithin(packs, lon, lat),
+    lga: lgaOfLot(parcel, suburbOfLot(packs, parcel)),
+    ...shapeAndUse(parcel),
   };
+}
+
+// The parcel's own fields: its frontage on the street and what stands on it, where it records them.
+function shapeAndUse(parcel: ParcelHit): Pick<SiteFacts, "shape" | "existing"> {
+  const shape = streetShape(parcel.props, parcel.polygon);
+  const existing = existingFromProps(parcel.props);
+  return { ...(shape ? { shape } : {}), ...(existing ? { existing } : {}) };
 }
 
 function isStationProps(props: Props): boolean {

@@ -1,12 +1,11 @@
 // A lot's precomputed record from overlay layers, by the same kernels a v1 pack is assessed with (build time only).
 import { siteFacts } from "./facts.ts";
-import { columnsFromGeometry } from "../geo/columns.ts";
-import { featureLabelPoint } from "../geo/label-point.ts";
+import { lgaOfLot, suburbOfLot } from "./suburb-of.ts";
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
 import { shownShape } from "../scoring/geometry.ts";
 import { lotOverlay, overlapsOn } from "../packs/overlay.ts";
-import { featureAt, type ParcelHit } from "../packs/spatial.ts";
-import type { Pack, Props } from "../packs/types.ts";
+import type { ParcelHit } from "../packs/spatial.ts";
+import type { Pack } from "../packs/types.ts";
 import { HERITAGE_AREA, HERITAGE_ITEM, type LotRecord } from "../packs/paged/index.ts";
 
 // E1 Local Centre, E2 Commercial Centre and MU1 Mixed Use: the land a "distance to the nearest centre" is to.
@@ -38,16 +37,6 @@ export function centreDistanceM(packs: readonly Pack[], lon: number, lat: number
   return Number.isFinite(best) && best <= CENTRE_SEARCH_M ? best : null;
 }
 
-function suburbOf(packs: readonly Pack[], lon: number, lat: number): Props | null {
-  for (const pack of packs) {
-    const layer = pack.layers.get("suburbs");
-    if (layer?.kind !== "polygon") continue;
-    const i = featureAt(layer, lon, lat);
-    if (i >= 0) return layer.props(i);
-  }
-  return null;
-}
-
 function heritageKind(packs: readonly Pack[], parcel: ParcelHit): number {
   let kind = 0;
   for (const o of overlapsOn(packs, lotOverlay(parcel.polygon), "heritage")) {
@@ -67,13 +56,13 @@ export function lotRecordFrom(packs: readonly Pack[], parcel: ParcelHit, centres
   const shape = facts.shape ?? shownShape(parcel.polygon);
   const [lon, lat] = parcel.centroid;
   // A lot is in the suburb that holds its label point (a point inside it), as a site search places it.
-  const suburb = suburbOf(packs, ...featureLabelPoint(columnsFromGeometry(parcel.polygon), 0));
+  const suburb = suburbOfLot(packs, parcel);
   return {
     facts: { ...facts, shape },
     place: {
       address: text(parcel.props.address),
       suburb: text(suburb?.name) ?? text(parcel.props.suburb),
-      lga: text(suburb?.lga) ?? text(parcel.props.lga),
+      lga: lgaOfLot(parcel, suburb),
       frontageM: shape.frontageM,
       centreM: centreDistanceM(centres, lon, lat),
       heritageKind: heritageKind(packs, parcel),

@@ -27,6 +27,12 @@ export type ApprovalOutcome = "approved" | "declined" | "superseded";
 export const DECLINED_REASON = "The person declined this scoring; nothing was charged for it.";
 export const SUPERSEDED_REASON = "Not run: the person asked another question instead of approving this call.";
 
+/** The question an approval asks, naming every site and the cost, as the person and the model read it. */
+export function quoteSentence(q: ScoringQuote): string {
+  const names = q.sites.map((s) => (s.address ? `${s.address} (${s.lot_id ?? "no lot id"})` : (s.lot_id ?? "a lot")));
+  return `Scoring ${q.units} site${q.units === 1 ? "" : "s"} costs ${q.cost} credit${q.cost === 1 ? "" : "s"}: ${names.join("; ")}.`;
+}
+
 export const approvalPart = (p: PendingApproval): ApprovalRequestPart => ({
   id: p.id,
   tool_call_id: p.toolCallId,

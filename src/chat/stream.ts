@@ -14,7 +14,7 @@ import type { ScoringQuote, ToolContext } from "./tools/context.ts";
 import { quoteScoring, type ScoreSitesInput } from "./tools/score-sites.ts";
 import { describeChatError } from "./errors.ts";
 import { type BudgetSpent, QUESTION_BOUNDS, QuestionBudget } from "./budget.ts";
-import { approvalPart, type PendingApproval } from "./approval.ts";
+import { approvalPart, type PendingApproval, quoteSentence } from "./approval.ts";
 import type { MapContext } from "./instructions.ts";
 import type { Delivery } from "./charge.ts";
 import type { FeatureCollection, MapUpdate } from "./tools/map.ts";
@@ -155,7 +155,7 @@ export function chatStream(turn: ChatTurn): { stream: ReadableStream<ChatChunk>;
         quotes.set(toolCallId, quote);
         return {
           type: "user-approval" as const,
-          reason: `Scoring ${quote.units} site${quote.units === 1 ? "" : "s"} costs ${quote.cost} credits.`,
+          reason: quoteSentence(quote),
         };
       };
       const notices = () => {

@@ -1,16 +1,12 @@
 // The low-rise ways to develop a residential lot: subdivision into house lots, a dual occupancy, townhouses, terraces
 // and 2-storey flats, each tested against its rule, counted only where the land use permits it, and held to its height.
 import {
-  DUAL_OCC_MIN_AREA_M2,
-  DUAL_OCC_MIN_FRONTAGE_M,
   DUAL_OCCUPANCY_ZONES,
   LOW_RISE_RFB_FSR,
   LOW_RISE_RFB_HEIGHT_M,
   LOW_RISE_RFB_MIN_AREA_M2,
   LOW_RISE_RFB_MIN_FRONTAGE_M,
   MULTI_DWELLING_FSR,
-  MULTI_DWELLING_MIN_AREA_M2,
-  MULTI_DWELLING_MIN_FRONTAGE_M,
   TERRACE_LOT_M2,
   TERRACE_LOT_WIDTH_M,
   TERRACE_MIN_AREA_M2,
@@ -22,6 +18,7 @@ import {
 import { residentialStoreys } from "./envelope.ts";
 import { type FloorSpace, lowRiseFloor } from "./floor-space.ts";
 import { floorQ, formatArea, formatMetres } from "./format.ts";
+import { type LepPlace, siteTest } from "./lep-site.ts";
 import { apartmentsIn, notCountedText, plural, type Shown, siteRule, UNITS_TEXT } from "./option-text.ts";
 import type { FormPermission, LandUse } from "./permissibility.ts";
 import { DUAL_OCCUPANCY, figure, LOW_RISE_FLATS, MULTI_DWELLING, TERRACES } from "./rules/housing-sepp.ts";
@@ -36,13 +33,11 @@ export interface LowRiseInput {
   minLotSizeM2: number | null;
   policy: PolicyArea;
   landUse: LandUse;
+  /** The lot's council, whose LEP sets the dual occupancy and multi dwelling lot sizes; absent: older facts. */
+  lep?: LepPlace;
 }
 
 // The model's fixed figures as its texts show them, formatted once.
-const DUAL_OCC_AREA_TEXT = formatArea(DUAL_OCC_MIN_AREA_M2);
-const DUAL_OCC_FRONTAGE_TEXT = formatMetres(DUAL_OCC_MIN_FRONTAGE_M);
-const MULTI_DWELLING_AREA_TEXT = formatArea(MULTI_DWELLING_MIN_AREA_M2);
-const MULTI_DWELLING_FRONTAGE_TEXT = formatMetres(MULTI_DWELLING_MIN_FRONTAGE_M);
 const TOWNHOUSE_TEXT = formatArea(TOWNHOUSE_M2);
 const TOWNHOUSE_SITE_TEXT = formatArea(TOWNHOUSE_SITE_M2);
 const TERRACE_AREA_TEXT = formatArea(TERRACE_MIN_AREA_M2);
@@ -119,12 +114,19 @@ function dualOccupancyOption(i: LowRiseInput, lmr: boolean): YieldOption | null 
   const height = lmr ? higher(i.lepHeightM, figure(DUAL_OCCUPANCY, "maxHeightM")) : i.lepHeightM;
   const storeys = residentialStoreys(height);
   const floor = lowRiseFloor(s, fsr, lmr ? "FSR" : "LEP FSR", height, storeys);
-  const site = siteRule(s, DUAL_OCC_MIN_AREA_M2, DUAL_OCC_AREA_TEXT, DUAL_OCC_MIN_FRONTAGE_M, DUAL_OCC_FRONTAGE_TEXT);
+  const site = siteTest({
+    s,
+    form: "dual_occupancy",
+    zone: i.zone,
+    sepp: DUAL_OCCUPANCY,
+    lmr,
+    place: i.lep,
+    screenClause: DUAL_OCCUPANCY_SCREEN,
+  });
   const fits = !noStorey(storeys) && floor.gfaM2 !== 0;
-  const ok = s.a >= DUAL_OCC_MIN_AREA_M2 && s.w >= DUAL_OCC_MIN_FRONTAGE_M && p.permitted && fits;
-  const rule = `${opening(p)}${site}${fits ? "" : `; ${floor.text}`}`;
-  // s 168 applies in a low and mid rise housing area only: elsewhere its figures are a screen, and the reason says so.
-  return option("dual_occupancy", ok, 2, rule, lmr ? DUAL_OCCUPANCY.clause : DUAL_OCCUPANCY_SCREEN, floor, null);
+  const ok = site.ok && p.permitted && fits;
+  const rule = `${opening(p)}${site.text}${fits ? "" : `; ${floor.text}`}`;
+  return option("dual_occupancy", ok, 2, rule, site.clause, floor, null);
 }
 
 // Townhouses: the FSR's floor space within the height, and a site of 165 m² each; 120 m² of floor space each.
@@ -142,22 +144,24 @@ function townhouseOption(i: LowRiseInput, lmr: boolean): YieldOption | null {
   const siteBinds = floor.gfaM2 === null || bySite < floor.gfaM2;
   const gfa = siteBinds ? bySite : (floor.gfaM2 as number);
   const n = floorQ(gfa / TOWNHOUSE_M2);
-  const site = siteRule(
+  const site = siteTest({
     s,
-    MULTI_DWELLING_MIN_AREA_M2,
-    MULTI_DWELLING_AREA_TEXT,
-    MULTI_DWELLING_MIN_FRONTAGE_M,
-    MULTI_DWELLING_FRONTAGE_TEXT,
-  );
+    form: "multi_dwelling_housing",
+    zone,
+    sepp: MULTI_DWELLING,
+    lmr,
+    place: i.lep,
+    screenClause: LEP_FSR,
+  });
   const sitesText = `${s.aText} ÷ ${TOWNHOUSE_SITE_TEXT} a townhouse = ${plural(sites, "site")} × ${TOWNHOUSE_TEXT} = ${formatArea(bySite)}`;
-  const rule = `${opening(p)}${site}; ${floor.text}; ${sitesText}; ${formatArea(gfa)} ÷ ${TOWNHOUSE_TEXT} = ${plural(n, "townhouse")}`;
-  const ok = s.a >= MULTI_DWELLING_MIN_AREA_M2 && s.w >= MULTI_DWELLING_MIN_FRONTAGE_M && p.permitted && n > 0;
+  const rule = `${opening(p)}${site.text}; ${floor.text}; ${sitesText}; ${formatArea(gfa)} ÷ ${TOWNHOUSE_TEXT} = ${plural(n, "townhouse")}`;
+  const ok = site.ok && p.permitted && n > 0;
   return option(
     "multi_dwelling",
     ok,
     n,
     rule,
-    lmr ? MULTI_DWELLING.clause : LEP_FSR,
+    site.clause,
     { ...floor, gfaM2: gfa },
     siteBinds ? "site" : floor.limitedBy,
   );

@@ -24,6 +24,8 @@ export interface PolicyInput {
   flood: number;
   bushfire: number;
   heritageItem: boolean;
+  /** The lot's council, where the facts carry it: s 164(1)(e) leaves four councils wholly outside Chapter 6. */
+  lga?: string | null;
 }
 
 // The policies' fixed figures as their sentences show them, formatted once.
@@ -34,7 +36,9 @@ const LMR_OUTER_TEXT = formatDistance(LMR_OUTER_M);
 
 /** Exclusions of Housing SEPP s 164(1) the packs can see, whatever the distance: a heritage item, bushfire-prone land,
  * flood-affected land (Chapter 6 does not apply there, s 166 included). */
-export function chapter6Exclusion(p: Pick<PolicyInput, "heritageItem" | "bushfire" | "flood">): string | null {
+export function chapter6Exclusion(p: Pick<PolicyInput, "heritageItem" | "bushfire" | "flood" | "lga">): string | null {
+  const council = p.lga ? LMR_EXCLUSIONS.councils.find((c) => c.toLowerCase() === p.lga?.trim().toLowerCase()) : null;
+  if (council) return `the ${council} council area is outside Chapter 6`;
   if (p.heritageItem) return "a heritage item is on the lot";
   if (p.bushfire > 0) return `${formatPercent(p.bushfire)} of the lot is bushfire-prone`;
   if (p.flood >= LMR_FLOOD_EXCLUSION_SHARE)
@@ -62,6 +66,11 @@ export function policyFor(p: PolicyInput): PolicyApplied {
   return { area: distanceM <= LMR_INNER_M ? "lmr_inner" : "lmr_outer", distanceM, from, name, excludedBy: null };
 }
 
+// The exclusions of s 164(1) the packs cannot show: a planner checks these before relying on the area.
+/** How a reason's list of the exclusions not checked begins, after "; " (a report lists them once instead). */
+export const NOT_CHECKED_PREFIX = "not checked: ";
+const NOT_CHECKED = `${NOT_CHECKED_PREFIX}${LMR_EXCLUSIONS.notChecked.what} (${LMR_EXCLUSIONS.clause}${LMR_EXCLUSIONS.notChecked.paragraphs}).`;
+
 const where = (p: PolicyApplied): string =>
   p.from === "centre"
     ? `${formatDistance(p.distanceM ?? 0)} from centre-zoned land (E1, E2 or MU1)`
@@ -73,9 +82,9 @@ export function policyReason(p: PolicyApplied): string | null {
     case "tod":
       return `Transport oriented development precinct: ${where(p)} ≤ ${TOD_RADIUS_TEXT} (${TOD_AREA.clause}).`;
     case "lmr_inner":
-      return `Low and mid rise housing inner area: ${where(p)} ≤ ${LMR_INNER_TEXT} (${LMR_AREA.clause}).`;
+      return `Low and mid rise housing inner area: ${where(p)} ≤ ${LMR_INNER_TEXT} (${LMR_AREA.clause}); ${NOT_CHECKED}`;
     case "lmr_outer":
-      return `Low and mid rise housing outer area: ${where(p)}, within ${LMR_OUTER_TEXT} (${LMR_AREA.clause}).`;
+      return `Low and mid rise housing outer area: ${where(p)}, within ${LMR_OUTER_TEXT} (${LMR_AREA.clause}); ${NOT_CHECKED}`;
     case "none":
       if (p.excludedBy !== null)
         return `Within ${LMR_OUTER_TEXT} of a station or centre (${where(p)}) but outside the low and mid rise housing policy: ${p.excludedBy} (${LMR_EXCLUSIONS.clause}).`;

@@ -11,6 +11,7 @@ import {
   REGULARITY_HIGH,
   RETIRED_ZONES,
 } from "./constants.ts";
+import { beyondText, existingReason } from "./existing.ts";
 import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent, roundTo } from "./format.ts";
 import { FORM_OF_BASIS, type LandUse, landUseSentence } from "./permissibility.ts";
 import { policyReason } from "./policy.ts";
@@ -144,7 +145,7 @@ function upliftReason(r: ReasonInput, landUse: LandUse | null): string | null {
     case "no_fsr":
       return `Zone ${code} has no FSR mapped, so the uplift cannot be read from the controls: rated low until the LEP is checked.`;
     case "too_small":
-      return `The lot is under ${MIN_BUILDABLE_TEXT}: no uplift beyond the ${formatNumber(r.existingDwellings)} dwelling assumed today, so the site is rated low.`;
+      return `The lot is under ${MIN_BUILDABLE_TEXT}: no uplift beyond ${beyondText(r.existing)}, so the site is rated low.`;
     case "floor_space":
       return null;
     case "shop_top_housing":
@@ -157,15 +158,23 @@ function upliftReason(r: ReasonInput, landUse: LandUse | null): string | null {
             : "";
         return `Zone ${code} is employment land: not assessed for housing, so rated low${shown}.`;
       }
-      if ((r.upliftDwellings ?? 0) <= 0)
+      if ((r.dwellingYield ?? 0) <= 0)
         return "No uplift: the controls leave no floor space for housing above the ground floor shops, so the site is rated low.";
       break;
     case "single_dwelling":
-      return `No uplift: the controls permit no more than the ${formatNumber(r.existingDwellings)} dwelling assumed to stand today, so the site is rated low.`;
+      // A vacant lot gains the house it may hold; elsewhere a house is no more than stands.
+      if ((r.upliftDwellings ?? 0) > 0)
+        return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwelling as a house, ${formatNumber(r.upliftDwellings ?? 0)} beyond ${beyondText(r.existing)}.`;
+      if (r.existing.assumed)
+        return `No uplift: the controls permit no more than the ${formatNumber(r.existing.dwellings)} dwelling assumed to stand today, so the site is rated low.`;
+      return `No uplift: the controls permit no more than a house, no more than ${beyondText(r.existing)}, so the site is rated low.`;
   }
   const n = r.upliftDwellings ?? 0;
   const label = OPTION_LABEL_MID[r.yieldBasis] ?? lowerFirst(r.yieldBasis);
-  return `Uplift: ${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}, ${formatNumber(n)} beyond the ${formatNumber(r.existingDwellings)} assumed today.`;
+  const yieldText = `${formatNumber(r.dwellingYield ?? 0)} dwellings as ${label}`;
+  // More stands than the controls permit (a strata building): no uplift, and the reason says so.
+  if (n === 0) return `No uplift: ${yieldText}, no more than ${beyondText(r.existing)}, so the site is rated low.`;
+  return `Uplift: ${yieldText}, ${formatNumber(n)} beyond ${beyondText(r.existing, r.existing.assumed === false)}.`;
 }
 
 function factorOf(components: readonly ScoreComponent[], key: ScoreComponent["key"]): number {
@@ -227,7 +236,12 @@ export function buildReasons(
   if (r.demoData) out.push(DEMO_DATA_REASON);
   out.push(zoneReason(r));
   if (controlsFromLayers) for (const s of controlReasons(r)) out.push(s);
-  out.push(`Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)}.`);
+  out.push(
+    r.frontageBasis === "street"
+      ? `Lot ${formatArea(r.areaM2)}, frontage ${formatMetres(r.frontageM)} (its boundary on the street).`
+      : `Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)} (no street known: the shorter side of the smallest rectangle around it).`,
+  );
+  out.push(existingReason(r.existing));
   add(policyReason(r.policy));
   if (use !== null) add(landUseSentence(use.landUse, use.chapter6ExcludedBy));
   for (const s of optionReasons(r, use?.landUse ?? null)) out.push(s);

@@ -1,13 +1,15 @@
 // scoreSite: SiteFacts in, a scored and explained FeasibilityResult out; pure and deterministic.
 import { LMR_OUTER_M, MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
 import { constraintFactors, scoreSteps } from "./components.ts";
+import { beyondText, existingShown } from "./existing.ts";
 import { formatNumber, roundTo, share } from "./format.ts";
 import { shownShape } from "./geometry.ts";
+import { lepPlaceOf } from "./lep-site.ts";
 import { landUseFor } from "./permissibility.ts";
 import { chapter6Exclusion, isStation, policyFor } from "./policy.ts";
 import { buildReasons } from "./reasons.ts";
 import { TOD_AREA } from "./rules/housing-sepp.ts";
-import type { FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
+import type { ExistingShown, FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
 import { dualOccupancyTest, estimateYield, subdivisionPotential } from "./yield.ts";
 import {
   currentZone,
@@ -42,17 +44,24 @@ function heritageKindOf(facts: SiteFacts, heritageShare: number): "item" | "cons
 // Land in a TOD area is outside Chapter 6 too (s 164(1)).
 const IN_TOD_AREA = `the lot is in a Transport Oriented Development Area (${TOD_AREA.clause})`;
 
-function unitsText(y: ReturnType<typeof estimateYield>): string {
+function unitsText(y: ReturnType<typeof estimateYield>, existing: ExistingShown): string {
   if (y.upliftDwellings === null) return "uplift not estimated";
   const n = y.upliftDwellings;
-  return `${formatNumber(n)} dwelling${n === 1 ? "" : "s"} beyond the ${formatNumber(y.existingDwellings)} assumed today`;
+  return `${formatNumber(n)} dwelling${n === 1 ? "" : "s"} beyond ${beyondText(existing)}`;
+}
+
+// Employment land's floor space beyond what stands, for information (never scored): known only where both are.
+function floorSpaceUplift(employment: boolean, gfaM2: number | null, existing: ExistingShown): number | null {
+  if (!employment || gfaM2 === null || existing.floorSpaceM2 === undefined) return null;
+  return Math.max(0, gfaM2 - existing.floorSpaceM2);
 }
 
 // Every later step works from the rounded figures shown, so a planner can redo the sums by hand.
 export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const areaM2 = roundTo(Math.max(0, facts.areaM2));
   // A lots pack measured the lot when it was built: a batch row does not measure it again.
-  const { frontageM, regularity } = facts.shape ?? shownShape(facts.polygon);
+  const shape = facts.shape ?? shownShape(facts.polygon);
+  const { frontageM, regularity } = shape;
 
   const zones = summariseZones(facts.zones);
   const dominant = dominantZone(zones);
@@ -80,11 +89,18 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     flood: hazards.flood,
     bushfire: hazards.bushfire,
     heritageItem: heritageKind === "item",
+    lga: facts.lga,
   });
-  const hazardsAndItem = { flood: hazards.flood, bushfire: hazards.bushfire, heritageItem: heritageKind === "item" };
+  const hazardsAndItem = {
+    flood: hazards.flood,
+    bushfire: hazards.bushfire,
+    heritageItem: heritageKind === "item",
+    lga: facts.lga,
+  };
   const chapter6ExcludedBy = policy.area === "tod" ? IN_TOD_AREA : chapter6Exclusion(hazardsAndItem);
   const landUse = landUseFor({ zone, policy: policy.area, chapter6ExcludedBy });
   const dualOccupancy = dualOccupancyTest(landUse, areaM2, frontageM);
+  const existing = existingShown(facts.existing, category);
   const y = estimateYield({
     areaM2,
     frontageM,
@@ -96,6 +112,8 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     minLotSizeM2: controls.minLotSizeM2,
     policy: policy.area,
     landUse,
+    existingDwellings: existing.dwellings,
+    lep: lepPlaceOf(facts),
   });
 
   const constraints = constraintFactors(heritageKind, hazards.flood, hazards.bushfire);
@@ -103,7 +121,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const employment = category === "employment";
   const steps = scoreSteps({
     units: employment ? 0 : y.upliftUnits,
-    unitsText: employment ? "employment land: not assessed for housing" : unitsText(y),
+    unitsText: employment ? "employment land: not assessed for housing" : unitsText(y, existing),
     constraints,
     heritageText:
       heritageKind === "item" ? "heritage item" : heritageKind === "conservation_area" ? "conservation area" : null,
@@ -119,6 +137,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     lotId: facts.lotId,
     areaM2,
     frontageM,
+    frontageBasis: shape.frontageBasis ?? "estimated",
     regularity,
     zones,
     dominantZone: dominant,
@@ -133,9 +152,10 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     hazards,
     heritage,
     transport,
+    existing,
     existingDwellings: y.existingDwellings,
     upliftDwellings: y.upliftDwellings,
-    upliftFloorSpaceM2: null,
+    upliftFloorSpaceM2: floorSpaceUplift(employment, y.gfaM2, existing),
     upliftUnits: y.upliftUnits,
     heritageKind,
     station,

@@ -55,11 +55,49 @@ export interface SiteFacts {
   centreDistanceM?: number | null;
   // The lot's shape as a score shows it, measured when its pack was built; absent: measured from `polygon`.
   shape?: LotShapeShown;
+  // What stands on the lot; absent or null: not recorded, so assumed by zone.
+  existing?: ExistingUse | null;
+  // The local government area, whose LEP sets dual occupancy and multi dwelling lot sizes; null: not known; absent:
+  // facts from before it reached the score (the SEPP's figures as a screen).
+  lga?: string | null;
 }
 
 export interface LotShapeShown {
-  frontageM: number; // the minimum-area rectangle's shorter side, to 0.1 m
+  frontageM: number; // its boundary on the street, or (estimated) the minimum-area rectangle's shorter side, to 0.1 m
   regularity: number; // the lot's area over that rectangle's, 0..1 to 0.01
+  frontageBasis?: FrontageBasis; // absent: estimated
+}
+
+// How the frontage was measured: the lot's boundary on a street, or estimated from its shape where no street is known.
+export type FrontageBasis = "street" | "estimated";
+
+export type ExistingKind = "house" | "dual_occupancy" | "strata" | "vacant" | "employment";
+
+/** What stands on a lot as its pack records it. */
+export interface ExistingUse {
+  kind: ExistingKind;
+  dwellings: number;
+  strataPlan?: string | null; // e.g. "SP12345"
+  units?: number | null; // a strata building's units: its lots, so its owners
+  floorSpaceM2?: number | null; // an employment building's floor space
+}
+
+/** What a collective sale of a strata lot takes: the owners of a share of its lots supporting it. */
+export interface CollectiveSale {
+  clause: string;
+  owners: number;
+  ownersNeeded: number;
+}
+
+/** What stands on the lot as a result shows it: as recorded, or assumed where nothing is recorded. */
+export interface ExistingShown {
+  kind: ExistingKind;
+  dwellings: number;
+  strataPlan?: string;
+  units?: number;
+  floorSpaceM2?: number;
+  collectiveSale?: CollectiveSale;
+  assumed: boolean;
 }
 
 export interface HeritageKind {
@@ -156,6 +194,7 @@ export interface FeasibilityResult {
   lotId: string | null;
   areaM2: number;
   frontageM: number;
+  frontageBasis: FrontageBasis;
   regularity: number;
   zones: ZoneSummary[];
   dominantZone: ZoneSummary | null;
@@ -170,8 +209,9 @@ export interface FeasibilityResult {
   hazards: { flood: number; bushfire: number };
   heritage: { share: number; names: string[] };
   transport: NearestStop | null;
-  // v2: the uplift and what it rests on.
-  existingDwellings: number; // assumed to stand today (1 on a residential lot)
+  // v2: the uplift and what it rests on; v3: what stands, recorded or assumed.
+  existing: ExistingShown;
+  existingDwellings: number; // standing today: recorded, or assumed (1 on a residential lot)
   upliftDwellings: number | null; // permitted beyond the existing; null when not estimated
   upliftFloorSpaceM2: number | null; // feasibility-v2's employment floor space uplift; null since housing is what is scored
   upliftUnits: number; // what the points are read from: the dwellings beyond those assumed to stand

@@ -10,6 +10,7 @@ import { residentialStoreys } from "./envelope.ts";
 import { apartmentOptions } from "./apartment-options.ts";
 import { lowRiseFloor } from "./floor-space.ts";
 import { floorQ } from "./format.ts";
+import type { LepPlace } from "./lep-site.ts";
 import { lowRiseOptions } from "./low-rise-options.ts";
 import { shownLot } from "./option-text.ts";
 import type { LandUse } from "./permissibility.ts";
@@ -54,6 +55,10 @@ export interface YieldInput {
   minLotSizeM2: number | null;
   policy: PolicyArea;
   landUse: LandUse;
+  /** The dwellings standing today, recorded or assumed: the uplift is counted beyond them. */
+  existingDwellings: number;
+  /** The lot's council, for its LEP's dual occupancy and multi dwelling lot sizes; absent: older facts. */
+  lep?: LepPlace;
 }
 
 export interface YieldEstimate {
@@ -86,8 +91,9 @@ function notEstimated(basis: YieldBasis, existing: number, options: YieldOption[
   };
 }
 
-// No more than stands today: the floor space a house may have under the LEP (its FSR within its height).
-function noUplift(i: YieldInput, basis: YieldBasis, existing: number, options: YieldOption[]): YieldEstimate {
+// No form beyond a house: the floor space a house may have under the LEP (its FSR within its height), and `dwellings`
+// the house (or none) the lot holds, an uplift only where less stands.
+function noUplift(i: YieldInput, basis: YieldBasis, dwellings: number, options: YieldOption[]): YieldEstimate {
   const floor = lowRiseFloor(
     shownLot(i.areaM2, i.frontageM),
     i.lepFsr,
@@ -95,21 +101,23 @@ function noUplift(i: YieldInput, basis: YieldBasis, existing: number, options: Y
     i.lepHeightM,
     residentialStoreys(i.lepHeightM),
   );
+  const existing = i.existingDwellings;
+  const uplift = Math.max(0, dwellings - existing);
   return {
     basis,
-    dwellings: existing,
+    dwellings,
     existingDwellings: existing,
-    upliftDwellings: 0,
-    upliftUnits: 0,
+    upliftDwellings: uplift,
+    upliftUnits: uplift,
     gfaM2: floor.gfaM2,
     options,
   };
 }
 
 export function estimateYield(i: YieldInput): YieldEstimate {
-  if (i.zone === null || i.category === null) return notEstimated("no_zone", 0);
+  if (i.zone === null || i.category === null) return notEstimated("no_zone", i.existingDwellings);
   const residential = i.category === "apartment" || i.category === "low_rise";
-  const existing = residential ? EXISTING_DWELLINGS : 0;
+  const existing = i.existingDwellings;
   // Where the land use permits no housing, or the zone is not one the model builds housing in, nothing is counted.
   if (!i.landUse.housingPermitted || i.category === "other") return notEstimated("not_residential", existing);
   if (residential && i.areaM2 < MIN_BUILDABLE_AREA_M2) {
@@ -118,22 +126,28 @@ export function estimateYield(i: YieldInput): YieldEstimate {
   const s = shownLot(i.areaM2, i.frontageM);
   const common = { s, zone: i.zone, lepFsr: i.lepFsr, lepHeightM: i.lepHeightM, policy: i.policy, landUse: i.landUse };
   const options = [
-    ...(residential ? lowRiseOptions({ ...common, subdivision: i.subdivision, minLotSizeM2: i.minLotSizeM2 }) : []),
+    ...(residential
+      ? lowRiseOptions({ ...common, subdivision: i.subdivision, minLotSizeM2: i.minLotSizeM2, lep: i.lep })
+      : []),
     ...apartmentOptions(common),
   ];
   const top = best(options);
-  if (top === null || top.dwellings <= existing) {
+  // A residential lot holds a house: a form counts as a yield when it gives more.
+  if (top === null || top.dwellings <= (residential ? EXISTING_DWELLINGS : 0)) {
     // No FSR mapped where flats or shop top housing would be read from it: the yield cannot be read from the controls.
     if ((i.category === "apartment" || i.category === "employment") && i.lepFsr === null)
       return notEstimated("no_fsr", existing, options);
     // Centre land whose controls leave no room for housing above the shops: shop top housing, none of it.
     if (i.category === "employment") {
       const shops = options.find((o) => o.basis === "shop_top_housing");
-      return { ...noUplift(i, "shop_top_housing", existing, options), gfaM2: shops?.gfaM2 ?? null };
+      return { ...noUplift(i, "shop_top_housing", 0, options), gfaM2: shops?.gfaM2 ?? null };
     }
-    return noUplift(i, "single_dwelling", existing, options);
+    // One house, where the land use permits it or one stands (what stands may stay): on a vacant lot, an uplift of one.
+    const house = i.landUse.forms.dwelling_house.permitted || existing > 0 ? EXISTING_DWELLINGS : 0;
+    return noUplift(i, "single_dwelling", house, options);
   }
-  const uplift = top.dwellings - existing;
+  // More stands than the controls permit (a strata building): no uplift, never a negative one.
+  const uplift = Math.max(0, top.dwellings - existing);
   return {
     basis: top.basis,
     dwellings: top.dwellings,

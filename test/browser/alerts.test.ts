@@ -12,7 +12,7 @@ let ctx: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
-// West of the public demo pack (its box starts at 150.988), so a click there meets only this organisation's lots.
+// Near Westmead, over the world's lots: a click there meets this organisation's own lot first (docs/design.md section 10).
 const WEST = 150.95;
 const NORTH = -33.8;
 const SIZE = 0.0003;
@@ -205,7 +205,7 @@ describe.skipIf(!base)("saved sites, alerts and notifications in a browser", () 
   });
 
   it("the suburb at the map's centre can be watched as an area, and the alert deleted again", async () => {
-    // Over the public demo pack's suburbs, settled before the suburb at the centre is read.
+    // Over Epping's world lots, settled before the suburb at the centre is read.
     await goTo(18, -33.77, 151.08);
     await mapReady();
     await page.waitForTimeout(1500);

@@ -19,6 +19,7 @@ import {
   watch,
   pastRightEdge,
 } from "./browser.ts";
+import { WORLD_PACK } from "./world-places.ts";
 
 const NAME = "Parramatta site list";
 const LOTS = exampleLots();
@@ -94,7 +95,10 @@ describe.skipIf(!base)("the Data page in a browser", () => {
     await visible(owner.getByText("No data of your own yet — drop a GeoJSON or zipped Shapefile here"));
     await count(owner.getByRole("list", { name: "Your data" })).toBe(0);
     const pub = owner.getByRole("list", { name: "Public data" });
-    await text(pub).toContain("Sydney demo");
+    // The public lots are the synthetic world's alone; the suburbs and the stations beside them.
+    await text(pub).toContain("Greater Sydney (synthetic demo world)");
+    await text(pub).toContain("Greater Sydney suburbs");
+    expect(await pub.textContent()).not.toContain("Sydney demo");
     await count(pub.getByRole("button")).toBe(0);
     expect(new URL(owner.url()).pathname).toBe("/data");
     await shot("01-empty");
@@ -309,7 +313,7 @@ describe.skipIf(!base)("the Data page in a browser", () => {
       const [z, lat, lng] = l.hash.slice(1).split("/").map(Number);
       l.hash = `#${(z as number) + 1}/${lat}/${lng}`;
     });
-    await expect.poll(() => asked.some((u) => u.includes("/tiles/sydney-demo/")), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => asked.some((u) => u.includes(`/tiles/${WORLD_PACK}/`)), { timeout: 15_000 }).toBe(true);
     expect(asked.filter((u) => u.includes(packId))).toEqual([]);
     await owner.waitForTimeout(1000);
     await shot("14-map-after-delete");

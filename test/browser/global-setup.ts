@@ -11,11 +11,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       "\n*** Browser tests SKIPPED: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH). ***\n",
     );
     project.provide("baseUrl", "");
+    project.provide("worldPath", "");
     return undefined;
   }
   const stack = await startStack();
   console.log(`browser tests: dev stack at ${stack.url}, Chromium ${chromium}`);
   project.provide("baseUrl", stack.url);
+  project.provide("worldPath", stack.worldPath);
   return () => stack.stop();
 }
 
@@ -23,5 +25,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     chromiumPath: string;
     baseUrl: string;
+    // The small world the stack was started with: the tests read their lots and places from it.
+    worldPath: string;
   }
 }

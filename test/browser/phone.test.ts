@@ -4,8 +4,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { type Browser, type Locator, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPackBytes } from "../../src/packs/pack-bytes.ts";
-import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import {
   apiBalance,
   base,
@@ -20,6 +18,7 @@ import {
   visible,
   watch,
 } from "./browser.ts";
+import { stationLot } from "./world-places.ts";
 
 const W = 390;
 const H = 844;
@@ -168,11 +167,10 @@ describe.skipIf(!base)("the workspace on a phone (390 x 844)", () => {
   });
 
   it("a lot's title and Score site show in the peek; the handle opens its facts; Score site charges 0.1", async () => {
-    const pack = readPackBytes(readFileSync("packs/sydney-demo.pack"), "sydney-demo.pack");
-    const lot = parcelFromFeature(pack, 40);
+    const lot = await stationLot("Epping");
     await page.evaluate(([lng, lat]) => {
       (globalThis as unknown as { location: { hash: string } }).location.hash = `#18/${lat}/${lng}`;
-    }, lot.centroid);
+    }, lot.point);
     await page.waitForTimeout(1500);
     const box = await page.getByRole("region", { name: "Map", exact: true }).boundingBox();
     if (!box) throw new Error("no map on the page");

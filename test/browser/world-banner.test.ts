@@ -1,5 +1,5 @@
 // The banner while the synthetic Greater Sydney is still being built, in a real Chromium against the dev stack:
-// /health answers as the API does during a background build (the stack itself runs with DEV_WORLD=off).
+// /health answers as the API does during a background build (the stack itself has its small world built already).
 import { type Browser, chromium, type Page, type Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, chromiumPath, count, FLAGS, signIn, text, watch } from "./browser.ts";

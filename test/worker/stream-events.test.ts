@@ -1,9 +1,9 @@
 // Every event of real batch and report streams parses against the event schemas /openapi.json documents.
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import mixed from "../../packs/examples/mixed-problems.csv?raw";
-import eppingLots from "../../packs/examples/epping-lots.csv?raw";
-import newtown from "../../packs/examples/newtown-latlon.csv?raw";
+import mixed from "../../test/fixtures/demo-examples/mixed-problems.csv?raw";
+import eppingLots from "../../test/fixtures/demo-examples/epping-lots.csv?raw";
+import newtown from "../../test/fixtures/demo-examples/newtown-latlon.csv?raw";
 import { resetPublicPacks } from "../../src/packs/registry.ts";
 import { BatchEventSchema, type SiteResult } from "../../src/routes/schemas/batch.ts";
 import { ReportEventSchema } from "../../src/routes/schemas/report.ts";

@@ -13,11 +13,45 @@ export function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons_or_error"] as const;
+const RESULT = [
+  "lot_id",
+  "address",
+  "area_m2",
+  "score",
+  "rating",
+  "yield_basis",
+  "existing",
+  "reasons_or_error",
+] as const;
+
+type Existing = Extract<SiteRow, { kind: "result" }>["feasibility"]["existing"];
+
+/** What stands, as the uplift was counted against it: "strata, 24 units (SP12345)", "house (assumed)". */
+export function existingCell(e: Existing): string {
+  if (e === undefined) return "";
+  const kind = e.kind.replace("_", " ");
+  const what =
+    e.kind === "strata"
+      ? `strata, ${e.units ?? e.dwellings} units${e.strata_plan ? ` (${e.strata_plan})` : ""}`
+      : e.kind === "employment" && e.floor_space_m2 !== undefined
+        ? `employment, ${e.floor_space_m2} m²`
+        : kind;
+  return e.assumed ? `${what} (assumed)` : what;
+}
 
 /** What scoring found for a site, in the order of the result columns (the reasons as a list). */
 export function scoredValues(r: Extract<SiteRow, { kind: "result" }>): unknown[] {
-  return [r.parcel.lot_id, r.parcel.address, r.parcel.area_m2, r.score, r.rating, r.feasibility.yield_basis, r.reasons];
+  const f = r.feasibility;
+  return [
+    r.parcel.lot_id,
+    r.parcel.address,
+    r.parcel.area_m2,
+    r.score,
+    r.rating,
+    f.yield_basis,
+    existingCell(f.existing),
+    r.reasons,
+  ];
 }
 
 /** The uploaded column names in first-seen order, and the result names beside them (`result_` where the upload uses one). */
@@ -40,7 +74,7 @@ export function sitesCsv(rows: readonly SiteRow[]): string {
     ...inputs.map((k) => r.input[k] ?? ""),
     ...(r.kind === "result"
       ? scoredValues(r).map((v) => (Array.isArray(v) ? v.join("; ") : v))
-      : ["", "", "", "", "", "", r.detail]),
+      : [...RESULT.slice(1).map(() => ""), r.detail]),
   ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(",")).join("\n");
 }

@@ -2,7 +2,7 @@
 import { exportColumns, scoredValues } from "./csv.ts";
 import type { SiteRow } from "./site-row.ts";
 
-const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "reasons"] as const;
+const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "existing", "reasons"] as const;
 
 /** The scored sites as features: the file's line and uploaded columns kept, then what scoring found (named as in the CSV). */
 export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollection {

@@ -17,7 +17,14 @@ const m2 = (v: unknown) => `${Math.round(n(v)).toLocaleString("en-AU")} m²`;
 const pct = (share: unknown) => `${Math.round(n(share) * 100)}%`;
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
-function filtersText(f: Obj): string {
+const OVERLAY_TEXT: Record<string, string> = {
+  flood: "flood planning areas",
+  bushfire: "bushfire-prone land",
+  heritage: "heritage items and areas",
+};
+
+/** A search's filters as a phrase ("zoned R3, over 700 m², within 800 m of a station"). */
+export function filtersText(f: Obj): string {
   const parts: string[] = [];
   const zones = Array.isArray(f.zones) ? f.zones.map(String) : [];
   if (zones.length > 0) parts.push(`zoned ${zones.join(" or ")}`);
@@ -25,14 +32,26 @@ function filtersText(f: Obj): string {
     parts.push(`between ${m2(f.min_area_m2)} and ${m2(f.max_area_m2)}`);
   else if (f.min_area_m2 !== undefined) parts.push(`over ${m2(f.min_area_m2)}`);
   else if (f.max_area_m2 !== undefined) parts.push(`under ${m2(f.max_area_m2)}`);
-  if (f.hazard_free === true) parts.push("clear of flood and bushfire areas");
+  if (f.fsr_min !== undefined) parts.push(`with an FSR of at least ${n(f.fsr_min)}:1`);
+  if (f.height_min_m !== undefined) parts.push(`with a height limit of at least ${n(f.height_min_m)} m`);
+  if (f.station_within_m !== undefined) parts.push(`within ${Math.round(n(f.station_within_m))} m of a station`);
+  const clear = new Set(Array.isArray(f.exclude) ? f.exclude.map(String) : []);
+  if (f.hazard_free === true) for (const k of ["flood", "bushfire"]) clear.add(k);
+  const named = ["flood", "bushfire", "heritage"].filter((k) => clear.has(k)).map((k) => OVERLAY_TEXT[k]);
+  if (named.length > 0) parts.push(`clear of ${named.join(" and ")}`);
   return parts.length > 0 ? parts.join(", ") : "with no filter";
 }
 
 function parcelText(p: Obj): string {
-  const bits = [m2(p.area_m2), str(p.zone, ""), str(p.address, "")].filter(Boolean);
+  const station = isObj(p.station)
+    ? `${Math.round(n(p.station.distance_m))} m from ${str(p.station.name)} station`
+    : "";
+  const bits = [m2(p.area_m2), str(p.zone, ""), str(p.address, ""), station].filter(Boolean);
   return `${str(p.lot_id, "a lot")} (${bits.join(", ")})`;
 }
+
+/** Lots a search answer lists by name, so "the top 3" can be read off it. */
+const LISTED = 5;
 
 const demoNote = (o: Obj) => (o.demo_data === true ? " These figures come from synthetic demo data." : "");
 
@@ -53,8 +72,10 @@ function findParcels(o: Obj): string {
     if (first && station)
       return `Of the ${plural(matched, "parcel")} in ${where} ${filters}, the closest to a station is ${parcelText(first)}, ${Math.round(n(station.distance_m))} m from ${str(station.name)}; the map highlights it.${demoNote(o)}`;
   }
-  const top = list(o.parcels).slice(0, 3).map(parcelText).join("; ");
-  return `I found ${plural(matched, "parcel")} in ${where} ${filters}${limited}; the map highlights ${n(o.shown)}. The largest: ${top}.${demoNote(o)}`;
+  const listed = list(o.parcels).slice(0, LISTED);
+  const order = str(o.order, "largest first");
+  const top = listed.map((p, i) => `${i + 1}. ${parcelText(p)}`).join("; ");
+  return `I found ${plural(matched, "parcel")} in ${where} ${filters}${limited}; the map highlights ${n(o.shown)}. The first ${listed.length}, ${order}: ${top}.${demoNote(o)}`;
 }
 
 function summariseArea(o: Obj): string {
@@ -99,16 +120,18 @@ function describeParcel(o: Obj): string {
   return `Lot ${str(o.lot_id)} at ${str(o.address, "an unnamed address")} is ${m2(o.area_m2)}, zoned ${zones || "with no zone recorded"}. ${hazard("flood", "Flood")}; ${hazard("bushfire", "Bushfire")}; ${hazard("heritage", "Heritage")}. ${transport}${demoNote(o)}`;
 }
 
+/** Reasons quoted per scored site: its own first reasons (the tool already left out the synthetic-data notice). */
+const SITE_REASONS = 2;
+
 function scoreSites(o: Obj): string {
   const scored = list(o.scored);
-  const lines = scored
-    .slice(0, 5)
-    .map(
-      (s) =>
-        `${str(s.lot_id)}: ${n(s.score)}/100 (${str(s.rating)})${Array.isArray(s.reasons) && s.reasons[0] ? `, ${String(s.reasons[0]).replace(/\.$/, "")}` : ""}`,
-    );
+  const lines = scored.map((s) => {
+    const name = s.address ? `${str(s.lot_id)} (${str(s.address)})` : str(s.lot_id);
+    const reasons = (Array.isArray(s.reasons) ? s.reasons.map(String) : []).slice(0, SITE_REASONS);
+    return `${name}: ${n(s.score)}/100 (${str(s.rating)})${reasons.length > 0 ? `: ${reasons.map((r) => r.replace(/\.$/, "")).join("; ")}` : ""}`;
+  });
   const missing = Array.isArray(o.not_found) && o.not_found.length > 0 ? ` Not found: ${o.not_found.join(", ")}.` : "";
-  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join("; ")}.${missing}${demoNote(o)}`;
+  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join(". ")}.${missing}${demoNote(o)}`;
 }
 
 function one(r: ToolResult): string {

@@ -1,4 +1,4 @@
-// find_parcels: parcels in a suburb or box filtered by area, zone and hazards, largest first, bounded.
+// find_parcels: parcels in a suburb or box filtered by area, zone, controls, station distance and overlays, bounded.
 import type { VisiblePacks } from "../../packs/open-pack.ts";
 import { tool } from "ai";
 import { z } from "zod";
@@ -22,6 +22,7 @@ import {
   type SiteResult,
 } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
+import { EXCLUDABLE, SORTS } from "../../routes/schemas/limits.ts";
 import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./tool-areas.ts";
 import { bounded, type ToolContext } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
@@ -30,6 +31,8 @@ import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 export const MODEL_LIST = 10;
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
+/** The farthest a lot may be from a station in a filter: beyond a few kilometres it filters nothing. */
+export const MAX_STATION_M = 5_000;
 
 /** The filters of every tool that picks parcels of an area. */
 export const filterFields = {
@@ -41,6 +44,21 @@ export const filterFields = {
     .optional()
     .describe("Zone codes to keep, e.g. ['R2', 'R3'] (the lot's main zone: the one over most of it)"),
   hazard_free: z.boolean().optional().describe("Keep only lots with no flood or bushfire overlay at all"),
+  exclude: z
+    .array(z.enum(EXCLUDABLE))
+    .max(EXCLUDABLE.length)
+    .optional()
+    .describe(
+      "Overlays to leave out: lots touching any of them are dropped, e.g. ['heritage'] or ['flood', 'bushfire']",
+    ),
+  fsr_min: z.number().min(0).max(50).optional().describe("Smallest floor space ratio, e.g. 1 for 1:1"),
+  height_min_m: z.number().min(0).max(500).optional().describe("Smallest maximum building height in metres"),
+  station_within_m: z
+    .number()
+    .min(1)
+    .max(MAX_STATION_M)
+    .optional()
+    .describe("Keep lots within this many metres of a railway, metro or light rail station (800 is a walk)"),
 };
 export type ParcelFilters = z.infer<z.ZodObject<typeof filterFields>>;
 
@@ -48,15 +66,25 @@ const inputSchema = z.object({
   ...areaFields,
   ...filterFields,
   sort: z
-    .enum(["area", "station"])
+    .enum(SORTS)
     .optional()
-    .describe("area: largest first (the default); station: nearest a railway station first"),
+    .describe(
+      "area: largest first (the default); fsr: highest FSR first; height: tallest height limit first; station: nearest a station first",
+    ),
   limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
 });
 export type FindParcelsInput = z.infer<typeof inputSchema>;
 
 export type Match = ParcelRef & { zone: string | null; station: { name: string; distance_m: number } | null };
-export type ParcelSort = "area" | "station";
+export type ParcelSort = (typeof SORTS)[number];
+
+/** How each order is said in a tool's answer. */
+export const ORDER_TEXT = {
+  area: "largest first",
+  fsr: "highest FSR first",
+  height: "tallest height limit first",
+  station: "nearest a station first",
+} as const satisfies Record<ParcelSort, string>;
 
 export interface Matches {
   area: { label: string; bbox: BBox };
@@ -74,7 +102,18 @@ function cleanFilters(f: ParcelFilters): ParcelFilters {
   if (f.max_area_m2 !== undefined) out.max_area_m2 = f.max_area_m2;
   if (f.zones && f.zones.length > 0) out.zones = [...new Set(f.zones.map((z) => z.trim().toUpperCase()))];
   if (f.hazard_free) out.hazard_free = true;
+  if (f.exclude && f.exclude.length > 0) out.exclude = EXCLUDABLE.filter((k) => f.exclude?.includes(k));
+  if (f.fsr_min !== undefined) out.fsr_min = f.fsr_min;
+  if (f.height_min_m !== undefined) out.height_min_m = f.height_min_m;
+  if (f.station_within_m !== undefined) out.station_within_m = f.station_within_m;
   return out;
+}
+
+// hazard_free (kept for models that learnt it) is flood and bushfire; exclude names any overlay.
+function excluded(f: ParcelFilters): Excludable[] {
+  const out = new Set<Excludable>(f.exclude ?? []);
+  if (f.hazard_free) for (const k of ["flood", "bushfire"] as const) out.add(k);
+  return EXCLUDABLE.filter((k) => out.has(k));
 }
 
 /** The site search's query for a tool's area and filters, or why there is none. */
@@ -98,7 +137,10 @@ export function toolSearch(
           },
         }
       : {}),
-    ...(f.hazard_free ? { exclude: ["flood", "bushfire"] as Excludable[] } : {}),
+    ...(excluded(f).length > 0 ? { exclude: excluded(f) } : {}),
+    ...(f.fsr_min !== undefined ? { fsr_min: f.fsr_min } : {}),
+    ...(f.height_min_m !== undefined ? { height_min_m: f.height_min_m } : {}),
+    ...(f.station_within_m !== undefined ? { station_within_m: f.station_within_m } : {}),
   };
   return { area, filters, sort: input.sort ?? "area", limit };
 }
@@ -163,7 +205,7 @@ export interface FindParcelsOutput {
   scanned: number;
   /** The smallest and largest lot of the area, whatever the filters (when every lot was looked at). */
   area_range_m2: [number, number] | null;
-  order: "largest first" | "nearest a station first";
+  order: (typeof ORDER_TEXT)[ParcelSort];
   parcels: {
     lot_id: string | null;
     area_m2: number;
@@ -194,7 +236,7 @@ export async function findParcels(
       shown: shown.length,
       scanned: found.scanned,
       area_range_m2: found.range,
-      order: input.sort === "station" ? "nearest a station first" : "largest first",
+      order: ORDER_TEXT[input.sort ?? "area"],
       parcels: shown.slice(0, MODEL_LIST).map((m) => ({
         lot_id: m.lotId,
         area_m2: r1(m.areaM2),
@@ -213,7 +255,7 @@ export async function findParcels(
 
 export const findParcelsTool = (ctx: ToolContext) =>
   tool({
-    description: `Find parcels (lots) in a suburb or box, filtered by area, zone and hazards, largest first (or nearest a station first). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
+    description: `Find parcels (lots) in a suburb or box, filtered by area, zone, FSR, height, distance to a station and overlays (flood, bushfire, heritage), largest first (or by FSR, height or nearest a station). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
     execute: bounded(ctx, (input) => findParcels(ctx.packs.visible, input, ctx.fallbackBbox, ctx.gate)),

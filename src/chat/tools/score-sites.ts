@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { BBox } from "../../geo/bbox.ts";
 import { siteFacts } from "../../assess/facts.ts";
 import { parcelByLot, parcelFromFeature, type ParcelHit } from "../../packs/spatial.ts";
-import { scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
+import { DEMO_DATA_REASON, scoreSite, type FeasibilityResult } from "../../scoring/index.ts";
 import { openPacks, type VisiblePacks, wholePacks } from "../../packs/open-pack.ts";
 import { openGate, type WorkGate } from "../../search/gate.ts";
 import { addressOf, areaFields } from "./tool-areas.ts";
@@ -84,6 +84,11 @@ async function sitesFor(
 
 const siteKey = (hit: ParcelHit): string => `${hit.packId}:${hit.index}`;
 
+/** Reasons shown for one site: its own top reasons; whether the data is synthetic is said once per answer (demo_data). */
+export const SITE_REASONS = 3;
+export const siteReasons = (r: FeasibilityResult): string[] =>
+  r.reasons.filter((s) => s !== DEMO_DATA_REASON).slice(0, SITE_REASONS);
+
 /** What the model hears when every heavy slot of the organisation is taken: nothing ran, nothing was charged. */
 export const busySentence = (retryAfter: number): string =>
   `The organisation's other searches are running, so no sites were scored and nothing was charged: try again in ${retryAfter} seconds.`;
@@ -142,7 +147,7 @@ export async function scoreSites(
         area_m2: r1(hit.areaM2),
         score: r.score,
         rating: r.rating,
-        reasons: r.reasons.slice(0, 3),
+        reasons: siteReasons(r),
       })),
       not_found: chosen.notFound,
       already_scored: plan.free.length,

@@ -26,7 +26,7 @@ export { EtagMismatchError, PackNotFoundError, PagedPackError, PageRefusedError 
 
 // Pages as their readers see them: decoded columns, a page as a small v1 pack, the root's per-page summaries.
 export type { DecodedPage, PageColumn } from "./page.ts";
-export { searchPage } from "./page.ts";
+export { pageValue, searchPage } from "./page.ts";
 export { chargedView, chargeView, pagePack, PROP_COLUMNS } from "./page-pack.ts";
 export { pageHasZone, type Root, tileKey } from "./root.ts";
 export { CELLS_PER_DEGREE, type OverviewPage } from "./overview.ts";

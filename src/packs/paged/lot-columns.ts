@@ -2,7 +2,15 @@
 //
 // The common lot (one zone, each control one area over all of it) is all typed columns; a lot with more zones or
 // split control areas carries the rest as JSON in `more`. Shares are stored in 1e-4 steps, the answers' rounding.
-import type { ControlAreas, ControlShare, NearestStop, SiteFacts, ZoneShare } from "../../scoring/types.ts";
+import type {
+  ControlAreas,
+  ControlShare,
+  ExistingKind,
+  ExistingUse,
+  NearestStop,
+  SiteFacts,
+  ZoneShare,
+} from "../../scoring/types.ts";
 import type { LotPlace, LotRecord } from "../lot-record.ts";
 import type { ColumnSpec, SummarySpec, Value } from "./schema.ts";
 
@@ -43,6 +51,14 @@ export const LOT_COLUMNS: ColumnSpec[] = [
   { name: "regularity", type: "u8", scale: 100 },
   { name: "suburb", type: "dict" },
   { name: "lga", type: "dict" },
+  // 1: frontage_m is the lot's boundary on the street; 0 or none: estimated from its shape.
+  { name: "frontage_basis", type: "u8" },
+  // What stands on the lot, where recorded (none: assumed by zone): its kind, dwellings, strata plan, units, floor space.
+  { name: "existing_use", type: "dict" },
+  { name: "dwellings", type: "u16" },
+  { name: "strata_plan", type: "text" },
+  { name: "units", type: "u16" },
+  { name: "floor_space_m2", type: "u32" },
 ];
 
 // What a search skips a page by: zones present, the largest lot, and whether any lot has a hazard or heritage.
@@ -60,6 +76,12 @@ const ADDED_LATER: ReadonlySet<string> = new Set([
   "nearest_station_mode",
   "nearest_station_m",
   "regularity",
+  "frontage_basis",
+  "existing_use",
+  "dwellings",
+  "strata_plan",
+  "units",
+  "floor_space_m2",
 ]);
 
 /** Whether a pack with these columns is a lots pack: every column of LOT_COLUMNS but those added later. */
@@ -154,8 +176,37 @@ export function lotValues(r: LotRecord): Value[] {
     regularity: facts.shape?.regularity ?? null,
     suburb: place.suburb,
     lga: place.lga,
+    frontage_basis: facts.shape?.frontageBasis === "street" ? 1 : 0,
+    ...existingValues(facts.existing),
   };
   return LOT_COLUMNS.map((c) => values[c.name] ?? null);
+}
+
+// What stands as columns: all null where nothing is recorded.
+function existingValues(e: ExistingUse | null | undefined): Record<string, Value> {
+  if (!e) return {};
+  const cap = (n: number | null | undefined, max: number) => (n === null || n === undefined ? null : Math.min(max, n));
+  return {
+    existing_use: e.kind,
+    dwellings: cap(e.dwellings, 65_535),
+    strata_plan: e.strataPlan ?? null,
+    units: cap(e.units, 65_535),
+    floor_space_m2: cap(e.floorSpaceM2, 4_294_967_295),
+  };
+}
+
+const EXISTING_KINDS: ReadonlySet<string> = new Set(["house", "dual_occupancy", "strata", "vacant", "employment"]);
+
+function existingAt(read: LotColumnRead, i: number): ExistingUse | null {
+  const kind = str(read(K.existingUse, i));
+  if (kind === null || !EXISTING_KINDS.has(kind)) return null;
+  return {
+    kind: kind as ExistingKind,
+    dwellings: num(read(K.dwellings, i)) ?? 0,
+    strataPlan: str(read(K.strataPlan, i)),
+    units: num(read(K.units, i)),
+    floorSpaceM2: num(read(K.floorSpace, i)),
+  };
 }
 
 const num = (v: Value): number | null => (typeof v === "number" ? v : null);
@@ -201,6 +252,12 @@ const K = {
   regularity: lotColumn("regularity"),
   suburb: lotColumn("suburb"),
   lga: lotColumn("lga"),
+  frontageBasis: lotColumn("frontage_basis"),
+  existingUse: lotColumn("existing_use"),
+  dwellings: lotColumn("dwellings"),
+  strataPlan: lotColumn("strata_plan"),
+  units: lotColumn("units"),
+  floorSpace: lotColumn("floor_space_m2"),
 } as const;
 
 const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
@@ -271,7 +328,11 @@ export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean)
     centreDistanceM: centreM,
     // A frontage at the column's cap is not the lot's: its shape is measured when scored.
     shape:
-      frontageM !== null && frontageM < FRONTAGE_MAX && regularity !== null ? { frontageM, regularity } : undefined,
+      frontageM !== null && frontageM < FRONTAGE_MAX && regularity !== null
+        ? { frontageM, regularity, frontageBasis: num(read(K.frontageBasis, i)) === 1 ? "street" : undefined }
+        : undefined,
+    // Undefined, as facts from a pack's layers leave it, where nothing is recorded.
+    existing: existingAt(read, i) ?? undefined,
   };
   // A pack from before the nearest-station columns does not know it: absent, the score takes the nearest stop.
   if (!hasNearest) delete facts.nearestStation;

@@ -76,7 +76,20 @@ const SPECS: Record<LayerName, LayerSpec> = {
   },
   parcels: {
     kind: "polygon",
-    fields: ["lot_id", "area_m2", "cadid", "plan_label", "lot_number", "address"],
+    // What stands on the lot, optional (issue 50, item 5): without it the score states what it assumes.
+    fields: [
+      "lot_id",
+      "area_m2",
+      "cadid",
+      "plan_label",
+      "lot_number",
+      "address",
+      "existing_use",
+      "dwellings",
+      "strata_plan",
+      "units",
+      "floor_space_m2",
+    ],
     // NSW cadastre: lotidstring "100//DP1048011", else built from lotnumber, sectionnumber and planlabel.
     // Shape__Area is in the service's projection units (Web Mercator m², ~1.45x at Sydney), so area comes
     // from planlotarea or is measured from the geometry.
@@ -94,6 +107,12 @@ const SPECS: Record<LayerName, LayerSpec> = {
         lotNumber,
         // An uploaded lot's street address, so /geocode/suggest finds it (cadastre files have none).
         str(pick(p, "address")),
+        // A Shapefile's field names stop at 10 characters: each has a short name too.
+        str(pick(p, "existing_use", "exist_use")),
+        num(pick(p, "dwellings")),
+        str(pick(p, "strata_plan", "strataplan")),
+        num(pick(p, "units")),
+        num(pick(p, "floor_space_m2", "floor_m2")),
       ];
     },
   },

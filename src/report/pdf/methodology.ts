@@ -40,7 +40,7 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   );
   para(
     flow,
-    `Lot frontage is estimated as the shorter side of the smallest rectangle that encloses the lot; regularity is the lot's area divided by that rectangle's area. The effective floor space ratio (FSR) is the share-weighted FSR of the zones on the lot. Every figure is rounded as shown before it is used.`,
+    `Lot frontage is its boundary on the street where measured, else the shorter side of the smallest rectangle around it; regularity is the lot's area divided by that rectangle's area. The effective FSR is the share-weighted FSR over the lot. Every figure is rounded as shown before it is used.`,
   );
   para(
     flow,
@@ -48,7 +48,7 @@ export function drawMethodology(pdf: ReportPdf, model: ReportModel): void {
   );
   para(
     flow,
-    `Land use: a form counts only where the zone's Standard Instrument land use table or a state policy (Housing SEPP 2021 s 166, Chapters 5 and 6) permits it; a zone permitting no housing (employment land among them) is rated low. Each form (subdivision, dual occupancy, townhouses of ${K.TOWNHOUSE_M2} m\u00B2 on ${K.TOWNHOUSE_SITE_M2} m\u00B2 of site, terraces, apartments, shop top housing in E1, E2, MU1) has the FSR's floor space (LEP or policy, the higher) within its height: ${K.RESIDENTIAL_STOREY_M} m storeys under it less ${K.ROOF_ALLOWANCE_M} m (Apartment Design Guide 4C), over ${K.LOW_RISE_SITE_COVERAGE * 100}% of the lot for low-rise forms, inside a ${K.FRONT_SETBACK_M} m front setback and the guide's 3F separations for apartments (\u00D7 ${K.APARTMENT_EFFICIENCY} / ${K.AVERAGE_UNIT_M2} m\u00B2 each). The form with most dwellings is the yield, its floor space the potential; the uplift is the yield less the ${K.EXISTING_DWELLINGS} dwelling assumed on a residential lot.`,
+    `Land use: a form counts only where the zone's Standard Instrument land use table or a state policy (Housing SEPP 2021 s 166, Chapters 5 and 6) permits it; a zone permitting no housing (employment land among them) is rated low. Each form (subdivision, dual occupancy, townhouses of ${K.TOWNHOUSE_M2} m\u00B2 on ${K.TOWNHOUSE_SITE_M2} m\u00B2 of site, terraces, apartments, shop top housing in E1, E2, MU1) has the FSR's floor space (LEP or policy, the higher) within its height: ${K.RESIDENTIAL_STOREY_M} m storeys under it less ${K.ROOF_ALLOWANCE_M} m (Apartment Design Guide 4C), over ${K.LOW_RISE_SITE_COVERAGE * 100}% of the lot for low-rise forms, inside a ${K.FRONT_SETBACK_M} m front setback and the guide's 3F separations for apartments (\u00D7 ${K.APARTMENT_EFFICIENCY} / ${K.AVERAGE_UNIT_M2} m\u00B2 each). The form with most dwellings is the yield, its floor space the potential; the uplift, the yield less what stands (as recorded, else ${K.EXISTING_DWELLINGS} dwelling assumed).`,
   );
 
   h2(flow, "The score (0 to 100)");

@@ -1,6 +1,8 @@
 // One page per top site: heading with score, map and legend, score components, controls, constraints, reasons.
 import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent } from "../../scoring/format.ts";
+import { NOT_CHECKED_PREFIX } from "../../scoring/policy.ts";
 import { DEMO_DATA_REASON, type FeasibilityResult, type YieldBasis } from "../../scoring/index.ts";
+import { existingShort, NOT_RECORDED_PREFIX, STANDING_PREFIX } from "../../scoring/existing.ts";
 import type { MapData } from "../map-data.ts";
 import type { ReportModel } from "../model.ts";
 import type { RankedSite } from "../rank.ts";
@@ -116,12 +118,13 @@ function components(c: Canvas, r: FeasibilityResult, top: number): number {
 function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
   const rows: [string, string][] = [
     ["Lot area", formatArea(r.areaM2)],
-    ["Frontage (estimated)", formatMetres(r.frontageM)],
+    [r.frontageBasis === "street" ? "Frontage (on the street)" : "Frontage (estimated)", formatMetres(r.frontageM)],
     ["Regularity", formatNumber(r.regularity, 2)],
     ["Effective FSR", r.controls.fsr === null ? "not mapped" : `${formatNumber(r.controls.fsr, 2)}:1`],
     ["Floor space potential", r.gfaPotentialM2 === null ? "not estimated" : formatArea(r.gfaPotentialM2)],
     ["Policy", POLICY[r.policy.area]],
     ["Yield basis", BASIS[r.yieldBasis]],
+    ["Standing today", existingShort(r.existing)],
     ["Uplift", upliftText(r)],
     [
       "Subdivision",
@@ -287,6 +290,7 @@ function notes(s: RankedSite, model: ReportModel): string[] {
 }
 
 const LAND_USE = "Land use: ";
+const NOT_CHECKED_MARK = `; ${NOT_CHECKED_PREFIX}`;
 const COUNCIL = "left to the council's LEP";
 
 // The land use as the page gives it: what is permitted, each with its citation (what the council decides is in the
@@ -314,9 +318,22 @@ function pageReasons(r: FeasibilityResult): string[] {
   const council: string[] = [];
   let at = -1;
   for (const x of r.reasons) {
-    if (x === DEMO_DATA_REASON || x.startsWith("Lot ")) continue;
+    // What stands is a key figure ("Standing today"), so its sentence is left to the answer's reasons.
+    if (
+      x === DEMO_DATA_REASON ||
+      x.startsWith("Lot ") ||
+      x.startsWith(STANDING_PREFIX) ||
+      x.startsWith(NOT_RECORDED_PREFIX)
+    )
+      continue;
     if (x.startsWith(LAND_USE)) {
       out.push(landUseShort(x));
+      continue;
+    }
+    // The exclusions the data cannot check are listed once, on the method page.
+    const unchecked = x.indexOf(NOT_CHECKED_MARK);
+    if (unchecked > 0) {
+      out.push(`${x.slice(0, unchecked)}.`);
       continue;
     }
     const o = optionOf(x);

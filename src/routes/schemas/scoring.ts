@@ -50,6 +50,29 @@ export const ScoreComponentSchema = z
   })
   .openapi("ScoreComponent");
 
+/** What stands on the lot (docs/design.md section 13): as its pack records it, or assumed by zone, and said which. */
+export const ExistingSchema = z
+  .strictObject({
+    kind: z.enum(["house", "dual_occupancy", "strata", "vacant", "employment"]),
+    dwellings: z.number().int().openapi({ description: "Dwellings standing: a strata building's are its units" }),
+    strata_plan: z.string().optional().openapi({ description: "The strata plan's number, e.g. SP12345" }),
+    units: z.number().int().optional().openapi({ description: "A strata building's units: its lots, so its owners" }),
+    floor_space_m2: z.number().optional().openapi({ description: "Employment buildings' floor space, where recorded" }),
+    collective_sale: z
+      .strictObject({
+        clause: z.string(),
+        owners: z.number().int(),
+        owners_needed: z.number().int(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "A strata lot: acquiring it takes a collective sale, a strata renewal plan the owners of at least 75% of its lots support",
+      }),
+    assumed: z.boolean().openapi({ description: "true: nothing is recorded, so the kind is assumed by zone" }),
+  })
+  .openapi("ExistingUse");
+
 /** Every figure behind the score, so a planner can redo the sums by hand. */
 export const FeasibilitySchema = z
   .strictObject({
@@ -57,6 +80,11 @@ export const FeasibilitySchema = z
     lot_id: z.string().nullable(),
     area_m2: z.number(),
     frontage_m: z.number(),
+    // Absent from results stored before feasibility v3 measured frontage on the street.
+    frontage_basis: z.enum(["street", "estimated"]).optional().openapi({
+      description:
+        "street: the lot's boundary on the street (a battle-axe lot's handle width); estimated: no street known, the shorter side of its smallest enclosing rectangle",
+    }),
     regularity: z.number(),
     zones: z.array(ZoneShareSchema),
     dominant_zone: ZoneShareSchema.nullable(),
@@ -94,7 +122,12 @@ export const FeasibilitySchema = z
     hazards: z.strictObject({ flood: share, bushfire: share }),
     heritage: z.strictObject({ share, names: z.array(z.string()) }),
     transport: NearestStopSchema.nullable(),
-    existing_dwellings: z.number().int().openapi({ description: "Assumed to stand today: 1 on a residential lot" }),
+    // Absent from results stored before feasibility v3 recorded what stands.
+    existing: ExistingSchema.optional(),
+    existing_dwellings: z
+      .number()
+      .int()
+      .openapi({ description: "Standing today: recorded, or assumed (1 on a residential lot)" }),
     uplift_dwellings: z.number().int().nullable(),
     uplift_floor_space_m2: z.number().nullable(),
     uplift_units: z.number().int().openapi({

@@ -221,6 +221,11 @@ export const LMR_EXCLUSIONS = {
   commenced: LMR_COMMENCED,
   /** s 164(1)(e): councils wholly outside the chapter. */
   councils: ["Bathurst Regional", "Blue Mountains", "Hawkesbury", "Wollondilly"],
+  /** The exclusions the packs hold no layer for, as a reason lists them (flood land only as a screen: half the lot). */
+  notChecked: {
+    what: "coastal hazard areas, flood-prone land in the Georges River and Hawkesbury-Nepean catchments, aircraft noise, pipelines, Schedule 12 stations, Accelerated TOD precincts and the exclusion map",
+    paragraphs: "(b), (f), (h), (i), (k)-(m)",
+  },
 } as const;
 
 /** The TOD area's radius around a listed station, as the Department mapped it (its Sites Map, s 151). */

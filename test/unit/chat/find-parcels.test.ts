@@ -11,7 +11,7 @@ import type { FindParcelsOutput } from "../../../src/chat/tools/find-parcels.ts"
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { columnsFromGeometry } from "../../../src/geo/columns.ts";
 import { featureLabelPoint } from "../../../src/geo/label-point.ts";
-import { parcelAt } from "../../../src/packs/spatial.ts";
+import { parcelAt, parcelByLot } from "../../../src/packs/spatial.ts";
 import { inside, overlapsLayer, packs, suburbPolygon } from "./demo-packs.ts";
 
 const search = openPacks(packs);
@@ -120,6 +120,41 @@ describe("find_parcels", async () => {
     expect((await findParcels(search, {}, null)).output).toEqual({
       error: expect.stringContaining("Name a suburb or give a bbox"),
     });
+  });
+
+  it("keeps only lots within the station distance and clear of the overlays asked, nearest first when sorted so", async () => {
+    const input = { suburb: "Epping", station_within_m: 800, exclude: ["heritage" as const], sort: "station" as const };
+    const r = await ok(findParcels(search, { ...input, limit: MAX_LIMIT }, null));
+    const all = (await ok(findParcels(search, { suburb: "Epping", limit: MAX_LIMIT }, null))).output;
+    expect(r.output.matched).toBeGreaterThan(0);
+    expect(r.output.matched).toBeLessThan(all.matched);
+    expect(r.output.order).toBe("nearest a station first");
+    expect(r.output.filters).toEqual({ exclude: ["heritage"], station_within_m: 800 });
+    for (const f of r.map.parcels?.features ?? []) {
+      const facts = siteFacts(packs, parcelByLot(packs, String(f.id))!);
+      expect(facts.nearestStation?.distanceM, `${f.id} station`).toBeLessThanOrEqual(800.5);
+      expect(overlapsLayer(f.geometry as AreaGeometry, "heritage"), `${f.id} heritage`).toBe(false);
+    }
+    const distances = r.output.parcels.map((p) => p.station?.distance_m ?? Infinity);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+
+  it("keeps only lots whose FSR and height limit reach the minimums asked", async () => {
+    const r = await ok(
+      findParcels(search, { suburb: "Parramatta", fsr_min: 1.5, height_min_m: 12, limit: MAX_LIMIT }, null),
+    );
+    expect(r.output.matched).toBeGreaterThan(0);
+    for (const f of r.map.parcels?.features ?? []) {
+      const c = siteFacts(packs, parcelByLot(packs, String(f.id))!).controls;
+      expect(
+        c?.fsr.some((x) => x.value >= 1.5),
+        `${f.id} fsr`,
+      ).toBe(true);
+      expect(
+        c?.heightM.some((x) => x.value >= 12),
+        `${f.id} height`,
+      ).toBe(true);
+    }
   });
 
   it("names an unknown suburb", async () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PLANNER_NOTICE, plan } from "../../../src/chat/offline/planner.ts";
 import type { ChatMessage } from "../../../standins/llm/wire.ts";
+import { TOOLS } from "../../fixtures/chat/corpus.ts";
 
-const TOOLS = new Set([
-  "geocode_suburb",
-  "find_parcels",
-  "lookup_lot",
-  "describe_parcel",
-  "score_sites",
-  "summarise_area",
-]);
 const VIEW = [151.178, -33.9, 151.181, -33.897];
 const system = (ctx: unknown = { bbox: null, viewport_bbox: VIEW, visible_layers: ["parcels"] }): ChatMessage => ({
   role: "system",
@@ -42,7 +35,7 @@ describe("offline planner: question forms to tool calls", () => {
     [
       "Show me R2 lots over 600 m2 in Epping without flood",
       "find_parcels",
-      { suburb: "Epping", min_area_m2: 600, zones: ["R2"], hazard_free: true },
+      { suburb: "Epping", min_area_m2: 600, zones: ["R2"], exclude: ["flood"] },
     ],
     ["Show me parcels over 600 m² in Newtown", "find_parcels", { suburb: "Newtown", min_area_m2: 600 }],
     [
@@ -53,7 +46,7 @@ describe("offline planner: question forms to tool calls", () => {
     [
       "Find flood-free blocks under 1,200 square metres near Carlingford",
       "find_parcels",
-      { suburb: "Carlingford", max_area_m2: 1200, hazard_free: true },
+      { suburb: "Carlingford", max_area_m2: 1200, exclude: ["flood"] },
     ],
     ["What's the zoning of Lot 24 DP 1293293?", "describe_parcel", { lot_id: "Lot 24 DP 1293293" }],
     ["Is 22//DP1639151 affected by flooding?", "describe_parcel", { lot_id: "22//DP1639151" }],

@@ -6,7 +6,7 @@ import { summariseArea, type SummariseAreaOutput } from "../../../src/chat/tools
 import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/tool-areas.ts";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { parcelByLot } from "../../../src/packs/spatial.ts";
-import { scoreSite } from "../../../src/scoring/index.ts";
+import { DEMO_DATA_REASON, scoreSite } from "../../../src/scoring/index.ts";
 import { packs } from "./demo-packs.ts";
 import { QUESTION_BOUNDS, QuestionBudget } from "../../../src/chat/budget.ts";
 
@@ -41,11 +41,27 @@ describe("score_sites", () => {
         lot_id: batch.lotId,
         score: batch.score,
         rating: batch.rating,
-        reasons: batch.reasons.slice(0, 3),
+        reasons: batch.reasons.filter((r) => r !== DEMO_DATA_REASON).slice(0, 3),
       });
     }
     const features = run.map.parcels?.features ?? [];
     expect(features.map((f) => f.properties.score)).toEqual(o.scored.map((s) => s.score));
+  });
+
+  it("each scored site's reasons are its own, not 'These figures come from synthetic demo data' (said once, as demo_data)", async () => {
+    const { charge } = charger(5);
+    const o = (await scoreSites(search, { lot_ids: LOTS }, null, charge, new QuestionBudget()))
+      .output as ScoreSitesOutput;
+    expect(o.demo_data).toBe(true);
+    for (const [i, s] of o.scored.entries()) {
+      const batch = scoreSite(siteFacts(packs, parcelByLot(packs, LOTS[i] as string)!));
+      expect(batch.reasons[0]).toBe(DEMO_DATA_REASON);
+      expect(s.reasons).toHaveLength(3);
+      expect(s.reasons).not.toContain(DEMO_DATA_REASON);
+      expect(s.reasons.every((r) => batch.reasons.includes(r))).toBe(true);
+    }
+    // Sites differ, so do their reasons: no one sentence stands for every site.
+    expect(new Set(o.scored.map((s) => s.reasons.join(" "))).size).toBe(o.scored.length);
   });
 
   it("counts the same lot in two spellings once", async () => {

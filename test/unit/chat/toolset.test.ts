@@ -37,7 +37,16 @@ describe("chatTools", () => {
     const fields: Record<string, unknown> = {};
     for (const [name, t] of Object.entries(tools)) fields[name] = await fieldsOf(t.inputSchema);
     const area = ["suburb", "bbox"];
-    const filters = ["min_area_m2", "max_area_m2", "zones", "hazard_free"];
+    const filters = [
+      "min_area_m2",
+      "max_area_m2",
+      "zones",
+      "hazard_free",
+      "exclude",
+      "fsr_min",
+      "height_min_m",
+      "station_within_m",
+    ];
     expect(fields).toEqual({
       geocode_suburb: { properties: ["suburb"], required: ["suburb"] },
       find_parcels: { properties: [...area, ...filters, "sort", "limit"], required: [] },

@@ -16,6 +16,7 @@ import {
   TOD_FLATS,
 } from "../../../src/scoring/rules/housing-sepp.ts";
 import { TOD_AREA } from "../../../src/scoring/rules/housing-sepp.ts";
+import { COLLECTIVE_SALE, ownersNeeded } from "../../../src/scoring/rules/strata.ts";
 import { HOUSING_FORMS, LAND_USE_TABLES, landUseTable } from "../../../src/scoring/rules/land-use.ts";
 import { currentZone } from "../../../src/scoring/zones.ts";
 import { EXAMPLES } from "./worked-examples.ts";
@@ -188,5 +189,29 @@ describe("the Apartment Design Guide's figures and the storey limits, cited wher
     expect(outer?.rule).toContain(`17.5 m = 5 storeys`);
     expect(outer?.rule).toContain(`at most 4 by ${MID_RISE_OUTER_STOREYS.clause}`);
     expect(outer?.storeys).toBe(4);
+  });
+});
+
+describe("the collective sale rule (issue 50, item 5)", () => {
+  it("is data with its citation and commencement, and the reason flagging a strata lot names it", () => {
+    expect(COLLECTIVE_SALE.clause).toBe("Strata Schemes Development Act 2015 Pt 10");
+    expect(COLLECTIVE_SALE.commenced).toMatch(/^20\d\d-\d\d-\d\d$/);
+    let flagged = 0;
+    for (const r of results) {
+      const sale = r.existing.collectiveSale;
+      if (sale === undefined) continue;
+      expect(sale.clause).toBe(COLLECTIVE_SALE.clause);
+      expect(r.reasons.some((x) => x.includes("collective sale") && x.includes(`(${COLLECTIVE_SALE.clause})`))).toBe(
+        true,
+      );
+      flagged++;
+    }
+    expect(flagged).toBe(1);
+    // A lot with no strata scheme names no collective sale.
+    expect(results.filter((r) => r.reasons.some((x) => x.includes(COLLECTIVE_SALE.clause))).length).toBe(1);
+  });
+
+  it("counts the owners a collective sale needs as 75% of the lots, rounded up", () => {
+    expect([ownersNeeded(20), ownersNeeded(24), ownersNeeded(2), ownersNeeded(5)]).toEqual([15, 18, 2, 4]);
   });
 });

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { MODEL_VERSION, scoreSite } from "../../../src/scoring/index.ts";
 import type { FeasibilityResult } from "../../../src/scoring/index.ts";
-import { EXAMPLES } from "./worked-examples.ts";
+import { shownShape } from "../../../src/scoring/geometry.ts";
+import { BATTLE_AXE_RING, BATTLE_AXE_STREET, EXAMPLES } from "./worked-examples.ts";
+import { boundaryOnStreets } from "../../../src/geo/street-frontage.ts";
 
 type Option = [permitted: boolean, dwellings: number, gfaM2: number | null, storeys: number | null];
 
@@ -22,13 +24,19 @@ type Figures = {
   rating: FeasibilityResult["rating"];
   options: Record<string, Option>;
   reasons: string[];
+  regularity?: number; // 1 (a rectangle) unless given
+  frontageBasis?: FeasibilityResult["frontageBasis"]; // estimated unless given
+  existing?: FeasibilityResult["existing"]; // a house assumed unless given
 };
 
 function check(r: FeasibilityResult, f: Figures): void {
   expect(r.modelVersion).toBe(MODEL_VERSION);
   expect(r.areaM2).toBe(f.area);
   expect(r.frontageM).toBe(f.frontage);
-  expect(r.regularity).toBe(1);
+  expect(r.regularity).toBe(f.regularity ?? 1);
+  expect(r.frontageBasis).toBe(f.frontageBasis ?? "estimated");
+  expect(r.existing).toEqual(f.existing ?? { kind: "house", dwellings: 1, assumed: true });
+  expect(r.existingDwellings).toBe(r.existing.dwellings);
   expect(r.policy.area).toBe(f.policy);
   expect(r.housingPermitted).toBe(f.housingPermitted);
   expect(r.yieldBasis).toBe(f.basis);
@@ -129,7 +137,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
         mid_rise_apartments: [true, 7, 840, 6],
       },
       reasons: [
-        "Low and mid rise housing inner area: 350 m from Petersham Station ≤ 400 m (Housing SEPP 2021 s 163).",
+        "Low and mid rise housing inner area: 350 m from Petersham Station ≤ 400 m (Housing SEPP 2021 s 163); not checked: coastal hazard areas, flood-prone land in the Georges River and Hawkesbury-Nepean catchments, aircraft noise, pipelines, Schedule 12 stations, Accelerated TOD precincts and the exclusion map (Housing SEPP 2021 s 164(1)(b), (f), (h), (i), (k)-(m)).",
         "Land use: dwelling houses and dual occupancies left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential); multi dwelling housing permitted with consent (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential); residential flat buildings and shop top housing permitted with consent in a low and mid rise housing area (Housing SEPP 2021 Ch 6). What is left to the council is not counted: check the LEP.",
         "Dual occupancy not counted (Housing SEPP 2021 s 168(2)): dual occupancies left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential), not counted: check the LEP; lot 660 m² ≥ 450 m², frontage 22 m ≥ 12 m.",
         `Townhouses (multi dwelling housing) permitted (Housing SEPP 2021 s 172(2)): lot 660 m² ≥ 600 m², frontage 22 m ≥ 12 m; FSR 0.90:1: 660 m² × 0.90:1 = 594 m²; 12 m = 3 storeys (${STOREY}) × 50% of 660 m² = 990 m²; floor space 594 m²; 660 m² ÷ 165 m² a townhouse = 4 sites × 120 m² = 480 m²; 480 m² ÷ 120 m² = 4 townhouses.`,
@@ -197,6 +205,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
   it("6. an E1 site: shop top housing of 7 apartments above 800 m² of shops, shown but not scored: employment land, 0, low", () => {
     const r = scoreSite(EXAMPLES.e1Site);
     check(r, {
+      existing: { kind: "employment", dwellings: 0, assumed: true },
       area: 800,
       frontage: 20,
       policy: "none",
@@ -323,6 +332,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
   it("11. an E4 lot, 5,000 m² at FSR 1: housing prohibited, no yield, not assessed for housing, 0, low", () => {
     const r = scoreSite(EXAMPLES.e4Industrial);
     check(r, {
+      existing: { kind: "employment", dwellings: 0, assumed: true },
       area: 5000,
       frontage: 50,
       policy: "none",
@@ -418,5 +428,120 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
     });
     expect(epping.policy.area).toBe("lmr_inner");
     expect([epping.yieldBasis, epping.dwellingYield, epping.gfaPotentialM2]).toEqual(["mid_rise_apartments", 19, 2244]);
+  });
+});
+
+describe("docs/scoring.md worked examples 14-16 (issue 50: the frontage on the street, what stands on the lot)", () => {
+  it("14. a battle-axe R2 lot of 870 m²: frontage 6 m (its handle on the street), not the 25 m estimate, so no dual occupancy: 0, low", () => {
+    // Only the handle's end lies on the street's reserve; the handle's sides run away from it.
+    expect(boundaryOnStreets(BATTLE_AXE_RING, [BATTLE_AXE_STREET])).toEqual(new Map([["Example Street", 6]]));
+    expect(shownShape(EXAMPLES.battleAxe.polygon).frontageM).toBe(25);
+    const r = scoreSite(EXAMPLES.battleAxe);
+    check(r, {
+      area: 870,
+      frontage: 6,
+      frontageBasis: "street",
+      regularity: 0.57,
+      existing: { kind: "house", dwellings: 1, assumed: false },
+      policy: "none",
+      housingPermitted: true,
+      basis: "single_dwelling",
+      dwellings: 1,
+      uplift: 0,
+      units: 0,
+      gfa: 435,
+      steps: [0, 0, 0, 0],
+      factors: [1, 0.93, 0.88],
+      score: 0,
+      rating: "low",
+      options: { subdivision: [false, 1, 435, 2], dual_occupancy: [false, 2, 435, 2] },
+      reasons: [
+        "Lot 870 m², frontage 6 m (its boundary on the street).",
+        "Standing today, as recorded: a house (1 dwelling).",
+        "Dual occupancy not permitted (Housing SEPP 2021 s 168(2) figures as a screen; outside a low and mid rise housing area the LEP governs): lot 870 m² ≥ 450 m², frontage 6 m < 12 m.",
+        "No uplift: the controls permit no more than a house, no more than the 1 dwelling standing today, so the site is rated low.",
+        "Irregular lot shape (regularity 0.57, 1.00 is a rectangle): × 0.88.",
+      ],
+    });
+    // Read with the estimate, the same lot would pass the dual occupancy's 12 m: 50 × 0.93 = 47 (46.5), × 0.88 = 41.
+    const estimated = scoreSite({ ...EXAMPLES.battleAxe, shape: undefined });
+    expect([estimated.frontageM, estimated.frontageBasis, estimated.yieldBasis, estimated.score]).toEqual([
+      25,
+      "estimated",
+      "dual_occupancy",
+      41,
+    ]);
+  });
+
+  it("15. an R4 strata block of 24 units: 15 apartments permitted are fewer than stand, not a site to buy as a house, a collective sale of 18 of 24 owners: 0, low", () => {
+    const r = scoreSite(EXAMPLES.strataBlock);
+    check(r, {
+      area: 1000,
+      frontage: 25,
+      existing: {
+        kind: "strata",
+        dwellings: 24,
+        units: 24,
+        strataPlan: "SP12345",
+        collectiveSale: { clause: "Strata Schemes Development Act 2015 Pt 10", owners: 24, ownersNeeded: 18 },
+        assumed: false,
+      },
+      policy: "none",
+      housingPermitted: true,
+      basis: "apartments",
+      dwellings: 15,
+      uplift: 0,
+      units: 0,
+      gfa: 1800,
+      steps: [0, 0, 0, 0],
+      factors: [1, 0.87, 1],
+      score: 0,
+      rating: "low",
+      options: { dual_occupancy: [false, 2, 1800, 6], apartments: [true, 15, 1800, 6] },
+      reasons: [
+        "Standing today, as recorded: a strata building of 24 units (strata plan SP12345); not a site to buy as a house: acquiring it takes a collective sale, a strata renewal plan supported by the owners of at least 75% of its lots (18 of 24) (Strata Schemes Development Act 2015 Pt 10).",
+        "No uplift: 15 dwellings as apartments under the LEP, no more than the 24 dwellings standing today, so the site is rated low.",
+      ],
+    });
+    // With one house assumed, as before, the same lot gained 14: 79 points × 0.87 = 69 (68.7), medium.
+    const assumed = scoreSite({ ...EXAMPLES.strataBlock, existing: undefined });
+    expect([assumed.upliftDwellings, assumed.components[0]?.points, assumed.score, assumed.rating]).toEqual([
+      14,
+      79,
+      69,
+      "medium",
+    ]);
+  });
+
+  it("16. a vacant R3 lot of 700 m²: no house to buy out, so all 4 townhouses are uplift: 69 × 0.87 = 60, medium", () => {
+    const r = scoreSite(EXAMPLES.vacantR3);
+    check(r, {
+      area: 700,
+      frontage: 20,
+      existing: { kind: "vacant", dwellings: 0, assumed: false },
+      policy: "none",
+      housingPermitted: true,
+      basis: "multi_dwelling",
+      dwellings: 4,
+      uplift: 4,
+      units: 4,
+      gfa: 480,
+      steps: [69, 0, -9, 0],
+      factors: [1, 0.87, 1],
+      score: 60,
+      rating: "medium",
+      options: {
+        subdivision: [false, 1, 525, 3],
+        dual_occupancy: [false, 2, 525, 3],
+        multi_dwelling: [true, 4, 480, 3],
+      },
+      reasons: [
+        "Standing today, as recorded: nothing (the lot is vacant); no house to buy out, so every dwelling the controls permit is uplift.",
+        "Uplift: 4 dwellings as townhouses (multi dwelling housing), 4 beyond the 0 dwellings standing today.",
+      ],
+    });
+    // A house assumed on it leaves 3: 65 × 0.87 = 57 (56.55).
+    const assumed = scoreSite({ ...EXAMPLES.vacantR3, existing: undefined });
+    expect([assumed.upliftDwellings, assumed.score]).toEqual([3, 57]);
   });
 });

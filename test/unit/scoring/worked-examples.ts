@@ -1,6 +1,8 @@
 // The worked examples of docs/scoring.md section 10, as facts (rectangles measured exactly in the model's projection).
-import type { SiteFacts, ZoneShare } from "../../../src/scoring/types.ts";
-import { NEWTOWN, rectangle } from "./sites.ts";
+import { type StreetLine, streetFrontageM } from "../../../src/geo/street-frontage.ts";
+import { shownShape } from "../../../src/scoring/geometry.ts";
+import type { LotPolygon, LotShapeShown, SiteFacts, ZoneShare } from "../../../src/scoring/types.ts";
+import { NEWTOWN, rectangle, ringAt } from "./sites.ts";
 
 const { lat, lon } = NEWTOWN;
 const zone = (
@@ -32,6 +34,31 @@ function facts(f: Partial<SiteFacts> & Pick<SiteFacts, "lotId" | "areaM2" | "pol
     ...f,
   };
 }
+
+// A battle-axe lot (metres, x east, y north, about its bounding box's centre): a 6 m handle 35 m long from the street to
+// a 25 m by 26.4 m lot behind the lot in front; 6 × 35 + 25 × 26.4 = 870 m². The street's reserve ends at y = 0.
+const BATTLE_AXE: [number, number][] = [
+  [0, 0],
+  [6, 0],
+  [6, 35],
+  [25, 35],
+  [25, 61.4],
+  [0, 61.4],
+].map(([x, y]) => [(x as number) - 12.5, (y as number) - 30.7]);
+export const BATTLE_AXE_STREET: StreetLine = {
+  key: "Example Street",
+  a: [-62.5, -40.7],
+  b: [62.5, -40.7],
+  halfWidthM: 10,
+};
+const battleAxePolygon: LotPolygon = { type: "Polygon", coordinates: [ringAt(lat, lon, BATTLE_AXE)] };
+/** The battle-axe lot's shape as its pack would store it: the frontage on the street, the regularity measured. */
+export const BATTLE_AXE_SHAPE: LotShapeShown = {
+  frontageM: streetFrontageM(BATTLE_AXE, [BATTLE_AXE_STREET]) ?? 0,
+  regularity: shownShape(battleAxePolygon).regularity,
+  frontageBasis: "street",
+};
+export const BATTLE_AXE_RING = BATTLE_AXE;
 
 export const EXAMPLES = {
   yieldOne: facts({
@@ -134,5 +161,31 @@ export const EXAMPLES = {
     polygon: rectangle(lat, lon, 24, 50),
     zones: [zone("R3", "Medium Density Residential", 0.75, 12, 450)],
     nearestStop: train("Lidcombe Station", 350),
+  }),
+  // Issue 50's frontage and what stands: a battle-axe lot, a strata block, a vacant lot.
+  battleAxe: facts({
+    lotId: "14/DP1014",
+    areaM2: 870,
+    polygon: battleAxePolygon,
+    zones: [R2()],
+    nearestStop: train("Lewisham Station", 850),
+    shape: BATTLE_AXE_SHAPE,
+    existing: { kind: "house", dwellings: 1 },
+  }),
+  strataBlock: facts({
+    lotId: "CP/SP12345",
+    areaM2: 1000,
+    polygon: rectangle(lat, lon, 25, 40),
+    zones: [zone("R4", "High Density Residential", 1.8, 21, null)],
+    nearestStop: train("Lewisham Station", 1200),
+    existing: { kind: "strata", dwellings: 24, units: 24, strataPlan: "SP12345" },
+  }),
+  vacantR3: facts({
+    lotId: "16/DP1016",
+    areaM2: 700,
+    polygon: rectangle(lat, lon, 20, 35),
+    zones: [zone("R3", "Medium Density Residential", 0.75, 12, 450)],
+    nearestStop: train("Lewisham Station", 1200),
+    existing: { kind: "vacant", dwellings: 0 },
   }),
 } satisfies Record<string, SiteFacts>;

@@ -1,6 +1,6 @@
 // CSV export of scored sites: cells a spreadsheet would run as formulas are neutralised (OWASP CSV injection).
 import { describe, expect, it } from "vitest";
-import { csvCell, sitesCsv } from "../../../web/src/csv.ts";
+import { csvCell, existingCell, sitesCsv } from "../../../web/src/csv.ts";
 import { sitesGeoJson } from "../../../web/src/sites-geojson.ts";
 import type { SiteRow } from "../../../web/src/site-row.ts";
 
@@ -40,9 +40,20 @@ describe("csvCell", () => {
       { kind: "error", index: 1, line: 3, input: { lat: "-33.8" }, detail: "-1 is not a lot" },
     ];
     const [head, first, second] = sitesCsv(rows).split("\n");
-    expect(head).toBe("line,lot,lat,lot_id,address,area_m2,score,rating,yield_basis,reasons_or_error");
-    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,,,'@bad");
-    expect(second).toBe("3,,-33.8,,,,,,,'-1 is not a lot");
+    expect(head).toBe("line,lot,lat,lot_id,address,area_m2,score,rating,yield_basis,existing,reasons_or_error");
+    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,,,,'@bad");
+    expect(second).toBe("3,,-33.8,,,,,,,,'-1 is not a lot");
+  });
+});
+
+describe("existingCell", () => {
+  it("says what the uplift was counted against, and when it was assumed", () => {
+    expect(existingCell({ kind: "house", dwellings: 1, assumed: true })).toBe("house (assumed)");
+    expect(existingCell({ kind: "dual_occupancy", dwellings: 2, assumed: false })).toBe("dual occupancy");
+    expect(existingCell({ kind: "employment", dwellings: 0, floor_space_m2: 640, assumed: false })).toBe(
+      "employment, 640 m²",
+    );
+    expect(existingCell(undefined)).toBe("");
   });
 });
 
@@ -86,7 +97,10 @@ describe("sitesGeoJson", () => {
       parcel: { lot_id: "1//DP1", address: "1 Main St", area_m2: 612, geojson: { type: "Feature", geometry: polygon } },
       score: 64,
       rating: "medium",
-      feasibility: { yield_basis: "dual occupancy" },
+      feasibility: {
+        yield_basis: "dual occupancy",
+        existing: { kind: "strata", dwellings: 24, units: 24, strata_plan: "SP12345", assumed: false },
+      },
       reasons: ["dual occupancy permitted"],
     } as unknown as SiteRow;
     const failed: SiteRow = { kind: "error", index: 1, line: 3, input: { site: "Shop" }, detail: "no lot" };
@@ -104,6 +118,7 @@ describe("sitesGeoJson", () => {
       score: 64,
       rating: "medium",
       yield_basis: "dual occupancy",
+      existing: "strata, 24 units (SP12345)",
       reasons: ["dual occupancy permitted"],
     });
   });

@@ -59,6 +59,8 @@ function expectSame(stored: LotRecord, want: LotRecord): void {
   // The shape a score shows: a rounding step either way where the two packs' vertices differ.
   expect(Math.abs((s.shape?.frontageM ?? -1) - (w.shape?.frontageM ?? -2))).toBeLessThanOrEqual(0.1 + 1e-9);
   expect(Math.abs((s.shape?.regularity ?? -1) - (w.shape?.regularity ?? -2))).toBeLessThanOrEqual(0.01 + 1e-9);
+  expect(s.shape?.frontageBasis).toBe(w.shape?.frontageBasis);
+  expect(s.existing).toEqual(w.existing);
   expect(p.centreM === null).toBe(q.centreM === null);
   expect(Math.abs((p.centreM ?? 0) - (q.centreM ?? 0))).toBeLessThanOrEqual(0.5);
 }

@@ -13,6 +13,7 @@ import { buildWorld } from "../../../scripts/world/build.ts";
 import {
   groupedPieces,
   overlayLayers,
+  PARCEL_FIELDS,
   type QuadFeatures,
   quadLayer,
   quadsOf,
@@ -87,13 +88,8 @@ export function overlayPack(built: readonly SuburbLots[]): Pack {
   const layers = [
     quadLayer(
       "parcels",
-      ["lot_id", "address"],
-      all((b) =>
-        singleQuads(
-          quadsOf(b.plan.frame, b.plan.lots),
-          b.lotIds.map((id, i) => [id, b.addresses[i] ?? null]),
-        ),
-      ),
+      PARCEL_FIELDS,
+      all((b) => singleQuads(quadsOf(b.plan.frame, b.plan.lots), b.rows)),
     ),
     ...overlayLayers({
       zoning: all((b) => groupedPieces(b.plan.frame, [...b.overlays.zoning, ...b.overlays.centres])),

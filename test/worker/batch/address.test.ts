@@ -4,7 +4,7 @@ import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { demoPackBytes, putDemoPacks } from "../../support/packs.ts";
 import { parseSse, type ParsedEvent } from "../../support/sse.ts";
-import example from "../../../packs/examples/epping-addresses.csv?raw";
+import example from "../../../test/fixtures/demo-examples/epping-addresses.csv?raw";
 import { upload } from "../helpers/batch.ts";
 import { createTeamOrg, ledgerState, type TestOrg, withDb } from "../helpers/billing.ts";
 

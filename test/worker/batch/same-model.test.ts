@@ -2,7 +2,7 @@
 import { openPacks } from "../../../src/packs/open-pack.ts";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import eppingLots from "../../../packs/examples/epping-lots.csv?raw";
+import eppingLots from "../../../test/fixtures/demo-examples/epping-lots.csv?raw";
 import { siteFacts } from "../../../src/assess/facts.ts";
 import { QuestionBudget } from "../../../src/chat/budget.ts";
 import { scoreSites, type ScoreSitesOutput } from "../../../src/chat/tools/score-sites.ts";

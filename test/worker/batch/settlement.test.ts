@@ -7,7 +7,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import worker from "../../../src/index.ts";
 import { resetPublicPacks, loadPublicPacks } from "../../../src/packs/registry.ts";
 import { parseSitesCsv } from "../../../src/batch/csv.ts";
-import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
+import newtown from "../../../test/fixtures/demo-examples/newtown-latlon.csv?raw";
 import { chargeBatch, runBatch } from "../../../src/batch/run.ts";
 import { findJob, type Job } from "../../../src/credits/jobs.ts";
 import { putDemoPacks } from "../../support/packs.ts";

@@ -119,11 +119,11 @@ describe("offline planner embedded in the Worker (no provider configured)", () =
     const q = await answered({ question: "Score the parcels in view", viewport_bbox: view }, true);
     expect(q.asked.calls[0]).toMatchObject({ toolName: "score_sites", input: { bbox: view, limit: 10 } });
     expect(q.asked.text).toBe("");
-    const scored = q.output.scored as { score: number; lot_id: string }[];
+    const scored = q.output.scored as { score: number; lot_id: string; address: string }[];
     expect(scored.length).toBeGreaterThan(0);
     expect(scored.map((x) => x.lot_id)).toEqual(q.request.sites.map((x) => x.lot_id));
     expect(q.parcels?.features.every((f) => typeof f.properties.score === "number")).toBe(true);
-    expect(q.text).toContain(`${scored[0]?.lot_id}: ${scored[0]?.score}/100`);
+    expect(q.text).toContain(`${scored[0]?.lot_id} (${scored[0]?.address}): ${scored[0]?.score}/100`);
     const after = await withDb((db) => ledgerState(db, org.orgId));
     expect(after.entries.slice(before.entries.length).map((e) => e.amount)).toEqual([-0.05, -q.request.cost]);
     expect(q.request.cost).toBeCloseTo(scored.length / 10, 10);

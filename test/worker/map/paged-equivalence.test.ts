@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
+import newtown from "../../../test/fixtures/demo-examples/newtown-latlon.csv?raw";
 import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { convertToLotsPack } from "../../../src/assess/lots-pack.ts";
 import { REGISTRY_KEY, resetPublicPacks } from "../../../src/packs/registry.ts";

@@ -1,7 +1,7 @@
 // GET /parcels (facts, free) and POST /parcels/score (charged like a batch row) through the real app.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
+import newtown from "../../../test/fixtures/demo-examples/newtown-latlon.csv?raw";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import { putDemoPacks } from "../../support/packs.ts";
 import { parseSse } from "../../support/sse.ts";

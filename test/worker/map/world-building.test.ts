@@ -9,7 +9,7 @@ import { bearer } from "../../support/tokens.ts";
 import { createTeamOrg, ledgerState, type TestOrg, withDb } from "../helpers/billing.ts";
 
 const DETAIL = "The synthetic Greater Sydney is still being built (42%); try again shortly";
-// A lot of the committed demo pack (packs/examples/newtown-latlon.csv, row 1).
+// A lot of the committed demo pack (test/fixtures/demo-examples/newtown-latlon.csv, row 1).
 const NEWTOWN = "lng=151.175546&lat=-33.897466";
 const marker = { pack_id: "greater-sydney", percent: 42, phase: "lots", started_at: "2026-01-01T00:00:00Z" };
 

@@ -52,3 +52,47 @@ describe("POST /parcels/score on an uploaded lot", () => {
     expect((await res.json<Scored>()).parcel.lot_id).toBe("7//DP1234567");
   });
 });
+
+// Uploaded lots may carry what stands on them (issue 50, item 5; packs/README.md, the parcels fields): a score of such a
+// lot counts its uplift against it and flags a strata lot's collective sale; a lot without them says what it assumed.
+type Existing = {
+  reasons: string[];
+  feasibility: { existing: Record<string, unknown>; existing_dwellings: number; frontage_basis: string };
+};
+
+describe("POST /parcels/score on uploaded lots with and without what stands on them", () => {
+  beforeAll(async () => {
+    const lots = [
+      squareLot({ lot_id: "1//SP555", existing_use: "Strata", units: "24", strata_plan: "SP555" }, 151.01, -33.82),
+      squareLot({ lot_id: "2//DP555" }, 151.0102, -33.82),
+    ];
+    const up = await uploadPack(org.users.owner.token, { type: "FeatureCollection", features: lots }, "Existing use");
+    expect(up.status, await up.clone().text()).toBe(201);
+  });
+
+  it("reads a strata lot's units as standing and flags the collective sale it takes", async () => {
+    const res = await score(org, "1//SP555");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json<Existing>();
+    expect(body.feasibility.existing).toEqual({
+      kind: "strata",
+      dwellings: 24,
+      units: 24,
+      strata_plan: "SP555",
+      collective_sale: { clause: "Strata Schemes Development Act 2015 Pt 10", owners: 24, owners_needed: 18 },
+      assumed: false,
+    });
+    expect(body.feasibility.existing_dwellings).toBe(24);
+    expect(body.reasons.some((r) => r.includes("18 of 24") && r.includes("collective sale"))).toBe(true);
+  });
+
+  it("says what it assumed for a lot that records nothing, and that its frontage is estimated", async () => {
+    const res = await score(org, "2//DP555");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json<Existing>();
+    expect(body.feasibility.existing.assumed).toBe(true);
+    expect(body.feasibility.frontage_basis).toBe("estimated");
+    expect(body.reasons.some((r) => r.startsWith("What stands on the lot is not recorded: "))).toBe(true);
+    expect(body.reasons.some((r) => r.includes("estimated frontage"))).toBe(true);
+  });
+});

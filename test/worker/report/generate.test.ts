@@ -3,7 +3,7 @@ import { fixedScope } from "../../../src/packs/scope.ts";
 import { SELF, createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import newtown from "../../../packs/examples/newtown-latlon.csv?raw";
+import newtown from "../../../test/fixtures/demo-examples/newtown-latlon.csv?raw";
 import { createApp } from "../../../src/app.ts";
 import { resetPublicPacks, loadPublicPacks } from "../../../src/packs/registry.ts";
 import { sseResponse } from "../../../src/http/sse.ts";

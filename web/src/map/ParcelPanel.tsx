@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { UNIT_PRICE } from "../../../src/credits/prices.ts";
 import type { Facts } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
+import { existingCell } from "../csv.ts";
 import type { PaidScore } from "./scored-here.ts";
 import { basisLabel, yieldOptions } from "./yield-basis.ts";
 
@@ -145,6 +146,16 @@ function ScoreDetail({ score }: { score: PaidScore }) {
           <div>
             <dt>Housing</dt>
             <dd>Prohibited by the zone's land use table: not assessed for housing</dd>
+          </div>
+        )}
+        {f.existing && (
+          <div>
+            <dt>Standing today</dt>
+            <dd>
+              {existingCell(f.existing)}
+              {f.existing.collective_sale &&
+                ` · a collective sale: ${f.existing.collective_sale.owners_needed} of ${f.existing.collective_sale.owners} owners`}
+            </dd>
           </div>
         )}
         <div>

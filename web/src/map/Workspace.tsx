@@ -39,8 +39,16 @@ function boundsOf(points: readonly [number, number][]): BBox | null {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
+// The batch and saved-sites panels read the organisation's own lists, so they wait for post-signup; the map does not.
+const SETTING_UP = (
+  <p className="placeholder" role="status">
+    Setting up your organisation…
+  </p>
+);
+
 export default function Workspace({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
+  const joined = shell.membership !== null;
   const [packs, setPacks] = useState<MapPack[] | null>(null);
   // A pack shown from the Data page has its layer switched on.
   const [visible, setVisible] = useState(() => {
@@ -317,31 +325,39 @@ export default function Workspace({ shell }: { shell: Shell }) {
           />
         </div>
         <div role="tabpanel" id="panel-batch" aria-labelledby="tab-batch" hidden={tab !== "batch"}>
-          <BatchPanel
-            api={api}
-            rows={rows}
-            setRows={setRows}
-            queued={queued}
-            onQueuedTaken={() => setQueued(null)}
-            onBalance={shell.setBalance}
-            onDone={shell.refreshBalance}
-            onOpenRow={openRow}
-            onScored={(sites) => {
-              const box = boundsOf(sites.map((s) => s.parcel.centroid));
-              if (box) mapRef.current?.fitBounds(box, 17);
-            }}
-            onProblem={report}
-          />
+          {joined ? (
+            <BatchPanel
+              api={api}
+              rows={rows}
+              setRows={setRows}
+              queued={queued}
+              onQueuedTaken={() => setQueued(null)}
+              onBalance={shell.setBalance}
+              onDone={shell.refreshBalance}
+              onOpenRow={openRow}
+              onScored={(sites) => {
+                const box = boundsOf(sites.map((s) => s.parcel.centroid));
+                if (box) mapRef.current?.fitBounds(box, 17);
+              }}
+              onProblem={report}
+            />
+          ) : (
+            SETTING_UP
+          )}
         </div>
         <div role="tabpanel" id="panel-saved" aria-labelledby="tab-saved" hidden={tab !== "saved"}>
-          <SavedSites
-            api={api}
-            place={place}
-            ready={mapReady}
-            packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? null}
-            onOpen={openLot}
-            onProblem={report}
-          />
+          {joined ? (
+            <SavedSites
+              api={api}
+              place={place}
+              ready={mapReady}
+              packTitle={(id) => packs?.find((p) => p.id === id)?.title ?? null}
+              onOpen={openLot}
+              onProblem={report}
+            />
+          ) : (
+            SETTING_UP
+          )}
         </div>
         {phone && (
           <div role="tabpanel" id="panel-layers" aria-labelledby="tab-layers" hidden={tab !== "layers"}>
