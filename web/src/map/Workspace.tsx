@@ -18,6 +18,7 @@ import { SearchBox } from "./SearchBox.tsx";
 import { fromAnswer, fromBatchRow, type PaidScore, type ScoredHere, scoredFor, withScore } from "./scored-here.ts";
 import { SaveSite } from "../alerts/SaveSite.tsx";
 import { SavedSites } from "../alerts/SavedSites.tsx";
+import { SettingUp } from "../components/NeedsOrganisation.tsx";
 
 type Tab = "site" | "find" | "chat" | "batch" | "saved" | "layers";
 // `short`: the word a phone's narrow tab shows (its accessible name stays the label).
@@ -39,15 +40,9 @@ function boundsOf(points: readonly [number, number][]): BBox | null {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-// The batch and saved-sites panels read the organisation's own lists, so they wait for post-signup; the map does not.
-const SETTING_UP = (
-  <p className="placeholder" role="status">
-    Setting up your organisation…
-  </p>
-);
-
 export default function Workspace({ shell }: { shell: Shell }) {
   const { api } = shell.auth;
+  // The batch and saved-sites panels read the organisation's own lists, so they wait for post-signup; the map does not.
   const joined = shell.membership !== null;
   const [packs, setPacks] = useState<MapPack[] | null>(null);
   // A pack shown from the Data page has its layer switched on.
@@ -342,7 +337,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
               onProblem={report}
             />
           ) : (
-            SETTING_UP
+            <SettingUp className="placeholder" />
           )}
         </div>
         <div role="tabpanel" id="panel-saved" aria-labelledby="tab-saved" hidden={tab !== "saved"}>
@@ -356,7 +351,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
               onProblem={report}
             />
           ) : (
-            SETTING_UP
+            <SettingUp className="placeholder" />
           )}
         </div>
         {phone && (
