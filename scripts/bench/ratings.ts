@@ -5,8 +5,9 @@
 // on the rules, not a target: the thresholds come from policy and planning practice.
 import { featureToGeometry } from "../../src/geo/columns.ts";
 import { clearRootMemo, PageCache, PagedPack, pagePack, readPlan } from "../../src/packs/paged/index.ts";
+import { recordFacts } from "../../src/assess/facts.ts";
 import { MODEL_VERSION, scoreSite } from "../../src/scoring/index.ts";
-import type { PolicyArea, Rating, SiteFacts } from "../../src/scoring/index.ts";
+import type { PolicyArea, Rating } from "../../src/scoring/index.ts";
 import { ensureWorld } from "../world/cache.ts";
 import { cpuUs } from "./paged/common.ts";
 import { FileSource } from "./paged/file-source.ts";
@@ -55,11 +56,8 @@ export async function runRatingsBenches(): Promise<BenchResult[]> {
       if (!layer?.record) continue;
       for (let i = 0; i < layer.count; i++) {
         if (seen++ % EVERY !== 0) continue;
-        const facts: SiteFacts = {
-          ...layer.record(i).facts,
-          polygon: featureToGeometry(layer, i) as SiteFacts["polygon"],
-        };
-        const r = scoreSite(facts);
+        // As a batch row reads it (src/assess/facts.ts), its council included.
+        const r = scoreSite(recordFacts(layer.record(i), featureToGeometry(layer, i)));
         const zone = r.dominantZone?.code ?? "(none)";
         const t = byZone.get(zone) ?? tally();
         byZone.set(zone, t);

@@ -12,6 +12,8 @@ import type { ControlAreas, ControlShare, HeritageKind, NearestStop, SiteFacts, 
 import { degreesForMeters, distanceToFeatureM } from "../geo/distance.ts";
 import { existingFromProps, streetShape } from "./parcel-use.ts";
 import { lgaOfLot, suburbOfLot } from "./suburb-of.ts";
+import type { LotRecord } from "../packs/lot-record.ts";
+import type { AreaGeometry } from "../geo/types.ts";
 
 // Stops further than this are "no stop nearby" for scoring purposes.
 const STOP_SEARCH_M = 5_000;
@@ -52,12 +54,15 @@ function controlShares(h: ControlHits): ControlShare[] {
   });
 }
 
+/** A lots pack's stored lot as the score reads it: its facts, its council and its outline. */
+export function recordFacts(record: LotRecord, polygon: AreaGeometry): SiteFacts {
+  // Its council, whose LEP sets the dual occupancy and multi dwelling lot sizes the score applies.
+  return { ...record.facts, lga: record.place.lga, polygon: polygon as SiteFacts["polygon"] };
+}
+
 export function siteFacts(packs: readonly Pack[], parcel: ParcelHit): SiteFacts {
   // A lots pack's lot carries its facts, computed by the kernels below when the pack was built.
-  if (parcel.record) {
-    // Its council, whose LEP sets the dual occupancy and multi dwelling lot sizes the score applies.
-    return { ...parcel.record.facts, lga: parcel.record.place.lga, polygon: parcel.polygon as SiteFacts["polygon"] };
-  }
+  if (parcel.record) return recordFacts(parcel.record, parcel.polygon);
   const lot = lotOverlay(parcel.polygon);
   const zoning = overlapsOn(packs, lot, ZONING_LAYERS);
   const groups = zoneGroups(zoning);
