@@ -154,7 +154,7 @@ function upliftReason(r: ReasonInput, landUse: LandUse | null): string | null {
         const n = r.dwellingYield ?? 0;
         const shown =
           n > 0
-            ? `; its shop top housing (${formatNumber(n)} dwellings above the shops) is shown for information only`
+            ? `; its shop top housing (${formatNumber(n)} ${n === 1 ? "dwelling" : "dwellings"} above the shops) is shown for information only`
             : "";
         return `Zone ${code} is employment land: not assessed for housing, so rated low${shown}.`;
       }

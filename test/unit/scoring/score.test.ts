@@ -138,6 +138,16 @@ describe("scoreSite: edge cases", () => {
     expect(r.reasons.join(" ")).toContain("B4 was retired on 26 April 2023: read as MU1.");
   });
 
+  it("names one dwelling above the shops of an employment lot in the singular", () => {
+    const r = scoreSite(
+      site({ areaM2: 380, polygon: rectangle(lat, lon, 10, 38), zones: [zone("E1", 1, 1.5, null, 14)] }),
+    );
+    expect(r.dwellingYield).toBe(1);
+    expect(r.reasons).toContain(
+      "Zone E1 is employment land: not assessed for housing, so rated low; its shop top housing (1 dwelling above the shops) is shown for information only.",
+    );
+  });
+
   it("finds no uplift in a recreation zone", () => {
     const r = scoreSite(site({ zones: [zone("RE1", 1, null)] }));
     expect(r.yieldBasis).toBe("not_residential");
