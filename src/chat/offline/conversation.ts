@@ -4,7 +4,7 @@ import type { ToolResult } from "./answers.ts";
 import { textOf, type ChatMessage } from "./wire.ts";
 
 export type Args = Record<string, unknown>;
-export type Area = { suburb: string } | { bbox: number[] } | { lot_id: string };
+export type Area = { suburb: string } | { station: string } | { bbox: number[] } | { lot_id: string };
 export type Call = { name: string; args: Args };
 
 export function parseJson(s: string): unknown {
@@ -48,6 +48,7 @@ export function areaOf(args: Args): Area | null {
   if (typeof args.lot_id === "string") return { lot_id: args.lot_id };
   if (Array.isArray(args.lot_ids) && typeof args.lot_ids[0] === "string") return { lot_id: args.lot_ids[0] };
   if (typeof args.suburb === "string") return { suburb: args.suburb };
+  if (typeof args.station === "string") return { station: args.station };
   if (Array.isArray(args.bbox)) return { bbox: args.bbox as number[] };
   return null;
 }

@@ -23,9 +23,18 @@ export const ignoredNote = (words: readonly string[]): string =>
 /** The area and filters a search ran with, without its order or size. */
 export function scopeOf(args: Args): Args {
   const out: Args = {};
-  for (const k of ["suburb", "bbox", "hazard_free", ...FILTER_KEYS]) if (args[k] !== undefined) out[k] = args[k];
+  for (const k of ["suburb", "station", "bbox", "hazard_free", ...FILTER_KEYS])
+    if (args[k] !== undefined) out[k] = args[k];
   return out;
 }
+
+/** Where the last search looked, as a phrase: "in Epping", "near Central station", "in the map view". */
+const whereOf = (scope: Args): string =>
+  typeof scope.suburb === "string"
+    ? `in ${scope.suburb}`
+    : typeof scope.station === "string"
+      ? `near ${scope.station} station`
+      : "in the map view";
 
 /** The last search's scope as the follow-up changes it: filters dropped, overlays allowed again, the new ones set. */
 export function refine(scope: Args, q: Request): Args {
@@ -91,7 +100,7 @@ export function followUp(q: Request, searches: readonly Search[], shown: readonl
   if (!constrains(q) && !q.wants.score && !q.wants.describe) {
     if (q.ignored.length === 0) return null;
     const what = scope
-      ? `the last search is still lots in ${String(scope.suburb ?? "the map view")} ${filtersText(scope)}`
+      ? `the last search is still lots ${whereOf(scope)} ${filtersText(scope)}`
       : "the last results stand";
     return `I did not understand ${quoted(q.ignored)}, so I changed nothing: ${what}. I can narrow lots by zone, area, FSR, height, distance to a station, and flood, bushfire or heritage, sort them, or take the top few.`;
   }

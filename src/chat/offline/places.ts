@@ -1,6 +1,7 @@
 // Where a question points: a lot id, one of Greater Sydney's suburbs (by name, in any case where unambiguous), an
 // unknown capitalised place for the geocoder to refuse by name, the map view, or "there" (the last area).
 import type { Reader } from "./reader.ts";
+import { STATION_NAMES } from "./station-names.ts";
 import { SUBURB_NAMES } from "./suburb-names.ts";
 
 const LOT_SLASH = /\b\d+[A-Z]?\s*\/\s*\w*\s*\/\s*[A-Z]{1,3}\s*\d+\b/i;
@@ -45,6 +46,13 @@ const PATTERN = new RegExp(
 /** The suburb a name means, in the pack's spelling; null when the name is not a Greater Sydney suburb. */
 export function suburbNamed(name: string): string | null {
   return BY_KEY.get(key(name)) ?? null;
+}
+
+const STATION_BY_KEY = new Map(STATION_NAMES.map((n) => [key(n), n]));
+
+/** The station a name means, in the transport pack's spelling; null when no station has that name. */
+export function stationNamed(name: string): string | null {
+  return STATION_BY_KEY.get(key(name)) ?? null;
 }
 
 const NOT_PLACES = new Set(["Lot", "DP", "SP", "The", "My", "This", "That", "These", "View", "Map", "Station"]);

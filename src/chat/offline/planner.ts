@@ -51,7 +51,7 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
   if (q.place && q.wants.where) return { name: "geocode_suburb", args: { suburb: q.place } };
 
   // About the last results: "only those without heritage", "sort them by FSR", "score the top 3".
-  const elsewhere = q.place !== null || q.inView || q.there;
+  const elsewhere = q.place !== null || q.station !== null || q.inView || q.there;
   const about = constrains(q) || (q.wants.score && q.count !== null) || (q.wants.parcels && q.ignored.length > 0);
   if (!elsewhere && (q.refers || (about && (last || shown.length > 0)) || (q.it && about && last))) {
     const next = followUp(q, searches, shown);
@@ -63,6 +63,7 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
     const filters = scopeOf(last.args);
     delete filters.suburb;
     delete filters.bbox;
+    delete filters.station;
     return { name: "find_parcels", args: { suburb: q.place, ...filters, ...sortArg(last.args) } };
   }
 
@@ -70,7 +71,8 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
   if (!elsewhere && q.count !== null && !q.wants.parcels && !last && shown.length === 0) return UNRESOLVED;
 
   let area: Area | null = null;
-  if (q.place) area = { suburb: q.place };
+  if (q.station) area = { station: q.station };
+  else if (q.place) area = { suburb: q.place };
   else if (q.inView && viewBox) area = { bbox: viewBox };
   else if ((q.there || q.it) && previous) area = previous;
   else area = previous ?? (viewBox ? { bbox: viewBox } : null);

@@ -2,12 +2,14 @@
 // filters, the order and count, whether it refers to the last results, what it asks for, and the words it ignored.
 import { type Filters, readConstraints, type Widening } from "./constraints.ts";
 import { readOrder, type Sort } from "./order.ts";
-import { IN_VIEW, IT, readLot, readPlace, suburbNamed, THERE } from "./places.ts";
+import { IN_VIEW, IT, readLot, readPlace, stationNamed, suburbNamed, THERE } from "./places.ts";
 import { Reader } from "./reader.ts";
 
 export interface Request {
   lot: string | null;
   place: string | null;
+  /** A station named as the place ("near Central station") when its name is no suburb's. */
+  station: string | null;
   inView: boolean;
   there: boolean;
   /** "it": the last search when the question changes it, else the last lot or area. */
@@ -48,9 +50,12 @@ export function parseRequest(question: string): Request {
   const c = readConstraints(r);
   let place = lot ? null : readPlace(r);
   c.stationPlace ??= order.stationPlace;
+  let station: string | null = null;
   if (c.stationPlace !== null) {
     const named = suburbNamed(c.stationPlace);
     if (named) place ??= named;
+    // Central, Town Hall, Wynyard: the lots around the station itself, whatever suburbs they are in.
+    else if (!lot && place === null && stationNamed(c.stationPlace)) station = stationNamed(c.stationPlace);
     // An unknown station name: the geocoder refuses it by name when capitalised; other words are said to be ignored.
     else if (/^\p{Lu}/u.test(c.stationPlace)) place ??= c.stationPlace;
   }
@@ -67,11 +72,12 @@ export function parseRequest(question: string): Request {
     parcels: r.take(PARCELS).length > 0,
   };
   const ignored = r.ignored();
-  if (c.stationPlace !== null && place !== suburbNamed(c.stationPlace) && place !== c.stationPlace)
+  if (c.stationPlace !== null && station === null && place !== suburbNamed(c.stationPlace) && place !== c.stationPlace)
     ignored.push(`${c.stationPlace} station`);
   return {
     lot,
     place,
+    station,
     inView,
     there,
     it,

@@ -1,5 +1,5 @@
 // find_parcels: parcels in a suburb or box filtered by area, zone, controls, station distance and overlays, bounded.
-import type { VisiblePacks } from "../../packs/open-pack.ts";
+import { type VisiblePacks, wholePacks } from "../../packs/open-pack.ts";
 import { tool } from "ai";
 import { z } from "zod";
 import { featureBBox, type BBox } from "../../geo/bbox.ts";
@@ -23,7 +23,15 @@ import {
 } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
 import { EXCLUDABLE, SORTS } from "../../routes/schemas/limits.ts";
-import { addressOf, anySynthetic, areaFields, parcelCollection, type AreaInput, type ParcelRef } from "./tool-areas.ts";
+import {
+  addressOf,
+  anySynthetic,
+  areaFields,
+  parcelCollection,
+  stationCircle,
+  type AreaInput,
+  type ParcelRef,
+} from "./tool-areas.ts";
 import { bounded, type ToolContext } from "./context.ts";
 import { r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 
@@ -109,6 +117,13 @@ function cleanFilters(f: ParcelFilters): ParcelFilters {
   return out;
 }
 
+// Around a named station its distance is the area's radius, named in the area, not a filter besides.
+function shownFilters(input: AreaInput & ParcelFilters): ParcelFilters {
+  const f = cleanFilters(input);
+  if (input.station) delete f.station_within_m;
+  return f;
+}
+
 // hazard_free (kept for models that learnt it) is flood and bushfire; exclude names any overlay.
 function excluded(f: ParcelFilters): Excludable[] {
   const out = new Set<Excludable>(f.exclude ?? []);
@@ -121,11 +136,21 @@ export function toolSearch(
   input: AreaInput & ParcelFilters & { sort?: ParcelSort },
   fallback: BBox | null,
   limit: number,
-): SearchQuery | string {
+  packs: readonly Pack[] = [],
+): (SearchQuery & { label?: string }) | string {
+  if (input.station && input.station.trim() !== "") {
+    const circle = stationCircle(packs, input.station, input.station_within_m);
+    if (typeof circle === "string") return circle;
+    return { ...searchOf({ polygon: circle.polygon }, input, limit), label: circle.label };
+  }
   const box = (input.bbox as BBox | undefined) ?? fallback;
   const area: SearchArea | null =
     input.suburb && input.suburb.trim() !== "" ? { suburb: input.suburb.trim() } : box ? { bbox: box } : null;
   if (!area) return "Name a suburb or give a bbox: the request carried no map view to fall back on.";
+  return searchOf(area, input, limit);
+}
+
+function searchOf(area: SearchArea, input: ParcelFilters & { sort?: ParcelSort }, limit: number): SearchQuery {
   const f = cleanFilters(input);
   const filters: SearchFilters = {
     ...(f.zones ? { zones: f.zones } : {}),
@@ -153,7 +178,7 @@ export async function matchParcels(
   limit = MAX_LIMIT,
   gate: WorkGate = openGate,
 ): Promise<Matches | string> {
-  const query = toolSearch(input, fallback, limit);
+  const query = toolSearch(input, fallback, limit, wholePacks(packs));
   if (typeof query === "string") return query;
   let found: SearchOutcome;
   let features: { pack: Pack; index: number }[];
@@ -171,7 +196,7 @@ export async function matchParcels(
     if (err instanceof NotFoundError || err instanceof UnprocessableError) return err.detail;
     throw err;
   }
-  const label = "bbox" in query.area ? (input.bbox ? "the given box" : "the map view") : found.label;
+  const label = query.label ?? ("bbox" in query.area ? (input.bbox ? "the given box" : "the map view") : found.label);
   const matches = features.map(({ pack, index }, k): Match => {
     const layer = pack.layers.get(PARCELS) as Layer;
     const r = found.results[k] as SiteResult;
@@ -231,7 +256,7 @@ export async function findParcels(
     output: {
       area: area.label,
       bbox: roundBox(area.bbox),
-      filters: cleanFilters(input),
+      filters: shownFilters(input),
       matched: found.matched,
       shown: shown.length,
       scanned: found.scanned,
@@ -255,7 +280,7 @@ export async function findParcels(
 
 export const findParcelsTool = (ctx: ToolContext) =>
   tool({
-    description: `Find parcels (lots) in a suburb or box, filtered by area, zone, FSR, height, distance to a station and overlays (flood, bushfire, heritage), largest first (or by FSR, height or nearest a station). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
+    description: `Find parcels (lots) in a suburb, around a named station or in a box, filtered by area, zone, FSR, height, distance to a station and overlays (flood, bushfire, heritage), largest first (or by FSR, height or nearest a station). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
     execute: bounded(ctx, (input) => findParcels(ctx.packs.visible, input, ctx.fallbackBbox, ctx.gate)),

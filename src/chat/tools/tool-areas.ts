@@ -6,6 +6,10 @@ import { featureCentroid } from "../../geo/centroid.ts";
 import { type LotClip, lotClip } from "../../geo/clip.ts";
 import { featureToGeometry } from "../../geo/columns.ts";
 import { SUBURBS, geocode } from "../../geocode/gazetteer.ts";
+import { stationNamed } from "../../geocode/stations.ts";
+import { circlePolygon } from "../../geo/circle.ts";
+import { haversineM } from "../../geo/distance.ts";
+import type { PolygonGeometry } from "../../geo/types.ts";
 import { pointInFeature } from "../../geo/pip.ts";
 import { relate } from "../../geo/relate.ts";
 import { featurePart } from "../../packs/overlay.ts";
@@ -24,9 +28,20 @@ export const suburbField = z
   .max(100)
   .describe("Suburb name, optionally with a state: 'Epping' or 'Newtown, NSW'");
 
+/** Around a named station with no distance given: the Low and Mid-Rise Housing policy's outer band. */
+export const STATION_RADIUS_M = 800;
+
 /** The input fields of every tool that works over an area. */
 export const areaFields = {
   suburb: suburbField.optional(),
+  station: z
+    .string()
+    .min(2)
+    .max(100)
+    .optional()
+    .describe(
+      `A railway, metro or light rail station's name ('Central', 'Town Hall'): the lots within station_within_m (default ${STATION_RADIUS_M} m) of it, across suburbs`,
+    ),
   bbox: BBoxInputSchema.optional().describe(
     "[west, south, east, north] in WGS84 degrees; omit both suburb and bbox to use the map view",
   ),
@@ -65,8 +80,36 @@ function suburbArea(packs: readonly Pack[], name: string): Area | string {
   return { label, suburb: hit.name, bbox: hit.bbox, contains };
 }
 
-/** A suburb when named, else the given box, else the request's box (the map view); else why not. */
-export function resolveArea(packs: readonly Pack[], input: AreaInput, fallback: BBox | null): Area | string {
+/** The lots within a radius of a named station: a circle, and how the answer names it. */
+export function stationCircle(
+  packs: readonly Pack[],
+  name: string,
+  radiusM = STATION_RADIUS_M,
+): { label: string; polygon: PolygonGeometry; bbox: BBox; contains(lon: number, lat: number): boolean } | string {
+  const hit = stationNamed(packs, name);
+  if (!hit) return `Station not found: ${name.trim()}`;
+  const polygon = circlePolygon(hit.lon, hit.lat, radiusM);
+  const ring = polygon.coordinates[0] as number[][];
+  const xs = ring.map((c) => c[0] as number);
+  const ys = ring.map((c) => c[1] as number);
+  return {
+    label: `the ${Math.round(radiusM)} m around ${hit.name} station`,
+    polygon,
+    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+    contains: (lon, lat) => haversineM(hit.lon, hit.lat, lon, lat) <= radiusM,
+  };
+}
+
+/** A station or suburb when named, else the given box, else the request's box (the map view); else why not. */
+export function resolveArea(
+  packs: readonly Pack[],
+  input: AreaInput & { station_within_m?: number },
+  fallback: BBox | null,
+): Area | string {
+  if (input.station && input.station.trim() !== "") {
+    const circle = stationCircle(packs, input.station, input.station_within_m);
+    return typeof circle === "string" ? circle : { ...circle, suburb: null };
+  }
   if (input.suburb && input.suburb.trim() !== "") return suburbArea(packs, input.suburb);
   const box = (input.bbox as BBox | undefined) ?? fallback;
   if (!box) return "Name a suburb or give a bbox: the request carried no map view to fall back on.";

@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { stationNamed, type StationHit } from "../../../src/geocode/stations.ts";
+import { haversineM } from "../../../src/geo/distance.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { openPacks } from "../../../src/packs/open-pack.ts";
 import { findParcels, matchParcels, MAX_LIMIT, MODEL_LIST } from "../../../src/chat/tools/find-parcels.ts";
 import { parcelsIn, resolveArea, type Area } from "../../../src/chat/tools/tool-areas.ts";
@@ -171,5 +175,45 @@ describe("find_parcels", async () => {
     const full = parcelsIn(packs, area);
     expect(full.limited).toBe(false);
     expect(full.parcels.length).toBeGreaterThan(small.parcels.length);
+  });
+});
+
+describe("find_parcels around a named station", () => {
+  const transport = readPackBytes(readFileSync("packs/sydney-transport.pack"), "sydney-transport");
+  const withStations = openPacks([...packs, transport]);
+  const epping = stationNamed([transport], "Epping") as StationHit;
+
+  it("keeps every lot within the radius of that station and none beyond it", async () => {
+    const r = await ok(
+      findParcels(withStations, { station: "Epping Station", station_within_m: 400, limit: 100 }, null),
+    );
+    expect(r.output.area).toBe("the 400 m around Epping station");
+    // The radius is the area, not a filter on the nearest station besides.
+    expect(r.output.filters).toEqual({});
+    for (const f of r.map.parcels?.features ?? []) {
+      const [x, y] = featureLabelPoint(columnsFromGeometry(f.geometry as AreaGeometry), 0) as [number, number];
+      expect(haversineM(epping.lon, epping.lat, x, y), String(f.id)).toBeLessThan(401);
+    }
+    // Every lot of the pack by brute force: the circle is a 64-gon inside the true one, so a lot within 1 m of the rim
+    // may fall either way.
+    const lots = packs[0]?.layers.get("parcels");
+    if (!lots) throw new Error("no parcels");
+    let inner = 0;
+    let outer = 0;
+    for (let i = 0; i < lots.count; i++) {
+      const [x, y] = featureLabelPoint(lots, i) as [number, number];
+      const d = haversineM(epping.lon, epping.lat, x, y);
+      if (d < 399) inner += 1;
+      if (d <= 401) outer += 1;
+    }
+    expect(inner).toBeGreaterThan(100);
+    expect(r.output.matched).toBeGreaterThanOrEqual(inner);
+    expect(r.output.matched).toBeLessThanOrEqual(outer);
+  });
+
+  it("refuses a station no pack knows, by name", async () => {
+    expect((await findParcels(withStations, { station: "Narnia" }, null)).output).toEqual({
+      error: "Station not found: Narnia",
+    });
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../../src/chat/offline/planner.ts";
 import { suburbNamed } from "../../../src/chat/offline/places.ts";
+import { STATION_NAMES } from "../../../src/chat/offline/station-names.ts";
 import { SUBURB_NAMES } from "../../../src/chat/offline/suburb-names.ts";
 import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import type { ChatMessage } from "../../../standins/llm/wire.ts";
@@ -101,6 +102,22 @@ describe("place names", () => {
     if (!layer) throw new Error("no suburbs layer");
     const names = Array.from({ length: layer.count }, (_, i) => String(layer.props(i).name));
     expect([...SUBURB_NAMES].sort()).toEqual([...new Set(names)].sort());
+  });
+
+  it("know every station of the transport pack, no more", () => {
+    const layer = readPackBytes(readFileSync("packs/sydney-transport.pack"), "sydney-transport").layers.get("stations");
+    if (!layer) throw new Error("no stations layer");
+    const names = Array.from({ length: layer.count }, (_, i) => String(layer.props(i).name));
+    expect([...STATION_NAMES].sort()).toEqual([...new Set(names)].sort());
+  });
+
+  it("take a station that is no suburb as the area around it, and a suburb's station as the suburb", () => {
+    expect(plan([{ role: "user", content: "R4 lots near Central station" }], TOOLS).tool_calls).toEqual([
+      { name: "find_parcels", arguments: { station: "Central", station_within_m: 800, zones: ["R4"] } },
+    ]);
+    expect(plan([{ role: "user", content: "R4 lots near Epping station" }], TOOLS).tool_calls).toEqual([
+      { name: "find_parcels", arguments: { suburb: "Epping", station_within_m: 800, zones: ["R4"] } },
+    ]);
   });
 
   it("are known in lower case and with Saint or Mount spelt out, except everyday words", () => {

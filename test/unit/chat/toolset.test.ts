@@ -36,7 +36,7 @@ describe("chatTools", () => {
     const { tools } = question();
     const fields: Record<string, unknown> = {};
     for (const [name, t] of Object.entries(tools)) fields[name] = await fieldsOf(t.inputSchema);
-    const area = ["suburb", "bbox"];
+    const area = ["suburb", "station", "bbox"];
     const filters = [
       "min_area_m2",
       "max_area_m2",

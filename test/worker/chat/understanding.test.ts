@@ -108,3 +108,16 @@ describe("a follow-up that leaves heritage out", () => {
     expect(after.output.matched).toBeLessThan(before.output.matched as number);
   });
 });
+
+describe("a station that is no suburb", () => {
+  it("'R2 lots near Central station' searches the lots around Central station, not a suburb the geocoder refuses", async () => {
+    const a = await answerOf(await ask(org.users.member.token, { question: "R2 lots near Central station" }));
+    expect(a.calls[0]).toMatchObject({
+      toolName: "find_parcels",
+      input: { station: "Central", zones: ["R2"], station_within_m: 800 },
+    });
+    expect(a.output.area).toBe("the 800 m around Central station");
+    expect(a.text).toContain("the 800 m around Central station");
+    expect(a.text).not.toMatch(/not found/i);
+  });
+});
