@@ -61,7 +61,13 @@ const metres = (n: string, unit: string) => numberOf(n) * (UNIT_TO_M[unit.toLowe
 
 const STATION_WORDS = String.raw`(?:train|railway|rail|metro|light\s+rail|tram)`;
 // Up to three words naming the station ("Epping", "North Sydney"), lazily, before "station".
-const STATION = String.raw`(?:the\s+|a\s+|an\s+|any\s+)?(?<name>(?:[\p{L}'’-]+\s+){0,3}?)(?:${STATION_WORDS}\s+)?stations?\b`;
+// "the station", "Epping train station", or the mode alone: "close to the train", "walking distance to the metro" (a
+// line is not a station: "near the train line" is left for the answer to name as not understood).
+const STATION = String.raw`(?:the\s+|a\s+|an\s+|any\s+)?(?<name>(?:[\p{L}'’-]+\s+){0,3}?)(?:(?:${STATION_WORDS}\s+)?stations?\b|(?:${STATION_WORDS})s?(?:\s+stops?)?\b)`;
+const NAMED_STATION = new RegExp(
+  String.raw`\b(?<name>(?:\p{Lu}[\p{L}'’-]*\s+){1,3})(?:${STATION_WORDS}\s+)?[Ss]tation\b`,
+  "u",
+);
 const STATION_RULES: { re: RegExp; dist: (m: RegExpExecArray) => number | null }[] = [
   {
     re: new RegExp(
@@ -125,6 +131,8 @@ function station(r: Reader, c: Constraints): void {
       .split(/\s+/)
       .filter((w) => w !== "" && !WORD_NOT_PLACE.has(w.toLowerCase()));
     c.stationPlace = name.length > 0 ? name.join(" ") : null;
+    // "Central station lots within 400 m": the distance and the station's name apart.
+    c.stationPlace ??= r.takeOne(NAMED_STATION)?.groups?.name?.trim() ?? null;
     return;
   }
 }
@@ -228,6 +236,9 @@ function height(r: Reader, c: Constraints): void {
     String.raw`\b${name}\s*(?:of\s+|is\s+|:\s*)?(?:at\s+least|over|above|min(?:imum)?|>=?|greater\s+than|more\s+than|from|of)?\s*(?:of\s+)?(\d+(?:\.\d+)?)${unit}(?:\s*\+|\s+or\s+(?:more|higher|above|taller)|\s+and\s+(?:above|up|over))?`,
     String.raw`\b(?:min(?:imum)?|at\s+least|over|above)\s+(?:an?\s+)?(\d+(?:\.\d+)?)${unit}\s+(?:${name}|tall|high)`,
     String.raw`\b(\d+(?:\.\d+)?)${unit}\s*\+?\s+(?:or\s+(?:taller|higher|more)\s+)?${name}`,
+    // "lots that allow 12 m or more": metres alone (not m²) with "or more" can only be the height control.
+    String.raw`\b(?:(?:allow(?:s|ing)?|permit(?:s|ting)?)\s+(?:buildings?\s+(?:of\s+)?)?)?(\d+(?:\.\d+)?)${unit}\s*(?:\+|or\s+(?:more|higher|taller|above))(?!\s+(?:from|of|to|away))`,
+    String.raw`\b(?:allow(?:s|ing)?|permit(?:s|ting)?)\s+(?:buildings?\s+(?:of\s+)?)?(?:at\s+least\s+)?(\d+(?:\.\d+)?)${unit}`,
   ];
   for (const re of rules) {
     const m = r.takeOne(new RegExp(re, "i"));
