@@ -2,18 +2,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { tileOf } from "../../src/tiles/math.ts";
+import { WORLD_ID } from "../world/meta.ts";
 import type { Goal, RouteCase, RouteStats } from "./per-route.ts";
 import { quantile } from "./per-route.ts";
 import { createUser } from "./users.ts";
 
-const NEWTOWN = [151.175546, -33.897466] as const;
-const DEMO_PACK = "sydney-demo";
-
-/** The header and `n` rows of the Newtown example (its rows repeated past its end): sites on real lots of the demo pack. */
+/** The header and `n` rows of the Newtown example (its rows repeated past its end): sites on lots of the world. */
 function exampleRows(root: string, n: number): { csv: string; points: [number, number][] } {
-  const [header, ...rows] = readFileSync(join(root, "test/fixtures/demo-examples/newtown-latlon.csv"), "utf8")
-    .trim()
-    .split("\n");
+  const [header, ...rows] = readFileSync(join(root, "packs/examples/newtown-latlon.csv"), "utf8").trim().split("\n");
   const lines = Array.from({ length: n }, (_, i) => rows[i % rows.length] as string);
   const points = lines.map((l) => {
     const cells = l.split(",");
@@ -39,6 +35,8 @@ export interface CaseRow {
 export function routeCases(opts: { root: string; api: string; idpUrl: string; tokens: readonly string[] }): CaseRow[] {
   const { csv, points } = exampleRows(opts.root, 5);
   const fifty = exampleRows(opts.root, 50).csv;
+  // The first example site: a lot of the synthetic Greater Sydney, as `npm run pack -- examples` picked it.
+  const NEWTOWN = points[0] as [number, number];
   const token = (i: number) => opts.tokens[i % opts.tokens.length] as string;
   const tile = tileOf(NEWTOWN[0], NEWTOWN[1], 15);
   const json = (body: unknown) => () => ({
@@ -73,7 +71,7 @@ export function routeCases(opts: { root: string; api: string; idpUrl: string; to
     read("tiers", "/billing/tiers", statementsAtMost(1)),
     read("geocode", "/geocode?suburb=Newtown", statementsAtMost(0)),
     read("parcels", `/parcels?lng=${NEWTOWN[0]}&lat=${NEWTOWN[1]}`, statementsAtMost(1)),
-    read("tiles", `/tiles/${DEMO_PACK}/${tile.z}/${tile.x}/${tile.y}.mvt`, statementsAtMost(1)),
+    read("tiles", `/tiles/${WORLD_ID}/${tile.z}/${tile.x}/${tile.y}.mvt`, statementsAtMost(1)),
     // Charge, rows stored, settle: 3 statements however many rows, plus a lease renewal per 10 s of streaming.
     { case: batch("batch 5 rows", csv), goal: both(under(150), statementsAtMost(3)), firstEventGoal: firstUnder(60) },
     { case: batch("batch 50 rows", fifty), goal: statementsAtMost(3) },

@@ -2,7 +2,7 @@
 // temporary data folder) with a delay proxy on the database port; each route timed alone (per-route table), then
 // health, geocode, batch and chat across 10 organisations at once, then an exact reconciliation of every ledger.
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,9 @@ import { useLocalProxy } from "../../src/db/local-proxy.ts";
 import { grant } from "../../src/credits/ledger.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startLocalDb } from "../dev/db.ts";
+import { testWorld } from "../dev/test-world.ts";
+import { uploadCommittedPacks } from "../dev/upload-packs.ts";
+import { putWorld } from "../world/local-r2.ts";
 import { startIdp } from "../../standins/idp/server.ts";
 import { startMarketingServer } from "../../standins/marketing/server.ts";
 import { startProcessor } from "../../standins/processor/server.ts";
@@ -196,25 +199,11 @@ async function main(): Promise<void> {
     `${[...vars.filter(([k]) => !(k in overrides)), ...Object.entries(overrides)].map(([k, v]) => `${k}=${v}`).join("\n")}\n`,
   );
   const persist = join(dataDir, "wrangler");
-  for (const file of readdirSync(join(root, "packs")).filter((f) => f.endsWith(".pack")))
-    await new Promise<void>((resolve, reject) => {
-      const put = spawn(
-        join(root, "node_modules/.bin/wrangler"),
-        [
-          "r2",
-          "object",
-          "put",
-          `geo-assess-packs/public/${file}`,
-          "--file",
-          `packs/${file}`,
-          "--local",
-          "--persist-to",
-          persist,
-        ],
-        { cwd: root, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-      );
-      put.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`uploading ${file}: exit ${code}`))));
-    });
+  // What `npm run dev` serves (issue 49: one world): the suburbs and transport packs, and the synthetic Greater Sydney
+  // (the 50,000-lot test world, cached by content), never the demo pack.
+  await uploadCommittedPacks(persist);
+  const world = await testWorld();
+  await putWorld(persist, { lots: world.path, streets: world.streetsPath }, world.hash, () => {});
   const API = `http://127.0.0.1:${apiPort}`;
   const BARE = `http://127.0.0.1:${barePort}`;
   wranglerDev(
