@@ -20,6 +20,7 @@ import { runningStackApi } from "../dev/stack-file.ts";
 import { buildTransportPack, readTransportSources } from "./transport.ts";
 import { EXAMPLES_USAGE, examplesCommand } from "./world-examples.ts";
 import { WORLD_V2_USAGE, worldV2Command } from "./world-v2.ts";
+import { provenanceLines } from "../import/inspect-provenance.ts";
 
 export const SOURCE_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const SOURCE_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -305,8 +306,12 @@ export async function main(argv: string[]): Promise<void> {
     return publishPack(rest[0], { api, persistTo }).then(() => undefined);
   }
   if (command === "build") return build(args);
-  if (command === "inspect" && rest[0]) console.log(inspect(rest[0]));
-  else if (command === "demo") return demo(args);
+  if (command === "inspect" && rest[0]) {
+    console.log(inspect(rest[0]));
+    // An imported pack's provenance per layer (npm run import -- nsw).
+    const provenance = await provenanceLines(rest[0]);
+    if (provenance) console.log(provenance);
+  } else if (command === "demo") return demo(args);
   else if (command === "transport") return transport(args);
   else if (command === "example-lots") console.log(writeExampleLots());
   else if (command === "demo-v2") return demoV2(args);

@@ -1,6 +1,7 @@
 // What a client may show about a pack: coverage, layers, provenance. No geometry.
 import { packMetaOf, type Snapshot } from "./paged/index.ts";
 import type { PackState } from "./private/build-state.ts";
+import { type LayerProvenance, provenanceOf } from "./provenance.ts";
 import type { LayerKind, Pack, UploadInfo } from "./types.ts";
 
 export interface PackSummary {
@@ -27,6 +28,8 @@ export interface PackSummary {
   progress: number;
   /** Why the newest upload failed, in a sentence; null otherwise. */
   failure: string | null;
+  /** Per imported layer: source, query, fetched_at, as_at, count, licence, attribution; [] for other packs. */
+  provenance: LayerProvenance[];
 }
 
 /** Fields of a pack that is served and has nothing being built. */
@@ -53,6 +56,7 @@ export function summarisePack(pack: Pack): PackSummary {
     features: layers.reduce((n, l) => n + l.count, 0),
     private: pack.meta.upload !== undefined,
     upload: pack.meta.upload ?? null,
+    provenance: [],
     ...READY,
   };
 }
@@ -83,6 +87,7 @@ export function summarisePaged(s: Snapshot): PackSummary {
     features: count,
     private: info.upload !== undefined,
     upload: info.upload ?? null,
+    provenance: provenanceOf(meta.info),
     ...READY,
   };
 }

@@ -36,6 +36,8 @@ export type StreamBuildSpec = Omit<BuildSpec, "files"> & {
   // Packs whose layers also give facts (e.g. packs/sydney-suburbs.pack), after the overlay files'.
   context?: readonly Pack[];
   asAt?: Record<string, string>;
+  // More of the root's `info` beside title, attribution, licence and note (an import's provenance).
+  info?: Record<string, string>;
   pageBytes?: number;
   // Bytes of lot records sorted in memory at once (default 32 MiB): the builder's one large buffer.
   runBytes?: number;
@@ -142,6 +144,7 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
     mkdirSync(countsDir);
     const info: Record<string, string> = { title: meta.title, attribution: meta.attribution, licence: meta.licence };
     if (meta.note) info.note = meta.note;
+    Object.assign(info, spec.info);
     const {
       head,
       tail,

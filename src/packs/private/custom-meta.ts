@@ -68,6 +68,7 @@ export function summaryFromMetadata(entry: PrivatePackEntry): PackSummary | null
     features,
     private: true,
     upload: { layer, uploaded_by, uploaded_at, source },
+    provenance: [],
     ...READY,
   };
 }

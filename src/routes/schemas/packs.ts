@@ -45,6 +45,24 @@ export const PackSummarySchema = z
       .string()
       .nullable()
       .openapi({ description: "Why the newest upload failed (state `failed`), in a sentence" }),
+    provenance: z
+      .array(
+        z.object({
+          layer: z.string().openapi({ description: "The pack layer it became: parcels, zoning, fsr, ..." }),
+          source: z.string().openapi({ description: "The ArcGIS REST service it was read from" }),
+          service_layer: z.string().openapi({ description: "The service's name for the layer" }),
+          query: z.string().openapi({ description: "The query asked (area, reference systems), without paging" }),
+          fetched_at: z.string().openapi({ format: "date-time" }),
+          as_at: z
+            .string()
+            .nullable()
+            .openapi({ description: "The layer's own last edit (YYYY-MM-DD), null when the service does not say" }),
+          count: z.number().int().openapi({ description: "Features the service counted over the area" }),
+          licence: z.string(),
+          attribution: z.string(),
+        }),
+      )
+      .openapi({ description: "Per layer of an imported pack (npm run import -- nsw); empty for other packs" }),
   })
   .openapi("PackSummary");
 
