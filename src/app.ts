@@ -22,6 +22,7 @@ import { chatRoutes } from "./routes/chat.ts";
 import { tileRoutes } from "./routes/tiles.ts";
 import { parcelRoutes } from "./routes/parcels.ts";
 import { siteRoutes } from "./routes/sites.ts";
+import { assembleRoutes } from "./routes/assemble.ts";
 import { alertRoutes } from "./routes/alerts.ts";
 import { devRoutes } from "./routes/dev.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
@@ -49,6 +50,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", tileRoutes);
   app.route("/", parcelRoutes);
   app.route("/", siteRoutes);
+  app.route("/", assembleRoutes);
   app.route("/", alertRoutes);
   // Answers only with config.devEndpoints (src/routes/dev.ts); a plain 404 otherwise.
   app.route("/", devRoutes);

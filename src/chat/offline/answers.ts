@@ -134,6 +134,28 @@ function scoreSites(o: Obj): string {
   return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join(". ")}.${missing}${demoNote(o)}`;
 }
 
+/** Groups of adjoining lots: how many, then the first few with their owners and the neighbours each would isolate. */
+function findAssemblies(o: Obj): string {
+  const t = isObj(o.target) ? o.target : {};
+  const where = str(o.area, "the area");
+  const f = isObj(o.filters) ? o.filters : {};
+  const filters = Object.keys(f).length > 0 ? ` ${filtersText(f)}` : "";
+  const wanted = `up to ${n(t.max_lots)} adjoining lots${filters} making at least ${m2(t.area_m2)} together${t.frontage_m ? ` with ${n(t.frontage_m)} m of frontage` : ""}`;
+  const groups = list(o.groups);
+  if (groups.length === 0) return `I found no group of ${wanted} in ${where}.`;
+  const lines = groups.map((g, i) => {
+    const lots = Array.isArray(g.lots) ? g.lots.map((l) => str(l, "a lot without an id")) : [];
+    const isolated = list(g.isolated);
+    // The route's sentence says why for each; the answer names them, the map and the API say why.
+    const left =
+      isolated.length > 0
+        ? `; it would leave ${isolated.map((x) => str(x.lot_id, "a lot")).join(", ")} too small to develop`
+        : "";
+    return `${i + 1}. ${lots.join(" + ")}: ${m2(g.area_m2)}, ${plural(n(g.owners), "owner")}, ${Math.round(n(g.frontage_m))} m of frontage${left}`;
+  });
+  return `I found ${plural(n(o.matched), "group")} of ${wanted} in ${where}, each lot in one group at most; the map outlines them. ${lines.join(". ")}.`;
+}
+
 function one(r: ToolResult): string {
   const o = r.output;
   // A call the person declined (or left unanswered) did not run: say so, and that it cost nothing.
@@ -147,6 +169,8 @@ function one(r: ToolResult): string {
   switch (r.name) {
     case "find_parcels":
       return findParcels(o);
+    case "find_assemblies":
+      return findAssemblies(o);
     case "summarise_area":
       return summariseArea(o);
     case "describe_parcel":

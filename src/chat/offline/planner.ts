@@ -3,6 +3,7 @@
 // It reads the conversation as a model would (last question, map context, earlier tool calls and this turn's tool
 // results), parses the question into one request (area, filters, order, count, the last results), makes one tool
 // call from it, then answers from the results, naming any words it did not understand.
+import { ASSEMBLY_MAX_LOTS, ASSEMBLY_MIN_LOTS } from "../../routes/schemas/assemble-limits.ts";
 import { answerFrom } from "./answers.ts";
 import { NEAR_STATION_M } from "./constraints.ts";
 import {
@@ -33,6 +34,17 @@ function searchArgs(area: Area, q: Request): Record<string, unknown> {
 const sortArg = (args: Record<string, unknown>) =>
   typeof args.sort === "string" && args.sort !== "area" && args.limit === undefined ? { sort: args.sort } : {};
 
+const WHAT_TOTAL =
+  "What area should the lots make together? For example: 3 adjoining R3 lots in Epping making at least 1,800 m².";
+
+/** "3 adjoining R3 lots making 1,800 m²": the area is the group's total, the number the most lots in a group. */
+function assembly(area: Area, q: Request): Call | string {
+  const { min_area_m2: total, ...perLot } = q.filters;
+  if (total === undefined) return WHAT_TOTAL;
+  const most = q.count === null ? {} : { max_lots: Math.min(ASSEMBLY_MAX_LOTS, Math.max(ASSEMBLY_MIN_LOTS, q.count)) };
+  return { name: "find_assemblies", args: { ...area, ...perLot, target_area_m2: total, ...most } };
+}
+
 function decide(q: Request, messages: readonly ChatMessage[], lastUser: number): Call | string {
   const ctx = mapContext(messages);
   const viewBox = ctx.bbox ?? ctx.viewport_bbox ?? null;
@@ -53,7 +65,11 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
   // About the last results: "only those without heritage", "sort them by FSR", "score the top 3".
   const elsewhere = q.place !== null || q.station !== null || q.inView || q.there;
   const about = constrains(q) || (q.wants.score && q.count !== null) || (q.wants.parcels && q.ignored.length > 0);
-  if (!elsewhere && (q.refers || (about && (last || shown.length > 0)) || (q.it && about && last))) {
+  if (
+    !elsewhere &&
+    !q.wants.assemble &&
+    (q.refers || (about && (last || shown.length > 0)) || (q.it && about && last))
+  ) {
     const next = followUp(q, searches, shown);
     if (next !== null) return next;
   }
@@ -77,6 +93,7 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
   else if ((q.there || q.it) && previous) area = previous;
   else area = previous ?? (viewBox ? { bbox: viewBox } : null);
 
+  if (q.wants.assemble && area && !("lot_id" in area)) return assembly(area, q);
   if (q.wants.score && area) {
     if ("lot_id" in area) return { name: "score_sites", args: { lot_ids: [area.lot_id] } };
     return { name: "score_sites", args: { ...area, ...q.filters, limit: q.count ?? DEFAULT_SCORED } };

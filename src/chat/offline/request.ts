@@ -24,7 +24,7 @@ export interface Request {
   stationDefault: boolean;
   sort: Sort | null;
   count: number | null;
-  wants: { score: boolean; where: boolean; summary: boolean; describe: boolean; parcels: boolean };
+  wants: { score: boolean; where: boolean; summary: boolean; describe: boolean; parcels: boolean; assemble: boolean };
   /** Phrases no rule understood, to be named in the answer. */
   ignored: string[];
 }
@@ -38,6 +38,12 @@ const WHERE =
   /\bwhere\s+(?:is|are)\b|\blocate\b|\bgeocode\b|\b(?:take\s+me|go|zoom|fly|move|pan)\s+(?:the\s+map\s+)?to\b/i;
 const SUMMARY =
   /\b(?:(?:affected|impacted)\s+by\s+|subject\s+to\s+|any\s+)?(?:zon(?:e|es|ing)|hazards?|flood\w*|bush\s?fires?|heritage|summar\w*|overview|constraints?|transport|controls?|planning)(?:[\s-]+(?:risks?|prone|affected|items?|listed|areas?|zones?|overlays?|mix|controls?))?\b|\bwhat(?:'s|\s+is)\s+(?:at|in|near|around|there)\b|\btell\s+me\s+about\b/i;
+// Lots bought together: "3 adjoining lots", "amalgamate", "combine neighbouring lots", "making 1,800 m2 together".
+const ASSEMBLE =
+  /\b(?:adjoining|adjacent|abutting|neighbouring|neighboring|next[\s-]door|side[\s-]by[\s-]side|amalgamat\w*|consolidat\w*|combin(?:e|ed|ing)|assembl(?:e|y|ies|ed|ing))\b/i;
+// The words that join the lots to their total: "making", "that make", "together", "into a 2,000 m2 site".
+const ASSEMBLE_JOIN =
+  /\b(?:(?:that|which)\s+)?(?:mak(?:e|es|ing)|to\s+make|giv(?:e|es|ing)|form(?:s|ing)?|total(?:ling|ing)?|add(?:s|ing)?\s+up\s+to|together|in\s+total|combined|into(?:\s+an?)?|for(?:\s+an?)?|sites?|up\s+to)\b/gi;
 const DESCRIBE = /\b(?:describe|details?|info(?:rmation)?|facts?|tell\s+me\s+(?:more\s+)?about)\b/i;
 const PARCELS = /\b(?:parcels?|lots?|sites?|blocks?|properties|land|plots?|ones|candidates)\b/i;
 
@@ -70,7 +76,9 @@ export function parseRequest(question: string): Request {
     summary: r.take(SUMMARY).length > 0,
     describe: r.take(DESCRIBE).length > 0,
     parcels: r.take(PARCELS).length > 0,
+    assemble: r.take(ASSEMBLE).length > 0,
   };
+  if (wants.assemble) r.take(ASSEMBLE_JOIN);
   const ignored = r.ignored();
   if (c.stationPlace !== null && station === null && place !== suburbNamed(c.stationPlace) && place !== c.stationPlace)
     ignored.push(`${c.stationPlace} station`);

@@ -32,7 +32,7 @@ async function fieldsOf(inputSchema: FlexibleSchema<unknown>) {
 }
 
 describe("chatTools", () => {
-  it("offers the six tools with the input fields the model is told about", async () => {
+  it("offers the seven tools with the input fields the model is told about", async () => {
     const { tools } = question();
     const fields: Record<string, unknown> = {};
     for (const [name, t] of Object.entries(tools)) fields[name] = await fieldsOf(t.inputSchema);
@@ -50,6 +50,10 @@ describe("chatTools", () => {
     expect(fields).toEqual({
       geocode_suburb: { properties: ["suburb"], required: ["suburb"] },
       find_parcels: { properties: [...area, ...filters, "sort", "limit"], required: [] },
+      find_assemblies: {
+        properties: [...area, ...filters, "target_area_m2", "max_lots", "min_frontage_m", "exclude_strata"],
+        required: ["target_area_m2"],
+      },
       lookup_lot: { properties: ["lot_id"], required: ["lot_id"] },
       describe_parcel: { properties: ["lot_id", "lon", "lat"], required: [] },
       score_sites: { properties: ["lot_ids", ...area, ...filters, "limit"], required: [] },

@@ -121,3 +121,25 @@ describe("a station that is no suburb", () => {
     expect(a.text).not.toMatch(/not found/i);
   });
 });
+
+describe("amalgamations in the chat (issue 55)", () => {
+  it("'find 3 adjoining R2 lots in Epping making at least 1,800 m2' lists groups of the assembly engine, free", async () => {
+    const a = await answerOf(
+      await ask(org.users.member.token, { question: "find 3 adjoining R2 lots in Epping making at least 1,800 m2" }),
+    );
+    expect(a.calls[0]).toMatchObject({
+      toolName: "find_assemblies",
+      input: { suburb: "Epping", zones: ["R2"], target_area_m2: 1800, max_lots: 3 },
+    });
+    const groups = (a.output.groups ?? []) as { lots: string[]; area_m2: number }[];
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) {
+      expect(g.area_m2).toBeGreaterThanOrEqual(1800);
+      expect(g.lots.length).toBeLessThanOrEqual(3);
+    }
+    expect(a.text).toMatch(
+      /I found \d+ groups? of up to 3 adjoining lots zoned R2 making at least 1,800 m² together in Epping/,
+    );
+    expect(a.text).toContain(`1. ${groups[0]?.lots.join(" + ")}`);
+  });
+});

@@ -21,6 +21,7 @@ type ApprovalData = Extract<Part, { type: "data-approval" }>["data"];
 const TOOL_LABELS: Record<string, string> = {
   geocode_suburb: "Found the suburb",
   find_parcels: "Searched parcels",
+  find_assemblies: "Combined adjoining lots",
   lookup_lot: "Looked up the lot",
   describe_parcel: "Read the lot's planning controls",
   score_sites: "Scored sites",
