@@ -26,6 +26,7 @@ import { assembleRoutes } from "./routes/assemble.ts";
 import { alertRoutes } from "./routes/alerts.ts";
 import { devRoutes } from "./routes/dev.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
+import { valuationRoutes } from "./routes/valuation.ts";
 import { NotFoundError } from "./errors.ts";
 import { PAGE_PATHS, pageConfig, serveAsset, servePage } from "./http/web.ts";
 import { logger } from "./logger.ts";
@@ -52,6 +53,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/", siteRoutes);
   app.route("/", assembleRoutes);
   app.route("/", alertRoutes);
+  app.route("/", valuationRoutes);
   // Answers only with config.devEndpoints (src/routes/dev.ts); a plain 404 otherwise.
   app.route("/", devRoutes);
   app.route("/", unsubscribeRoutes);

@@ -6,6 +6,9 @@ import { reserve, type Payer } from "../credits/charged-work.ts";
 import { workKey } from "../credits/work-key.ts";
 import { parcelPayload, scorePayload } from "./site-payload.ts";
 import { locateParcel, type SiteRef } from "./locate-lot.ts";
+import { valueOfScored } from "./site-value.ts";
+import type { AssumptionsDocument } from "../value/assumptions.ts";
+import type { SiteValue } from "../value/types.ts";
 
 export interface ScoreParcelInput {
   payer: Payer;
@@ -13,6 +16,8 @@ export interface ScoreParcelInput {
   site: SiteRef;
   /** The client's Idempotency-Key, if any: a retry under it is charged once. */
   idempotencyKey?: string | undefined;
+  /** The organisation's current valuation assumptions: the answer's `value` names their version. */
+  assumptions: AssumptionsDocument;
 }
 
 function siteKey(site: SiteRef): string {
@@ -29,8 +34,10 @@ export async function scoreParcel(input: ScoreParcelInput) {
     description: `Scoring of ${parcel.lotId ?? "one site"}`,
   });
   let result: ReturnType<typeof scoreSite>;
+  let value: SiteValue;
   try {
     result = scoreSite(siteFacts(input.packs, parcel));
+    value = valueOfScored(input.packs, parcel, result, input.assumptions);
   } catch (err) {
     await work.settle(0);
     throw err;
@@ -42,6 +49,7 @@ export async function scoreParcel(input: ScoreParcelInput) {
     job_id: work.id,
     parcel: parcelPayload(parcel),
     ...scorePayload(result),
+    value,
     charged: work.charged - outcome.settlement.refunded,
     balance: outcome.settlement.balance,
     replayed: work.replayed,

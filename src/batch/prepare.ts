@@ -13,6 +13,8 @@ import { locateSite, pointsOf } from "./locate-row.ts";
 import { siteError, siteResult } from "./payload.ts";
 import type { StoredRowInput } from "./record.ts";
 import type { BatchEvent, SiteError, SiteResult } from "../routes/schemas/batch.ts";
+import { valueOfScored } from "../assess/site-value.ts";
+import type { AssumptionsDocument } from "../value/assumptions.ts";
 
 /** A row's event and the row kept for it, whose data is the event's. */
 export type PreparedRow =
@@ -36,6 +38,7 @@ async function prepareRow(
   nthResult: number,
   delivery: BatchDelivery,
   addressBudget: ReadBudget,
+  assumptions: AssumptionsDocument | undefined,
 ): Promise<PreparedRow> {
   const { located, packs: read } = await locateSite(packs, row, addressBudget);
   if (!located.ok) {
@@ -43,7 +46,8 @@ async function prepareRow(
     return { event: "site_error", row: { index: row.index, kind: "error", modelVersion: null, chargeSeq: null, data } };
   }
   const result = scoreSite(siteFacts(read, located.parcel));
-  const data = siteResult(row, located.parcel, result);
+  const value = assumptions && valueOfScored(read, located.parcel, result, assumptions);
+  const data = siteResult(row, located.parcel, result, value);
   const chargeSeq = delivery.chargeSeq(nthResult);
   return {
     event: "site_result",
@@ -57,6 +61,7 @@ export async function prepareRows(
   rows: readonly CsvSiteRow[],
   delivery: BatchDelivery,
   batchId: string,
+  assumptions?: AssumptionsDocument,
 ): Promise<PreparedRows> {
   // One plan for every point's pages, read before the first row: at most one read a row, rows near each other
   // sharing reads. A failed read-ahead is no row's failure: each row then reads (and reports) its own.
@@ -69,7 +74,7 @@ export async function prepareRows(
   const addressBudget = batchAddressBudget();
   try {
     for (const row of rows) {
-      const p = await prepareRow(packs, row, results, delivery, addressBudget);
+      const p = await prepareRow(packs, row, results, delivery, addressBudget, assumptions);
       if (p.event === "site_result") results += 1;
       out.push(p);
     }

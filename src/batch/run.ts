@@ -12,6 +12,7 @@ import { PagedPackError } from "../packs/paged/index.ts";
 import type { PackScope } from "../packs/scope.ts";
 import { BatchDelivery } from "./delivery.ts";
 import { eventOf, prepareRows } from "./prepare.ts";
+import type { AssumptionsDocument } from "../value/assumptions.ts";
 import type { BatchEvent } from "../routes/schemas/batch.ts";
 import { type BatchHeader, markDelivered, recordBatch } from "./record.ts";
 
@@ -20,6 +21,8 @@ export interface BatchContext {
   packs: PackScope;
   /** The uploaded file's name, shown with the stored batch. */
   filename?: string;
+  /** The organisation's valuation assumptions: each result row's `value` names their version. */
+  assumptions?: AssumptionsDocument;
 }
 
 const RUNNING =
@@ -166,7 +169,7 @@ export async function* runBatch(
   const lease = charged.replayed ? undefined : charged.lease();
   const settle = settler(ctx.payer.db, charged, delivery, lease);
   try {
-    const prepared = await prepareRows(ctx.packs, parsed.rows, delivery, charged.firstId);
+    const prepared = await prepareRows(ctx.packs, parsed.rows, delivery, charged.firstId, ctx.assumptions);
     let kept: number;
     try {
       kept = await recordBatch(

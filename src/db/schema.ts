@@ -433,3 +433,22 @@ export const alertDeadLetters = pgTable(
   },
   (t) => [uniqueIndex("alert_dead_letters_message_unique").on(t.messageId)],
 );
+
+// An organisation's valuation assumptions (docs/design.md section 13): append-only, each edit a new version.
+export const valuationAssumptions = pgTable(
+  "valuation_assumptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "restrict" }),
+    version: integer("version").notNull(),
+    document: json("document").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("valuation_assumptions_version_positive", sql`${t.version} >= 1`),
+    uniqueIndex("valuation_assumptions_org_version_unique").on(t.orgId, t.version),
+  ],
+);

@@ -8,9 +8,10 @@ import { buildModel, reportFilename, type ReportModel } from "./model.ts";
 import type { ReportRenderer } from "./pdf/render.ts";
 import { rankSites } from "./rank.ts";
 import type { ReportRequest } from "./schema.ts";
-import { pairSites, resolveSite, type ReportSite, siteArea } from "./sites.ts";
+import { pairSites, resolveSite, type ReportSite, siteArea, withWorth } from "./sites.ts";
 import type { KeepReport } from "./keep.ts";
 import { nextTask } from "../lib/next-task.ts";
+import type { AssumptionsDocument } from "../value/assumptions.ts";
 
 export interface ReportJob {
   request: ReportRequest;
@@ -24,6 +25,8 @@ export interface ReportJob {
   work: ChargedWork;
   /** Stores the finished PDF for the paying organisation before it is sent (absent for unpaid example reports). */
   keep?: KeepReport;
+  /** The paying organisation's valuation assumptions: each detailed site shows what it is worth on them. */
+  assumptions?: AssumptionsDocument;
 }
 
 export interface RendererModule {
@@ -124,7 +127,8 @@ export async function* generateReport(
     const sites: ReportSite[] = [];
     for (const input of inputs) {
       const area = siteArea(input);
-      const site = resolveSite(note(await scope.at(area ? [area] : [])), input);
+      const packs = note(await scope.at(area ? [area] : []));
+      const site = withWorth(packs, resolveSite(packs, input), job.assumptions);
       sites.push(site);
       yield siteEvent(site, sites.length, inputs.length);
       await nextTask();

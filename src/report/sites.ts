@@ -15,6 +15,10 @@ import type { Pack } from "../packs/types.ts";
 import { PARCELS, packContaining, parcelAt, parcelByLot, type ParcelHit } from "../packs/spatial.ts";
 import { siteFacts } from "../assess/facts.ts";
 import { scoreSite, type FeasibilityResult } from "../scoring/index.ts";
+import { pricedSuburb, valueOfScored } from "../assess/site-value.ts";
+import type { AssumptionsDocument } from "../value/assumptions.ts";
+import type { SiteValue } from "../value/types.ts";
+import { type AssumptionRow, assumptionRows } from "./value-rows.ts";
 import type { ParcelGeometry } from "./geometry.ts";
 import { readSupplied, type SuppliedSite } from "./labels.ts";
 import type { ReportRequest } from "./schema.ts";
@@ -42,6 +46,14 @@ export interface ResolvedSite extends SiteBase {
   lotId: string | null;
   address: string | null;
   result: FeasibilityResult;
+  /** What the site is worth on the paying organisation's assumptions (absent for unpaid example reports). */
+  value?: SiteWorth;
+}
+
+/** A site's value and the assumptions it rested on, as its page prints them. */
+export interface SiteWorth {
+  value: SiteValue;
+  assumptions: AssumptionRow[];
 }
 
 export interface UnresolvedSite extends SiteBase {
@@ -50,6 +62,14 @@ export interface UnresolvedSite extends SiteBase {
 }
 
 export type ReportSite = ResolvedSite | UnresolvedSite;
+
+/** The resolved site with its value on these assumptions, priced in the suburb holding the lot. */
+export function withWorth(packs: readonly Pack[], site: ReportSite, a: AssumptionsDocument | undefined): ReportSite {
+  if (site.status !== "resolved" || !a) return site;
+  const value = valueOfScored(packs, site.parcel, site.result, a);
+  const rows = assumptionRows(a, site.result.yieldBasis, pricedSuburb(packs, site.parcel));
+  return { ...site, value: { value, assumptions: rows } };
+}
 
 /** The sites of a request, paired by index over the longer of the two arrays. */
 export function pairSites(req: Pick<ReportRequest, "scores" | "parcel_geojsons">): SiteInput[] {

@@ -29,6 +29,7 @@ import { requireBuiltPacks } from "../request/built-packs.ts";
 import { decodeCsvBytes, parseSitesCsv } from "../batch/csv.ts";
 import { MAX_BATCH_ROWS, UNIT_PRICE } from "../credits/prices.ts";
 import { chargeBatch, runBatch } from "../batch/run.ts";
+import { currentAssumptions } from "../value/store.ts";
 import { BatchEventSchema } from "./schemas/batch.ts";
 import { eventStream } from "./schemas/sse.ts";
 
@@ -94,7 +95,8 @@ export const batchRoutes = createRouter()
       const { services } = c.var;
       const payer = services.payer(c.var.membership);
       const { orgId } = payer;
-      const ctx = { payer, packs: await packScope(services.packs, orgId, packId), filename: file.name };
+      const assumptions = await currentAssumptions({ db: services.db(), orgId });
+      const ctx = { payer, packs: await packScope(services.packs, orgId, packId), filename: file.name, assumptions };
       const key = workKey("batch", idempotencyHeader, { digest: await sha256Hex(bytes) });
       const charged = await chargeBatch(ctx, parsed, key);
       return sseResponse(runBatch(ctx, parsed, charged), {

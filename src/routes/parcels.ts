@@ -13,6 +13,7 @@ import { parcelFacts } from "../assess/map-facts.ts";
 import { locateParcel, siteArea, type SiteRef } from "../assess/locate-lot.ts";
 import { scoreParcel } from "../assess/score-site.ts";
 import { UNIT_PRICE } from "../credits/prices.ts";
+import { currentAssumptions } from "../value/store.ts";
 import {
   LatNumber,
   LngNumber,
@@ -106,7 +107,8 @@ export const parcelRoutes = createRouter()
       const packs = await services.packs.forOrg(membership.orgId, [siteArea(site)]);
       const idempotencyKey = c.req.valid("header")["idempotency-key"];
       const payer = services.payer(membership);
+      const assumptions = await currentAssumptions({ db: services.db(), orgId: membership.orgId });
       // scorePayload's snake-cased figures are typed unknown; the fuzz test holds them to the exact schema.
-      return c.json((await scoreParcel({ payer, packs, site, idempotencyKey })) as ScoreAnswer, 200);
+      return c.json((await scoreParcel({ payer, packs, site, idempotencyKey, assumptions })) as ScoreAnswer, 200);
     },
   );

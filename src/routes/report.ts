@@ -24,6 +24,7 @@ import { UNIT_PRICE } from "../credits/prices.ts";
 import { digestOf } from "../lib/digest.ts";
 import { reportDate } from "../report/date.ts";
 import { generateReport, reportErrorEvent } from "../report/generate.ts";
+import { currentAssumptions } from "../value/store.ts";
 import { MAX_BODY_BYTES, MAX_SITES, ReportGenerateRequestSchema } from "../report/schema.ts";
 import { ReportEventSchema } from "./schemas/report.ts";
 import { eventStream } from "./schemas/sse.ts";
@@ -68,6 +69,8 @@ export const reportRoutes = createRouter()
       const { orgId } = membership;
       const packs = await packScope(services.packs, orgId, request.pack_id);
       const digest = await digestOf(request);
+      // Read before the charge: a database that fails here has charged nothing.
+      const assumptions = await currentAssumptions({ db: services.db(), orgId });
       const work = await reserve(services.payer(membership), {
         action: "report",
         units: 1,
@@ -77,7 +80,8 @@ export const reportRoutes = createRouter()
       // The charge reads the organisation's name too: the cover prints it without another round trip.
       // The PDF is kept for the organisation that paid (R2, the packs' bucket under results/), before it is sent.
       const keep = reportKeeper({ db: services.db(), bucket: services.results, orgId, userId: membership.userId });
-      const job = { request, packs, organisation: work.payerName, date: reportDate(new Date()), digest, work, keep };
+      const date = reportDate(new Date());
+      const job = { request, packs, organisation: work.payerName, date, digest, work, keep, assumptions };
       return sseResponse(generateReport(job), {
         headers: { "X-Report-Id": work.id },
         onError: (err) => {

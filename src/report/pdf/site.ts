@@ -9,6 +9,7 @@ import type { RankedSite } from "../rank.ts";
 import type { Canvas } from "./canvas.ts";
 import type { Flow, ReportPdf } from "./document.ts";
 import { drawLegend, drawMap, drawMapFurniture } from "./map.ts";
+import { drawValue } from "./value.ts";
 import { COLOR, CONTENT_W, MARGIN_X, PAGE_W, RATING_COLOR, SIZE } from "./style.ts";
 
 export const MAP_W = 300;
@@ -377,5 +378,6 @@ export function drawSite(pdf: ReportPdf, model: ReportModel, s: RankedSite, map:
   controls(flow, s.result);
   constraints(flow, s.result);
   bullets(flow, "Why this score", pageReasons(s.result));
+  if (s.value) drawValue(flow, s.value.value, s.value.assumptions);
   bullets(flow, "Notes", notes(s, model), COLOR.muted);
 }

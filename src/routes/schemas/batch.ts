@@ -1,6 +1,7 @@
 // The events of POST /batch/upload (src/batch/run.ts), in stream order.
 import { z } from "@hono/zod-openapi";
 import { scoredSiteFields } from "./scoring.ts";
+import { SiteValueSchema } from "./valuation.ts";
 import { sseEvent, streamEvents } from "./sse.ts";
 
 export const BatchStartSchema = z
@@ -22,7 +23,15 @@ const rowFields = {
   input: z.record(z.string(), z.string()),
 };
 
-export const SiteResultSchema = z.strictObject({ ...rowFields, ...scoredSiteFields }).openapi("SiteResult");
+export const SiteResultSchema = z
+  .strictObject({
+    ...rowFields,
+    ...scoredSiteFields,
+    value: SiteValueSchema.optional().openapi({
+      description: "The residual land value on the organisation's assumptions; absent in rows stored before it",
+    }),
+  })
+  .openapi("SiteResult");
 
 export const SiteErrorSchema = z.strictObject({ ...rowFields, detail: z.string() }).openapi("SiteError");
 

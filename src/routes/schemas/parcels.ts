@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { AreaGeometrySchema, LonLatSchema } from "./geometry.ts";
 import { ControlAreasSchema, NearestStopSchema, ZoneShareSchema, scoredSiteFields } from "./scoring.ts";
+import { SiteValueSchema } from "./valuation.ts";
 
 export const LngNumber = z.number().min(-180).max(180).openapi({ example: 151.0036 });
 export const LatNumber = z.number().min(-90).max(90).openapi({ example: -33.8136 });
@@ -37,6 +38,9 @@ export const ScoreAnswerSchema = z
   .strictObject({
     job_id: z.string(),
     ...scoredSiteFields,
+    value: SiteValueSchema.openapi({
+      description: "The residual land value beside the score, on the organisation's current valuation assumptions",
+    }),
     charged: z.number().openapi({ description: "Credits the site cost, after any refund" }),
     balance: z.number().openapi({ description: "The organisation's balance after the charge" }),
     replayed: z.boolean().openapi({ description: "The Idempotency-Key had been used: nothing new was charged" }),

@@ -12,6 +12,7 @@ import { PAGE_H, PAGE_W } from "../../../src/report/pdf/style.ts";
 import { PRODUCER } from "../../../src/report/pdf/document.ts";
 import { pageOperators, pdfPageTexts } from "../../support/pdf-text.ts";
 import type { SseEvent } from "../../../src/http/sse.ts";
+import { defaultsDocument } from "../../../src/value/store.ts";
 
 type Example = Awaited<ReturnType<typeof exampleRequest>>;
 let example: Example;
@@ -279,5 +280,27 @@ describe("odd input", () => {
     expect(texts[2]).toContain("Ranked sites (continued)");
     expect(texts[2]).toContain("Rank");
     expect(done.pages).toBe(texts.length);
+  });
+});
+
+describe("what each detailed site is worth (issue 54)", () => {
+  it("a paid report prints the residual's waterfall, the sensitivity grid and the assumptions version on each detailed site's page", async () => {
+    const j = { ...(await job(example.request)), assumptions: { ...defaultsDocument(), version: 7 } };
+    const events = await collect(generateReport(j));
+    const done = events.at(-1)?.data as Complete;
+    const texts = await pdfPageTexts(new Uint8Array(Buffer.from(done.pdf_base64, "base64")));
+    const worth = texts.filter((t) => t.includes("What the site is worth"));
+    expect(worth).toHaveLength(done.detailed);
+    for (const t of worth) {
+      expect(t).toContain("Gross realisation");
+      expect(t).toContain("Residual land value");
+      expect(t).toContain("Sensitivity of the residual");
+      expect(t).toContain("Assumptions (version 7; rlv-v1)");
+    }
+  });
+
+  it("an unpaid example report (no assumptions) prints no value", async () => {
+    const { pdf } = await render(example.request);
+    expect((await pdfPageTexts(pdf)).some((t) => t.includes("What the site is worth"))).toBe(false);
   });
 });

@@ -115,7 +115,8 @@ describe("a batch run piped into a report", () => {
     expect(r.done.bytes).toBe(r.pdf.length);
     const doc = await PDFDocument.load(r.pdf);
     expect(doc.getPageCount()).toBe(r.done.pages);
-    expect(r.done.pages).toBe(2 + 3 + 1);
+    // Cover and summary, each detailed site's page and what it is worth (a page of its own), the method.
+    expect(r.done.pages).toBe(2 + 3 * 2 + 1);
     // The transport pack covers every site but only the map draws it: it is not among the report's sources.
     expect(texts.join("\n")).not.toContain("sydney-transport");
     expect(texts[0]).toContain("Newtown, NSW");
@@ -291,11 +292,11 @@ describe("top_n bounds", () => {
     const one = await reportEvents(
       await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 1 }),
     );
-    expect(one.done).toMatchObject({ detailed: 1, pages: 4 });
+    expect(one.done).toMatchObject({ detailed: 1, pages: 2 + 2 + 1 });
     const all = await reportEvents(
       await generate(o.users.owner.token, { scores: sites, parcel_geojsons: points(), top_n: 50 }),
     );
-    expect(all.done).toMatchObject({ detailed: 10, ranked: 10, pages: 2 + 10 + 1 });
+    expect(all.done).toMatchObject({ detailed: 10, ranked: 10, pages: 2 + 10 * 2 + 1 });
   });
 });
 

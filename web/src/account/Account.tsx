@@ -2,6 +2,7 @@
 import { useCallback, useState } from "react";
 import { Outcome, type Said } from "./Confirm.tsx";
 import type { JoinedShell } from "../shell.ts";
+import { AssumptionsSection } from "./Assumptions.tsx";
 import { Credits } from "./Credits.tsx";
 import { Plan } from "./Plan.tsx";
 import { Team } from "./Team.tsx";
@@ -10,6 +11,7 @@ const ROLE_PHRASE = { owner: "the owner", admin: "an admin", member: "a member" 
 const SECTIONS = [
   { id: "credits-h", label: "Credits" },
   { id: "team-h", label: "Team" },
+  { id: "assumptions-h", label: "Assumptions" },
   { id: "plans-h", label: "Plan" },
 ];
 // The map keeps its view in the URL's hash, so sections are reached by scrolling, not by #anchors.
@@ -47,6 +49,7 @@ export default function Account({ shell }: { shell: JoinedShell }) {
       </header>
       <Credits shell={shell} reload={reload} />
       {admin && <Team shell={shell} />}
+      <AssumptionsSection shell={shell} />
       <Plan shell={shell} onPaid={onPaid} announce={announce} />
     </main>
   );

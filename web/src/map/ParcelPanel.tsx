@@ -5,6 +5,7 @@ import type { Facts } from "../api.ts";
 import { RatingBadge } from "../components/RatingBadge.tsx";
 import { existingCell } from "../csv.ts";
 import type { PaidScore } from "./scored-here.ts";
+import { ValueDetail } from "./ValueDetail.tsx";
 import { basisLabel, yieldOptions } from "./yield-basis.ts";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -191,6 +192,7 @@ function ScoreDetail({ score }: { score: PaidScore }) {
           <li key={r}>{r}</li>
         ))}
       </ul>
+      {score.value && <ValueDetail value={score.value} />}
       <p className="muted small">Model {f.model_version}</p>
     </section>
   );

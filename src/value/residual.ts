@@ -1,0 +1,171 @@
+// The residual land value of a scheme: gross realisation less each cost, less transfer duty and finance on the land
+// price itself, solved to the whole dollar (docs/valuation.md, "Method").
+import { formatNumber } from "../scoring/format.ts";
+import { type Assumptions, salePrice } from "./assumptions.ts";
+import { DRAWDOWN_SHARE, STATUTORY_PCT } from "./constants.ts";
+import { type DutySchedule, transferDuty } from "./duty/schedule.ts";
+import { FORM_WORDS, SALEABLE_SHARE } from "./forms.ts";
+import type { Scheme } from "./scheme.ts";
+import type { CostLine } from "./types.ts";
+
+/** One change at a time for the sensitivity figures: sale prices and construction costs scaled. */
+export interface Scale {
+  price: number;
+  cost: number;
+}
+
+export interface Residual {
+  grossRealisation: number;
+  grossBasis: string; // saleable area by form times its price, as a report prints the first bar
+  costs: CostLine[];
+  rlv: number;
+}
+
+const money = (x: number) => `$${formatNumber(x)}`;
+const pctText = (x: number) => `${Number.isInteger(x) ? formatNumber(x) : String(x)}%`;
+const m2 = (x: number) => `${formatNumber(x)} m²`;
+const of = (x: number, pct: number) => Math.round((x * pct) / 100);
+
+function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale) {
+  let total = 0;
+  const parts: string[] = [];
+  for (const p of scheme.parts) {
+    const share = SALEABLE_SHARE[p.form];
+    const price = Math.round(salePrice(a, suburb, p.form) * scale.price);
+    const saleable = Math.round(p.gfaM2 * share);
+    total += saleable * price;
+    parts.push(
+      `${m2(saleable)} saleable (${m2(p.gfaM2)} GFA × ${formatNumber(share * 100)}%) of ${FORM_WORDS[p.form]} × ${money(price)}/m²`,
+    );
+  }
+  return {
+    total,
+    basis: `${parts.join(" + ")}${suburb === null ? " (default prices: suburb not known)" : ` in ${suburb}`}`,
+  };
+}
+
+/** Costs that do not depend on the land price, each a line, whole dollars. */
+function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale): CostLine[] {
+  let construction = 0;
+  const parts: string[] = [];
+  for (const p of scheme.parts) {
+    const rate = Math.round(a.build_cost_m2[p.form] * scale.cost);
+    construction += p.gfaM2 * rate;
+    parts.push(`${m2(p.gfaM2)} GFA of ${FORM_WORDS[p.form]} × ${money(rate)}/m²`);
+  }
+  const n = scheme.newDwellings;
+  const hpcApplies = scheme.dwellings >= 2;
+  const lines: CostLine[] = [
+    { item: "construction", amount: construction, basis: parts.join(" + ") },
+    {
+      item: "professional fees",
+      amount: of(construction, a.fees_pct),
+      basis: `${pctText(a.fees_pct)} of construction`,
+    },
+    {
+      item: "statutory fees",
+      amount: of(construction, STATUTORY_PCT),
+      basis: `${pctText(STATUTORY_PCT)} of construction (DA, construction certificate, long service levy; the model's allowance)`,
+    },
+    {
+      item: "council contributions",
+      amount: n * a.contributions_per_dwelling,
+      basis: `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.contributions_per_dwelling)}`,
+    },
+    {
+      item: "housing and productivity contribution",
+      amount: hpcApplies ? n * a.hpc_per_dwelling : 0,
+      basis: hpcApplies
+        ? `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.hpc_per_dwelling)} (a scheme of 2 or more dwellings in Greater Sydney)`
+        : "does not apply: a single dwelling",
+    },
+    {
+      item: "contingency",
+      amount: of(construction, a.contingency_pct),
+      basis: `${pctText(a.contingency_pct)} of construction`,
+    },
+    {
+      item: "marketing",
+      amount: of(gross, a.marketing_pct),
+      basis: `${pctText(a.marketing_pct)} of gross realisation`,
+    },
+    {
+      item: "sales commission",
+      amount: of(gross, a.commission_pct),
+      basis: `${pctText(a.commission_pct)} of gross realisation`,
+    },
+  ];
+  // Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
+  const drawn = lines.slice(0, 6).reduce((s, l) => s + l.amount, 0);
+  const rate = (a.finance_pct / 100) * (a.programme_months / 12);
+  lines.push({
+    item: "finance on construction",
+    amount: Math.round(drawn * rate * DRAWDOWN_SHARE),
+    basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(drawn)} drawn evenly (half outstanding on average)`,
+  });
+  return lines;
+}
+
+/** The land-dependent costs at land price L: duty, finance on land and duty, and the margin's nominal figure. */
+function landCosts(L: number, fixed: number, gross: number, a: Assumptions, duty: DutySchedule) {
+  const d = transferDuty(duty, L);
+  const finance = Math.round((L + d) * (a.finance_pct / 100) * (a.programme_months / 12));
+  const base = a.margin_basis === "cost" ? fixed + L + d + finance : gross;
+  return { duty: d, finance, margin: of(base, a.margin_pct) };
+}
+
+/** The residual: the largest whole-dollar land price L whose duty, land finance and margin the scheme still pays. */
+export function residual(
+  scheme: Scheme,
+  a: Assumptions,
+  suburb: string | null,
+  duty: DutySchedule,
+  scale: Scale = { price: 1, cost: 1 },
+): Residual {
+  const gross = realisation(scheme, a, suburb, scale);
+  const lines = buildCosts(scheme, a, gross.total, scale);
+  const fixed = lines.reduce((s, l) => s + l.amount, 0);
+  const total = (L: number) => {
+    const c = landCosts(L, fixed, gross.total, a, duty);
+    return fixed + L + c.duty + c.finance + c.margin;
+  };
+  let L: number;
+  if (total(0) > gross.total) {
+    // The scheme cannot pay for free land: the shortfall is the (negative) residual; no land, so no duty on it.
+    L = gross.total - total(0);
+  } else {
+    // total(L) rises with L: bisect to the largest whole dollar it still fits under the realisation.
+    let lo = 0;
+    let hi = gross.total;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (total(mid) <= gross.total) lo = mid;
+      else hi = mid - 1;
+    }
+    L = lo;
+  }
+  const land = landCosts(Math.max(L, 0), fixed, gross.total, a, duty);
+  // The margin takes what the whole-dollar land price leaves (a few dollars), so the lines add up to the realisation.
+  const margin = gross.total - fixed - L - land.duty - land.finance;
+  lines.push(
+    {
+      item: "finance on land",
+      amount: land.finance,
+      basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on the land price and its duty`,
+    },
+    {
+      item: "transfer duty",
+      amount: land.duty,
+      basis: `NSW transfer duty on the land price ${money(Math.max(L, 0))} (${duty.id}, from ${duty.effectiveFrom})`,
+    },
+    {
+      item: "developer's margin",
+      amount: margin,
+      basis:
+        a.margin_basis === "cost"
+          ? `${pctText(a.margin_pct)} of total cost including the land`
+          : `${pctText(a.margin_pct)} of gross realisation`,
+    },
+  );
+  return { grossRealisation: gross.total, grossBasis: gross.basis, costs: lines, rlv: L };
+}
