@@ -23,6 +23,8 @@ import { chatInstructions } from "../chat/instructions.ts";
 import { ChatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_QUESTION_CHARS } from "./schemas/chat.ts";
 import { appendTurn } from "../chat/session.ts";
 import { chatStream } from "../chat/stream.ts";
+import { once } from "../lib/once.ts";
+import { currentAssumptions } from "../value/store.ts";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -115,6 +117,7 @@ export const chatRoutes = createRouter().openapi(
         packs: turn.packs,
         fallbackBbox: map.bbox ?? map.viewport_bbox,
         chargeSites: charges.chargeSites,
+        assumptions: once(() => currentAssumptions({ db: services.db(), orgId: owner.orgId })),
         gate: workGate(services, gateSubject(owner.orgId, owner.userId), "heavy"),
       },
       map,

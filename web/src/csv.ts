@@ -13,6 +13,9 @@ export function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+/** What the site is worth on the organisation's assumptions (empty in rows scored before values were). */
+export const VALUE_COLUMNS = ["rlv", "as_is", "margin_over_as_is", "assumptions_version"] as const;
+
 const RESULT = [
   "lot_id",
   "address",
@@ -21,6 +24,7 @@ const RESULT = [
   "rating",
   "yield_basis",
   "existing",
+  ...VALUE_COLUMNS,
   "reasons_or_error",
 ] as const;
 
@@ -50,6 +54,10 @@ export function scoredValues(r: Extract<SiteRow, { kind: "result" }>): unknown[]
     r.rating,
     f.yield_basis,
     existingCell(f.existing),
+    r.value?.rlv ?? null,
+    r.value?.as_is ?? null,
+    r.value?.margin_over_as_is ?? null,
+    r.value?.assumptions_version ?? null,
     r.reasons,
   ];
 }

@@ -1,8 +1,18 @@
 // Scored sites as GeoJSON for GIS: pure (no DOM), so Node's unit tests read it too.
-import { exportColumns, scoredValues } from "./csv.ts";
+import { exportColumns, scoredValues, VALUE_COLUMNS } from "./csv.ts";
 import type { SiteRow } from "./site-row.ts";
 
-const RESULT = ["lot_id", "address", "area_m2", "score", "rating", "yield_basis", "existing", "reasons"] as const;
+const RESULT = [
+  "lot_id",
+  "address",
+  "area_m2",
+  "score",
+  "rating",
+  "yield_basis",
+  "existing",
+  ...VALUE_COLUMNS,
+  "reasons",
+] as const;
 
 /** The scored sites as features: the file's line and uploaded columns kept, then what scoring found (named as in the CSV). */
 export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollection {

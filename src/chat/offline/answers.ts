@@ -15,6 +15,7 @@ const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : 
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const m2 = (v: unknown) => `${Math.round(n(v)).toLocaleString("en-AU")} m²`;
 const pct = (share: unknown) => `${Math.round(n(share) * 100)}%`;
+const dollars = (v: unknown) => `$${Math.round(n(v)).toLocaleString("en-AU")}`;
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 const OVERLAY_TEXT: Record<string, string> = {
@@ -128,7 +129,12 @@ function scoreSites(o: Obj): string {
   const lines = scored.map((s) => {
     const name = s.address ? `${str(s.lot_id)} (${str(s.address)})` : str(s.lot_id);
     const reasons = (Array.isArray(s.reasons) ? s.reasons.map(String) : []).slice(0, SITE_REASONS);
-    return `${name}: ${n(s.score)}/100 (${str(s.rating)})${reasons.length > 0 ? `: ${reasons.map((r) => r.replace(/\.$/, "")).join("; ")}` : ""}`;
+    const v = isObj(s.value) ? s.value : null;
+    // The sign of the margin first: what a developer reads first (issue 54).
+    const worth = v
+      ? `; worth ${dollars(v.rlv)} to a developer against ${dollars(v.as_is)} as it stands (${n(v.margin_over_as_is) >= 0 ? `${dollars(v.margin_over_as_is)} over` : `${dollars(-n(v.margin_over_as_is))} under`})`
+      : "";
+    return `${name}: ${n(s.score)}/100 (${str(s.rating)})${worth}${reasons.length > 0 ? `: ${reasons.map((r) => r.replace(/\.$/, "")).join("; ")}` : ""}`;
   });
   const missing = Array.isArray(o.not_found) && o.not_found.length > 0 ? ` Not found: ${o.not_found.join(", ")}.` : "";
   return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join(". ")}.${missing}${demoNote(o)}`;

@@ -7,6 +7,7 @@ import type { PackScope } from "../../packs/scope.ts";
 import type { Pack } from "../../packs/types.ts";
 import type { WorkGate } from "../../search/gate.ts";
 import type { QuestionBudget } from "../budget.ts";
+import type { AssumptionsDocument } from "../../value/assumptions.ts";
 import type { MapUpdate, ToolRun } from "./map.ts";
 
 /** Debits the organisation for `sites` scored sites, or says what was short. */
@@ -24,6 +25,8 @@ export interface ToolContext {
   budget: QuestionBudget;
   /** The organisation's slots for heavy work, as POST /sites/search takes them; absent: ungated (tests). */
   gate?: WorkGate;
+  /** The organisation's current valuation assumptions, read when a scoring call first needs them; absent: no value. */
+  assumptions?: () => Promise<AssumptionsDocument>;
   /** Sites the person approved charging for this call; null when no approval was given for it. */
   approvedUnits(toolCallId: string): number | null;
 }

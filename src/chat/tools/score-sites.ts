@@ -14,6 +14,8 @@ import { filterFields, matchParcels } from "./find-parcels.ts";
 import { collection, r1, refusal, roundBox, unionBox, type ToolRun } from "./map.ts";
 import { hitFeature, lotIdField } from "./parcel-hit.ts";
 import type { QuestionBudget } from "../budget.ts";
+import { valueOfScored } from "../../assess/site-value.ts";
+import type { AssumptionsDocument } from "../../value/assumptions.ts";
 
 export const MAX_SITES = 20;
 export const DEFAULT_SITES = 10;
@@ -38,6 +40,8 @@ export interface ScoreSitesOutput {
     score: number;
     rating: string;
     reasons: string[];
+    /** What the site is worth on the organisation's assumptions (design section 13's figures, in brief). */
+    value?: { rlv: number; as_is: number; margin_over_as_is: number; assumptions_version: number };
   }[];
   not_found: string[];
   /** Scored earlier in this question: shown again, not charged again. */
@@ -102,6 +106,7 @@ export async function scoreSites(
   budget: QuestionBudget,
   /** Refuses a charge the person has not approved (a sentence), or lets it through (null). */
   approval: (units: number) => string | null = () => null,
+  assumptions?: () => Promise<AssumptionsDocument>,
 ): Promise<ToolRun<ScoreSitesOutput | InsufficientCreditsOutput | { error: string }>> {
   const packs = wholePacks(search);
   const chosen = await sitesFor(search, input, fallback);
@@ -119,6 +124,8 @@ export async function scoreSites(
   const results: [ParcelHit, FeasibilityResult][] = chosen.sites
     .filter((hit) => kept.has(hit))
     .map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
+  // Read before the charge: a database that fails here has charged nothing.
+  const a = assumptions ? await assumptions() : null;
   let paid: { charged: number; balance: number | null } = { charged: 0, balance: null };
   if (plan.charged.length > 0) {
     const charged = await charge(plan.charged.length);
@@ -136,6 +143,12 @@ export async function scoreSites(
     budget.charged(plan.charged.map(siteKey));
     paid = charged;
   }
+  const worth = (hit: ParcelHit, r: FeasibilityResult) => {
+    if (!a) return {};
+    const v = valueOfScored(packs, hit, r, a);
+    const { rlv, as_is, margin_over_as_is, assumptions_version } = v;
+    return { value: { rlv, as_is, margin_over_as_is, assumptions_version } };
+  };
   const fit = unionBox(results.map(([hit]) => hit.bbox));
   return {
     output: {
@@ -148,6 +161,7 @@ export async function scoreSites(
         score: r.score,
         rating: r.rating,
         reasons: siteReasons(r),
+        ...worth(hit, r),
       })),
       not_found: chosen.notFound,
       already_scored: plan.free.length,
@@ -209,7 +223,7 @@ export const scoreSitesTool = (ctx: ToolContext) =>
       const run = await (ctx.gate ?? openGate)(async () => {
         const search = await searchFor(ctx, input);
         if (typeof search === "string") return refusal(search);
-        return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, approval);
+        return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, approval, ctx.assumptions);
       });
       return run.ok ? run.value : refusal(busySentence(run.retryAfter));
     }),

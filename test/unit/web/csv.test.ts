@@ -40,9 +40,11 @@ describe("csvCell", () => {
       { kind: "error", index: 1, line: 3, input: { lat: "-33.8" }, detail: "-1 is not a lot" },
     ];
     const [head, first, second] = sitesCsv(rows).split("\n");
-    expect(head).toBe("line,lot,lat,lot_id,address,area_m2,score,rating,yield_basis,existing,reasons_or_error");
-    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,,,,'@bad");
-    expect(second).toBe("3,,-33.8,,,,,,,,'-1 is not a lot");
+    expect(head).toBe(
+      "line,lot,lat,lot_id,address,area_m2,score,rating,yield_basis,existing,rlv,as_is,margin_over_as_is,assumptions_version,reasons_or_error",
+    );
+    expect(first).toBe("2,'=cmd|'/C calc'!A0,,,,,,,,,,,,,'@bad");
+    expect(second).toBe("3,,-33.8,,,,,,,,,,,,'-1 is not a lot");
   });
 });
 
@@ -77,7 +79,7 @@ describe("sitesCsv", () => {
 });
 
 describe("sitesGeoJson", () => {
-  it("keeps each scored site's line and uploaded columns as properties, beside what scoring found", () => {
+  it("keeps each scored site's line and uploaded columns as properties, beside what scoring found and what it is worth", () => {
     const polygon = {
       type: "Polygon" as const,
       coordinates: [
@@ -102,6 +104,7 @@ describe("sitesGeoJson", () => {
         existing: { kind: "strata", dwellings: 24, units: 24, strata_plan: "SP12345", assumed: false },
       },
       reasons: ["dual occupancy permitted"],
+      value: { rlv: 1_250_000, as_is: 9_800_000, margin_over_as_is: -8_550_000, assumptions_version: 3 },
     } as unknown as SiteRow;
     const failed: SiteRow = { kind: "error", index: 1, line: 3, input: { site: "Shop" }, detail: "no lot" };
     const { features } = sitesGeoJson([scored, failed]);
@@ -119,6 +122,10 @@ describe("sitesGeoJson", () => {
       rating: "medium",
       yield_basis: "dual occupancy",
       existing: "strata, 24 units (SP12345)",
+      rlv: 1_250_000,
+      as_is: 9_800_000,
+      margin_over_as_is: -8_550_000,
+      assumptions_version: 3,
       reasons: ["dual occupancy permitted"],
     });
   });

@@ -119,6 +119,7 @@ describe("a question answered with one tool call", () => {
     expect(first?.model).toBe("offline-planner");
     expect(first?.tools?.map((t) => t.function.name).sort()).toEqual([
       "describe_parcel",
+      "find_assemblies",
       "find_parcels",
       "geocode_suburb",
       "lookup_lot",

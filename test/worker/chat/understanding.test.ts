@@ -79,9 +79,15 @@ describe("a new user's conversation over Epping", () => {
         const scored = await answerOf(
           await answer(org.users.member.token, sessionId as string, request?.id as string, true),
         );
-        const out = scored.output as { scored: { lot_id: string; reasons: string[] }[]; charged: number };
+        const out = scored.output as {
+          scored: { lot_id: string; reasons: string[]; value?: { assumptions_version: number } }[];
+          charged: number;
+        };
         expect(out.scored.map((s) => s.lot_id)).toEqual(first3);
         expect(out.charged).toBe(0.3);
+        // What each is worth, on the organisation's assumptions (never edited: the defaults, version 0; issue 54).
+        for (const s of out.scored) expect(s.value?.assumptions_version).toBe(0);
+        expect(scored.text).toMatch(/worth \$[\d,]+ to a developer against \$[\d,]+ as it stands/);
         // Each scored site's reason read "These figures come from synthetic demo data": now its own, and the data's
         // origin is said once for the answer.
         for (const s of out.scored) {

@@ -79,6 +79,7 @@ describe("Workers AI through the AI binding", () => {
     expect(first?.messages.at(-1)).toEqual({ role: "user", content: "Describe Lot 24 DP 1293293" });
     expect(first?.tools?.map((t) => t.function.name).sort()).toEqual([
       "describe_parcel",
+      "find_assemblies",
       "find_parcels",
       "geocode_suburb",
       "lookup_lot",
