@@ -17,6 +17,9 @@ import { Progress, type ProgressListener } from "./progress.ts";
 import { InProcessRunner, type Runner, WorkerPool } from "./runner.ts";
 import type { Suburb } from "./inputs.ts";
 import { writeStreetsPack } from "./streets-pack.ts";
+import { type CentreLand, townCentres } from "./town-centres.ts";
+import { walkData } from "./walking.ts";
+import { isSchedule11Station } from "../../src/scoring/rules/lmr-places.ts";
 import { joinMaps, suburbMap } from "./world-map.ts";
 import { pidAlive } from "../dev/pid-alive.ts";
 
@@ -112,10 +115,13 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
     }));
     const { extents, lots } = allocate(suburbCensus, opts.lots ?? DEFAULT_LOTS);
     const centres: CentreQuad[] = [];
+    const land: CentreLand[] = [];
     const centreCounts = suburbCensus.map((c, k) => {
       let n = 0;
+      const suburb = (ctx.suburbs[c.suburb] as Suburb).name;
       for (const cell of c.cells.slice(0, (extents[k] as Extent).urban)) {
         centres.push(...cell.centres);
+        for (const p of cell.centres) land.push({ quad: p.quad, suburb });
         n += cell.centres.length;
       }
       return n;
@@ -124,6 +130,10 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
     // Streets, bus stops and blocks before the lots' facts: each lot's nearest stop is measured to these stops.
     const map = joinMaps(chosen.map((i, k) => suburbMap(ctx, ctx.suburbs[i] as Suburb, extents[k] as Extent)));
     await runner.setStops(map.stops);
+    // Town centres by the stated rule, then every street point's walk to the nearest listed station and centre.
+    const designated = townCentres(land);
+    const listed = ctx.stations.filter((s) => isSchedule11Station(s.name));
+    await runner.setWalk(walkData(map.walks, listed, designated.centres));
     const version = opts.version ?? `seed-${seed}`;
     const streetsOut = resolve(opts.streetsOut ?? streetsBeside(out));
     // Written while the threads build the lots; awaited at the end (a failure is handled then, not left unheard).

@@ -12,6 +12,7 @@ import { type Extent, type Lot, MAX_CELLS, type Plan, SuburbLayout } from "./pla
 import { addressesOf } from "./streets.ts";
 import { existingOf } from "./existing.ts";
 import { frontagesOf } from "./frontage.ts";
+import type { WalkIndex } from "./walk-index.ts";
 
 const DP_BITS = 23;
 const DP_MASK = (1 << DP_BITS) - 1;
@@ -83,7 +84,14 @@ export type LotOut = (key: number, tie: number, ring: Int32Array, values: Value[
  * Computes every lot's record and hands it on with its Hilbert key over `box`; `centres` is the world's centre
  * zoning, `shared` the stations and suburbs.
  */
-export function emitLots(built: SuburbLots, centres: Pack, shared: Pack, box: readonly number[], out: LotOut): void {
+export function emitLots(
+  built: SuburbLots,
+  centres: Pack,
+  shared: Pack,
+  box: readonly number[],
+  out: LotOut,
+  walk: WalkIndex | null = null,
+): void {
   const { plan, pack } = built;
   const packs = [pack, shared];
   const centreList = [centres];
@@ -92,7 +100,12 @@ export function emitLots(built: SuburbLots, centres: Pack, shared: Pack, box: re
   plan.lots.forEach((l: Lot, i: number) => {
     const ring = rings.subarray(8 * i, 8 * i + 8);
     // Centre distance searched over the centre zoning alone: the suburb's other zoning holds no E1, E2 or MU1.
-    const values = lotValues(lotRecordFrom(packs, parcelFromFeature(pack, i), centreList));
+    const parcel = parcelFromFeature(pack, i);
+    const record = lotRecordFrom(packs, parcel, centreList);
+    // The walks to the nearest Schedule 11 station and town centre, from the lot's centroid over the streets.
+    const reach = walk?.reachFrom(parcel.centroid[0], parcel.centroid[1]) ?? null;
+    if (reach !== null) record.facts.reach = reach;
+    const values = lotValues(record);
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;

@@ -8,6 +8,7 @@ import { WORKER_HEAP } from "./limits.ts";
 import { WorldTasks } from "./tasks.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./worker.ts";
 import type { StopFeature } from "./world-map.ts";
+import type { WalkData } from "./walk-index.ts";
 
 export interface Runner {
   readonly threads: number;
@@ -15,6 +16,8 @@ export interface Runner {
   setCentres(f: QuadFeatures): Promise<void>;
   // The world's bus stops, which every lot's nearest stop is measured to.
   setStops(stops: readonly StopFeature[]): Promise<void>;
+  // The walking graph's distances, which every lot's walk is measured from.
+  setWalk(data: WalkData): Promise<void>;
   build(suburb: number, extent: Extent, centres: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -37,6 +40,9 @@ export class InProcessRunner implements Runner {
   }
   async setStops(stops: readonly StopFeature[]): Promise<void> {
     this.tasks.setStops(stops);
+  }
+  async setWalk(data: WalkData): Promise<void> {
+    this.tasks.setWalk(data);
   }
   async build(suburb: number, extent: Extent, centres: number): Promise<number> {
     return this.tasks.build(suburb, extent, centres, this.onLots);
@@ -120,6 +126,9 @@ export class WorkerPool implements Runner {
   }
   async setStops(stops: readonly StopFeature[]): Promise<void> {
     await Promise.all(this.slots.map((s) => this.run({ type: "stops", stops }, s)));
+  }
+  async setWalk(data: WalkData): Promise<void> {
+    await Promise.all(this.slots.map((s) => this.run({ type: "walk", data }, s)));
   }
   async build(suburb: number, extent: Extent, centres: number): Promise<number> {
     return (await this.run({ type: "build", suburb, extent, centres })) as number;

@@ -8,6 +8,7 @@ import type { WorldContext } from "./context.ts";
 import { type CellCensus, censusOf, emitLots, suburbLots } from "./lots.ts";
 import type { Extent } from "./plan.ts";
 import type { StopFeature } from "./world-map.ts";
+import { type WalkData, WalkIndex } from "./walk-index.ts";
 
 // How often a long suburb reports the lots it has done.
 const REPORT_EVERY = 2000;
@@ -18,6 +19,7 @@ export class WorldTasks {
   private readonly sink: BucketSink;
   private readonly box: readonly number[];
   private centres: Pack | null = null;
+  private walk: WalkIndex | null = null;
 
   constructor(ctx: WorldContext, dir: string, id: number, box: readonly number[]) {
     this.ctx = ctx;
@@ -39,6 +41,11 @@ export class WorldTasks {
     this.shared = sharedPack(this.ctx, stops);
   }
 
+  /** The walking graph's distances every lot's walk to a station and a centre is measured from. */
+  setWalk(data: WalkData): void {
+    this.walk = new WalkIndex(data);
+  }
+
   /** Builds a suburb's lots into the buckets; `centres` is how many centre pieces the survey promised. */
   build(suburb: number, extent: Extent, centres: number, onLots: (n: number) => void): number {
     if (!this.centres) throw new Error("the centres must be set before building lots");
@@ -50,10 +57,17 @@ export class WorldTasks {
       throw new Error(`${s.name}: ${built.overlays.centres.length} centre pieces built, ${centres} surveyed`);
     }
     let n = 0;
-    emitLots(built, this.centres, this.shared, this.box, (key, tie, ring, values) => {
-      this.sink.write(key, tie, ring, values);
-      if (++n % REPORT_EVERY === 0) onLots(REPORT_EVERY);
-    });
+    emitLots(
+      built,
+      this.centres,
+      this.shared,
+      this.box,
+      (key, tie, ring, values) => {
+        this.sink.write(key, tie, ring, values);
+        if (++n % REPORT_EVERY === 0) onLots(REPORT_EVERY);
+      },
+      this.walk,
+    );
     onLots(n % REPORT_EVERY);
     return n;
   }

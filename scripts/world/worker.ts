@@ -5,12 +5,14 @@ import { loadContext } from "./context.ts";
 import type { Extent } from "./plan.ts";
 import { WorldTasks } from "./tasks.ts";
 import type { StopFeature } from "./world-map.ts";
+import type { WalkData } from "./walk-index.ts";
 
 export type WorkerInit = { seed: number; root: string; dir: string; id: number; box: number[] };
 export type ToWorker =
   | { type: "census"; suburb: number }
   | { type: "centres"; features: QuadFeatures }
   | { type: "stops"; stops: readonly StopFeature[] }
+  | { type: "walk"; data: WalkData }
   | { type: "build"; suburb: number; extent: Extent; centres: number }
   | { type: "close" };
 export type FromWorker =
@@ -28,6 +30,7 @@ if (port) {
       if (m.type === "census") result = tasks.census(m.suburb);
       else if (m.type === "centres") tasks.setCentres(m.features);
       else if (m.type === "stops") tasks.setStops(m.stops);
+      else if (m.type === "walk") tasks.setWalk(m.data);
       else if (m.type === "build")
         result = tasks.build(m.suburb, m.extent, m.centres, (n) => port.postMessage({ type: "lots", n }));
       else tasks.close();

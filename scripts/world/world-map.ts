@@ -8,7 +8,7 @@ import type { WorldContext } from "./context.ts";
 import type { Suburb } from "./inputs.ts";
 import { qx, qy } from "./lattice.ts";
 import { type Extent, type Plan, SuburbLayout } from "./plan.ts";
-import { onStreet, streetGrid } from "./street-lines.ts";
+import { onStreet, type Street, streetGrid } from "./street-lines.ts";
 import type { ZoneCode } from "./zones.ts";
 
 /** A named stretch of street: each part a line of two points, [lon, lat, lon, lat]. */
@@ -18,7 +18,10 @@ export type StopFeature = { name: string; stopId: string; lon: number; lat: numb
 /** Blocks as integer quads (8 numbers each, 1e-7 degree, as the lots' corners) and the zone of each. */
 export type BlockFeatures = { quads: Int32Array; zones: ZoneCode[] };
 
-export type SuburbMap = { streets: StreetFeature[]; stops: StopFeature[]; blocks: BlockFeatures };
+/** A stretch of street as the walking graph takes it: its points in order (lon, lat pairs), every crossing a point. */
+export type WalkLine = { suburb: number; coords: number[] };
+
+export type SuburbMap = { streets: StreetFeature[]; stops: StopFeature[]; blocks: BlockFeatures; walks: WalkLine[] };
 
 /** The map features of a built plan. */
 export function mapOfPlan(plan: Plan): SuburbMap {
@@ -38,7 +41,31 @@ export function mapOfPlan(plan: Plan): SuburbMap {
     return { name: s.near ? `${s.street} near ${s.near}` : s.street, stopId: `bus-${suburb.index}-${i + 1}`, lon, lat };
   });
   const blocks = blocksOf(plan);
-  return { streets, stops, blocks: { quads: quadsOf(frame, blocks), zones: blocks.map((b) => b.zone) } };
+  const walks = walkLines(grid.streets).map((line) => ({
+    suburb: suburb.index,
+    coords: line.flatMap(([u, v]) => deg(u, v)),
+  }));
+  return { streets, stops, blocks: { quads: quadsOf(frame, blocks), zones: blocks.map((b) => b.zone) }, walks };
+}
+
+// Each built stretch of street with a point at every street crossing it (the plan's frame, metres): where a walker turns.
+function walkLines(streets: readonly Street[]): [number, number][][] {
+  const rows = streets.filter((s) => s.dir === "row");
+  const crosses = streets.filter((s) => s.dir === "cross");
+  const within = (x: number, [a, b]: [number, number]) => x >= a - 1e-9 && x <= b + 1e-9;
+  const out: [number, number][][] = [];
+  for (const s of streets) {
+    const others = s.dir === "row" ? crosses : rows;
+    for (const part of s.parts) {
+      const at = new Set<number>([part[0], part[1]]);
+      for (const o of others) {
+        if (within(o.at, part) && o.parts.some((q) => within(s.at, q))) at.add(o.at);
+      }
+      const along = [...at].sort((x, y) => x - y);
+      out.push(along.map((x) => onStreet(s, x)));
+    }
+  }
+  return out;
 }
 
 /** The suburb built to `extent`, as the lots phase builds it, and its map features. */
@@ -58,5 +85,6 @@ export function joinMaps(maps: readonly SuburbMap[]): SuburbMap {
     streets: maps.flatMap((m) => m.streets),
     stops: maps.flatMap((m) => m.stops),
     blocks: { quads, zones: maps.flatMap((m) => m.blocks.zones) },
+    walks: maps.flatMap((m) => m.walks),
   };
 }

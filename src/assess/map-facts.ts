@@ -2,9 +2,15 @@
 import { siteFacts } from "./facts.ts";
 import type { ParcelHit } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
+import type { PlaceReach } from "../scoring/types.ts";
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+const walked = (p: PlaceReach | null) =>
+  p === null || p.walkingM === null
+    ? null
+    : { name: p.name, walking_m: Math.round(p.walkingM), straight_m: Math.round(p.straightM) };
 
 export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
   const f = siteFacts(packs, parcel);
@@ -41,6 +47,10 @@ export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
     nearest_station: f.nearestStation
       ? { name: f.nearestStation.name, mode: f.nearestStation.mode, distance_m: Math.round(f.nearestStation.distanceM) }
       : null,
+    // On foot over the streets, as the lots pack measured them: the Low and Mid-Rise policy's distances (section 13).
+    walks: f.reach
+      ? { station: walked(f.reach.station), centre: walked(f.reach.centre) }
+      : { station: null, centre: null },
     demo_data: f.demoData,
   };
 }

@@ -29,6 +29,7 @@ import { nextTask } from "../lib/next-task.ts";
 import { UnprocessableError } from "../errors.ts";
 import { ClipBudgetError, clipWork, withClipBudget } from "../geo/clip-pass.ts";
 import { lotRecordFrom } from "./lot-record.ts";
+import type { Reach } from "../scoring/types.ts";
 
 /** Lots whose facts are computed between two yields to the event loop (in the request and in a build step). */
 export const YIELD_EVERY_LOTS = 250;
@@ -94,6 +95,8 @@ export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotReco
       nearestStop: f.nearestStop ?? b.nearestStop,
       nearestStation: f.nearestStation ?? b.nearestStation ?? null,
       centreDistanceM: f.centreDistanceM ?? b.centreDistanceM ?? null,
+      // The places the lot beneath reaches, by straight line only: an upload's lot has no street it joins at.
+      ...(b.reach ? { reach: straightOnly(b.reach) } : {}),
       // The uploaded lot's own shape, not the one beneath it.
       ...(f.shape ? { shape: f.shape } : {}),
     },
@@ -107,6 +110,11 @@ export function inheritFacts(own: LotRecord, beneath: LotRecord | null): LotReco
     },
   };
 }
+
+const straightOnly = (r: Reach): Reach => ({
+  station: r.station ? { ...r.station, walkingM: null } : null,
+  centre: r.centre ? { ...r.centre, walkingM: null } : null,
+});
 
 function vertices(g: AreaGeometry): number {
   const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;

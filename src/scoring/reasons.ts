@@ -7,6 +7,7 @@ import {
   FLOOD_WEIGHT,
   HERITAGE_AREA_FACTOR,
   HERITAGE_ITEM_FACTOR,
+  LMR_ZONES,
   MIN_BUILDABLE_AREA_M2,
   REGULARITY_HIGH,
   RETIRED_ZONES,
@@ -15,6 +16,7 @@ import { beyondText, existingReason } from "./existing.ts";
 import { formatArea, formatDistance, formatMetres, formatNumber, formatPercent, roundTo } from "./format.ts";
 import { FORM_OF_BASIS, type LandUse, landUseSentence } from "./permissibility.ts";
 import { policyReason } from "./policy.ts";
+import { currentZone } from "./zones.ts";
 import type { ControlShare, FeasibilityResult, ScoreComponent, YieldBasis } from "./types.ts";
 
 export const DEMO_DATA_REASON = "These figures come from synthetic demo data, not official planning layers.";
@@ -222,6 +224,10 @@ export interface LandUseShown {
   chapter6ExcludedBy: string | null;
 }
 
+// Whether Chapter 6's areas apply in the lot's main zone: the reasons say why a residential lot is outside one.
+const lmrZoneOf = (r: ReasonInput): boolean =>
+  r.dominantZone !== null && LMR_ZONES.includes(currentZone(r.dominantZone.code));
+
 // Control splits are explained when the controls came from their own layers; older packs split only by zone.
 export function buildReasons(
   r: ReasonInput,
@@ -242,7 +248,12 @@ export function buildReasons(
       : `Lot ${formatArea(r.areaM2)}, estimated frontage ${formatMetres(r.frontageM)} (no street known: the shorter side of the smallest rectangle around it).`,
   );
   out.push(existingReason(r.existing));
-  add(policyReason(r.policy));
+  add(
+    policyReason(
+      { ...r.policy, via: r.policyArea.via, exclusions: r.policyArea.excludedBy, lmrZone: lmrZoneOf(r) },
+      r.reach,
+    ),
+  );
   if (use !== null) add(landUseSentence(use.landUse, use.chapter6ExcludedBy));
   for (const s of optionReasons(r, use?.landUse ?? null)) out.push(s);
   add(upliftReason(r, use?.landUse ?? null));

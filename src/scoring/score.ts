@@ -6,10 +6,10 @@ import { formatNumber, roundTo, share } from "./format.ts";
 import { shownShape } from "./geometry.ts";
 import { lepPlaceOf } from "./lep-site.ts";
 import { landUseFor } from "./permissibility.ts";
-import { chapter6Exclusion, isStation, policyFor } from "./policy.ts";
+import { chapter6Exclusion, isStation, policyApplied, policyAreaShown, policyFor, reachOf } from "./policy.ts";
 import { buildReasons } from "./reasons.ts";
 import { TOD_AREA } from "./rules/housing-sepp.ts";
-import type { ExistingShown, FeasibilityResult, NearestStop, Rating, SiteFacts } from "./types.ts";
+import type { ExistingShown, FeasibilityResult, NearestStop, PlaceReach, Rating, Reach, SiteFacts } from "./types.ts";
 import { dualOccupancyTest, estimateYield, subdivisionPotential } from "./yield.ts";
 import {
   currentZone,
@@ -57,6 +57,15 @@ function floorSpaceUplift(employment: boolean, gfaM2: number | null, existing: E
 }
 
 // Every later step works from the rounded figures shown, so a planner can redo the sums by hand.
+// Distances as shown: whole metres, walking never below the straight line it was measured beside.
+function shownPlace(p: PlaceReach | null): PlaceReach | null {
+  if (p === null || !Number.isFinite(p.straightM)) return null;
+  const straightM = roundTo(Math.max(0, p.straightM));
+  const walked = p.walkingM === null || !Number.isFinite(p.walkingM) ? null : roundTo(Math.max(0, p.walkingM));
+  return { name: p.name, walkingM: walked === null ? null : Math.max(walked, straightM), straightM };
+}
+const shownReach = (r: Reach): Reach => ({ station: shownPlace(r.station), centre: shownPlace(r.centre) });
+
 export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const areaM2 = roundTo(Math.max(0, facts.areaM2));
   // A lots pack measured the lot when it was built: a batch row does not measure it again.
@@ -82,10 +91,11 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     centre === undefined || centre === null || !Number.isFinite(centre) ? null : roundTo(Math.max(0, centre));
   const centreDistanceM = centreShown !== null && centreShown <= LMR_OUTER_M ? centreShown : null;
 
+  const reach = facts.reach ? shownReach(facts.reach) : null;
   const policy = policyFor({
     zone,
     station,
-    centreDistanceM,
+    reach,
     flood: hazards.flood,
     bushfire: hazards.bushfire,
     heritageItem: heritageKind === "item",
@@ -96,6 +106,7 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     bushfire: hazards.bushfire,
     heritageItem: heritageKind === "item",
     lga: facts.lga,
+    station,
   };
   const chapter6ExcludedBy = policy.area === "tod" ? IN_TOD_AREA : chapter6Exclusion(hazardsAndItem);
   const landUse = landUseFor({ zone, policy: policy.area, chapter6ExcludedBy });
@@ -160,7 +171,9 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     heritageKind,
     station,
     centreDistanceM,
-    policy,
+    policy: policyApplied(policy),
+    policyArea: policyAreaShown(policy),
+    reach: reachOf({ station, reach }),
     housingPermitted: landUse.housingPermitted,
     yieldOptions: y.options,
     demoData: facts.demoData,

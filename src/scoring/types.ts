@@ -51,8 +51,12 @@ export interface SiteFacts {
   heritageKind?: HeritageKind;
   // The nearest railway, metro or light rail station; absent: the nearest stop when it is one.
   nearestStation?: NearestStop | null;
-  // Metres to the nearest E1, E2 or MU1 land (0 inside it); null when none is near; absent: unknown.
+  // Metres to the nearest E1, E2 or MU1 land (0 inside it); null when none is near; absent: unknown. Shown, not a policy:
+  // a town centre is designated (docs/design.md section 10), and `reach` carries it.
   centreDistanceM?: number | null;
+  // The nearest Schedule 11 station and the nearest designated town centre, walked over the streets when the pack was
+  // built (a lots pack of the world); absent: not measured, so the policy reads the nearest station by straight line.
+  reach?: Reach;
   // The lot's shape as a score shows it, measured when its pack was built; absent: measured from `polygon`.
   shape?: LotShapeShown;
   // What stands on the lot; absent or null: not recorded, so assumed by zone.
@@ -60,6 +64,19 @@ export interface SiteFacts {
   // The local government area, whose LEP sets dual occupancy and multi dwelling lot sizes; null: not known; absent:
   // facts from before it reached the score (the SEPP's figures as a screen).
   lga?: string | null;
+}
+
+/** A place the policy measures to: its name, the walking distance over the streets (null: not measured) and the
+ * straight-line distance to the same place, in metres. */
+export interface PlaceReach {
+  name: string;
+  walkingM: number | null;
+  straightM: number;
+}
+
+export interface Reach {
+  station: PlaceReach | null; // the nearest station listed in Schedule 11, by walking
+  centre: PlaceReach | null; // the nearest designated town centre, by walking
 }
 
 export interface LotShapeShown {
@@ -147,8 +164,31 @@ export interface PolicyApplied {
   area: PolicyArea;
   distanceM: number | null; // to the station or centre that places the lot in the area (nearest of the two)
   from: "station" | "centre" | null;
-  name: string | null; // the station's name, or null for a centre
-  excludedBy: string | null; // why a low and mid rise area does not apply, when the lot is within one
+  name: string | null; // the station's or the town centre's name
+  excludedBy: string | null; // why a low and mid rise area does not apply, when the lot is within one (the first reason)
+}
+
+/** What the policy decided, with what section 13's `policy_area` shows. */
+export interface PolicyDecision extends PolicyApplied {
+  via: PolicyVia | null; // the place the area is measured from (or the nearest, where none applies)
+  exclusions: string[]; // every s 164(1) exclusion the data shows, when the lot is within an area
+  lmrZone: boolean; // whether the zone is one Chapter 6's areas apply in (R1-R4)
+}
+
+/** The place a policy area is measured from: walked over the streets, or by straight line where no streets are known. */
+export interface PolicyVia {
+  kind: "station" | "centre";
+  name: string;
+  walkingM: number | null;
+  straightM: number;
+  basis: "walking" | "straight_line";
+}
+
+/** docs/design.md section 13's `feasibility.policy_area`. */
+export interface PolicyAreaShown {
+  kind: "lmr_inner" | "lmr_outer" | "tod" | null;
+  via: PolicyVia | null;
+  excludedBy: string[];
 }
 
 // What bounded an option's dwellings: its FSR, its height and setbacks (the envelope), or the site itself.
@@ -219,6 +259,9 @@ export interface FeasibilityResult {
   station: NearestStop | null; // the nearest station, for the policies
   centreDistanceM: number | null;
   policy: PolicyApplied;
+  // v3: the policy area as section 13 spells it, and both places walked to (with their straight-line distances).
+  policyArea: PolicyAreaShown;
+  reach: Reach | null;
   // v3: false where the zone's land use table (with the state policies) permits no housing; then no housing yield.
   housingPermitted: boolean;
   yieldOptions: YieldOption[];

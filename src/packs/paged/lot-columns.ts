@@ -8,6 +8,8 @@ import type {
   ExistingKind,
   ExistingUse,
   NearestStop,
+  PlaceReach,
+  Reach,
   SiteFacts,
   ZoneShare,
 } from "../../scoring/types.ts";
@@ -59,6 +61,14 @@ export const LOT_COLUMNS: ColumnSpec[] = [
   { name: "strata_plan", type: "text" },
   { name: "units", type: "u16" },
   { name: "floor_space_m2", type: "u32" },
+  // Walked over the world's streets at build time (docs/design.md section 13): the nearest Schedule 11 station and the
+  // nearest designated town centre, each with its walking and straight-line metres; none: not measured.
+  { name: "walk_station", type: "dict" },
+  { name: "walk_station_m", type: "f32" },
+  { name: "walk_station_straight_m", type: "f32" },
+  { name: "town_centre", type: "dict" },
+  { name: "town_centre_walk_m", type: "f32" },
+  { name: "town_centre_straight_m", type: "f32" },
 ];
 
 // What a search skips a page by: zones present, the largest lot, and whether any lot has a hazard or heritage.
@@ -82,6 +92,12 @@ const ADDED_LATER: ReadonlySet<string> = new Set([
   "strata_plan",
   "units",
   "floor_space_m2",
+  "walk_station",
+  "walk_station_m",
+  "walk_station_straight_m",
+  "town_centre",
+  "town_centre_walk_m",
+  "town_centre_straight_m",
 ]);
 
 /** Whether a pack with these columns is a lots pack: every column of LOT_COLUMNS but those added later. */
@@ -178,6 +194,7 @@ export function lotValues(r: LotRecord): Value[] {
     lga: place.lga,
     frontage_basis: facts.shape?.frontageBasis === "street" ? 1 : 0,
     ...existingValues(facts.existing),
+    ...reachValues(facts.reach),
   };
   return LOT_COLUMNS.map((c) => values[c.name] ?? null);
 }
@@ -193,6 +210,31 @@ function existingValues(e: ExistingUse | null | undefined): Record<string, Value
     units: cap(e.units, 65_535),
     floor_space_m2: cap(e.floorSpaceM2, 4_294_967_295),
   };
+}
+
+// The places walked to as columns: all null where the pack measured none.
+function reachValues(r: Reach | undefined): Record<string, Value> {
+  if (!r) return {};
+  return {
+    walk_station: r.station?.name ?? null,
+    walk_station_m: r.station?.walkingM ?? null,
+    walk_station_straight_m: r.station?.straightM ?? null,
+    town_centre: r.centre?.name ?? null,
+    town_centre_walk_m: r.centre?.walkingM ?? null,
+    town_centre_straight_m: r.centre?.straightM ?? null,
+  };
+}
+
+function placeAt(read: LotColumnRead, i: number, name: number, walk: number, straight: number): PlaceReach | null {
+  const n = str(read(name, i));
+  const s = num(read(straight, i));
+  return n === null || s === null ? null : { name: n, walkingM: num(read(walk, i)), straightM: s };
+}
+
+function reachAt(read: LotColumnRead, i: number): Reach | undefined {
+  const station = placeAt(read, i, K.walkStation, K.walkStationM, K.walkStationStraight);
+  const centre = placeAt(read, i, K.townCentre, K.townCentreWalk, K.townCentreStraight);
+  return station === null && centre === null ? undefined : { station, centre };
 }
 
 const EXISTING_KINDS: ReadonlySet<string> = new Set(["house", "dual_occupancy", "strata", "vacant", "employment"]);
@@ -258,6 +300,12 @@ const K = {
   strataPlan: lotColumn("strata_plan"),
   units: lotColumn("units"),
   floorSpace: lotColumn("floor_space_m2"),
+  walkStation: lotColumn("walk_station"),
+  walkStationM: lotColumn("walk_station_m"),
+  walkStationStraight: lotColumn("walk_station_straight_m"),
+  townCentre: lotColumn("town_centre"),
+  townCentreWalk: lotColumn("town_centre_walk_m"),
+  townCentreStraight: lotColumn("town_centre_straight_m"),
 } as const;
 
 const whole = (value: number | null | undefined, label: Value): ControlShare[] =>
@@ -267,7 +315,7 @@ const whole = (value: number | null | undefined, label: Value): ControlShare[] =
  * Lot i's record read by column position (what a page view calls, its columns resolved once per page);
  * `hasNearest`: whether the pack has the nearest-station columns (a pack from before them leaves nearestStation unset).
  */
-export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean): LotRecord {
+export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean, hasReach = false): LotRecord {
   const moreText = read(K.more, i);
   // Parsed afresh for each record: the record owns what it keeps.
   const extras = typeof moreText === "string" ? (JSON.parse(moreText) as More) : null;
@@ -333,9 +381,12 @@ export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean)
         : undefined,
     // Undefined, as facts from a pack's layers leave it, where nothing is recorded.
     existing: existingAt(read, i) ?? undefined,
+    reach: hasReach ? reachAt(read, i) : undefined,
   };
   // A pack from before the nearest-station columns does not know it: absent, the score takes the nearest stop.
   if (!hasNearest) delete facts.nearestStation;
+  // A pack (or a lot) that walked no streets leaves reach absent: the policy then reads the straight line.
+  if (facts.reach === undefined) delete facts.reach;
   return {
     facts,
     place: {
@@ -354,5 +405,5 @@ export function lotRecordAt(read: LotColumnRead, i: number, hasNearest: boolean)
  * whether the pack has that column: a pack from before the nearest-station column leaves nearestStation unset).
  */
 export function lotRecord(get: (name: string) => Value, has: (name: string) => boolean = () => true): LotRecord {
-  return lotRecordAt((k) => get((LOT_COLUMNS[k] as ColumnSpec).name), 0, has("nearest_station"));
+  return lotRecordAt((k) => get((LOT_COLUMNS[k] as ColumnSpec).name), 0, has("nearest_station"), has("walk_station_m"));
 }

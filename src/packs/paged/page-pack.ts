@@ -66,7 +66,8 @@ function lotRecords(page: DecodedPage, col: ReadonlyMap<string, number>): (i: nu
     return c < 0 ? null : pageValue(page, c, i);
   };
   const hasNearest = col.has("nearest_station");
-  return (i) => lotRecordAt(read, i, hasNearest);
+  const hasReach = col.has("walk_station_m");
+  return (i) => lotRecordAt(read, i, hasNearest, hasReach);
 }
 
 /** The page's view with the bytes it adds charged to `pack`'s page cache: how a reader of a pack's pages takes them. */

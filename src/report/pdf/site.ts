@@ -235,6 +235,13 @@ function constraints(flow: Flow, r: FeasibilityResult): void {
       `${r.station ? `${r.station.name} (${r.station.mode}), ${formatDistance(r.station.distanceM)}` : "no station found"}; ${r.centreDistanceM === null ? "no centre within 800 m" : `centre land ${formatDistance(r.centreDistanceM)}`}`,
     ],
   ];
+  // The walks the policy area is measured by, beside their straight lines (docs/design.md section 13).
+  const walked = [r.reach?.station, r.reach?.centre].flatMap((p) =>
+    p && p.walkingM !== null
+      ? [`${p.name} ${formatDistance(p.walkingM)} (${formatDistance(p.straightM)} straight)`]
+      : [],
+  );
+  if (walked.length > 0) data.push(["Walking: listed station; town centre", walked.join("; ")]);
   // The nearest stop is listed apart only when it is not the station already shown.
   if (r.transport === null || r.transport.name !== r.station?.name)
     data.push([

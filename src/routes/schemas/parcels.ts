@@ -11,6 +11,8 @@ export const LotId = z.string().trim().min(1).max(100).openapi({ example: "6//DP
 // A JSON body carries real numbers: a string is not coerced.
 export const ScoreBody = z.object({ lng: LngNumber.optional(), lat: LatNumber.optional(), lot_id: LotId.optional() });
 
+const WalkSchema = z.strictObject({ name: z.string(), walking_m: z.number(), straight_m: z.number() }).openapi("Walk");
+
 export const ParcelFactsSchema = z
   .strictObject({
     pack_id: z.string(),
@@ -29,6 +31,10 @@ export const ParcelFactsSchema = z
     nearest_station: NearestStopSchema.nullable().openapi({
       description:
         "The nearest train, metro or light-rail station within 5 km (what the housing policies and 'near a station' measure to); null when none",
+    }),
+    walks: z.strictObject({ station: WalkSchema.nullable(), centre: WalkSchema.nullable() }).optional().openapi({
+      description:
+        "On foot over the streets (the synthetic world's lots): to the nearest station listed in Housing SEPP Schedule 11 and the nearest designated town centre, each beside its straight line; null where not measured",
     }),
     demo_data: z.boolean(),
   })

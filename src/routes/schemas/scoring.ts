@@ -73,6 +73,42 @@ export const ExistingSchema = z
   })
   .openapi("ExistingUse");
 
+const PlaceReachSchema = z
+  .strictObject({
+    name: z.string(),
+    walking_m: z
+      .number()
+      .nullable()
+      .openapi({ description: "Walked over the streets; null: not measured (no streets known)" }),
+    straight_m: z.number().openapi({ description: "The straight line to the same place" }),
+  })
+  .openapi("PlaceReach");
+
+/** The nearest Schedule 11 station and the nearest designated town centre, by walking. */
+export const ReachSchema = z
+  .strictObject({ station: PlaceReachSchema.nullable(), centre: PlaceReachSchema.nullable() })
+  .openapi("Reach");
+
+/** Where the Housing SEPP's areas apply (docs/design.md section 13). */
+export const PolicyAreaSchema = z
+  .strictObject({
+    kind: z.enum(["lmr_inner", "lmr_outer", "tod"]).nullable(),
+    via: z
+      .strictObject({
+        kind: z.enum(["station", "centre"]),
+        name: z.string(),
+        walking_m: z.number().nullable(),
+        straight_m: z.number(),
+        basis: z.enum(["walking", "straight_line"]).openapi({
+          description:
+            "walking: the area is measured over the streets; straight_line: no streets known, or the TOD area as mapped",
+        }),
+      })
+      .nullable(),
+    excluded_by: z.array(z.string()).openapi({ description: "The exclusions of Housing SEPP s 164(1) the data shows" }),
+  })
+  .openapi("PolicyArea");
+
 /** Every figure behind the score, so a planner can redo the sums by hand. */
 export const FeasibilitySchema = z
   .strictObject({
@@ -143,6 +179,9 @@ export const FeasibilitySchema = z
       name: z.string().nullable(),
       excluded_by: z.string().nullable(),
     }),
+    // docs/design.md section 13; absent from results stored before feasibility v3 walked the streets.
+    policy_area: PolicyAreaSchema.optional(),
+    reach: ReachSchema.nullable().optional(),
     // False where the zone's land use table (with the state policies) permits no housing: then no housing yield.
     // Absent from results stored before feasibility v3's land use tables.
     housing_permitted: z.boolean().optional().openapi({

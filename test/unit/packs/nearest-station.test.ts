@@ -12,7 +12,8 @@ import { MemorySource } from "../../../src/packs/paged/source.ts";
 import { PARCELS, parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { LMR_OUTER_M, LMR_ZONES } from "../../../src/scoring/constants.ts";
 import { scoreSite } from "../../../src/scoring/index.ts";
-import type { SiteFacts } from "../../../src/scoring/types.ts";
+import { isSchedule11Station } from "../../../src/scoring/rules/lmr-places.ts";
+import type { NearestStop, SiteFacts } from "../../../src/scoring/types.ts";
 import { lotsPackWithout } from "../../support/older-lots-pack.ts";
 
 const load = (f: string) => readPackBytes(readFileSync(f), f);
@@ -51,11 +52,15 @@ describe("the nearest station behind a nearer bus stop (demo pack)", () => {
     const r = scoreSite(facts);
     expect(r.transport?.mode).toBe("bus");
     expect(r.station?.name).toBe(station?.name);
-    expect(r.policy.from).toBe("station");
-    expect(r.policy.name).toBe(station?.name);
-    expect(["lmr_inner", "lmr_outer"]).toContain(r.policy.area);
+    // Only a station Schedule 11 lists places a lot in an area: the same station under a listed name does, behind the bus stop.
+    expect(isSchedule11Station(station?.name ?? "")).toBe(r.policy.area !== "none");
+    const listed = { ...facts, nearestStation: { ...(station as NearestStop), name: "Petersham Station" } };
+    const p = scoreSite(listed);
+    expect(p.policy.from).toBe("station");
+    expect(p.policy.name).toBe("Petersham Station");
+    expect(["lmr_inner", "lmr_outer"]).toContain(p.policy.area);
     // The old rule: no station unless the nearest stop is one, so no policy for this lot.
-    const { nearestStation: _s, ...old } = facts;
+    const { nearestStation: _s, ...old } = listed;
     expect(scoreSite(old).policy.area).toBe("none");
   });
 
@@ -84,8 +89,10 @@ describe("the nearest station behind a nearer bus stop (demo pack)", () => {
       mode: want?.mode,
       distanceM: Math.fround(want?.distanceM ?? -1),
     });
-    const v1 = scoreSite(siteFacts([demo], lot));
-    const v2 = scoreSite(siteFacts([], hits[0] as NonNullable<(typeof hits)[0]>));
+    const f2 = siteFacts([], hits[0] as NonNullable<(typeof hits)[0]>);
+    // The lots pack knows the lot's council (its suburbs context); the v1 pack alone does not: compared with it given.
+    const v1 = scoreSite({ ...siteFacts([demo], lot), lga: f2.lga ?? null });
+    const v2 = scoreSite(f2);
     expect(v2.policy).toEqual(v1.policy);
     expect(v2.score).toBe(v1.score);
   });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { policyFor, policyReason } from "../../../src/scoring/policy.ts";
 
-const near = { zone: "R2", station: { name: "Windsor Station", mode: "train", distanceM: 300 }, centreDistanceM: null };
+// Seven Hills is listed in Schedule 11; a lot 300 m from it is placed by the straight line (no streets known).
+const near = { zone: "R2", station: { name: "Seven Hills Station", mode: "train", distanceM: 300 } };
 const clear = { flood: 0, bushfire: 0, heritageItem: false };
 
 describe("a lot in a council area excluded from the low and mid rise housing policy", () => {
@@ -11,7 +12,7 @@ describe("a lot in a council area excluded from the low and mid rise housing pol
     expect(p.area).toBe("none");
     expect(p.excludedBy).toBe("the Hawkesbury council area is outside Chapter 6");
     expect(policyReason(p)).toBe(
-      "Within 800 m of a station or centre (300 m from Windsor Station) but outside the low and mid rise housing policy: the Hawkesbury council area is outside Chapter 6 (Housing SEPP 2021 s 164(1)).",
+      "Within 800 m of a Schedule 11 station or town centre, 300 m in a straight line from Seven Hills Station, walking not measured (no streets known), but outside the low and mid rise housing policy: the Hawkesbury council area is outside Chapter 6 (Housing SEPP 2021 s 164(1)).",
     );
   });
 

@@ -78,7 +78,7 @@ describe("a dual occupancy outside a low and mid rise housing area", () => {
 });
 
 describe("a dual occupancy inside a low and mid rise housing area", () => {
-  const near = { nearestStop: { name: "Near station", mode: "train", distanceM: 300 } };
+  const near = { nearestStop: { name: "Petersham Station", mode: "train", distanceM: 300 } };
 
   it("passes on s 168(2)'s 450 m² and 12 m where the LEP asks more (Ku-ring-gai's 1,015 m²)", () => {
     const r = scoreSite(lot("Ku-ring-gai", 600, 15, near));

@@ -50,7 +50,7 @@ describe("issue 35 done-when: the score follows the uplift", () => {
       areaM2: 200,
       polygon: rectangle(lat, lon, 6, 33.3),
       zones: [zone("R3", 1, 0.9, 450, 12)],
-      nearestStop: { name: "Newtown Station", mode: "train", distanceM: 300 },
+      nearestStop: { name: "St Peters Station", mode: "train", distanceM: 300 },
     });
     expect(r3.policy.area).toBe("lmr_inner");
     // 6 m is narrower than the Apartment Design Guide's 6 m side setbacks on both sides: no apartment fits.
@@ -159,7 +159,7 @@ describe("scoreSite: edge cases", () => {
     const r = scoreSite(site({ areaM2: 1000, zones: [zone("RE1", 0.4, null), zone("R4", 0.6, 2, null, 18)] }));
     expect(r.zones.map((z) => z.code)).toEqual(["R4", "RE1"]);
     expect(r.controls).toEqual({ fsr: 1.2, heightM: 18, minLotSizeM2: null });
-    // 450 m from Newtown: the outer area's 1.5:1 (1,500 m²) beats the LEP's 1.2:1, held to the envelope of the LEP's
+    // 450 m from St Peters: the outer area's 1.5:1 (1,500 m²) beats the LEP's 1.2:1, held to the envelope of the LEP's
     // 18 m (5 storeys on a lot 20 m wide and 50 m deep): 1,286 m², the floor space of the form the yield uses.
     expect(r.yieldBasis).toBe("mid_rise_apartments");
     expect(r.gfaPotentialM2).toBe(1286);
@@ -169,12 +169,22 @@ describe("scoreSite: edge cases", () => {
   it("uses the facts' station over a nearer bus stop, and a centre when it is nearer than the station", () => {
     const bus = { name: "Stop 12", mode: "bus", distanceM: 80 };
     const r = scoreSite(
-      site({ nearestStop: bus, nearestStation: { name: "Newtown Station", mode: "train", distanceM: 700 } }),
+      site({ nearestStop: bus, nearestStation: { name: "St Peters Station", mode: "train", distanceM: 700 } }),
     );
-    expect(r.station?.name).toBe("Newtown Station");
+    expect(r.station?.name).toBe("St Peters Station");
     expect(r.policy).toMatchObject({ area: "lmr_outer", from: "station", distanceM: 700 });
-    const c = scoreSite(site({ nearestStop: bus, nearestStation: null, centreDistanceM: 350.4 }));
-    expect(c.policy).toEqual({ area: "lmr_inner", distanceM: 350, from: "centre", name: null, excludedBy: null });
+    // A designated town centre, walked to at build time, places the lot; centre-zoned land alone does not.
+    const centre = { name: "Stanmore town centre", walkingM: 350.4, straightM: 290 };
+    const c = scoreSite(site({ nearestStop: bus, nearestStation: null, reach: { station: null, centre } }));
+    expect(c.policy).toEqual({
+      area: "lmr_inner",
+      distanceM: 350,
+      from: "centre",
+      name: "Stanmore town centre",
+      excludedBy: null,
+    });
+    const land = scoreSite(site({ nearestStop: bus, nearestStation: null, centreDistanceM: 150 }));
+    expect(land.policy.area).toBe("none");
     const none = scoreSite(site({ nearestStop: bus, nearestStation: null, centreDistanceM: null }));
     expect(none.policy.area).toBe("none");
   });

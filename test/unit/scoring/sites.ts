@@ -51,7 +51,7 @@ export function workedExample(): SiteFacts {
     hazards: { flood: 0.38, bushfire: 0 },
     heritageShare: 0,
     heritageNames: [],
-    nearestStop: { name: "Newtown station", mode: "train", distanceM: 450 },
+    nearestStop: { name: "St Peters station", mode: "train", distanceM: 450 },
     demoData: false,
   };
 }

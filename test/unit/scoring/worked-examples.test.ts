@@ -137,7 +137,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
         mid_rise_apartments: [true, 7, 840, 6],
       },
       reasons: [
-        "Low and mid rise housing inner area: 350 m from Petersham Station ≤ 400 m (Housing SEPP 2021 s 163); not checked: coastal hazard areas, flood-prone land in the Georges River and Hawkesbury-Nepean catchments, aircraft noise, pipelines, Schedule 12 stations, Accelerated TOD precincts and the exclusion map (Housing SEPP 2021 s 164(1)(b), (f), (h), (i), (k)-(m)).",
+        "Low and mid rise housing inner area: 350 m in a straight line from Petersham Station, walking not measured (no streets known) ≤ 400 m (Housing SEPP 2021 s 163); not checked: coastal hazard areas, flood-prone land in the Georges River and Hawkesbury-Nepean catchments, aircraft noise, pipelines, Schedule 12 stations, Accelerated TOD precincts and the exclusion map (Housing SEPP 2021 s 164(1)(b), (f), (h), (i), (k)-(m)).",
         "Land use: dwelling houses and dual occupancies left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential); multi dwelling housing permitted with consent (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential); residential flat buildings and shop top housing permitted with consent in a low and mid rise housing area (Housing SEPP 2021 Ch 6). What is left to the council is not counted: check the LEP.",
         "Dual occupancy not counted (Housing SEPP 2021 s 168(2)): dual occupancies left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R3 Medium Density Residential), not counted: check the LEP; lot 660 m² ≥ 450 m², frontage 22 m ≥ 12 m.",
         `Townhouses (multi dwelling housing) permitted (Housing SEPP 2021 s 172(2)): lot 660 m² ≥ 600 m², frontage 22 m ≥ 12 m; FSR 0.90:1: 660 m² × 0.90:1 = 594 m²; 12 m = 3 storeys (${STOREY}) × 50% of 660 m² = 990 m²; floor space 594 m²; 660 m² ÷ 165 m² a townhouse = 4 sites × 120 m² = 480 m²; 480 m² ÷ 120 m² = 4 townhouses.`,
@@ -194,7 +194,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
       rating: "low",
       options: { subdivision: [true, 4, 1000, 2], dual_occupancy: [false, 2, 1000, 2] },
       reasons: [
-        "Within 800 m of a station or centre (700 m from Tempe Station) but outside the low and mid rise housing policy: 60% of the lot is flood-affected (50% or more) (Housing SEPP 2021 s 164(1)).",
+        "Within 800 m of a Schedule 11 station or town centre, 700 m in a straight line from Arncliffe Station, walking not measured (no streets known), but outside the low and mid rise housing policy: 60% of the lot is flood-affected (50% or more) (Housing SEPP 2021 s 164(1)).",
         "Land use: dwelling houses permitted with consent (Standard Instrument LEP, Land Use Table, zone R2 Low Density Residential); dual occupancies, multi dwelling housing, residential flat buildings and shop top housing left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R2 Low Density Residential); Housing SEPP 2021 s 166 does not apply here (Housing SEPP 2021 s 164(1)): 60% of the lot is flood-affected (50% or more). What is left to the council is not counted: check the LEP.",
         "Subdivision permitted (LEP cl 4.1): 2,000 m² ÷ 450 m² minimum lot size = 4 lots (2 needed).",
         "60% of the lot is flood-affected: potential × 0.70 (1 − 0.50 × 0.60).",
@@ -251,7 +251,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
         tod_apartments: [true, 14, 1644, 6],
       },
       reasons: [
-        "Transport oriented development precinct: 350 m from Ashfield Station ≤ 400 m (Housing SEPP 2021 s 151).",
+        "Transport oriented development area: 350 m in a straight line from Ashfield Station ≤ 400 m, as the Department maps the area (Housing SEPP 2021 s 151).",
         `Apartments under the TOD controls permitted (Housing SEPP 2021 Ch 5): frontage 24 m ≥ 21 m; FSR 2.50:1: 960 m² × 2.50:1 = 2,400 m²; 22 m = 6 storeys (${STOREY}), 24 m wide and 40 m deep inside a 6 m front setback and side and rear setbacks of 6 m to storey 4, 9 m above (Apartment Design Guide 2015 Part 3F) = 1,644 m²; floor space 1,644 m², × 75% ÷ 85 m² = 14 apartments.`,
         "Uplift: 14 dwellings as apartments under the TOD controls, 13 beyond the 1 assumed today.",
       ],
@@ -275,7 +275,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
       rating: "low",
       options: { subdivision: [false, 1, 350, 2], dual_occupancy: [false, 2, 350, 2] },
       reasons: [
-        "Within 800 m of a station or centre (500 m from Berowra Station) but outside the low and mid rise housing policy: 100% of the lot is bushfire-prone (Housing SEPP 2021 s 164(1)).",
+        "Within 800 m of a Schedule 11 station or town centre, 500 m in a straight line from Wahroonga Station, walking not measured (no streets known), but outside the low and mid rise housing policy: 100% of the lot is bushfire-prone (Housing SEPP 2021 s 164(1)).",
         "Dual occupancy not counted (Housing SEPP 2021 s 168(2) figures as a screen; outside a low and mid rise housing area the LEP governs): dual occupancies left to the council's LEP (Standard Instrument LEP, Land Use Table, zone R2 Low Density Residential), not counted: check the LEP; lot 700 m² ≥ 450 m², frontage 20 m ≥ 12 m.",
         "100% of the lot is bushfire-prone: potential × 0.70 (1 − 0.30 × 1.00).",
       ],
@@ -299,7 +299,7 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
       rating: "low",
       options: { dual_occupancy: [false, 2, 1800, 6], apartments: [true, 15, 1800, 6] },
       reasons: [
-        "Within 800 m of a station or centre (300 m from Stanmore Station) but outside the low and mid rise housing policy: a heritage item is on the lot (Housing SEPP 2021 s 164(1)).",
+        "Within 800 m of a Schedule 11 station or town centre, 300 m in a straight line from Stanmore Station, walking not measured (no streets known), but outside the low and mid rise housing policy: a heritage item is on the lot (Housing SEPP 2021 s 164(1)).",
         `Apartments under the LEP permitted (LEP cl 4.4): LEP FSR 1.80:1: 1,000 m² × 1.80:1 = 1,800 m²; 21 m = 6 storeys (${STOREY}), 25 m wide and 40 m deep inside a 6 m front setback and side and rear setbacks of 6 m to storey 4, 9 m above (Apartment Design Guide 2015 Part 3F) = 1,806 m²; floor space 1,800 m², × 75% ÷ 85 m² = 15 apartments.`,
         "Heritage item on the lot (Former bank): potential × 0.40.",
       ],
@@ -421,10 +421,10 @@ describe("docs/scoring.md worked examples (issue 50: land use, height, an unsatu
     });
     // 19 apartments are what 2,244 m² holds (2,244 × 75% ÷ 85 = 19.8), not the LEP's 900 m² (1,200 × 0.75).
     expect(Math.floor(((r.gfaPotentialM2 ?? 0) * 0.75) / 85)).toBe(r.dwellingYield);
-    // The same lot 350 m from Epping (no TOD station): the inner area's 2.2:1, the same envelope, the same 19.
+    // The same lot 350 m from Meadowbank (Schedule 11, no TOD station): the inner area's 2.2:1, the same envelope, 19.
     const epping = scoreSite({
       ...EXAMPLES.r3Tod,
-      nearestStop: { name: "Epping Station", mode: "train", distanceM: 350 },
+      nearestStop: { name: "Meadowbank Station", mode: "train", distanceM: 350 },
     });
     expect(epping.policy.area).toBe("lmr_inner");
     expect([epping.yieldBasis, epping.dwellingYield, epping.gfaPotentialM2]).toEqual(["mid_rise_apartments", 19, 2244]);
@@ -543,5 +543,103 @@ describe("docs/scoring.md worked examples 14-16 (issue 50: the frontage on the s
     // A house assumed on it leaves 3: 65 × 0.87 = 57 (56.55).
     const assumed = scoreSite({ ...EXAMPLES.vacantR3, existing: undefined });
     expect([assumed.upliftDwellings, assumed.score]).toEqual([3, 57]);
+  });
+});
+
+describe("docs/scoring.md worked examples 17-19: where the Low and Mid-Rise policy applies (issue 50, item 2)", () => {
+  it("17. R2 650 m², 150 m from a corner shop's E1, 3 km from a station: not a centre, no LMR area; 50 x 0.80 = 40, low", () => {
+    const r = scoreSite(EXAMPLES.cornerShop);
+    check(r, {
+      area: 650,
+      frontage: 13,
+      policy: "none",
+      housingPermitted: true,
+      basis: "dual_occupancy",
+      dwellings: 2,
+      uplift: 1,
+      units: 1,
+      gfa: 325,
+      steps: [50, 0, -10, 0],
+      factors: [1, 0.8, 1],
+      score: 40,
+      rating: "low",
+      options: { subdivision: [false, 1, 325, 2], dual_occupancy: [true, 2, 325, 2] },
+      reasons: [
+        "Not in a low and mid rise housing area: 2.6 km walking from Rouse Hill town centre (2.1 km in a straight line), the nearest town centre, beyond 800 m (Housing SEPP 2021 s 163).",
+        R2_LAND_USE,
+        "Dual occupancy permitted (Housing SEPP 2021 s 168(2) figures as a screen; outside a low and mid rise housing area the LEP governs): lot 650 m² ≥ 450 m², frontage 13 m ≥ 12 m.",
+        "3.0 km from Riverstone Station (train): access × 0.80 (1 within 400 m, 0.80 from 1.6 km).",
+      ],
+    });
+    // The corner shop's E1 land is 150 m away and shown, but it is no town centre: the policy reads the designated one.
+    expect(r.centreDistanceM).toBe(150);
+    expect(r.policyArea).toEqual({
+      kind: null,
+      via: { kind: "centre", name: "Rouse Hill town centre", walkingM: 2600, straightM: 2100, basis: "walking" },
+      excludedBy: [],
+    });
+  });
+
+  it("18. R3 1,000 m² in Dubbo, 300 m from E2: outside the mapped centres and listed stations; LEP not confirmed, 0, low", () => {
+    const r = scoreSite(EXAMPLES.regionalR3);
+    check(r, {
+      area: 1000,
+      frontage: 25,
+      policy: "none",
+      housingPermitted: true,
+      basis: "single_dwelling",
+      dwellings: 1,
+      uplift: 0,
+      units: 0,
+      gfa: 750,
+      steps: [0, 0, 0, 0],
+      factors: [1, 0.92, 1],
+      score: 0,
+      rating: "low",
+      options: {
+        subdivision: [false, 2, 750, 3],
+        dual_occupancy: [false, 2, 750, 3],
+        multi_dwelling: [false, 6, 720, 3],
+      },
+      reasons: [
+        "Not in a low and mid rise housing area: no station listed in Schedule 11 and no designated town centre was found near the lot (Housing SEPP 2021 s 163, Sch 11).",
+        "No uplift: the controls permit no more than the 1 dwelling assumed to stand today, so the site is rated low.",
+        "900 m from Dubbo Station (train): access × 0.92 (1 within 400 m, 0.80 from 1.6 km).",
+      ],
+    });
+    expect(r.policyArea).toEqual({ kind: null, via: null, excludedBy: [] });
+    expect(r.reach).toEqual({ station: null, centre: null });
+  });
+
+  it("19. R2 700 m² in Hawkesbury, 350 m walk from Windsor town centre: s 164(1)(e) excludes it; no s 166, 0, low", () => {
+    const r = scoreSite(EXAMPLES.excludedCouncil);
+    check(r, {
+      area: 700,
+      frontage: 20,
+      policy: "none",
+      housingPermitted: true,
+      basis: "single_dwelling",
+      dwellings: 1,
+      uplift: 0,
+      units: 0,
+      gfa: 350,
+      steps: [0, 0, 0, 0],
+      factors: [1, 0.92, 1],
+      score: 0,
+      rating: "low",
+      options: { subdivision: [false, 1, 350, 2], dual_occupancy: [false, 2, 350, 2] },
+      reasons: [
+        "Within 800 m of a Schedule 11 station or town centre, 350 m walking from Windsor town centre (280 m in a straight line), but outside the low and mid rise housing policy: the Hawkesbury council area is outside Chapter 6 (Housing SEPP 2021 s 164(1)).",
+        "No uplift: the controls permit no more than the 1 dwelling assumed to stand today, so the site is rated low.",
+      ],
+    });
+    expect(r.policyArea).toEqual({
+      kind: null,
+      via: { kind: "centre", name: "Windsor town centre", walkingM: 350, straightM: 280, basis: "walking" },
+      excludedBy: ["the Hawkesbury council area is outside Chapter 6"],
+    });
+    // The same lot in Penrith's council: the inner area, by its walk (350 m), though 280 m is the straight line.
+    const penrith = scoreSite({ ...EXAMPLES.excludedCouncil, lga: "Penrith" });
+    expect(penrith.policyArea.kind).toBe("lmr_inner");
   });
 });

@@ -90,7 +90,7 @@ export const EXAMPLES = {
     heritageShare: 1,
     heritageNames: ["Newtown Conservation Area"],
     heritageKind: { item: false, conservationArea: true },
-    nearestStop: train("Newtown Station", 450),
+    nearestStop: train("St Peters Station", 450),
   }),
   floodLargeLot: facts({
     lotId: "5/DP1005",
@@ -98,7 +98,7 @@ export const EXAMPLES = {
     polygon: rectangle(lat, lon, 40, 50),
     zones: [R2()],
     hazards: { flood: 0.6, bushfire: 0 },
-    nearestStop: train("Tempe Station", 700),
+    nearestStop: train("Arncliffe Station", 700),
   }),
   e1Site: facts({
     lotId: "6/DP1006",
@@ -121,7 +121,7 @@ export const EXAMPLES = {
     polygon: rectangle(lat, lon, 20, 35),
     zones: [R2()],
     hazards: { flood: 0, bushfire: 1 },
-    nearestStop: train("Berowra Station", 500),
+    nearestStop: train("Wahroonga Station", 500),
   }),
   r4HeritageItem: facts({
     lotId: "9/DP1009",
@@ -153,7 +153,7 @@ export const EXAMPLES = {
     areaM2: 4000,
     polygon: rectangle(lat, lon, 50, 80),
     zones: [zone("R4", "High Density Residential", 1.5, 9.5, null)],
-    nearestStop: train("Epping Station", 600),
+    nearestStop: train("Meadowbank Station", 600),
   }),
   r3Tod: facts({
     lotId: "13/DP1013",
@@ -187,5 +187,36 @@ export const EXAMPLES = {
     zones: [zone("R3", "Medium Density Residential", 0.75, 12, 450)],
     nearestStop: train("Lewisham Station", 1200),
     existing: { kind: "vacant", dwellings: 0 },
+  }),
+  // Issue 50, item 2: where the Low and Mid-Rise policy applies. A corner shop's E1 is not a town centre.
+  cornerShop: facts({
+    lotId: "17/DP1017",
+    areaM2: 650,
+    polygon: rectangle(lat, lon, 13, 50),
+    zones: [R2()],
+    nearestStop: train("Riverstone Station", 3000),
+    centreDistanceM: 150,
+    reach: { station: null, centre: { name: "Rouse Hill town centre", walkingM: 2600, straightM: 2100 } },
+  }),
+  // A regional lot: Dubbo has no Schedule 11 station and no mapped town centre; 300 m from E2 land.
+  regionalR3: facts({
+    lotId: "18/DP1018",
+    areaM2: 1000,
+    polygon: rectangle(lat, lon, 25, 40),
+    zones: [zone("R3", "Medium Density Residential", 0.75, 12, 450)],
+    nearestStop: train("Dubbo Station", 900),
+    centreDistanceM: 300,
+    lga: "Dubbo Regional",
+  }),
+  // Hawkesbury is outside Chapter 6 (s 164(1)(e)) however near its town centre.
+  excludedCouncil: facts({
+    lotId: "19/DP1019",
+    areaM2: 700,
+    polygon: rectangle(lat, lon, 20, 35),
+    zones: [R2()],
+    nearestStop: train("Windsor Station", 900),
+    centreDistanceM: 250,
+    reach: { station: null, centre: { name: "Windsor town centre", walkingM: 350, straightM: 280 } },
+    lga: "Hawkesbury",
   }),
 } satisfies Record<string, SiteFacts>;

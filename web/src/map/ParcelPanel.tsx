@@ -90,6 +90,20 @@ export function ParcelPanel({
               : "none within 5 km"}
           </dd>
         </div>
+        {(facts.walks?.station || facts.walks?.centre) && (
+          <div>
+            <dt>On foot</dt>
+            <dd>
+              {[facts.walks.station, facts.walks.centre]
+                .flatMap((w) =>
+                  w
+                    ? [`${w.name} ${w.walking_m.toLocaleString()} m (${w.straight_m.toLocaleString()} m straight)`]
+                    : [],
+                )
+                .join(" · ")}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Nearest stop</dt>
           <dd>
