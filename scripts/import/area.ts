@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { isTopology, topologyFeatures } from "../pack/topojson.ts";
 import { ImportError } from "./errors.ts";
+import type { AreaGeometry } from "../../src/geo/types.ts";
 import type { Box, ImportedFeature } from "./fetch-layer.ts";
 
 export const SUBURBS_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
@@ -55,18 +56,7 @@ export function lgaArea(name: string, topoPath = SUBURBS_TOPO): Area {
       `No suburb in ${topoPath} names the LGA "${name}"${near.length ? `; did you mean ${near.map((l) => `"${l}"`).join(" or ")}?` : ` (it knows ${lgas.length} LGAs of Greater Sydney)`}`,
     );
   }
-  const boxes = mine.map((s) => {
-    const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
-    const polys = s.geometry.type === "Polygon" ? [s.geometry.coordinates] : s.geometry.coordinates;
-    for (const rings of polys)
-      for (const p of rings[0] ?? []) {
-        b[0] = Math.min(b[0], p[0] as number);
-        b[1] = Math.min(b[1], p[1] as number);
-        b[2] = Math.max(b[2], p[0] as number);
-        b[3] = Math.max(b[3], p[1] as number);
-      }
-    return b;
-  });
+  const boxes = mine.map((s) => outerBox(s.geometry));
   const box: Box = [
     Math.min(...boxes.map((b) => b[0])),
     Math.min(...boxes.map((b) => b[1])),
@@ -77,9 +67,10 @@ export function lgaArea(name: string, topoPath = SUBURBS_TOPO): Area {
   return { label: `${lga} (${mine.length} suburbs)`, slug: slugOf(lga), box, boxes };
 }
 
-function featureBox(f: ImportedFeature): Box {
+// The box of a geometry's outer rings (a hole lies inside its ring).
+function outerBox(g: AreaGeometry): Box {
   const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  const polys = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
+  const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
   for (const rings of polys)
     for (const p of rings[0] ?? []) {
       b[0] = Math.min(b[0], p[0] as number);
@@ -95,7 +86,7 @@ const meets = (a: Box, b: Box) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] &
 /** The features that meet one of the area's boxes. */
 export function keepInside(area: Area, features: readonly ImportedFeature[]): ImportedFeature[] {
   return features.filter((f) => {
-    const b = featureBox(f);
+    const b = outerBox(f.geometry);
     return area.boxes.some((x) => meets(b, x));
   });
 }

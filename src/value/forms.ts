@@ -1,14 +1,10 @@
 // The forms a scheme is valued as, and which yield basis each feasibility form is valued under (docs/valuation.md).
 import type { YieldBasis } from "../scoring/types.ts";
 
-export const VALUE_FORMS = [
-  "house",
-  "dual_occupancy",
-  "townhouse",
-  "low_rise_apartment",
-  "apartment",
-  "commercial",
-] as const;
+import { VALUE_FORMS } from "../routes/schemas/value-forms.ts";
+
+// The list is the contract's, so the schemas, the valuation and the web name the same forms.
+export { VALUE_FORMS };
 export type ValueForm = (typeof VALUE_FORMS)[number];
 
 /** Saleable area over GFA per form: apartments keep the yield's own 75% (docs/scoring.md section 7). */

@@ -16,7 +16,7 @@ export function csvCell(v: unknown): string {
 /** What the site is worth on the organisation's assumptions (empty in rows scored before values were). */
 export const VALUE_COLUMNS = ["rlv", "as_is", "margin_over_as_is", "assumptions_version"] as const;
 
-const RESULT = [
+export const RESULT_COLUMNS = [
   "lot_id",
   "address",
   "area_m2",
@@ -65,7 +65,7 @@ export function scoredValues(r: Extract<SiteRow, { kind: "result" }>): unknown[]
 /** The uploaded column names in first-seen order, and the result names beside them (`result_` where the upload uses one). */
 export function exportColumns(
   rows: readonly SiteRow[],
-  result: readonly string[] = RESULT,
+  result: readonly string[] = RESULT_COLUMNS,
 ): { inputs: string[]; results: string[] } {
   const inputs = [...new Set(rows.flatMap((r) => Object.keys(r.input)))];
   // A result column whose name the upload already uses is told apart, so no uploaded value is overwritten.
@@ -82,7 +82,7 @@ export function sitesCsv(rows: readonly SiteRow[]): string {
     ...inputs.map((k) => r.input[k] ?? ""),
     ...(r.kind === "result"
       ? scoredValues(r).map((v) => (Array.isArray(v) ? v.join("; ") : v))
-      : [...RESULT.slice(1).map(() => ""), r.detail]),
+      : [...RESULT_COLUMNS.slice(1).map(() => ""), r.detail]),
   ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(",")).join("\n");
 }

@@ -1,18 +1,9 @@
 // Scored sites as GeoJSON for GIS: pure (no DOM), so Node's unit tests read it too.
-import { exportColumns, scoredValues, VALUE_COLUMNS } from "./csv.ts";
+import { exportColumns, RESULT_COLUMNS, scoredValues } from "./csv.ts";
 import type { SiteRow } from "./site-row.ts";
 
-const RESULT = [
-  "lot_id",
-  "address",
-  "area_m2",
-  "score",
-  "rating",
-  "yield_basis",
-  "existing",
-  ...VALUE_COLUMNS,
-  "reasons",
-] as const;
+// The CSV's result columns, the reasons a list here (no error text: an error row is no feature).
+const RESULT = [...RESULT_COLUMNS.slice(0, -1), "reasons"];
 
 /** The scored sites as features: the file's line and uploaded columns kept, then what scoring found (named as in the CSV). */
 export function sitesGeoJson(rows: readonly SiteRow[]): GeoJSON.FeatureCollection {
