@@ -12,7 +12,27 @@ const walked = (p: PlaceReach | null) =>
     ? null
     : { name: p.name, walking_m: Math.round(p.walkingM), straight_m: Math.round(p.straightM) };
 
-export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
+/** A layer older than this is flagged beside the facts it gives (issue 56: a flood layer may lag a council's study). */
+export const STALE_AFTER_MONTHS = 12;
+
+/** Where each of the lot's facts came from, by pack layer, with its "as at" date; [] for packs that do not say. */
+export function factSources(packs: readonly Pack[], parcel: ParcelHit, now: Date) {
+  const provenance = packs.find((p) => p.id === parcel.packId)?.meta.provenance ?? [];
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - STALE_AFTER_MONTHS);
+  const limit = cutoff.toISOString().slice(0, 10);
+  return provenance.map((p) => ({
+    layer: p.layer,
+    service_layer: p.service_layer,
+    source: p.source,
+    attribution: p.attribution,
+    as_at: p.as_at,
+    fetched_at: p.fetched_at,
+    older_than_12_months: p.as_at !== null && p.as_at < limit,
+  }));
+}
+
+export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit, now = new Date()) {
   const f = siteFacts(packs, parcel);
   const controls = (list: { value: number; share: number; label: string | null }[]) =>
     list.map((c) => ({ value: c.value, share: r4(c.share), label: c.label }));
@@ -51,6 +71,7 @@ export function parcelFacts(packs: readonly Pack[], parcel: ParcelHit) {
     walks: f.reach
       ? { station: walked(f.reach.station), centre: walked(f.reach.centre) }
       : { station: null, centre: null },
+    sources: factSources(packs, parcel, now),
     demo_data: f.demoData,
   };
 }

@@ -15,6 +15,8 @@ export interface PackInfo {
   note: string | null;
   /** Layers the pack marks synthetic (demo data). */
   syntheticLayers: string[];
+  /** An imported pack's layers: "Zoning: Land Zoning, as at 2026-11-14" (design section 15); [] for other packs. */
+  sources: { layer: string; serviceLayer: string; asAt: string | null }[];
 }
 
 export interface ReportModel {
@@ -35,7 +37,12 @@ export interface ReportModel {
 export function packInfo(pack: Pack): PackInfo {
   const { id, version, title, attribution, licence, note, layers } = summarisePack(pack);
   const syntheticLayers = layers.filter((l) => l.synthetic).map((l) => l.name);
-  return { id, version, title, attribution, licence, note, syntheticLayers };
+  const sources = (pack.meta.provenance ?? []).map((p) => ({
+    layer: p.layer,
+    serviceLayer: p.service_layer,
+    asAt: p.as_at,
+  }));
+  return { id, version, title, attribution, licence, note, syntheticLayers, sources };
 }
 
 export function buildModel(

@@ -1,6 +1,7 @@
 // The v2 pack's header fields, column schema and root metadata, shared by the encoder and the reader.
 import type { BBox } from "../../geo/bbox.ts";
 import type { LayerKind, PackMeta, UploadInfo } from "../pack-meta.ts";
+import { provenanceOf } from "../provenance.ts";
 import { PagedPackError } from "./errors.ts";
 import type { OverviewMeta } from "./overview.ts";
 
@@ -86,12 +87,14 @@ export type LayerMeta = {
 /** The pack's title, attribution, licence, note (from `info`, as lots packs have kept them) and upload. */
 export function packMetaOf(meta: RootMeta): PackMeta {
   const { info } = meta;
+  const provenance = provenanceOf(info);
   return {
     title: info.title ?? meta.id,
     attribution: info.attribution ?? "",
     licence: info.licence ?? "",
     ...(info.note ? { note: info.note } : {}),
     ...(meta.upload ? { upload: meta.upload } : {}),
+    ...(provenance.length > 0 ? { provenance } : {}),
   };
 }
 

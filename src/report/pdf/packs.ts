@@ -1,12 +1,17 @@
 // Provenance blocks: each pack with id, version, licence and attribution, and the demo-data notice.
-import type { PackInfo, ReportModel } from "../model.ts";
+import { longDate, type PackInfo, type ReportModel } from "../model.ts";
 import type { Flow } from "./document.ts";
 import { COLOR, CONTENT_W, MARGIN_X, SIZE } from "./style.ts";
 
 export function packBlock(flow: Flow, pack: PackInfo): void {
   const c = flow.canvas;
   const attribution = c.wrap(pack.attribution, CONTENT_W - 12, { size: SIZE.small }, 6);
-  const height = 28 + attribution.length * 10.5 + (pack.syntheticLayers.length > 0 ? 11 : 0) + 8;
+  const sources = pack.sources.map(
+    (src) =>
+      `${src.layer}: ${src.serviceLayer}, ${src.asAt ? `as at ${longDate(src.asAt)}` : "date not given by the service"}`,
+  );
+  const height =
+    28 + attribution.length * 10.5 + (pack.syntheticLayers.length > 0 ? 11 : 0) + sources.length * 10.5 + 8;
   const cc = flow.need(height);
   let y = flow.y;
   cc.line(MARGIN_X, y + 9, MARGIN_X, y - height + 14, COLOR.navy, 2);
@@ -21,6 +26,11 @@ export function packBlock(flow: Flow, pack: PackInfo): void {
   y -= 11;
   for (const line of attribution) {
     cc.text(line, MARGIN_X + 10, y, { size: SIZE.small, color: COLOR.muted });
+    y -= 10.5;
+  }
+  // Each imported layer and how current its source says it is.
+  for (const line of sources) {
+    cc.text(line, MARGIN_X + 10, y, { size: SIZE.small, maxWidth: CONTENT_W - 12 });
     y -= 10.5;
   }
   if (pack.syntheticLayers.length > 0) {

@@ -36,6 +36,24 @@ export const ParcelFactsSchema = z
       description:
         "On foot over the streets (the synthetic world's lots): to the nearest station listed in Housing SEPP Schedule 11 and the nearest designated town centre, each beside its straight line; null where not measured",
     }),
+    sources: z
+      .array(
+        z.strictObject({
+          layer: z
+            .string()
+            .openapi({ description: "The pack layer the facts come from: parcels, zoning, fsr, height, ..." }),
+          service_layer: z.string(),
+          source: z.string().openapi({ description: "The service it was imported from" }),
+          attribution: z.string(),
+          as_at: z.string().nullable().openapi({ description: "The layer's own last edit (YYYY-MM-DD)" }),
+          fetched_at: z.string(),
+          older_than_12_months: z.boolean().openapi({ description: "The layer's as_at is more than 12 months old" }),
+        }),
+      )
+      .openapi({
+        description:
+          "Where each fact came from and how current it is, per layer of a pack imported from the NSW services (npm run import -- nsw); [] for other packs",
+      }),
     demo_data: z.boolean(),
   })
   .openapi("ParcelFacts");

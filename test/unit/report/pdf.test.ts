@@ -1,5 +1,7 @@
 // The report end to end in Node on the demo packs: events, the PDF's pages, text, metadata and reproducibility.
+import { readFileSync } from "node:fs";
 import { fixedScope } from "../../../src/packs/scope.ts";
+import { readPackBytes } from "../../../src/packs/pack-bytes.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { exampleRequest } from "../../../scripts/report/example.ts";
@@ -302,5 +304,21 @@ describe("what each detailed site is worth (issue 54)", () => {
   it("an unpaid example report (no assumptions) prints no value", async () => {
     const { pdf } = await render(example.request);
     expect((await pdfPageTexts(pdf)).some((t) => t.includes("What the site is worth"))).toBe(false);
+  });
+});
+
+describe("an imported pack's sources (issue 56)", () => {
+  it("the report's sources name each imported layer with its as at date", async () => {
+    const b64 = readFileSync("test/fixtures/nsw/imported-hunters-hill.pack.b64", "utf8").trim();
+    const imported = readPackBytes(Buffer.from(b64, "base64"), "nsw-hunters-hill");
+    const lot = String(imported.layers.get("parcels")?.props(0).lot_id);
+    const request = ReportGenerateRequestSchema.parse({ scores: [{ lot_id: lot }], parcel_geojsons: [] });
+    const j = { ...(await job(request)), packs: fixedScope([imported, ...example.packs]) };
+    const events = await collect(generateReport(j));
+    const done = events.at(-1)?.data as Complete;
+    const text = (await pdfPageTexts(new Uint8Array(Buffer.from(done.pdf_base64, "base64")))).join("\n");
+    expect(text).toContain("zoning: Land Zoning, as at 14 November 2026");
+    expect(text).toContain("bushfire: Bush Fire Prone Land, as at 30 June 2025");
+    expect(text).toContain("parcels: Lot, as at 28 November 2026");
   });
 });

@@ -25,6 +25,7 @@ const facts = (over: Partial<Facts> = {}): Facts => ({
   heritage_names: [],
   nearest_stop: null,
   nearest_station: null,
+  sources: [],
   demo_data: true,
   ...over,
 });

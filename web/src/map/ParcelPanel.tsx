@@ -113,6 +113,7 @@ export function ParcelPanel({
           </dd>
         </div>
       </dl>
+      {facts.sources.length > 0 && <Sources sources={facts.sources} />}
       {save}
       {/* A lot scored in this tab shows its score again for free: the sticky button says so until the lot changes,
           and scoring it again is a second, stated charge (issue 51, item 3). */}
@@ -132,6 +133,36 @@ export function ParcelPanel({
         </button>
       )}
     </article>
+  );
+}
+
+const LAYER_WORDS: Record<string, string> = {
+  parcels: "Lot",
+  zoning: "Zoning",
+  fsr: "FSR",
+  height: "Height",
+  lot_size: "Minimum lot size",
+  heritage: "Heritage",
+  bushfire: "Bushfire",
+  flood: "Flood",
+};
+// "© State of New South Wales (NSW Rural Fire Service), ..." names its publisher in brackets; else the whole line.
+const publisher = (attribution: string) => /\(([^)]+)\)/.exec(attribution)?.[1] ?? attribution;
+const asAtDay = (d: string) =>
+  new Date(`${d}T00:00:00Z`).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
+
+/** Where each fact came from and how current it is (an imported pack's layers); an old layer is flagged. */
+function Sources({ sources }: { sources: Facts["sources"] }) {
+  return (
+    <ul className="sources small" aria-label="Sources">
+      {sources.map((s) => (
+        <li key={s.layer} title={`${s.attribution}; ${s.source}`}>
+          {LAYER_WORDS[s.layer] ?? s.layer}: {publisher(s.attribution)} ({s.service_layer})
+          {s.as_at ? `, as at ${asAtDay(s.as_at)}` : ", date not given"}
+          {s.older_than_12_months && <span className="tag warn"> over 12 months old</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
