@@ -116,6 +116,13 @@ function components(c: Canvas, r: FeasibilityResult, top: number): number {
   return y;
 }
 
+/** The dual occupancy the yield tested, by the clause that applies here (s 168 only in a low and mid rise area; else the LEP). */
+export function dualOccupancyText(r: FeasibilityResult): string {
+  const o = r.yieldOptions.find((x) => x.basis === "dual_occupancy");
+  if (!o) return "not tested (no housing here)";
+  return `${o.permitted ? "permitted" : "not permitted"} (${o.clause})`;
+}
+
 function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
   const rows: [string, string][] = [
     ["Lot area", formatArea(r.areaM2)],
@@ -135,7 +142,7 @@ function keyFigures(c: Canvas, r: FeasibilityResult, top: number): number {
           ? `${r.subdivision.lots} lots`
           : "not possible",
     ],
-    ["Dual occupancy", r.dualOccupancy.eligible ? "eligible" : "not eligible"],
+    ["Dual occupancy", dualOccupancyText(r)],
   ];
   let y = top;
   c.text("Key figures", COL_X, y, { size: SIZE.h2, font: "bold", color: COLOR.navy });
