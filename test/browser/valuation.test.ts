@@ -9,6 +9,8 @@ import { stationLot } from "./world-places.ts";
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
+// The browser logs the 422 a test provokes on purpose (a zero price); any other error fails the file.
+const provoked: RegExp[] = [];
 
 async function person(email: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -39,7 +41,7 @@ describe.skipIf(!base)("valuation assumptions and a site's worth", () => {
   afterAll(async () => {
     for (const c of contexts) await c.close();
     await browser?.close();
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors.filter((e) => !provoked.some((r) => r.test(e)))).toEqual([]);
   });
 
   it("the owner saves a new build cost as the next version, after confirming", async () => {
@@ -58,6 +60,7 @@ describe.skipIf(!base)("valuation assumptions and a site's worth", () => {
 
   it("a zero sale price is refused with a sentence naming the field, and nothing is saved", async () => {
     const section = await openAssumptions(owner);
+    provoked.push(/status of 422 .*at .*\/valuation\/assumptions$/);
     await section.getByRole("spinbutton", { name: "Sale price of apartments" }).fill("0");
     await section.getByRole("button", { name: "Save assumptions" }).click();
     await owner.getByRole("dialog").getByRole("button", { name: "Save assumptions" }).click();
