@@ -7,8 +7,9 @@ import { formatOfBytes } from "../../src/packs/pack-bytes.ts";
 import { encodePack } from "../../src/packs/v1/encode.ts";
 import { buildLayer, type InputFeature } from "../../scripts/pack/layers.ts";
 
-function fromBase64(b64: string): Uint8Array {
-  const bin = atob(b64);
+/** A pack's bytes from base64 (the fixtures' trailing newline allowed). */
+export function fromBase64(b64: string): Uint8Array {
+  const bin = atob(b64.trim());
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;

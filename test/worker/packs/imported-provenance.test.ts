@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
 import imported from "../../fixtures/nsw/imported-hunters-hill.pack.b64?raw";
-import { putDemoPacks, putPack } from "../../support/packs.ts";
+import { fromBase64, putDemoPacks, putPack } from "../../support/packs.ts";
 import { bearer, mintToken } from "../../support/tokens.ts";
 
 type Listed = {
@@ -19,13 +19,6 @@ type Listed = {
     licence: string;
   }[];
 };
-
-function fromBase64(b64: string): Uint8Array {
-  const bin = atob(b64.trim());
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 let auth: Record<string, string>;
 beforeAll(async () => {
