@@ -29,6 +29,7 @@ import { nextTask } from "../lib/next-task.ts";
 import { UnprocessableError } from "../errors.ts";
 import { ClipBudgetError, clipWork, withClipBudget } from "../geo/clip-pass.ts";
 import { lotRecordFrom } from "./lot-record.ts";
+import { withReserveFrontage } from "./upload-frontage.ts";
 import type { Reach } from "../scoring/types.ts";
 
 /** Lots whose facts are computed between two yields to the event loop (in the request and in a build step). */
@@ -139,7 +140,11 @@ function withinBudget<T>(lotId: string | null, polygon: AreaGeometry, work: () =
 export async function uploadedLotValues(upload: Pack, context: UploadLotsContext, i: number): Promise<Value[]> {
   // The upload itself first (its lot ids and addresses), then what the organisation sees, its own packs first.
   const parcel = parcelFromFeature(upload, i);
-  const own = withinBudget(parcel.lotId, parcel.polygon, () => lotRecordFrom([upload, ...context.overlays], parcel));
+  const own = withReserveFrontage(
+    withinBudget(parcel.lotId, parcel.polygon, () => lotRecordFrom([upload, ...context.overlays], parcel)),
+    upload,
+    i,
+  );
   const [lon, lat] = featureLabelPoint(columnsFromGeometry(parcel.polygon), 0);
   const beneath = own.facts.zones.length > 0 ? null : await lotRecordAt(context.lots, lon, lat);
   return lotValues(inheritFacts(own, beneath));

@@ -64,7 +64,8 @@ describe("POST /parcels/score on uploaded lots with and without what stands on t
   beforeAll(async () => {
     const lots = [
       squareLot({ lot_id: "1//SP555", existing_use: "Strata", units: "24", strata_plan: "SP555" }, 151.01, -33.82),
-      squareLot({ lot_id: "2//DP555" }, 151.0102, -33.82),
+      // 90 m away: no lot of the upload lies across a road reserve from it, so no street is known.
+      squareLot({ lot_id: "2//DP555" }, 151.011, -33.82),
     ];
     const up = await uploadPack(org.users.owner.token, { type: "FeatureCollection", features: lots }, "Existing use");
     expect(up.status, await up.clone().text()).toBe(201);
