@@ -1,5 +1,6 @@
 // Sentences the offline planner writes from this turn's tool results (the JSON the chat tools return).
 import { DECLINED_REASON, SUPERSEDED_REASON } from "../approval.ts";
+import { dollars as wholeDollars } from "../../value/waterfall.ts";
 
 export interface ToolResult {
   name: string;
@@ -15,7 +16,7 @@ const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : 
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const m2 = (v: unknown) => `${Math.round(n(v)).toLocaleString("en-AU")} m²`;
 const pct = (share: unknown) => `${Math.round(n(share) * 100)}%`;
-const dollars = (v: unknown) => `$${Math.round(n(v)).toLocaleString("en-AU")}`;
+const dollars = (v: unknown) => wholeDollars(n(v));
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 const OVERLAY_TEXT: Record<string, string> = {

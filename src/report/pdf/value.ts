@@ -7,6 +7,7 @@ import type { Canvas } from "./canvas.ts";
 import type { Flow } from "./document.ts";
 import { COLOR, CONTENT_W, MARGIN_X, PAGE_W, SIZE } from "./style.ts";
 import { rgb } from "pdf-lib";
+import { type BarKind, dollars, type ValueBar, waterfall, waterfallRange } from "../../value/waterfall.ts";
 
 const LABEL_W = 150;
 const AMOUNT_W = 78;
@@ -14,56 +15,23 @@ const BAR_X = MARGIN_X + LABEL_W + AMOUNT_W + 8;
 const BAR_W = CONTENT_W - LABEL_W - AMOUNT_W - 8;
 const ROW_H = 12;
 
-const GAIN = rgb(0.13, 0.52, 0.3);
-const COST = rgb(0.78, 0.36, 0.3);
-
-/** Whole dollars as "$1,234,567", a negative as "−$1,234". */
-export function dollars(n: number): string {
-  const s = `$${Math.abs(Math.round(n)).toLocaleString("en-AU")}`;
-  return n < 0 ? `\u2212${s}` : s;
-}
-
-export interface ValueBar {
-  label: string;
-  amount: number;
-  /** Where the bar starts and ends on the dollar scale. */
-  from: number;
-  to: number;
-  color: RGB;
-  bold?: boolean;
-}
-
-/** The waterfall's bars: realisation down through each cost to what is left for the land, and what stands today. */
-// A cost line's item as a label: "construction" reads "Construction".
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function waterfall(v: SiteValue): ValueBar[] {
-  const bars: ValueBar[] = [
-    { label: "Gross realisation", amount: v.gross_realisation, from: 0, to: v.gross_realisation, color: GAIN },
-  ];
-  let left = v.gross_realisation;
-  for (const c of v.costs) {
-    bars.push({ label: sentence(c.item), amount: -c.amount, from: left - c.amount, to: left, color: COST });
-    left -= c.amount;
-  }
-  bars.push(
-    { label: "Residual land value", amount: v.rlv, from: 0, to: v.rlv, color: COLOR.navy, bold: true },
-    { label: "As-is value (what stands)", amount: v.as_is, from: 0, to: v.as_is, color: COLOR.muted },
-  );
-  return bars;
-}
+const COLORS: Readonly<Record<BarKind, RGB>> = {
+  gain: rgb(0.13, 0.52, 0.3),
+  cost: rgb(0.78, 0.36, 0.3),
+  rlv: COLOR.navy,
+  "as-is": COLOR.muted,
+};
 
 function drawBars(flow: Flow, bars: readonly ValueBar[]): void {
-  const lo = Math.min(0, ...bars.map((b) => Math.min(b.from, b.to)));
-  const hi = Math.max(1, ...bars.map((b) => Math.max(b.from, b.to)));
+  const [lo, hi] = waterfallRange(bars);
   const x = (d: number) => BAR_X + ((d - lo) / (hi - lo)) * BAR_W;
   for (const b of bars) {
     const c = flow.need(ROW_H);
-    const font = b.bold ? "bold" : "regular";
+    const font = b.kind === "rlv" ? "bold" : "regular";
     c.text(b.label, MARGIN_X, flow.y, { size: SIZE.small + 0.5, font, maxWidth: LABEL_W - 6 });
     c.text(dollars(b.amount), MARGIN_X + LABEL_W + AMOUNT_W, flow.y, { size: SIZE.small + 0.5, font, align: "right" });
     const [a, z] = [Math.min(b.from, b.to), Math.max(b.from, b.to)];
-    c.rect(x(a), flow.y - 1.5, Math.max(0.75, x(z) - x(a)), 7, { fill: b.color });
+    c.rect(x(a), flow.y - 1.5, Math.max(0.75, x(z) - x(a)), 7, { fill: COLORS[b.kind] });
     flow.y -= ROW_H;
   }
   // The zero line, where a negative residual crosses it.
@@ -111,7 +79,12 @@ export function drawValue(flow: Flow, v: SiteValue, assumptions: readonly Assump
   const verdict = over
     ? `The scheme can pay ${dollars(v.margin_over_as_is)} more for the land than what stands on it is worth.`
     : `What stands on the land is worth ${dollars(-v.margin_over_as_is)} more than the scheme can pay for it.`;
-  c.text(verdict, MARGIN_X, flow.y, { size: SIZE.body, font: "bold", color: over ? GAIN : COST, maxWidth: CONTENT_W });
+  c.text(verdict, MARGIN_X, flow.y, {
+    size: SIZE.body,
+    font: "bold",
+    color: over ? COLORS.gain : COLORS.cost,
+    maxWidth: CONTENT_W,
+  });
   flow.y -= ROW_H + 2;
   drawBars(flow, waterfall(v));
   flow.y -= 4;

@@ -1,44 +1,11 @@
 // What a scored site is worth: the margin over what stands first, the residual land value as a waterfall (a small bar
 // chart: realisation, each cost, the RLV, what stands), and the lender's two-by-two sensitivity grid.
 import type { SiteValueShape as SiteValue } from "../../../src/routes/schemas/valuation.ts";
-
-/** Whole dollars, "$1,234,567"; a negative "−$1,234". */
-export function dollars(n: number): string {
-  const s = `$${Math.abs(Math.round(n)).toLocaleString("en-AU")}`;
-  return n < 0 ? `−${s}` : s;
-}
-
-interface Bar {
-  label: string;
-  amount: number;
-  from: number;
-  to: number;
-  kind: "gain" | "cost" | "rlv" | "as-is";
-}
-
-// A cost line's item as a label: "construction" reads "Construction".
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function bars(v: SiteValue): Bar[] {
-  const out: Bar[] = [
-    { label: "Gross realisation", amount: v.gross_realisation, from: 0, to: v.gross_realisation, kind: "gain" },
-  ];
-  let left = v.gross_realisation;
-  for (const c of v.costs) {
-    out.push({ label: sentence(c.item), amount: -c.amount, from: left - c.amount, to: left, kind: "cost" });
-    left -= c.amount;
-  }
-  out.push(
-    { label: "Residual land value", amount: v.rlv, from: 0, to: v.rlv, kind: "rlv" },
-    { label: "As-is value", amount: v.as_is, from: 0, to: v.as_is, kind: "as-is" },
-  );
-  return out;
-}
+import { dollars, waterfall, waterfallRange } from "../../../src/value/waterfall.ts";
 
 export function ValueDetail({ value: v }: { value: SiteValue }) {
-  const all = bars(v);
-  const lo = Math.min(0, ...all.map((b) => Math.min(b.from, b.to)));
-  const hi = Math.max(1, ...all.map((b) => Math.max(b.from, b.to)));
+  const all = waterfall(v);
+  const [lo, hi] = waterfallRange(all);
   const pct = (d: number) => `${(((d - lo) / (hi - lo)) * 100).toFixed(2)}%`;
   const over = v.margin_over_as_is >= 0;
   return (
