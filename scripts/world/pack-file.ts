@@ -7,6 +7,7 @@ import { LOT_COLUMNS, type PackOptions, PackWriter, UNITS_PER_DEGREE } from "../
 import { storeTilesInFile } from "../pack/stored-tiles.ts";
 import { BUCKETS, openBucket } from "./buckets.ts";
 import type { RecordFile } from "./record-codec.ts";
+import { UniqueStrataPlans } from "./strata-plans.ts";
 
 const COPY_CHUNK = 8 * 1024 * 1024;
 
@@ -24,6 +25,8 @@ export async function writePackFile(
   const pagesFd = openSync(pagesPath, "w");
   let pages = 0;
   let features = 0;
+  const plans = new UniqueStrataPlans();
+  const planAt = LOT_COLUMNS.findIndex((c) => c.name === "strata_plan");
   const w = new PackWriter(opts, (bytes) => {
     writeSync(pagesFd, bytes, 0, bytes.length);
     pages++;
@@ -37,6 +40,7 @@ export async function writePackFile(
         const ring: number[][] = [];
         for (let i = 0; i < r.ring.length; i += 2)
           ring.push([(r.ring[i] as number) / UNITS_PER_DEGREE, (r.ring[i + 1] as number) / UNITS_PER_DEGREE]);
+        if (planAt >= 0) r.values[planAt] = plans.take(r.values[planAt]) as (typeof r.values)[number];
         await w.add({ geometry: { type: "Polygon", coordinates: [ring] }, values: r.values });
       }
       features += order.length;
