@@ -3,7 +3,7 @@
 import type { YieldBasis } from "../scoring/types.ts";
 import { type Assumptions, salePrice } from "../value/assumptions.ts";
 import { FORM_WORDS, formOf } from "../value/forms.ts";
-import { dollars } from "../value/waterfall.ts";
+import { dollars } from "../routes/schemas/value-waterfall.ts";
 
 export type AssumptionRow = [string, string];
 

@@ -1,6 +1,6 @@
 // Sentences the offline planner writes from this turn's tool results (the JSON the chat tools return).
 import { DECLINED_REASON, SUPERSEDED_REASON } from "../approval.ts";
-import { dollars as wholeDollars } from "../../value/waterfall.ts";
+import { dollars as wholeDollars } from "../../routes/schemas/value-waterfall.ts";
 
 export interface ToolResult {
   name: string;

@@ -7,7 +7,13 @@ import type { Canvas } from "./canvas.ts";
 import type { Flow } from "./document.ts";
 import { COLOR, CONTENT_W, MARGIN_X, PAGE_W, SIZE } from "./style.ts";
 import { rgb } from "pdf-lib";
-import { type BarKind, dollars, type ValueBar, waterfall, waterfallRange } from "../../value/waterfall.ts";
+import {
+  type BarKind,
+  dollars,
+  type ValueBar,
+  waterfall,
+  waterfallRange,
+} from "../../routes/schemas/value-waterfall.ts";
 
 const LABEL_W = 150;
 const AMOUNT_W = 78;

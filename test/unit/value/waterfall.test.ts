@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollars, waterfall, waterfallRange } from "../../../src/value/waterfall.ts";
+import { dollars, waterfall, waterfallRange } from "../../../src/routes/schemas/value-waterfall.ts";
 
 const value = {
   gross_realisation: 1_000_000,

@@ -1,7 +1,7 @@
 // What a scored site is worth: the margin over what stands first, the residual land value as a waterfall (a small bar
 // chart: realisation, each cost, the RLV, what stands), and the lender's two-by-two sensitivity grid.
 import type { SiteValueShape as SiteValue } from "../../../src/routes/schemas/valuation.ts";
-import { dollars, waterfall, waterfallRange } from "../../../src/value/waterfall.ts";
+import { dollars, waterfall, waterfallRange } from "../../../src/routes/schemas/value-waterfall.ts";
 
 export function ValueDetail({ value: v }: { value: SiteValue }) {
   const all = waterfall(v);

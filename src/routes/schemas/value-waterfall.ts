@@ -1,4 +1,5 @@
-// The residual as a waterfall and its figures as text: one reading for the report's page and the workspace's panel.
+// How the contract's `value` reads as a waterfall and its figures as text: one reading for the report's page, the
+// workspace's panel and the chat (plain functions importing nothing, so the web may load them as the contract's lists).
 
 /** What a waterfall needs of a site's value (the answer's `value`). */
 export interface WaterfallValue {
