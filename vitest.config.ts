@@ -70,7 +70,11 @@ function workerProject(variant: "worker" | "worker-hyperdrive") {
               "test/worker/billing/unavailable.test.ts",
               "test/worker/credits/{chain,jobs}.test.ts",
             ],
-      globalSetup: ["./test/support/global-setup.ts", "./test/support/upload-setup.ts"],
+      globalSetup: [
+        "./test/support/global-setup.ts",
+        "./test/support/upload-setup.ts",
+        "./test/support/world-setup.ts",
+      ],
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },

@@ -12,6 +12,7 @@ import { startIdp } from "../../standins/idp/server.ts";
 import { WORLD_V2_OUT } from "../pack/world-v2.ts";
 import { uploadCommittedPacks } from "./upload-packs.ts";
 import { planWorld, prepareWorld, startWorldChild } from "./world-background.ts";
+import { devImport, importFlag } from "./dev-import.ts";
 import { removeStackFile, writeStackFile } from "./stack-file.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { startMarketingServer } from "../../standins/marketing/server.ts";
@@ -30,6 +31,8 @@ const LLM_PORT = Number(process.env.LLM_PORT ?? 54340);
 // DEV_DATA_DIR lets a smoke run use its own database, users and R2 state beside your dev data.
 const DATA_DIR = process.env.DEV_DATA_DIR ?? ".data";
 const PERSIST = process.env.DEV_DATA_DIR ? `${DATA_DIR}/wrangler` : ".wrangler/state";
+// `--import "<council>"`: that council imported from the ArcGIS stand-in and published over the world (dev-import.ts).
+const IMPORT_LGA = importFlag(process.argv.slice(2));
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
@@ -62,6 +65,12 @@ const world = planWorld(PERSIST);
 const packsPut = (async () => {
   await uploadCommittedPacks(PERSIST);
   await prepareWorld(PERSIST, world, worldStarted);
+  // After the world's registry entry, so the two never write the registry at once.
+  if (IMPORT_LGA)
+    await devImport(IMPORT_LGA, { persistTo: PERSIST, api: `http://127.0.0.1:${API_PORT}`, dataDir: DATA_DIR }).catch(
+      (err: unknown) =>
+        console.warn(`import of ${IMPORT_LGA} skipped: ${err instanceof Error ? err.message : String(err)}`),
+    );
 })();
 // Awaited below; a failure meanwhile must not be reported as unhandled before then.
 packsPut.catch(() => {});

@@ -1,9 +1,12 @@
 // `npm run import -- nsw (--lga "<name>" | --bbox W,S,E,N) [--out <pack>] [--cache <dir>] [--cadastre-url <service>]
-// [--planning-url <service>] [--bushfire-url <service>] [--format json|geojson] [--version V] [--from-standin]`
-// (docs/design.md section 15). Exit 0 with the pack written; 1 with a sentence naming the layer and the request.
+// [--planning-url <service>] [--bushfire-url <service>] [--format json|geojson] [--version V] [--from-standin]
+// [--publish [--api URL] [--persist-to DIR]]` (docs/design.md section 15). Exit 0 with the pack written (and, with
+// --publish, a new version of it published to the dev stack as `npm run pack -- publish` does); 1 with a sentence
+// naming the layer and the request.
 import { pathToFileURL } from "node:url";
 import { STANDIN_SOURCES, startArcgisStandin } from "../../standins/arcgis/server.ts";
 import { parseArgs } from "../pack/cli.ts";
+import { publishPack, publishTarget } from "../pack/publish.ts";
 import { type Area, bboxArea, lgaArea } from "./area.ts";
 import { ImportError } from "./errors.ts";
 import { importNsw } from "./import-nsw.ts";
@@ -13,9 +16,12 @@ export const USAGE = `usage:
   npm run import -- nsw (--lga "<council name>" | --bbox W,S,E,N) [--out FILE.pack] [--cache DIR]
                         [--cadastre-url URL] [--planning-url URL] [--bushfire-url URL]
                         [--format json|geojson] [--version V] [--from-standin]
+                        [--publish [--api URL] [--persist-to DIR]]
       the NSW cadastre, planning controls and bush fire prone land over the area, from the NSW open-data ArcGIS
       services (or, with --from-standin, from the local stand-in's synthetic fixtures), as a v2 lots pack with each
-      layer's provenance; completed pages are kept under --cache (default .data/import-cache) so a re-run resumes`;
+      layer's provenance; completed pages are kept under --cache (default .data/import-cache) so a re-run resumes.
+      --publish: the pack becomes the next version of public pack nsw-<council> in the running dev stack (as npm run
+      pack -- publish FILE): it answers before the world's lots where both lie, and a re-import fires the alerts`;
 
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -25,7 +31,8 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const fromStandin = rest.includes("--from-standin");
-  const { flags } = parseArgs(rest.filter((a) => a !== "--from-standin"));
+  const publish = rest.includes("--publish");
+  const { flags } = parseArgs(rest.filter((a) => a !== "--from-standin" && a !== "--publish"));
   const lga = flags.get("lga");
   const bbox = flags.get("bbox");
   if (!lga === !bbox) throw new ImportError('nsw wants either --lga "<council name>" or --bbox W,S,E,N');
@@ -55,6 +62,7 @@ export async function main(argv: string[]): Promise<void> {
       console.log(
         `  ${p.layer.padEnd(9)} ${String(p.kept).padStart(7)} of ${p.count} "${p.service_layer}" as at ${p.as_at ?? "unknown"}, fetched ${p.fetched_at}`,
       );
+    if (publish) await publishPack(r.out, publishTarget(flags));
   } finally {
     await standin?.stop();
   }

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readPackBytes } from "../../src/packs/pack-bytes.ts";
+import { IMPORTED_PRECEDENCE, PRECEDENCE_KEY } from "../../src/packs/precedence.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import type { LayerName } from "../../src/packs/upload/layer-specs.ts";
 import { buildLotsPackStreamed } from "../pack/stream/build.ts";
@@ -169,7 +170,8 @@ export async function importNsw(opts: NswImportOptions): Promise<NswImportResult
     const context: Pack[] = (opts.contextPacks ?? CONTEXT_PACKS)
       .filter((f) => existsSync(f))
       .map((f) => readPackBytes(readFileSync(f), f));
-    const version = opts.version ?? now().toISOString().replace(/[:.]/g, "").slice(0, 15);
+    // To the second (20261203T132030), so two imports within one minute are two versions.
+    const version = opts.version ?? now().toISOString().replace(/[-:.]/g, "").slice(0, 15);
     const id = `nsw-${opts.area.slug}`;
     const attributions = [...new Set(provenance.map((p) => p.attribution))];
     const built = await buildLotsPackStreamed({
@@ -190,7 +192,13 @@ export async function importNsw(opts: NswImportOptions): Promise<NswImportResult
       files,
       context,
       asAt,
-      info: { provenance: provenanceJson, area: opts.area.label, importer: "npm run import -- nsw" },
+      // Above the world's lots where both lie (src/packs/precedence.ts): one cadastre answers there.
+      info: {
+        provenance: provenanceJson,
+        area: opts.area.label,
+        importer: "npm run import -- nsw",
+        [PRECEDENCE_KEY]: String(IMPORTED_PRECEDENCE),
+      },
       progress: { show: opts.showBuildProgress ?? false },
     });
     return { out: built.out, id, version, lots: built.lots, requests, provenance };

@@ -15,8 +15,7 @@ import { isTopology, topologyFeatures } from "./topojson.ts";
 import { buildV2Command, convertCommand, V2_USAGE } from "./stream/commands.ts";
 import { WORLD_USAGE, worldCommand } from "../world/command.ts";
 import { buildDemoV2, DEMO_V2_VERSION } from "./demo-v2.ts";
-import { PUBLISH_USAGE, publishPack } from "./publish.ts";
-import { runningStackApi } from "../dev/stack-file.ts";
+import { PUBLISH_USAGE, publishPack, publishTarget } from "./publish.ts";
 import { buildTransportPack, readTransportSources } from "./transport.ts";
 import { EXAMPLES_USAGE, examplesCommand } from "./world-examples.ts";
 import { WORLD_V2_USAGE, worldV2Command } from "./world-v2.ts";
@@ -299,12 +298,7 @@ export async function main(argv: string[]): Promise<void> {
   if (command === "world") return worldCommand(args.flags);
   if (command === "examples") return examplesCommand(args.flags);
   if (command === "world-v2") return worldV2Command(args.flags, args.flags.get("persist-to") ?? devPersist());
-  if (command === "publish" && rest[0]) {
-    const persistTo = args.flags.get("persist-to") ?? devPersist();
-    // The running stack's own port first: a stack started with PORT=8790 is not at 8787.
-    const api = args.flags.get("api") ?? runningStackApi(persistTo) ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
-    return publishPack(rest[0], { api, persistTo }).then(() => undefined);
-  }
+  if (command === "publish" && rest[0]) return publishPack(rest[0], publishTarget(args.flags)).then(() => undefined);
   if (command === "build") return build(args);
   if (command === "inspect" && rest[0]) {
     console.log(inspect(rest[0]));

@@ -7,6 +7,7 @@ import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
+import { runningStackApi } from "../dev/stack-file.ts";
 
 export const PUBLISH_USAGE = `  npm run pack -- publish FILE [--api URL] [--persist-to DIR]
       a new version of a public pack into the running dev stack (DIR: .wrangler/state, or $DEV_DATA_DIR/wrangler),
@@ -34,6 +35,18 @@ export async function packIdentity(file: string): Promise<{ id: string; version:
   // A v1 file (written before v2) is small enough to read whole.
   const pack = readPackBytes(readFileSync(file), file);
   return { id: pack.id, version: pack.version };
+}
+
+/**
+ * Where a publish goes, as `npm run pack -- publish` and `npm run import -- nsw --publish` choose it: the dev stack's R2
+ * state (--persist-to, else as npm run dev keeps it) and its API (--api, else the running stack's own, else $PORT).
+ */
+export function publishTarget(flags: ReadonlyMap<string, string>): { api: string; persistTo: string } {
+  const persistTo =
+    flags.get("persist-to") ?? (process.env.DEV_DATA_DIR ? `${process.env.DEV_DATA_DIR}/wrangler` : ".wrangler/state");
+  // The running stack's own port first: a stack started with PORT=8790 is not at 8787.
+  const api = flags.get("api") ?? runningStackApi(persistTo) ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+  return { api, persistTo };
 }
 
 export type Published = { key: string; previous: string | null; queued: boolean };

@@ -5,6 +5,7 @@
 // versioned (`public/<id>@<version>.pack`): the registry object `registry/public.json` names the current key of
 // each id ({"packs": {"<id>": "<key>"}}), so an old version is never served once a new one is named. A v2 object
 // uploaded with its metadata (paged/object-meta.ts) is opened from the listing in one range read of its header and root.
+// Packs read by range are listed highest precedence first (precedence.ts), so an import answers before the world.
 import { decodePack } from "./v1/decode.ts";
 import { type Logger, logger } from "../logger.ts";
 import {
@@ -21,12 +22,13 @@ import {
 } from "./paged/index.ts";
 import type { Pack } from "./types.ts";
 import { readBuilding, type WorldBuilding } from "./building.ts";
+import { byPrecedence, precedenceOf } from "./precedence.ts";
 
 export const REGISTRY_KEY = "registry/public.json";
 
 type Loaded =
   | { etag: string; pack: Pack; paged?: undefined; refused?: undefined }
-  | { etag: string; paged: PagedPack; pack?: undefined; refused?: undefined }
+  | { etag: string; paged: PagedPack; rank: number; pack?: undefined; refused?: undefined }
   | { etag: string; refused: PagedPackError; pack?: undefined; paged?: undefined };
 
 /**
@@ -82,7 +84,7 @@ async function open(bucket: R2Bucket, obj: R2Object): Promise<Loaded | null> {
     const s = await paged.snapshot();
     // A small pack of layers (gazetteer, transport, overlays) is held whole, as features find its layers by pack id.
     if (readsWhole(s)) return { etag, pack: await readWhole(paged) };
-    return { etag, paged };
+    return { etag, paged, rank: precedenceOf(s.root.meta.info) };
   }
   const body = await bucket.get(key);
   return body ? { etag, pack: decodePack(await body.arrayBuffer()) } : null;
@@ -123,7 +125,11 @@ async function refresh(bucket: R2Bucket, prefix: string, log: Logger): Promise<P
   } while (cursor);
   const all = [...byKey.values()];
   const packs = all.flatMap((l) => (l.pack ? [l.pack] : []));
-  const paged = all.flatMap((l) => (l.paged ? [l.paged] : []));
+  // Highest precedence first (precedence.ts): the first pack holding a point answers, so an import outranks the world.
+  const paged = byPrecedence(
+    all.flatMap((l) => (l.paged ? [l] : [])),
+    (l) => l.rank,
+  ).map((l) => l.paged);
   const refused = all.flatMap((l) => (l.refused ? [l.refused] : []));
   state = { prefix, checkedAt: Date.now(), byKey, packs, paged, refused, building };
   return { packs, paged, refused, building };

@@ -10,7 +10,8 @@ import {
   readPlans,
   type Snapshot,
 } from "../packs/paged/index.ts";
-import { pagedPacks, type VisiblePacks, wholePacks } from "../packs/open-pack.ts";
+import { type VisiblePacks, wholePacks } from "../packs/open-pack.ts";
+import { leadingPaged, OWN_RANK, type RankedPaged, rankedPaged } from "../packs/precedence.ts";
 import { PARCELS } from "../packs/spatial.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
 import type { Pack } from "../packs/types.ts";
@@ -118,14 +119,15 @@ export type SearchLimits = {
   yieldEvery?: number;
 };
 
-// A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the organisation's uploads).
-type Decoded = { pack: Pack; page: number; own: boolean };
+// A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the leading packs'), with its
+// rank (src/packs/precedence.ts): a lot under a higher-ranked lot is counted there, not here.
+type Decoded = { pack: Pack; page: number; own: boolean; rank: number };
 
-// The organisation's v2 lots in the box, as small packs: read whole for the area (an upload is at most 250,000 lots).
-async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<{ decoded: Decoded[]; bytes: number }> {
+// The leading v2 lots in the box (the organisation's, an import's), as small packs: read whole for the area.
+async function ownPagesIn(paged: readonly RankedPaged[], box: BBox): Promise<{ decoded: Decoded[]; bytes: number }> {
   const decoded: Decoded[] = [];
   let bytes = 0;
-  for (const pack of paged) {
+  for (const { pack, rank, own } of paged) {
     const set = await pack.pagesForBox(box);
     refuseDamaged(set.refused);
     bytes += pack.measure(
@@ -133,7 +135,7 @@ async function ownPagesIn(paged: readonly PagedPack[], box: BBox): Promise<{ dec
       set.pages.map((page) => page.no),
     ).bytes;
     for (const page of set.pages) {
-      decoded.push({ pack: chargedView(pack, set.snapshot, page), page: page.no, own: true });
+      decoded.push({ pack: chargedView(pack, set.snapshot, page), page: page.no, own, rank });
     }
   }
   return { decoded, bytes };
@@ -179,8 +181,9 @@ export async function searchSites(
 
   let lots = 0;
   let bytes = 0;
-  const ownPaged = pagedPacks(packs, true);
-  for (const pack of ownPaged) {
+  // Precedence (docs/design.md section 10): packs that outrank another are read whole for the area, the rest scanned.
+  const { leading: ownPaged, rest, floor } = leadingPaged(await rankedPaged(packs));
+  for (const { pack } of ownPaged) {
     const snap = await pack.snapshot();
     const cost = pack.measure(snap, pack.pagesInBox(snap, area.bbox));
     lots += cost.lots;
@@ -189,11 +192,11 @@ export async function searchSites(
   const uploaded = base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
   const wholes: Decoded[] = [...uploaded, ...base.filter((p) => !uploaded.includes(p))]
     .filter((pack) => pack.layers.has(PARCELS) && bboxIntersects(pack.bbox, area.bbox))
-    .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack) }));
+    .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack), rank: uploaded.includes(pack) ? OWN_RANK : floor }));
   for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
   // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
   const scans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
-  for (const pack of pagedPacks(packs, false)) {
+  for (const { pack } of rest) {
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
@@ -244,10 +247,11 @@ export async function searchSites(
   work.bytesRead += ownRead.bytes;
   const decoded = [...ownRead.decoded, ...wholes];
   const ownLayers = decoded.flatMap((d) => {
-    const layer = d.own ? d.pack.layers.get(PARCELS) : undefined;
-    return layer ? [layer] : [];
+    const layer = d.rank > floor ? d.pack.layers.get(PARCELS) : undefined;
+    return layer ? [{ layer, rank: d.rank }] : [];
   });
-  const ownLotAt = (x: number, y: number) => ownLayers.some((layer) => featureAt(layer, x, y) >= 0);
+  const ownLotAt = (x: number, y: number, rank: number) =>
+    ownLayers.some((o) => o.rank > rank && featureAt(o.layer, x, y) >= 0);
 
   let count = 0;
   let stopped = false;
@@ -258,6 +262,7 @@ export async function searchSites(
   // One lot: in the area, then the filters, then (when it may be shown) its place among the best so far.
   const visit = (
     t: FactsTable,
+    rank: number,
     i: number,
     page: number,
     inArea: (i: number) => boolean,
@@ -269,10 +274,10 @@ export async function searchSites(
     if (lotArea < smallest) smallest = lotArea;
     if (lotArea > largest) largest = lotArea;
     if (!pass(i)) return;
-    // Each place once, the organisation's own lot first.
+    // Each place once, the highest-ranked lot first (the organisation's own, then an import's, then the world's).
     const x = lonOf(t, i);
     const y = latOf(t, i);
-    if (!t.own && ownLayers.length > 0 && ownLotAt(x, y)) return;
+    if (rank !== OWN_RANK && ownLayers.length > 0 && ownLotAt(x, y, rank)) return;
     count++;
     if (count > stopAbove) {
       stopped = true;
@@ -299,7 +304,7 @@ export async function searchSites(
     if (top.length > limit + 1) top.pop();
   };
   // A table in chunks, yielding between them, so one search never holds the isolate for long.
-  const consume = async (t: FactsTable, page: number, refOf: (i: number) => SiteRef) => {
+  const consume = async (t: FactsTable, page: number, refOf: (i: number) => SiteRef, rank = floor) => {
     const inArea = area.tester(t);
     const pass = lotTest(filters, t);
     let i = 0;
@@ -308,16 +313,16 @@ export async function searchSites(
       // Read after the await: the pacer's room is known only once it has yielded.
       const from = i;
       const end = Math.min(t.count, i + pacer.left());
-      while (i < end && !stopped) visit(t, i++, page, inArea, pass, refOf);
+      while (i < end && !stopped) visit(t, rank, i++, page, inArea, pass, refOf);
       pacer.tested(i - from);
       work.lotsTested += i - from;
     }
   };
 
   // Decoded packs first (the organisation's own, then public v1 packs), then pages in the isolate's cache.
-  for (const { pack, page, own } of decoded) {
+  for (const { pack, page, own, rank } of decoded) {
     const t = packTable(pack, base, own);
-    if (t) await consume(t, page, (index) => ({ pack, index }));
+    if (t) await consume(t, page, (index) => ({ pack, index }), rank);
   }
   for (const { pack, s: snap, cached } of scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));

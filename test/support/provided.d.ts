@@ -18,6 +18,8 @@ declare module "vitest" {
     llmControlUrl: string;
     /** Port of a local TCP server that accepts connections and never answers (a slow dependency). */
     tarpitPort: number;
+    /** GET: the 50,000-lot test world's pack (test/support/world-setup.ts), built or found in the cache on first use. */
+    testWorldUrl: string;
     /** Committed demo packs by file name, base64. */
     demoPacks: Record<string, string>;
     /** Upload fixtures (test/support/upload-setup.ts): real suburbs as WGS84 GeoJSON, in MGA zone 56 as GeoJSON and zipped Shapefile (base64), 50 grid lots. */
