@@ -13,9 +13,25 @@ import { buildLotsPackStreamed } from "../pack/stream/build.ts";
 import { type Area, keepInside } from "./area.ts";
 import { type ClientOptions, type Requester, requester } from "./client.ts";
 import { ImportError } from "./errors.ts";
-import { fetchLayer, type Format, type LayerResult } from "./fetch-layer.ts";
+import { fetchLayer, type Format, type ImportedFeature, type LayerResult } from "./fetch-layer.ts";
+import { reserveFrontagesOf } from "../../src/assess/upload-frontage.ts";
 import { NSW_LAYERS, type ServiceKey } from "./nsw.ts";
 import { PageCache } from "./page-cache.ts";
+
+/**
+ * The lots with their frontage on the street where it can be read: the cadastre holds lots, not roads, so a lot's
+ * boundary on a road reserve is read from the gaps between the imported lots (src/assess/upload-frontage.ts); a lot
+ * facing none keeps no `frontage_m`, and its score estimates it and says so.
+ */
+export function withFrontages(lots: readonly ImportedFeature[]): ImportedFeature[] {
+  const frontages = reserveFrontagesOf(lots.map((f) => f.geometry));
+  return lots.map((f, i) => {
+    const m = frontages[i];
+    return m === null || m === undefined
+      ? f
+      : { ...f, properties: { ...f.properties, frontage_m: Math.round(m * 10) / 10 } };
+  });
+}
 
 export const CONTEXT_PACKS = ["packs/sydney-suburbs.pack", "packs/sydney-transport.pack"];
 
@@ -188,7 +204,7 @@ export async function importNsw(opts: NswImportOptions): Promise<NswImportResult
         : {}),
       synthetic: opts.synthetic ? provenance.map((p) => p.layer) : [],
       state: "NSW",
-      parcels: fileOf("parcels", lots.kept),
+      parcels: fileOf("parcels", withFrontages(lots.kept)),
       files,
       context,
       asAt,

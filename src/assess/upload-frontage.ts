@@ -1,5 +1,6 @@
 // An uploaded lot's frontage measured on the road reserves its cadastre leaves between lots (issue 50, item 4): an upload
 // carries lots, not streets, so the street is read from the gaps between them (geo/reserve-frontage.ts).
+import Flatbush from "flatbush";
 import { featureBBox } from "../geo/bbox.ts";
 import { featureToGeometry } from "../geo/columns.ts";
 import { degreesForMeters, EARTH_RADIUS_M } from "../geo/distance.ts";
@@ -17,27 +18,72 @@ const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 const outerRings = (g: AreaGeometry): number[][][] =>
   g.type === "Polygon" ? [g.coordinates[0] ?? []] : g.coordinates.map((p) => p[0] ?? []);
 
-/** The frontage of the upload's lot `i` on a road reserve between its lots, or null where it faces none it holds. */
-export function uploadedReserveFrontageM(upload: Pack, i: number): number | null {
-  const layer = upload.layers.get(PARCELS);
-  if (layer?.kind !== "polygon" || !layer.index) return null;
-  const [w, s, e, n] = featureBBox(layer, i);
+/** Lots a frontage is read among: each one's outline and box, and an index of the boxes (flatbush's search). */
+export interface LotSet {
+  geometry(i: number): AreaGeometry;
+  bbox(i: number): readonly [number, number, number, number];
+  search(w: number, s: number, e: number, n: number): number[];
+}
+
+/** The frontage of lot `i` on a road reserve between the set's lots, or null where it faces none they hold. */
+export function reserveFrontageAmong(lots: LotSet, i: number): number | null {
+  const [w, s, e, n] = lots.bbox(i);
   const { dLon, dLat } = degreesForMeters(RESERVE_MAX_M, (s + n) / 2);
-  const lon0 = w;
-  const lat0 = s;
-  const kx = Math.cos((lat0 * Math.PI) / 180) * M_PER_DEG;
+  const kx = Math.cos((s * Math.PI) / 180) * M_PER_DEG;
   const plane = (ring: readonly number[][]): XY[] =>
-    ring.map((p) => [((p[0] as number) - lon0) * kx, ((p[1] as number) - lat0) * M_PER_DEG]);
+    ring.map((p) => [((p[0] as number) - w) * kx, ((p[1] as number) - s) * M_PER_DEG]);
   const others: XY[][] = [];
-  for (const j of layer.index.search(w - dLon, s - dLat, e + dLon, n + dLat)) {
+  for (const j of lots.search(w - dLon, s - dLat, e + dLon, n + dLat)) {
     if (j === i) continue;
-    for (const ring of outerRings(featureToGeometry(layer, j))) others.push(plane(ring));
+    for (const ring of outerRings(lots.geometry(j))) others.push(plane(ring));
   }
   if (others.length === 0) return null;
   let best: number | null = null;
-  for (const ring of outerRings(featureToGeometry(layer, i)))
+  for (const ring of outerRings(lots.geometry(i)))
     for (const m of reserveStretchesM(plane(ring), others)) if (best === null || m < best) best = m;
   return best;
+}
+
+/** The frontage of the upload's lot `i` on a road reserve between its lots, or null where it faces none it holds. */
+export function uploadedReserveFrontageM(upload: Pack, i: number): number | null {
+  const layer = upload.layers.get(PARCELS);
+  const index = layer?.kind === "polygon" ? layer.index : null;
+  if (layer?.kind !== "polygon" || !index) return null;
+  return reserveFrontageAmong(
+    {
+      geometry: (j) => featureToGeometry(layer, j),
+      bbox: (j) => featureBBox(layer, j),
+      search: (w, s, e, n) => index.search(w, s, e, n),
+    },
+    i,
+  );
+}
+
+/** Each lot's frontage on a road reserve between the given lots (an imported cadastre's), null where none is found. */
+export function reserveFrontagesOf(geometries: readonly AreaGeometry[]): (number | null)[] {
+  if (geometries.length === 0) return [];
+  const boxes = geometries.map((g) => {
+    const b: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const ring of outerRings(g))
+      for (const p of ring) {
+        const x = p[0] as number;
+        const y = p[1] as number;
+        if (x < b[0]) b[0] = x;
+        if (y < b[1]) b[1] = y;
+        if (x > b[2]) b[2] = x;
+        if (y > b[3]) b[3] = y;
+      }
+    return b;
+  });
+  const index = new Flatbush(geometries.length);
+  for (const b of boxes) index.add(b[0], b[1], b[2], b[3]);
+  index.finish();
+  const lots: LotSet = {
+    geometry: (j) => geometries[j] as AreaGeometry,
+    bbox: (j) => boxes[j] as [number, number, number, number],
+    search: (w, s, e, n) => index.search(w, s, e, n),
+  };
+  return geometries.map((_, i) => reserveFrontageAmong(lots, i));
 }
 
 /** The record with its frontage on the street where the upload's own fields gave none and a road reserve was found. */

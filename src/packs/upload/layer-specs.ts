@@ -89,6 +89,7 @@ const SPECS: Record<LayerName, LayerSpec> = {
       "strata_plan",
       "units",
       "floor_space_m2",
+      "frontage_m",
     ],
     // NSW cadastre: lotidstring "100//DP1048011", else built from lotnumber, sectionnumber and planlabel.
     // Shape__Area is in the service's projection units (Web Mercator m², ~1.45x at Sydney), so area comes
@@ -113,6 +114,8 @@ const SPECS: Record<LayerName, LayerSpec> = {
         str(pick(p, "strata_plan", "strataplan")),
         num(pick(p, "units")),
         num(pick(p, "floor_space_m2", "floor_m2")),
+        // The lot's boundary on the street, where measured (an import reads it from the gaps between lots).
+        num(pick(p, "frontage_m", "frontage")),
       ];
     },
   },
