@@ -1,7 +1,5 @@
 // POST /sites/assemble's work (docs/design.md section 14): the site search's candidates, the lots around them read
 // through the packs' readers, the engine's groups, and the answer with each group's outline.
-import polygonClipping from "polygon-clipping";
-import type { Geom } from "polygon-clipping";
 import { UnprocessableError } from "../errors.ts";
 import { featureToGeometry } from "../geo/columns.ts";
 import type { AreaGeometry } from "../geo/types.ts";
@@ -14,6 +12,7 @@ import { assemblyId, decodeOffset, encodeOffset } from "./cursor.ts";
 import { assembleGroups } from "./engine.ts";
 import { ASSEMBLY_DEFAULT_LIMIT, ASSEMBLY_MAX_LIMIT, MAX_CANDIDATES } from "../routes/schemas/assemble-limits.ts";
 import { lotsAround, type ReadLot } from "./read-lots.ts";
+import { unionOf } from "./union.ts";
 import type { AssemblySort, AssemblyWork } from "./types.ts";
 
 export type AssembleQuery = {
@@ -45,25 +44,9 @@ export type AssembleOutcome = AssembleAnswer & { work: AssemblyWork & { pagesRea
 const OUTLINE_RANGES = 16;
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
-const r7 = (x: number) => Math.round(x * 1e7) / 1e7;
 const num = (n: number) => n.toLocaleString("en-AU");
 
-// The members' outlines as one: shared boundaries dissolve, so a group reads as one site.
-function unionOf(members: readonly ReadLot[]): AreaGeometry {
-  const geoms = members.map((m) => featureToGeometry(m.layer, m.index).coordinates as Geom);
-  const [first, ...rest] = geoms;
-  let merged: number[][][][];
-  try {
-    merged = first === undefined ? [] : polygonClipping.union(first, ...rest);
-  } catch {
-    // The library refuses a few degenerate inputs: the members side by side still draw the site.
-    merged = geoms.flatMap((g) => (typeof g[0]?.[0]?.[0] === "number" ? [g as number[][][]] : (g as number[][][][])));
-  }
-  const rounded = merged.map((poly) => poly.map((ring) => ring.map((p) => [r7(p[0] as number), r7(p[1] as number)])));
-  return rounded.length === 1
-    ? { type: "Polygon", coordinates: rounded[0] as number[][][] }
-    : { type: "MultiPolygon", coordinates: rounded };
-}
+const outlineOf = (m: ReadLot) => featureToGeometry(m.layer, m.index);
 
 /** One page of the area's groups, in the order asked; the same errors as the site search. */
 export async function assembleSites(packs: VisiblePacks, q: AssembleQuery): Promise<AssembleOutcome> {
@@ -110,7 +93,7 @@ export async function assembleSites(packs: VisiblePacks, q: AssembleQuery): Prom
       lots: g.lots.map(lotIdOf),
       area_m2: r1(g.areaM2),
       frontage_m: r1(g.frontageM),
-      geometry: unionOf(g.lots.map((k) => byKey.get(k) as ReadLot)),
+      geometry: unionOf(g.lots.map((k) => outlineOf(byKey.get(k) as ReadLot))),
       zone: g.zone,
       owners_count: g.ownersCount,
       isolated: g.isolated.map((i) => ({

@@ -17,7 +17,8 @@ export type FoundGroup = {
 
 /** Owners of a lot: a strata lot counts as its units (at least one), any other lot as one. */
 export const ownersOf = (lot: AssemblyLot): number => (lot.strata ? Math.max(1, lot.units ?? 1) : 1);
-const frontageOf = (lot: AssemblyLot): number => lot.frontageM ?? 0;
+/** Metres of a lot on a street, none known counted as 0: a group's frontage is the sum of its lots'. */
+export const frontageOf = (lot: AssemblyLot): number => lot.frontageM ?? 0;
 
 function meets(t: Target, area: number, frontage: number): boolean {
   return area >= t.minAreaM2 && (t.minFrontageM === undefined || frontage >= t.minFrontageM);

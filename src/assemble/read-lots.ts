@@ -41,8 +41,11 @@ function pad(b: BBox, m: number): BBox {
   return [b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat];
 }
 
+/** A lot's key in an assembly: its pack's id and version and its lot id, so a group id changes with the pack version. */
+export const assemblyKey = (pack: Pack, lotId: string): string => `${pack.id}@${pack.version}/${lotId}`;
+
 // A lot of `pack`, keyed by pack version and lot id (or its place in the pack): an upload may repeat a public id.
-function readLot(pack: Pack, index: number, key: string, candidate: boolean, context: readonly Pack[]): ReadLot {
+export function readLot(pack: Pack, index: number, key: string, candidate: boolean, context: readonly Pack[]): ReadLot {
   const layer = pack.layers.get(PARCELS) as Layer;
   const hit = parcelFromFeature(pack, index);
   // A lots pack stores the record; a v1 pack's lot is measured against the packs' overlays, as its search table is.
@@ -83,7 +86,7 @@ export async function lotsAround(
   let pagesRead = 0;
   const keyOf = (pack: Pack, page: number, index: number, layer: Layer) => {
     const id = layer.props(index).lot_id;
-    return `${pack.id}@${pack.version}/${typeof id === "string" && id !== "" ? id : `#${page}:${index}`}`;
+    return assemblyKey(pack, typeof id === "string" && id !== "" ? id : `#${page}:${index}`);
   };
   // Every lot of `packs` (views of pages, or a whole pack) whose box meets one of `near`, candidates marked.
   const take = (views: readonly { pack: Pack; page: number }[], near: readonly BBox[], candidates: Set<string>) => {

@@ -3,6 +3,10 @@
 export const LAT_ALIASES: readonly string[] = ["latitude", "lat"];
 export const LON_ALIASES: readonly string[] = ["longitude", "lon", "lng", "long"];
 export const LOT_ALIASES: readonly string[] = ["lotnumber", "lot", "lotid", "lotidstring", "lotno"];
+// A group of adjoining lots scored as one site (docs/design.md section 14): their ids in one cell, separated by ";".
+export const GROUP_ALIASES: readonly string[] = ["lotids"];
+/** What separates a group's lot ids in its cell. */
+export const GROUP_SEPARATOR = ";";
 export const ADDRESS_ALIASES: readonly string[] = ["address", "siteaddress", "streetaddress", "propertyaddress"];
 // An address split over columns, as a property list often has it: street, then suburb, then postcode.
 export const STREET_ALIASES: readonly string[] = ["street", "streetname", "addressline1", "address1"];
@@ -38,6 +42,8 @@ export interface LocationColumns {
   fromXY: boolean; // latitude/longitude came from y/x columns
   // A whole address in one column, or its street, suburb and postcode columns (street and suburb both needed).
   address: { whole: number } | { street: number; suburb: number; postcode: number | null } | null;
+  // A group's lot ids: a row with this cell filled is a group, whatever its other location columns hold.
+  group: number | null;
 }
 
 function findFirst(normalised: readonly string[], aliases: readonly string[]): number | null {
@@ -64,11 +70,12 @@ export function findLocationColumns(header: readonly string[]): LocationColumns 
   const lat = findFirst(normalised, LAT_ALIASES);
   const lon = findFirst(normalised, LON_ALIASES);
   const address = addressColumns(normalised);
-  if (lat !== null || lon !== null) return { lat, lon, lot, fromXY: false, address };
+  const group = findFirst(normalised, GROUP_ALIASES);
+  if (lat !== null || lon !== null) return { lat, lon, lot, fromXY: false, address, group };
   const y = findFirst(normalised, ["y"]);
   const x = findFirst(normalised, ["x"]);
-  if (x !== null && y !== null) return { lat: y, lon: x, lot, fromXY: true, address };
-  return { lat: null, lon: null, lot, fromXY: false, address };
+  if (x !== null && y !== null) return { lat: y, lon: x, lot, fromXY: true, address, group };
+  return { lat: null, lon: null, lot, fromXY: false, address, group };
 }
 
 /** The column indices an address is read from, in the order they are joined. */

@@ -1,7 +1,7 @@
 // parseSitesCsv: uploaded CSV text to located site rows, or a rejection whose detail says what is wrong and what is accepted.
 import { dsvFormat } from "d3-dsv";
 import { MAX_BATCH_ROWS } from "../credits/prices.ts";
-import { ACCEPTED_COLUMNS, addressIndices, columnKeys, findLocationColumns } from "./columns.ts";
+import { ACCEPTED_COLUMNS, addressIndices, columnKeys, findLocationColumns, GROUP_SEPARATOR } from "./columns.ts";
 import type { LocationColumns } from "./columns.ts";
 import { detectDelimiter } from "./delimiter.ts";
 import type { Delimiter } from "./delimiter.ts";
@@ -23,6 +23,7 @@ export interface CsvSiteRow {
   lon?: number | null;
   lotNumber?: string;
   address?: string; // the street address to find the lot by (its columns joined with ", ")
+  lotIds?: string[]; // a group of adjoining lots scored as one site (its lot_ids cell), instead of the row's location
   problem?: string; // why this row cannot be scored
 }
 
@@ -91,7 +92,7 @@ function planFromHeader(loc: LocationColumns, keys: readonly string[], header: r
     const missing = loc.lat !== null ? "longitude" : "latitude";
     return reject(`Found ${found} but no ${missing} column. Accepted: ${ACCEPTED_COLUMNS}.`);
   }
-  if (!hasLatLon && loc.lot === null && loc.address === null) {
+  if (!hasLatLon && loc.lot === null && loc.address === null && loc.group === null) {
     if (header.some((h) => h.trim() !== "") && header.every((h) => h.trim() === "" || LOOKS_NUMERIC.test(h))) {
       return reject(
         `The first line looks like data, not column names (${header.join(", ")}). Add a header row naming the columns. Accepted: ${ACCEPTED_COLUMNS}.`,
@@ -103,7 +104,8 @@ function planFromHeader(loc: LocationColumns, keys: readonly string[], header: r
   if (hasLatLon && loc.fromXY)
     notes.push(`Using column ${keys[loc.lon ?? 0]} as longitude and ${keys[loc.lat ?? 0]} as latitude.`);
   // Coordinates or a lot number say exactly where; an address is looked up, so it is used only without them.
-  if (!hasLatLon) return { mode: loc.lot === null ? "address" : "lot", notes };
+  // A file of groups alone is a lot upload: each row's lots are named by id.
+  if (!hasLatLon) return { mode: loc.lot === null && loc.address !== null ? "address" : "lot", notes };
   return { mode: loc.lot === null ? "latlon" : "both", notes };
 }
 
@@ -128,6 +130,13 @@ function resolveBoth(
       };
 }
 
+// A lot_ids cell's ids, blanks dropped (a trailing separator is no lot).
+const groupLotIds = (cell: string): string[] =>
+  cell
+    .split(GROUP_SEPARATOR)
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+
 // Builds output rows for one mode; per-column facts are worked out once, not per row.
 function rowBuilder(
   mode: CsvMode,
@@ -139,6 +148,7 @@ function rowBuilder(
   const lonIdx = mode === "latlon" ? (loc.lon ?? -1) : -1;
   const lotIdx = mode === "lot" ? (loc.lot ?? -1) : -1;
   const addressIdx = mode === "address" && loc.address ? addressIndices(loc.address) : [];
+  const groupIdx = loc.group ?? -1;
   // Unnamed columns (Excel's stray trailing delimiters) only matter when they hold something.
   const unnamed = keys.map((k, i) => k === `column ${i + 1}`);
   return ({ fields, line }, index) => {
@@ -151,10 +161,12 @@ function rowBuilder(
       if (!named && value === "") continue;
       const key = keys[i] ?? `column ${i + 1}`;
       input[key] = value;
-      if (i !== latIdx && i !== lonIdx && i !== lotIdx && !addressIdx.includes(i)) extra[key] = value;
+      if (i !== latIdx && i !== lonIdx && i !== lotIdx && i !== groupIdx && !addressIdx.includes(i)) extra[key] = value;
     }
     const row: CsvSiteRow = { index, line, input, extra };
-    if (mode === "latlon") {
+    const group = groupIdx >= 0 ? groupLotIds(fields[groupIdx] ?? "") : [];
+    if (group.length > 0) row.lotIds = group;
+    else if (mode === "latlon") {
       const check = checkLatLon(fields[latIdx] ?? "", fields[lonIdx] ?? "", decimalComma);
       row.lat = check.lat;
       row.lon = check.lon;
@@ -163,6 +175,8 @@ function rowBuilder(
       const check = checkAddress(addressIdx.map((i) => fields[i] ?? ""));
       row.address = check.address;
       if (check.problem !== undefined) row.problem = check.problem;
+    } else if (lotIdx < 0) {
+      row.problem = "lot_ids is empty";
     } else {
       const check = checkLotNumber(fields[lotIdx] ?? "");
       row.lotNumber = check.lotNumber;
@@ -241,7 +255,7 @@ export function parseSitesCsv(text: string, opts: ParseCsvOptions = {}): ParsedC
     locationColumns.lat = keys[header.lat ?? 0];
     locationColumns.lon = keys[header.lon ?? 0];
   } else if (mode === "lot") {
-    locationColumns.lot = keys[header.lot ?? 0];
+    if (header.lot !== null) locationColumns.lot = keys[header.lot];
   } else if (header.address) {
     locationColumns.address = addressIndices(header.address).map((i) => keys[i] ?? `column ${i + 1}`);
   }

@@ -9,6 +9,7 @@ import { scoreSite } from "../scoring/index.ts";
 import type { CsvSiteRow } from "./csv.ts";
 import type { BatchDelivery } from "./delivery.ts";
 import { batchAddressBudget } from "./locate-address.ts";
+import { groupRow } from "./group-row.ts";
 import { locateSite, pointsOf } from "./locate-row.ts";
 import { siteError, siteResult } from "./payload.ts";
 import type { StoredRowInput } from "./record.ts";
@@ -40,6 +41,19 @@ async function prepareRow(
   addressBudget: ReadBudget,
   assumptions: AssumptionsDocument | undefined,
 ): Promise<PreparedRow> {
+  if (row.lotIds !== undefined) {
+    const g = await groupRow(packs, { ...row, lotIds: row.lotIds }, assumptions);
+    if (!g.ok)
+      return {
+        event: "site_error",
+        row: { index: row.index, kind: "error", modelVersion: null, chargeSeq: null, data: g.data },
+      };
+    const seq = delivery.chargeSeq(nthResult);
+    return {
+      event: "site_result",
+      row: { index: row.index, kind: "result", modelVersion: g.modelVersion, chargeSeq: seq, data: g.data },
+    };
+  }
   const { located, packs: read } = await locateSite(packs, row, addressBudget);
   if (!located.ok) {
     const data = siteError(row, located.detail);

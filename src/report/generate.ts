@@ -8,7 +8,7 @@ import { buildModel, reportFilename, type ReportModel } from "./model.ts";
 import type { ReportRenderer } from "./pdf/render.ts";
 import { rankSites } from "./rank.ts";
 import type { ReportRequest } from "./schema.ts";
-import { pairSites, resolveSite, type ReportSite, siteArea, withWorth } from "./sites.ts";
+import { pairSites, resolveSite, type ReportSite, siteAreas, withWorth } from "./sites.ts";
 import type { KeepReport } from "./keep.ts";
 import { nextTask } from "../lib/next-task.ts";
 import type { AssumptionsDocument } from "../value/assumptions.ts";
@@ -126,8 +126,7 @@ export async function* generateReport(
     renderer.catch(() => {});
     const sites: ReportSite[] = [];
     for (const input of inputs) {
-      const area = siteArea(input);
-      const packs = note(await scope.at(area ? [area] : []));
+      const packs = note(await scope.at(siteAreas(input)));
       const site = withWorth(packs, resolveSite(packs, input), job.assumptions);
       sites.push(site);
       yield siteEvent(site, sites.length, inputs.length);

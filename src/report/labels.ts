@@ -6,6 +6,8 @@ export interface SuppliedSite {
   name: string | null;
   address: string | null;
   lotId: string | null;
+  /** A group of adjoining lots scored as one site: a scored group's `lot_ids`, or a batch row's lot_ids cell. */
+  lotIds?: string[];
   /** The score the client was given earlier, shown beside the recomputed one when they differ. */
   score: number | null;
   /** Where the object itself says the site is, for sites without a paired geometry. */
@@ -42,17 +44,27 @@ function centroidOf(v: unknown): ParcelGeometry | null {
   return { type: "Point", coordinates: [v[0] as number, v[1] as number] };
 }
 
+// A group's ids: an array of strings, or one cell of them separated by ";" (as a batch file gives them); null if none.
+function idsOf(v: unknown): string[] | null {
+  const raw = Array.isArray(v) ? v : typeof v === "string" ? v.split(";") : [];
+  const ids = raw.flatMap((x) => (typeof x === "string" && x.trim() !== "" ? [x.trim().slice(0, 100)] : []));
+  return ids.length > 0 ? ids.slice(0, 100) : null;
+}
+
 /** Name, address, lot id, earlier score and location, from the fields batch results and common exports use. */
 export function readSupplied(score: Obj | undefined): SuppliedSite {
   if (!score) return { name: null, address: null, lotId: null, score: null, geometry: null };
   const input = obj(score.input) ?? {};
   const parcel = obj(score.parcel) ?? {};
   const s = score.score;
+  const lotIds = idsOf(score.lot_ids) ?? idsOf(input.lot_ids);
   return {
     name: text(input.site_name, input.name, score.site_name, score.name, score.label),
     address: text(parcel.address, input.address, score.address),
     lotId: text(parcel.lot_id, score.lot_id, input.lot_id, input.lot_number, score.lot_number),
     score: typeof s === "number" && Number.isFinite(s) ? s : null,
     geometry: geometryOf(parcel.geojson) ?? geometryOf(score.geometry) ?? centroidOf(parcel.centroid),
+    // Only where given, so a lot's supplied fields read as they always did.
+    ...(lotIds ? { lotIds } : {}),
   };
 }

@@ -22,6 +22,8 @@ import { type AssumptionRow, assumptionRows } from "./value-rows.ts";
 import type { ParcelGeometry } from "./geometry.ts";
 import { readSupplied, type SuppliedSite } from "./labels.ts";
 import type { ReportRequest } from "./schema.ts";
+import { groupAreas, locateGroup } from "../assemble/locate-group.ts";
+import { groupValue, type ScoredGroup, scoreGroupSite } from "../assemble/score-group.ts";
 
 export interface SiteInput {
   index: number;
@@ -30,7 +32,7 @@ export interface SiteInput {
 }
 
 /** Where the assessed polygon came from. */
-export type PolygonSource = "cadastre_at_point" | "cadastre_by_lot" | "supplied_polygon";
+export type PolygonSource = "cadastre_at_point" | "cadastre_by_lot" | "supplied_polygon" | "cadastre_group";
 
 interface SiteBase {
   index: number;
@@ -46,6 +48,8 @@ export interface ResolvedSite extends SiteBase {
   lotId: string | null;
   address: string | null;
   result: FeasibilityResult;
+  /** A group of adjoining lots scored as one site (`lotId` then lists them); its value sums what stands on each. */
+  group?: ScoredGroup;
   /** What the site is worth on the paying organisation's assumptions (absent for unpaid example reports). */
   value?: SiteWorth;
 }
@@ -66,7 +70,7 @@ export type ReportSite = ResolvedSite | UnresolvedSite;
 /** The resolved site with its value on these assumptions, priced in the suburb holding the lot. */
 export function withWorth(packs: readonly Pack[], site: ReportSite, a: AssumptionsDocument | undefined): ReportSite {
   if (site.status !== "resolved" || !a) return site;
-  const value = valueOfScored(packs, site.parcel, site.result, a);
+  const value = site.group ? groupValue(packs, site.group, a) : valueOfScored(packs, site.parcel, site.result, a);
   const rows = assumptionRows(a, site.result.yieldBasis, pricedSuburb(packs, site.parcel));
   return { ...site, value: { value, assumptions: rows } };
 }
@@ -147,24 +151,44 @@ function locate(packs: readonly Pack[], geometry: ParcelGeometry): Located {
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
-/** The pack pages a site needs read to be located. */
-export function siteArea(input: SiteInput): PackArea | null {
+/** The pack pages a site needs read to be located: a group's lots by id, else its geometry's or its lot id's. */
+export function siteAreas(input: SiteInput): PackArea[] {
   const supplied = readSupplied(input.score);
+  if (supplied.lotIds) return groupAreas(supplied.lotIds);
   const geometry = input.geometry ?? supplied.geometry;
   if (geometry?.type === "Point") {
     const [lon, lat] = geometry.coordinates as [number, number];
-    return pointArea(lon, lat);
+    return [pointArea(lon, lat)];
   }
   if (geometry) {
     const [lon, lat] = centroid(geometry);
-    return pointArea(lon, lat);
+    return [pointArea(lon, lat)];
   }
-  return supplied.lotId ? { lotId: supplied.lotId } : null;
+  return supplied.lotId ? [{ lotId: supplied.lotId }] : [];
+}
+
+// A group named by its lot ids (its union outline, sent back too, would name only the lot under its centre).
+function resolveGroup(packs: readonly Pack[], input: SiteInput, supplied: SuppliedSite, lotIds: string[]): ReportSite {
+  const base = { index: input.index, supplied, located: { geometry: null, from: "lot_id" as const } };
+  const found = locateGroup(packs, lotIds);
+  if (!found.ok) return { ...base, status: "unresolved", detail: found.detail };
+  const group = scoreGroupSite(packs, found.group);
+  return {
+    ...base,
+    status: "resolved",
+    source: "cadastre_group",
+    parcel: group.site.parcel,
+    lotId: found.group.lotIds.join(", "),
+    address: str(group.site.parcel.props.address) ?? supplied.address,
+    result: group.result,
+    group,
+  };
 }
 
 /** Locates one site, gathers its facts from the packs and scores it; never throws for odd input. */
 export function resolveSite(packs: readonly Pack[], input: SiteInput): ReportSite {
   const supplied = readSupplied(input.score);
+  if (supplied.lotIds) return resolveGroup(packs, input, supplied, supplied.lotIds);
   const geometry = input.geometry ?? supplied.geometry;
   const base = { index: input.index, supplied };
   let located: Located;

@@ -14,6 +14,9 @@ import { locateParcel, siteArea, type SiteRef } from "../assess/locate-lot.ts";
 import { scoreParcel } from "../assess/score-site.ts";
 import { UNIT_PRICE } from "../credits/prices.ts";
 import { currentAssumptions } from "../value/store.ts";
+import { countProblem, groupAreas } from "../assemble/locate-group.ts";
+import { UnprocessableError } from "../errors.ts";
+import { scoreGroup } from "../assemble/score-group.ts";
 import {
   LatNumber,
   LngNumber,
@@ -59,6 +62,25 @@ export function siteRef(q: { lng?: number; lat?: number; lot_id?: string }, wher
   return { lng: q.lng, lat: q.lat };
 }
 
+/** A group's lot ids, given alone: a point or a lot id beside them is a 422 saying so. */
+function groupIds(b: { lng?: number; lat?: number; lot_id?: string; lot_ids?: string[] }): string[] {
+  const also = (["lng", "lat", "lot_id"] as const).find((k) => b[k] !== undefined);
+  if (also !== undefined) {
+    throw errors.validation([
+      {
+        loc: ["body", also],
+        msg: "Give lot_ids alone, without lng, lat or lot_id",
+        type: "value_error",
+        input: b[also],
+      },
+    ]);
+  }
+  const ids = b.lot_ids ?? [];
+  const count = countProblem(ids.length);
+  if (count !== null) throw new UnprocessableError(count, ["body", "lot_ids"], "invalid_group");
+  return ids;
+}
+
 export const parcelRoutes = createRouter()
   .openapi(
     route({
@@ -87,7 +109,7 @@ export const parcelRoutes = createRouter()
       path: "/parcels/score",
       tags: ["map"],
       summary: `Score one site (${UNIT_PRICE.batch_score} credit, like a batch row)`,
-      description: `Body \`{lng, lat}\` or \`{lot_id}\`. Charged ${UNIT_PRICE.batch_score} credit once the lot is found (a miss is a free 404); send \`Idempotency-Key\` so a retry is charged once. Answers \`{parcel, score, rating, components, reasons, feasibility, charged, balance}\` after the charge is settled.`,
+      description: `Body \`{lng, lat}\`, \`{lot_id}\` or \`{lot_ids: [..]}\` (2 to 8 adjoining lots of one pack scored as one site, with \`group_id\` and \`lot_ids\`). Charged ${UNIT_PRICE.batch_score} credit once the lot is found (a miss is a free 404); send \`Idempotency-Key\` so a retry is charged once. Answers \`{parcel, score, rating, components, reasons, feasibility, charged, balance}\` after the charge is settled.`,
       middleware: [requireAuth, requireOrg(), requireBuiltPacks, rateLimit("parcel_score")],
       request: {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
@@ -98,14 +120,27 @@ export const parcelRoutes = createRouter()
           description: "The scored site",
           content: { "application/json": { schema: ScoreAnswerSchema } },
         },
-        ...pickErrors(402, 404, 429, 503),
+        ...pickErrors(402, 404, 422, 429, 503),
+        422: {
+          ...pickErrors(422)[422],
+          description:
+            "Validation error, or a group that cannot be scored as one site: a lot not adjoining the rest, lots of different packs, a lot named twice (nothing is charged)",
+        },
       },
     }),
     async (c) => {
       const { services, membership } = c.var;
-      const site = siteRef(c.req.valid("json"), "body");
-      const packs = await services.packs.forOrg(membership.orgId, [siteArea(site)]);
+      const body = c.req.valid("json");
       const idempotencyKey = c.req.valid("header")["idempotency-key"];
+      if (body.lot_ids !== undefined) {
+        const lotIds = groupIds(body);
+        const packs = await services.packs.forOrg(membership.orgId, groupAreas(lotIds));
+        const payer = services.payer(membership);
+        const assumptions = await currentAssumptions({ db: services.db(), orgId: membership.orgId });
+        return c.json((await scoreGroup({ payer, packs, lotIds, idempotencyKey, assumptions })) as ScoreAnswer, 200);
+      }
+      const site = siteRef(body, "body");
+      const packs = await services.packs.forOrg(membership.orgId, [siteArea(site)]);
       const payer = services.payer(membership);
       const assumptions = await currentAssumptions({ db: services.db(), orgId: membership.orgId });
       // scorePayload's snake-cased figures are typed unknown; the fuzz test holds them to the exact schema.

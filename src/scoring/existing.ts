@@ -3,7 +3,7 @@
 import { EXISTING_DWELLINGS } from "./constants.ts";
 import { formatArea, formatNumber } from "./format.ts";
 import { COLLECTIVE_SALE, ownersNeeded } from "./rules/strata.ts";
-import type { ExistingShown, ExistingUse, ZoneCategory } from "./types.ts";
+import type { ExistingLotShown, ExistingShown, ExistingUse, ZoneCategory } from "./types.ts";
 
 const whole = (x: number | null | undefined): number | null =>
   typeof x === "number" && Number.isFinite(x) && x >= 0 ? Math.floor(x) : null;
@@ -26,6 +26,34 @@ export function existingShown(recorded: ExistingUse | null | undefined, category
   }
   const floor = whole(recorded.floorSpaceM2);
   if (floor !== null) out.floorSpaceM2 = floor;
+  return out;
+}
+
+/**
+ * What stands on an amalgamation's lots added up, so the uplift counts beyond every dwelling bought: the kind the lots
+ * share (else the one holding most dwellings), assumed when any lot's is, and a collective sale per strata scheme.
+ */
+export function existingOfLots(lots: readonly ExistingLotShown[]): ExistingShown {
+  const sum = (f: (l: ExistingLotShown) => number | undefined) => lots.reduce((n, l) => n + (f(l) ?? 0), 0);
+  const kinds = new Set(lots.map((l) => l.kind));
+  const most = [...lots].sort((a, b) => b.dwellings - a.dwellings)[0];
+  const out: ExistingShown = {
+    kind: kinds.size === 1 || most === undefined ? (lots[0]?.kind ?? "vacant") : most.kind,
+    dwellings: sum((l) => l.dwellings),
+    assumed: lots.some((l) => l.assumed),
+  };
+  const strata = lots.filter((l) => l.collectiveSale !== undefined);
+  if (strata.length > 0) {
+    out.units = sum((l) => (l.collectiveSale ? l.units : 0));
+    if (strata.length === 1 && strata[0]?.strataPlan) out.strataPlan = strata[0].strataPlan;
+    out.collectiveSale = {
+      clause: COLLECTIVE_SALE.clause,
+      owners: sum((l) => l.collectiveSale?.owners),
+      ownersNeeded: sum((l) => l.collectiveSale?.ownersNeeded),
+    };
+  }
+  if (lots.some((l) => l.floorSpaceM2 !== undefined)) out.floorSpaceM2 = sum((l) => l.floorSpaceM2);
+  out.lots = lots.map((l) => ({ ...l }));
   return out;
 }
 
@@ -55,6 +83,7 @@ function standingText(e: ExistingShown): string {
 
 /** The sentence saying what stands and what follows from it for the uplift, or what is assumed and why. */
 export function existingReason(e: ExistingShown): string {
+  if (e.lots !== undefined) return lotsReason(e, e.lots);
   if (e.assumed) {
     const what =
       e.kind === "house"
@@ -72,6 +101,17 @@ export function existingReason(e: ExistingShown): string {
   return `${head}.`;
 }
 
+// An amalgamation's sentence: each lot's own, then the sum the uplift is counted beyond.
+function lotsReason(e: ExistingShown, lots: readonly ExistingLotShown[]): string {
+  const each = lots
+    .map((l) => `${l.lotId ?? "a lot"}: ${standingText(l)}${l.assumed ? " (not recorded: assumed by zone)" : ""}`)
+    .join("; ");
+  const sale = e.collectiveSale
+    ? `; its strata lots take a collective sale, supported by the owners of at least ${formatNumber(COLLECTIVE_SALE.ownersShare * 100)}% of each scheme's lots (${formatNumber(e.collectiveSale.ownersNeeded)} of ${formatNumber(e.collectiveSale.owners)}) (${e.collectiveSale.clause})`
+    : "";
+  return `Standing today on the ${formatNumber(lots.length)} lots: ${each}. The uplift is counted beyond all ${plural(e.dwellings, "dwelling", "dwellings")} bought${sale}.`;
+}
+
 /** "the 1 dwelling assumed today", "the 24 dwellings standing today" (`noun` false: "the 1 assumed today"). */
 export function beyondText(e: ExistingShown, noun = true): string {
   const word = noun ? ` ${e.dwellings === 1 ? "dwelling" : "dwellings"}` : "";
@@ -80,6 +120,8 @@ export function beyondText(e: ExistingShown, noun = true): string {
 
 /** What stands in a few words, for a report's key figures or an export's cell: "strata, 24 units (SP12345)". */
 export function existingShort(e: ExistingShown): string {
+  if (e.lots !== undefined)
+    return `${formatNumber(e.lots.length)} lots: ${e.lots.map((l) => existingShort({ ...l })).join("; ")}`;
   const sale = e.collectiveSale
     ? `; collective sale: ${e.collectiveSale.ownersNeeded} of ${e.collectiveSale.owners} owners`
     : "";

@@ -1,7 +1,8 @@
 // scoreSite: SiteFacts in, a scored and explained FeasibilityResult out; pure and deterministic.
 import { LMR_OUTER_M, MODEL_VERSION, RATING_HIGH, RATING_MEDIUM } from "./constants.ts";
 import { constraintFactors, scoreSteps } from "./components.ts";
-import { beyondText, existingShown } from "./existing.ts";
+import { amalgamationReasons, amalgamationShown } from "./amalgamation.ts";
+import { beyondText, existingOfLots, existingShown } from "./existing.ts";
 import { formatNumber, roundTo, share } from "./format.ts";
 import { shownShape } from "./geometry.ts";
 import { lepPlaceOf } from "./lep-site.ts";
@@ -111,7 +112,10 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
   const chapter6ExcludedBy = policy.area === "tod" ? IN_TOD_AREA : chapter6Exclusion(hazardsAndItem);
   const landUse = landUseFor({ zone, policy: policy.area, chapter6ExcludedBy });
   const dualOccupancy = dualOccupancyTest(landUse, areaM2, frontageM);
-  const existing = existingShown(facts.existing, category);
+  // An amalgamation counts its uplift beyond what stands on every lot bought.
+  const existing = facts.amalgamation
+    ? existingOfLots(facts.amalgamation.existing)
+    : existingShown(facts.existing, category);
   const y = estimateYield({
     areaM2,
     frontageM,
@@ -186,5 +190,15 @@ export function scoreSite(facts: SiteFacts): FeasibilityResult {
     landUse,
     chapter6ExcludedBy,
   });
+  if (facts.amalgamation) {
+    result.amalgamation = amalgamationShown(facts.amalgamation);
+    const zone = dominant === null ? null : dominant.code;
+    // After the demo-data warning, which always leads.
+    result.reasons.splice(
+      result.demoData ? 1 : 0,
+      0,
+      ...amalgamationReasons(facts.amalgamation, { areaM2, frontageM, zone }),
+    );
+  }
   return result;
 }

@@ -64,7 +64,25 @@ export interface SiteFacts {
   // The local government area, whose LEP sets dual occupancy and multi dwelling lot sizes; null: not known; absent:
   // facts from before it reached the score (the SEPP's figures as a screen).
   lga?: string | null;
+  // An amalgamation scored as one site (docs/design.md section 14): its lots, and what stands on each of them.
+  amalgamation?: AmalgamationFacts;
 }
+
+/** What stands on one lot of an amalgamation, as a result shows it. */
+export type ExistingLotShown = Omit<ExistingShown, "lots"> & { lotId: string | null };
+
+/** A group of adjoining lots scored as one site: the facts are the main lot's, the area and outline the group's. */
+export interface AmalgamationFacts {
+  lotIds: string[];
+  owners: number; // a strata lot counts as its units
+  mainLotId: string | null; // the lot with the largest share of the area, whose zone and controls apply
+  mainShare: number; // 0..1
+  outsideMainZone: { lotId: string; zone: string | null }[]; // lots whose own zone is not the main lot's
+  existing: ExistingLotShown[]; // what stands on each lot, in lotIds order
+}
+
+/** docs/design.md section 14's amalgamation as a result shows it. */
+export type AmalgamationShown = Omit<AmalgamationFacts, "existing"> & { lots: number };
 
 /** A place the policy measures to: its name, the walking distance over the streets (null: not measured) and the
  * straight-line distance to the same place, in metres. */
@@ -115,6 +133,7 @@ export interface ExistingShown {
   floorSpaceM2?: number;
   collectiveSale?: CollectiveSale;
   assumed: boolean;
+  lots?: ExistingLotShown[]; // an amalgamation's: what stands on each of its lots (the figures above are their sums)
 }
 
 export interface HeritageKind {
@@ -270,4 +289,5 @@ export interface FeasibilityResult {
   components: ScoreComponent[];
   reasons: string[];
   demoData: boolean;
+  amalgamation?: AmalgamationShown; // present when a group of lots was scored as one site
 }

@@ -162,6 +162,7 @@ export class Api {
 }
 
 // The wire types are the server's own, inferred from its route schemas; type-only, so no server code is bundled.
+export type { AssembleAnswerBody as AssembleAnswer, AssembleBody } from "../../src/routes/schemas/assemble.ts";
 export type { BatchEvent } from "../../src/routes/schemas/batch.ts";
 export type {
   Balance,

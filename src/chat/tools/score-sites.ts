@@ -16,12 +16,22 @@ import { hitFeature, lotIdField } from "./parcel-hit.ts";
 import type { QuestionBudget } from "../budget.ts";
 import { valueOfScored } from "../../assess/site-value.ts";
 import type { AssumptionsDocument } from "../../value/assumptions.ts";
+import type { InsufficientCreditsOutput } from "./insufficient-credits.ts";
+import { groupsAreas, MAX_GROUPS, quoteGroups, type ScoreGroupsOutput, scoreGroups } from "./score-groups.ts";
 
 export const MAX_SITES = 20;
 export const DEFAULT_SITES = 10;
 
 const inputSchema = z.object({
   lot_ids: z.array(lotIdField).min(1).max(MAX_SITES).optional(),
+  groups: z
+    .array(z.array(lotIdField).min(1).max(8))
+    .min(1)
+    .max(MAX_GROUPS)
+    .optional()
+    .describe(
+      `Groups of adjoining lots to score, each as one site (its lot ids, as find_assemblies lists a group's lots; 2 to 8 each, at most ${MAX_GROUPS} groups); instead of lot_ids or an area`,
+    ),
   ...areaFields,
   ...filterFields,
   limit: z.number().int().min(1).max(MAX_SITES).optional(),
@@ -51,12 +61,7 @@ export interface ScoreSitesOutput {
   demo_data: boolean;
 }
 
-export interface InsufficientCreditsOutput {
-  error: "insufficient_credits";
-  required: number;
-  available: number;
-  detail: string;
-}
+export type { InsufficientCreditsOutput } from "./insufficient-credits.ts";
 
 async function sitesFor(
   search: VisiblePacks,
@@ -189,6 +194,10 @@ async function searchFor(ctx: ToolContext, input: ScoreSitesInput): Promise<Visi
 
 /** What a call would charge before it runs: the sites new to the question and their price; null when free. */
 export async function quoteScoring(ctx: ToolContext, input: ScoreSitesInput): Promise<ScoringQuote | null> {
+  if (input.groups && input.groups.length > 0) {
+    const packs = await toolPacks(ctx, groupsAreas({ groups: input.groups }));
+    return typeof packs === "string" ? null : quoteGroups(packs, { groups: input.groups }, ctx.budget);
+  }
   const search = await searchFor(ctx, input);
   if (typeof search === "string") return null;
   // An area's quote is a site search, so it waits for a slot too; refused, the call runs unquoted and is refused there.
@@ -203,11 +212,14 @@ export async function quoteScoring(ctx: ToolContext, input: ScoreSitesInput): Pr
   };
 }
 
+/** What a scoring call answers: its lots' scores or its groups', a shortfall, or a sentence. */
+type ScoringOutput = ScoreSitesOutput | ScoreGroupsOutput | InsufficientCreditsOutput | { error: string };
+
 export const scoreSitesTool = (ctx: ToolContext) =>
   tool({
-    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs ${UNIT_PRICE.batch_score} credit per site scored, and the person approves the cost before it runs (a declined call returns no scores: say nothing was charged). Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}). If credits are short it returns error 'insufficient_credits'.`,
+    description: `Score development feasibility (0-100, rating, reasons) with the same model as batch scoring. Costs ${UNIT_PRICE.batch_score} credit per site scored, and the person approves the cost before it runs (a declined call returns no scores: say nothing was charged). Give lot_ids, or an area with filters to score its largest matching lots (default ${DEFAULT_SITES}, at most ${MAX_SITES}), or groups: find_assemblies' groups of adjoining lots, each scored as one site for one site's price. If credits are short it returns error 'insufficient_credits'.`,
     inputSchema,
-    execute: bounded(ctx, async (input, toolCallId) => {
+    execute: bounded(ctx, async (input, toolCallId): Promise<ToolRun<ScoringOutput>> => {
       const charge = (n: number) => ctx.chargeSites(n, toolCallId);
       // The charge runs only as approved: the sites the person saw, no more and no fewer.
       const approval = (units: number) => {
@@ -220,7 +232,12 @@ export const scoreSitesTool = (ctx: ToolContext) =>
           : `The sites to score changed since the person approved ${approved} (now ${units}); nothing was charged. Ask again.`;
       };
       // One of the organisation's heavy slots, as find_parcels takes: chat cannot score without bound at once.
-      const run = await (ctx.gate ?? openGate)(async () => {
+      const run = await (ctx.gate ?? openGate)(async (): Promise<ToolRun<ScoringOutput>> => {
+        if (input.groups && input.groups.length > 0) {
+          const packs = await toolPacks(ctx, groupsAreas({ groups: input.groups }));
+          if (typeof packs === "string") return refusal(packs);
+          return scoreGroups(packs, { groups: input.groups }, charge, ctx.budget, approval, ctx.assumptions);
+        }
         const search = await searchFor(ctx, input);
         if (typeof search === "string") return refusal(search);
         return scoreSites(search, input, ctx.fallbackBbox, charge, ctx.budget, approval, ctx.assumptions);

@@ -79,7 +79,10 @@ export function drawCover(pdf: ReportPdf, model: ReportModel): void {
       size: SIZE.body,
       color: COLOR.muted,
     });
-    const label = [best.lotId ? `Lot ${best.lotId}` : `Site ${best.index + 1}`, best.address ?? best.supplied.name]
+    const label = [
+      best.lotId ? `${best.group ? "Lots" : "Lot"} ${best.lotId}` : `Site ${best.index + 1}`,
+      best.address ?? best.supplied.name,
+    ]
       .filter(Boolean)
       .join(", ");
     const lx = Math.max(MARGIN_X + 90, MARGIN_X + scoreW + outOfW + 16);

@@ -49,7 +49,8 @@ export function upliftText(r: FeasibilityResult): string {
   return `+${r.upliftDwellings} (${r.dwellingYield ?? r.existingDwellings} vs ${r.existingDwellings} today)`;
 }
 
-export const siteTitle = (s: RankedSite) => (s.lotId ? `Lot ${s.lotId}` : `Site ${s.index + 1} (no lot id)`);
+export const siteTitle = (s: RankedSite) =>
+  s.lotId ? `${s.group ? "Lots" : "Lot"} ${s.lotId}` : `Site ${s.index + 1} (no lot id)`;
 
 function heading(c: Canvas, s: RankedSite, top: number): number {
   const r = s.result;
@@ -293,6 +294,12 @@ function notes(s: RankedSite, model: ReportModel): string[] {
   if (s.source === "cadastre_by_lot")
     out.push(`No geometry was supplied: the site was found by its lot id in the cadastre (${packName}).`);
   if (s.source === "supplied_polygon") out.push("The boundary supplied with the request was assessed as given.");
+  if (s.group) {
+    const a = s.group.result.amalgamation;
+    out.push(
+      `An amalgamation of ${s.group.group.lotIds.length} adjoining lots found by their lot ids in the cadastre (${packName}): ${s.group.group.lotIds.join(", ")}, assessed as one site (their outlines joined) on the zone and controls of the main lot, ${a?.mainLotId ?? "the largest"}; group ${s.group.group.groupId}.`,
+    );
+  }
   if (s.located.from === "scores")
     out.push("This site's location was taken from its score object because no geometry was supplied at its position.");
   if (s.supplied.score !== null && s.supplied.score !== s.result.score) {

@@ -9,7 +9,21 @@ export const LatNumber = z.number().min(-90).max(90).openapi({ example: -33.8136
 export const LotId = z.string().trim().min(1).max(100).openapi({ example: "6//DP1813990" });
 
 // A JSON body carries real numbers: a string is not coerced.
-export const ScoreBody = z.object({ lng: LngNumber.optional(), lat: LatNumber.optional(), lot_id: LotId.optional() });
+export const ScoreBody = z.object({
+  lng: LngNumber.optional(),
+  lat: LatNumber.optional(),
+  lot_id: LotId.optional(),
+  // The count is checked with the group (2 to 8), so its refusal is the group's sentence; past 100 the schema refuses.
+  lot_ids: z
+    .array(LotId)
+    .max(100)
+    .optional()
+    .openapi({
+      description:
+        "2 to 8 adjoining lots of one pack scored as one site (docs/design.md section 14), charged as one site",
+      example: ["6//DP1813990", "7//DP1813990"],
+    }),
+});
 
 const WalkSchema = z.strictObject({ name: z.string(), walking_m: z.number(), straight_m: z.number() }).openapi("Walk");
 

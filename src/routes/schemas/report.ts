@@ -14,7 +14,10 @@ const SiteProgressSchema = z
       status: z.literal("resolved"),
       lot_id: z.string().nullable(),
       score: z.number(),
-      source: z.enum(["cadastre_at_point", "cadastre_by_lot", "supplied_polygon"]),
+      source: z.enum(["cadastre_at_point", "cadastre_by_lot", "supplied_polygon", "cadastre_group"]).openapi({
+        description:
+          "cadastre_group: a group of adjoining lots named by its lot_ids, scored as one site (lot_id then lists them)",
+      }),
     }),
     z.strictObject({ index: z.number().int(), status: z.literal("unresolved"), detail: z.string() }),
   ])

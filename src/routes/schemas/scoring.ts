@@ -73,6 +73,30 @@ export const ExistingSchema = z
   })
   .openapi("ExistingUse");
 
+/** What stands on an amalgamation: the sums, and each lot's own (docs/design.md section 14). */
+const ExistingOfGroupSchema = ExistingSchema.extend({
+  lots: z
+    .array(ExistingSchema.extend({ lot_id: z.string().nullable() }))
+    .optional()
+    .openapi({
+      description:
+        "An amalgamation's lots, each with what stands on it; the figures above are their sums, so the uplift counts beyond every dwelling bought",
+    }),
+}).openapi("ExistingOfSite");
+
+const AmalgamationSchema = z
+  .strictObject({
+    lots: z.number().int(),
+    lot_ids: z.array(z.string()),
+    owners: z.number().int().openapi({ description: "Owners to buy from: a strata lot counts as its units" }),
+    main_lot_id: z.string().nullable().openapi({ description: "The lot with the largest share of the area" }),
+    main_share: z.number().openapi({ description: "The main lot's share of the area, 0..1" }),
+    outside_main_zone: z
+      .array(z.strictObject({ lot_id: z.string(), zone: z.string().nullable() }))
+      .openapi({ description: "Lots whose own zone is not the main lot's" }),
+  })
+  .openapi("Amalgamation");
+
 const PlaceReachSchema = z
   .strictObject({
     name: z.string(),
@@ -159,7 +183,7 @@ export const FeasibilitySchema = z
     heritage: z.strictObject({ share, names: z.array(z.string()) }),
     transport: NearestStopSchema.nullable(),
     // Absent from results stored before feasibility v3 recorded what stands.
-    existing: ExistingSchema.optional(),
+    existing: ExistingOfGroupSchema.optional(),
     existing_dwellings: z
       .number()
       .int()
@@ -206,6 +230,10 @@ export const FeasibilitySchema = z
     score: z.number(),
     rating: RatingSchema,
     demo_data: z.boolean(),
+    amalgamation: AmalgamationSchema.optional().openapi({
+      description:
+        "A group of adjoining lots scored as one site (docs/design.md section 14): area and outline the group's, zone and controls the main lot's",
+    }),
   })
   .openapi("Feasibility");
 
@@ -234,6 +262,11 @@ export const scoredSiteFields = {
   reasons: z.array(z.string()),
   demo_data: z.boolean(),
   feasibility: FeasibilitySchema,
+  group_id: z.string().optional().openapi({
+    description:
+      "A group of lots scored as one site: its id, as POST /sites/assemble gives the same lots and pack version",
+  }),
+  lot_ids: z.array(z.string()).optional().openapi({ description: "A group's lots, sorted" }),
 };
 
 export const ScoredSiteSchema = z.strictObject(scoredSiteFields).openapi("ScoredSite");

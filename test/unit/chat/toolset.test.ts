@@ -56,7 +56,7 @@ describe("chatTools", () => {
       },
       lookup_lot: { properties: ["lot_id"], required: ["lot_id"] },
       describe_parcel: { properties: ["lot_id", "lon", "lat"], required: [] },
-      score_sites: { properties: ["lot_ids", ...area, ...filters, "limit"], required: [] },
+      score_sites: { properties: ["lot_ids", "groups", ...area, ...filters, "limit"], required: [] },
       summarise_area: { properties: area, required: [] },
     });
   });

@@ -3,6 +3,7 @@ import type { ErrorEvent, GeoJSONSource, MapMouseEvent, StyleSpecification } fro
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useEffect, useRef } from "react";
 import type { BBox, MapController } from "./controller.ts";
+import { groupsOnMap } from "./find/group-map.ts";
 import { foundPoints, lotFilter, lotIdsByPack, packOfFoundLayer } from "./find/layers.ts";
 import { readHash, writeHash } from "./hash.ts";
 import type { TileJson } from "./packs.ts";
@@ -54,7 +55,11 @@ export default function MapCanvas(props: MapCanvasProps) {
       if (status === 401) latest.current.onError("Your session has ended. Sign in again to continue.");
       else console.warn("map:", e.error?.message ?? e);
     };
-    const onClick = (e: MapMouseEvent) => latest.current.onPick([e.lngLat.lng, e.lngLat.lat]);
+    const groups = groupsOnMap(m);
+    // A tap on an isolated neighbour says why it is isolated, rather than opening its facts.
+    const onClick = (e: MapMouseEvent) => {
+      if (!groups.tapped(e)) latest.current.onPick([e.lngLat.lng, e.lngLat.lat]);
+    };
     const layerIds = (re: RegExp) =>
       m
         .getStyle()
@@ -116,6 +121,7 @@ export default function MapCanvas(props: MapCanvasProps) {
           if (pack !== null) m.setFilter(id, lotFilter(ids.get(pack) ?? []));
         }
       },
+      setGroups: (gs) => groups.set(gs),
       setSelected: (g) => source("selected")?.setData(g ? { type: "Feature", geometry: g, properties: {} } : EMPTY),
       setLayer: (t: Toggle, on: boolean) => {
         const ids = m
@@ -158,6 +164,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       live = false;
       m.off("error", onError);
       m.off("click", onClick);
+      groups.remove();
       m.off("moveend", onMoveEnd);
       m.off("idle", namePlace);
       removeEventListener("hashchange", onHash);

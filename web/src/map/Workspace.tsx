@@ -302,6 +302,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
             mapGen={mapGen}
             initial={linkedSearch}
             balance={shell.balance}
+            scored={rows}
             onScore={(file) => {
               setQueued(file);
               show("batch");

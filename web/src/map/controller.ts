@@ -1,6 +1,6 @@
 // What the workspace can ask of the map, without loading maplibre itself.
 import type { BBox } from "../../../src/routes/schemas/geometry.ts";
-import type { FoundSite } from "./find/types.ts";
+import type { FoundGroup, FoundSite } from "./find/types.ts";
 import type { Toggle } from "./style.ts";
 
 /** [west, south, east, north] in degrees: the map's boxes are the API's. */
@@ -18,6 +18,8 @@ export interface MapController {
   setHighlight(fc: GeoJSON.FeatureCollection): void;
   /** What Find sites found: rings when zoomed out, the lots themselves filled where lots are drawn. */
   setFound(sites: readonly FoundSite[]): void;
+  /** Groups of adjoining lots Find sites combined: an outline each, their isolated neighbours hatched. */
+  setGroups(groups: readonly FoundGroup[]): void;
   setSelected(geometry: GeoJSON.Geometry | null): void;
   setLayer(t: Toggle, on: boolean): void;
   viewport(): BBox;

@@ -1,6 +1,7 @@
 // The map's style as data: an offline basemap from the packs' own vector tiles, the pack layers people
 // toggle, and the sources the workspace draws into (scored sites, chat highlights, found sites, the selected lot).
 import type { FilterSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
+import { GROUPS_SOURCE, groupLayers } from "./find/group-layers.ts";
 import { foundLayers } from "./find/layers.ts";
 import { ZONE_OPACITY, zoneColourExpression } from "./zone-colours.ts";
 import type { TileJson } from "../../../src/routes/schemas/tiles.ts";
@@ -499,7 +500,8 @@ export function workspaceStyle(
         }
       : { type: "vector", url: `${origin}/tiles/${encodeURIComponent(p.id)}.json` };
   }
-  for (const s of ["sites", "highlight", "selected", "found"]) sources[s] = { type: "geojson", data: EMPTY };
+  for (const s of ["sites", "highlight", "selected", "found", GROUPS_SOURCE])
+    sources[s] = { type: "geojson", data: EMPTY };
   const layers = packLayers(packs, visible);
   // A hosted style names places itself, in fonts of its own: our names are for the offline map.
   const labels = base ? layers.filter((l) => l.type !== "symbol") : layers;
@@ -514,6 +516,7 @@ export function workspaceStyle(
       ...labels,
       ...(offline?.above ?? []),
       ...foundLayers(packs),
+      ...groupLayers(packs),
       ...DRAWN_LAYERS,
     ],
   };

@@ -6,12 +6,18 @@ export function NumberField({
   unit,
   value,
   placeholder,
+  min = 0,
+  max,
+  step = "any",
   onChange,
 }: {
   label: string;
   unit?: string;
   value: string;
   placeholder?: string;
+  min?: number;
+  max?: number;
+  step?: number | "any";
   onChange: (v: string) => void;
 }) {
   const id = useId();
@@ -23,8 +29,9 @@ export function NumberField({
           id={id}
           type="number"
           inputMode="decimal"
-          min={0}
-          step="any"
+          min={min}
+          max={max}
+          step={step}
           value={value}
           placeholder={placeholder ?? "any"}
           onChange={(e) => onChange(e.target.value)}

@@ -58,7 +58,7 @@ export function zoneCodes(text: string): string[] {
 // As the route takes them: letters and digits (R2, MU1, SP2); a word such as "residential" is not one.
 const ZONE_CODE = /^[A-Z0-9]{1,6}$/;
 
-export type Built = { ok: true; query: SearchQuery } | { ok: false; problem: string };
+export type Built<Q = SearchQuery> = { ok: true; query: Q } | { ok: false; problem: string };
 
 /** The search the form asks for, or the sentence saying what to fix first. */
 export function queryOf(form: FindForm): Built {

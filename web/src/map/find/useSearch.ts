@@ -1,17 +1,23 @@
-// The live search behind the form: debounced, an earlier request cancelled, then pages added on "More".
+// The live search behind the form (lots, or groups of them): debounced, an earlier request cancelled, then pages
+// added on "More".
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Api, Problem } from "../../api.ts";
+import { Problem } from "../../api.ts";
 import type { Built } from "./query.ts";
-import { searchPage } from "./search.ts";
-import type { SearchAnswer } from "./types.ts";
 
 /** Rows in the table's first page and in each "More". */
 export const PAGE = 100;
 /** A pause in typing this long starts the search (each keystroke would otherwise be one). */
 export const DEBOUNCE_MS = 300;
 
-export type SearchState = {
-  answer: SearchAnswer | null;
+/** One page of an answer, asked for by the search's query: the route's call. */
+export type PageOf<Q, A> = (
+  query: Q,
+  page: { limit: number; cursor?: string | null },
+  signal: AbortSignal,
+) => Promise<A>;
+
+export type SearchState<A> = {
+  answer: A | null;
   /** The answer is this search's (not the last one's, still shown while this one runs). */
   current: boolean;
   busy: boolean;
@@ -20,8 +26,18 @@ export type SearchState = {
   more: () => void;
 };
 
-export function useSearch(api: Api, built: Built, onProblem: (p: unknown) => void): SearchState {
-  const [answer, setAnswer] = useState<SearchAnswer | null>(null);
+/**
+ * `built` null: this kind of search is not the one shown (the other is), so it asks nothing and holds nothing.
+ * `pageOf` and `join` must keep their identity across renders (a new one is a new search).
+ */
+export function useSearch<Q, A extends { next_cursor: string | null }>(
+  built: Built<Q> | null,
+  pageOf: PageOf<Q, A>,
+  join: (prev: A, next: A) => A,
+  limit: number,
+  onProblem: (p: unknown) => void,
+): SearchState<A> {
+  const [answer, setAnswer] = useState<A | null>(null);
   const [answerKey, setAnswerKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,17 +55,18 @@ export function useSearch(api: Api, built: Built, onProblem: (p: unknown) => voi
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is `built` as text, so an equal search is not re-sent
   useEffect(() => {
-    if (!built.ok) {
+    if (!built?.ok) {
       setAnswer(null);
+      setAnswerKey(null);
       setBusy(false);
-      setProblem(built.problem);
+      setProblem(built && !built.ok ? built.problem : null);
       return;
     }
     setBusy(true);
     const ctl = new AbortController();
     live.current = ctl;
     const t = setTimeout(() => {
-      searchPage(api, built.query, { limit: PAGE }, ctl.signal).then(
+      pageOf(built.query, { limit }, ctl.signal).then(
         (a) => {
           setAnswer(a);
           setAnswerKey(key);
@@ -68,15 +85,15 @@ export function useSearch(api: Api, built: Built, onProblem: (p: unknown) => voi
       clearTimeout(t);
       ctl.abort();
     };
-  }, [api, key, fail]);
+  }, [pageOf, key, limit, fail]);
 
   const more = useCallback(() => {
     const ctl = live.current;
-    if (!built.ok || !answer?.next_cursor || !ctl) return;
+    if (!built?.ok || !answer?.next_cursor || !ctl) return;
     setBusy(true);
-    searchPage(api, built.query, { limit: PAGE, cursor: answer.next_cursor }, ctl.signal).then(
+    pageOf(built.query, { limit, cursor: answer.next_cursor }, ctl.signal).then(
       (a) => {
-        setAnswer((prev) => (prev ? { ...a, results: [...prev.results, ...a.results] } : a));
+        setAnswer((prev) => (prev ? join(prev, a) : a));
         setBusy(false);
       },
       (err: unknown) => {
@@ -85,7 +102,7 @@ export function useSearch(api: Api, built: Built, onProblem: (p: unknown) => voi
         fail(err);
       },
     );
-  }, [api, built, answer, fail]);
+  }, [pageOf, join, limit, built, answer, fail]);
 
   return { answer, current: answerKey === key, busy, problem, more };
 }
