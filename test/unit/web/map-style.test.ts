@@ -179,3 +179,18 @@ describe("the workspace style", () => {
     expect(showOnly(height, "height", false).height).toBe(false);
   });
 });
+
+describe("packs that answer first are drawn on top", () => {
+  it("draws the lots of a pack listed earlier (an import, an organisation's own) above a later one's (the world's)", () => {
+    const layers = packLayers(
+      [
+        { id: "nsw-hunters-hill", layers: ["parcels"] },
+        { id: "greater-sydney", layers: ["parcels"] },
+      ],
+      { zoning: true, fsr: false, height: false, lot_size: false, overlays: true, stations: true },
+    ).map((l) => l.id);
+    expect(layers.indexOf("nsw-hunters-hill-lots-zoning")).toBeGreaterThan(
+      layers.indexOf("greater-sydney-lots-zoning"),
+    );
+  });
+});

@@ -108,7 +108,9 @@ export function packLayers(
     layer: string,
     make: (src: { source: string; "source-layer": string }, id: string, own: boolean) => LayerSpecification,
   ) =>
-    packIds
+    // GET /packs lists the packs that answer first first (own, then an import, then the world): drawn last, on top.
+    [...packIds]
+      .reverse()
       .filter((p) => p.layers.includes(layer))
       .map((p) => make({ source: `pack-${p.id}`, "source-layer": layer }, p.id, p.own === true));
   return [
