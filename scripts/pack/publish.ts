@@ -6,7 +6,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs
 import { readPackBytes } from "../../src/packs/pack-bytes.ts";
 import { openPack, PAGED_VERSION } from "../../src/packs/paged/index.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
-import { PART_BYTES, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
+import { PART_BYTES, putSearchSidecar, REGISTRY_KEY, uploadFile, withLocalBucket } from "../world/local-r2.ts";
 import { runningStackApi } from "../dev/stack-file.ts";
 
 export const PUBLISH_USAGE = `  npm run pack -- publish FILE [--api URL] [--persist-to DIR]
@@ -78,6 +78,10 @@ export async function publishPack(
     if (before === key)
       throw new Error(`${key} is the current version already: give the new version a new version number`);
     await uploadFile(fetch, key, file, PART_BYTES, log);
+    // A lots pack's search sidecar beside it (issue 53); a pack of other layers has none and is searched by its pages.
+    await putSearchSidecar(bucket, fetch, key, file, PART_BYTES, log).catch((err: unknown) =>
+      log(`${key}: no search sidecar (${err instanceof Error ? err.message : String(err)}); search reads its pages`),
+    );
     // Named only once uploaded; the old version stays for the comparison (and for readers still on it).
     await bucket.put(REGISTRY_KEY, JSON.stringify({ packs: { ...packs, [id]: key } }, null, 2), {
       httpMetadata: { contentType: "application/json" },

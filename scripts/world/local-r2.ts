@@ -15,6 +15,8 @@ import { Readable } from "node:stream";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { HEADER_BYTES, pagedObjectMetadata, PagedPackError } from "../../src/packs/paged/index.ts";
 import { WORLD_ID, WORLD_STREETS_ID } from "./meta.ts";
+import { sidecarKey } from "../../src/search/sidecar/registry.ts";
+import { writeSearchSidecar } from "../pack/search-sidecar.ts";
 
 export const PACKS_BUCKET = "geo-assess-packs";
 export const REGISTRY_KEY = "registry/public.json";
@@ -23,7 +25,7 @@ export const PART_BYTES = 16 * 1024 * 1024;
 // The few R2 calls used here, as Miniflare's proxy answers them.
 type Obj = { key: string; size: number; customMetadata?: Record<string, string> };
 type Body = Obj & { text(): Promise<string> };
-type LocalBucket = {
+export type LocalBucket = {
   head(key: string): Promise<Obj | null>;
   get(key: string): Promise<Body | null>;
   put(key: string, value: string, opts?: { httpMetadata?: { contentType?: string } }): Promise<Obj>;
@@ -191,6 +193,10 @@ export async function putWorld(
       await uploadFile(fetch, k, file, partBytes, log);
       uploaded = true;
     }
+    // The lots' search sidecar beside them (issue 53): search reads its blocks in place of whole pages.
+    await putSearchSidecar(b, fetch, key, files.lots, partBytes, log).catch((err: unknown) =>
+      log(`${key}: no search sidecar (${err instanceof Error ? err.message : String(err)}); search reads its pages`),
+    );
     const reg = await b.get(REGISTRY_KEY);
     let packs: Record<string, unknown> = {};
     if (reg) {
@@ -216,7 +222,8 @@ export async function putWorld(
       let cursor: string | undefined;
       do {
         const page = await b.list({ prefix: `public/${id}@`, ...(cursor ? { cursor } : {}) });
-        for (const o of page.objects) if (o.key !== keep) removed.push(o.key);
+        for (const o of page.objects)
+          if (keep === null || (o.key !== keep && o.key !== sidecarKey(keep))) removed.push(o.key);
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
     }
@@ -225,4 +232,21 @@ export async function putWorld(
   });
   writeFileSync(marker, `${JSON.stringify({ key })}\n`);
   return done;
+}
+
+/** Builds (or finds beside the file) the lots pack's search sidecar and puts it beside the pack's key, unless there. */
+export async function putSearchSidecar(
+  b: LocalBucket,
+  fetch: Fetch,
+  key: string,
+  file: string,
+  partBytes: number,
+  log: (m: string) => void,
+): Promise<void> {
+  const local = sidecarKey(file);
+  // Cached by the pack file's content: a file newer than the pack was built from it.
+  if (!existsSync(local) || statSync(local).mtimeMs < statSync(file).mtimeMs) await writeSearchSidecar(file, local);
+  const have = await b.head(sidecarKey(key));
+  if (have?.size === statSync(local).size) return;
+  await uploadFile(fetch, sidecarKey(key), local, partBytes, log);
 }

@@ -40,6 +40,8 @@ import {
   type SiteResult,
 } from "./query.ts";
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
+import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
+import type { BlockTable } from "./sidecar/reader.ts";
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
@@ -62,14 +64,16 @@ const KEEP_PAGES = 24;
 // Reads in flight at once: R2's first byte is about 20 ms, so a few overlap it without holding much memory.
 const CONCURRENT_READS = 3;
 
-type Candidate = { pos: Position; t: FactsTable; i: number; ref: SiteRef };
+// A sidecar's candidate holds no table (its block goes once tested): its page's table is read for the answer.
+type Candidate = { pos: Position; t: FactsTable | null; i: number; ref: SiteRef };
+type Shown = { pos: Position; t: FactsTable; i: number; ref: SiteRef };
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const r7 = (x: number) => Math.round(x * 1e7) / 1e7;
 const orNull = (x: number) => (Number.isNaN(x) ? null : x);
 
-function resultOf(c: Candidate): SiteResult {
+function resultOf(c: Shown): SiteResult {
   const { t, i } = c;
   const stationName = t.station.names[t.station.codes[i] as number] ?? null;
   const stationM = t.stationM[i] as number;
@@ -117,6 +121,8 @@ export type SearchLimits = {
   maxLimit?: number;
   /** Lots tested between two yields to the event loop at most. */
   yieldEvery?: number;
+  /** False: read the packs' pages even where a search sidecar is attached (tests compare both paths). */
+  sidecar?: boolean;
 };
 
 // A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the leading packs'), with its
@@ -165,12 +171,13 @@ export async function searchSites(
   const sort = q.sort ?? "area";
   const limit = Math.min(limits.maxLimit ?? SEARCH_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? SEARCH_DEFAULT_LIMIT)));
   const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
-  const after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
+  let after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
   const pacer = new Pacer(limits.yieldEvery);
   const work: SearchWork = {
     pagesInArea: 0,
     pagesSkipped: 0,
     pagesRead: 0,
+    blocksRead: 0,
     ranges: 0,
     bytesRead: 0,
     lotsTested: 0,
@@ -195,13 +202,20 @@ export async function searchSites(
     .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack), rank: uploaded.includes(pack) ? OWN_RANK : floor }));
   for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
   // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
-  const scans: { pack: PagedPack; s: Snapshot; cached: { no: number; t: FactsTable }[]; toRead: number[] }[] = [];
+  const scans: {
+    pack: PagedPack;
+    s: Snapshot;
+    cached: { no: number; t: FactsTable }[];
+    toRead: number[];
+    mayMatch: number[];
+  }[] = [];
+  let pageBytes = 0;
   for (const { pack } of rest) {
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
     work.pagesInArea += pages.length;
-    const scan = { pack, s: snap, cached: [] as { no: number; t: FactsTable }[], toRead: [] as number[] };
     const mayMatch: number[] = [];
+    const scan = { pack, s: snap, cached: [] as { no: number; t: FactsTable }[], toRead: [] as number[], mayMatch };
     for (const no of pages) {
       if (!pageMayMatch(filters, snap.root, no)) {
         work.pagesSkipped++;
@@ -214,9 +228,18 @@ export async function searchSites(
     }
     const cost = pack.measure(snap, mayMatch);
     lots += cost.lots;
-    bytes += cost.bytes;
+    pageBytes += cost.bytes;
     scans.push(scan);
   }
+  // With a sidecar for every scanned pack, the blocks that may match are read in place of pages: same lots, same answers.
+  const side =
+    limits.sidecar === false || scans.length === 0
+      ? null
+      : await planSidecars(scans, area, filters, sort, work.pagesSkipped > 0, after);
+  const sideIds = new Set(side?.scans.map((o) => o.sidecar.head.packId) ?? []);
+  const sidecar = side && !wholes.some((w) => sideIds.has(w.pack.id)) ? side : null;
+  if (sidecar) after = sidecar.after;
+  bytes += sidecar ? sidecar.scans.reduce((n, o) => n + o.sidecar.bytesOf(o.blocks), 0) : pageBytes;
   const over = budget.over({ lots, bytes });
   if (over === "lots") {
     throw tooLarge(
@@ -230,7 +253,14 @@ export async function searchSites(
   }
   // Each pack's reads planned once, within the ranges its predecessors left; refused before any is read.
   const plans: PagePlan[] = [];
-  for (const { pack, s: snap, toRead } of scans) {
+  const runs: { scan: SidecarScan; run: number[] }[] = [];
+  for (const scan of sidecar?.scans ?? []) {
+    for (const run of scan.sidecar.runsOf(scan.blocks, Math.max(1, budget.left.ranges - runs.length))) {
+      runs.push({ scan, run });
+    }
+  }
+  budget.spend({ ranges: runs.length });
+  for (const { pack, s: snap, toRead } of sidecar ? [] : scans) {
     if (toRead.length === 0) continue;
     const plan = pack.planPages(snap, toRead, budget);
     if (plan.over !== null) {
@@ -240,7 +270,7 @@ export async function searchSites(
     }
     plans.push(plan);
   }
-  work.ranges = plans.reduce((n, p) => n + p.cost.ranges, 0);
+  work.ranges = runs.length + plans.reduce((n, p) => n + p.cost.ranges, 0);
   release();
 
   const ownRead = await ownPagesIn(ownPaged, area.bbox);
@@ -268,6 +298,7 @@ export async function searchSites(
     inArea: (i: number) => boolean,
     pass: (i: number) => boolean,
     refOf: (i: number) => SiteRef,
+    block?: BlockLots,
   ) => {
     if (!inArea(i)) return;
     const lotArea = t.area[i] as number;
@@ -287,8 +318,10 @@ export async function searchSites(
     if (y < box[1]) box[1] = y;
     if (x > box[2]) box[2] = x;
     if (y > box[3]) box[3] = y;
-    const k = ordinalOf(page, i);
-    const pos: Position = { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, k), k };
+    const k = block ? block.ordinal(i) : ordinalOf(page, i);
+    const pos: Position = block
+      ? { v: sortValue(sort, t, i), p: t.packId, l: "", k, r: block.keyRank(i) }
+      : { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, k), k };
     if (after && compare(sort, pos, after) <= 0) return;
     // Keep limit + 1 so a next page is known to exist; most lots lose to the current last and stop here.
     const last = top[top.length - 1];
@@ -300,12 +333,19 @@ export async function searchSites(
       if (compare(sort, (top[mid] as Candidate).pos, pos) < 0) lo = mid + 1;
       else hi = mid;
     }
-    top.splice(lo, 0, { pos, t, i, ref: refOf(i) });
+    top.splice(lo, 0, { pos, t: block ? null : t, i, ref: refOf(i) });
     if (top.length > limit + 1) top.pop();
   };
   // A table in chunks, yielding between them, so one search never holds the isolate for long.
-  const consume = async (t: FactsTable, page: number, refOf: (i: number) => SiteRef, rank = floor) => {
-    const inArea = area.tester(t);
+  const consume = async (
+    t: FactsTable,
+    page: number,
+    refOf: (i: number) => SiteRef,
+    rank = floor,
+    block?: BlockLots,
+  ) => {
+    const tester = area.tester(t);
+    const inArea = block ? (i: number) => block.counted(i) && tester(i) : tester;
     const pass = lotTest(filters, t);
     let i = 0;
     while (i < t.count && !stopped) {
@@ -313,7 +353,7 @@ export async function searchSites(
       // Read after the await: the pacer's room is known only once it has yielded.
       const from = i;
       const end = Math.min(t.count, i + pacer.left());
-      while (i < end && !stopped) visit(t, rank, i++, page, inArea, pass, refOf);
+      while (i < end && !stopped) visit(t, rank, i++, page, inArea, pass, refOf, block);
       pacer.tested(i - from);
       work.lotsTested += i - from;
     }
@@ -324,12 +364,26 @@ export async function searchSites(
     const t = packTable(pack, base, own);
     if (t) await consume(t, page, (index) => ({ pack, index }), rank);
   }
-  for (const { pack, s: snap, cached } of scans) {
+  for (const { pack, s: snap, cached } of sidecar ? [] : scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
+  }
+  // A sidecar's blocks as each run lands: memory holds a few runs' blocks and the best candidates, never the area.
+  if (sidecar && !stopped) {
+    for await (const { scan, tables, bytes } of readRuns(runs, runs.length <= KEEP_PAGES)) {
+      work.bytesRead += bytes;
+      work.blocksRead += bytes > 0 ? tables.length : 0;
+      for (const take of tables) {
+        const bt = take();
+        const lots = blockLots(scan, bt);
+        await consume(bt.t, 0, lots.ref, floor, lots);
+        if (stopped) break;
+      }
+      if (stopped) break;
+    }
   }
   const keep = plans.reduce((n, p) => n + p.cost.pages, 0) <= KEEP_PAGES;
   // Tables are consumed as each range lands, so memory holds a few ranges' tables, never the whole area.
-  if (!stopped) {
+  if (!sidecar && !stopped) {
     for await (const landed of readPlans(plans, { keep, concurrency: CONCURRENT_READS })) {
       const { pack, snapshot } = landed.plan;
       const { tables, bytes } = tablesOfRange(landed);
@@ -345,7 +399,7 @@ export async function searchSites(
   work.yields = pacer.yields;
   work.mostLotsBetweenYields = pacer.most;
 
-  const shown = stopped ? [] : top.slice(0, limit);
+  const shown = stopped ? [] : await withTables(top.slice(0, limit), budget, work);
   const lastShown = shown[shown.length - 1];
   return {
     count,
@@ -359,4 +413,83 @@ export async function searchSites(
     work,
     areaRange: !stopped && work.pagesSkipped === 0 && smallest <= largest ? [r1(smallest), r1(largest)] : null,
   };
+}
+
+/** A sidecar block's lots: each of its own page, counted only where the page path reads that page, ranked by key. */
+type BlockLots = {
+  ordinal(i: number): number;
+  keyRank(i: number): number;
+  counted(i: number): boolean;
+  ref(i: number): SiteRef;
+};
+
+function blockLots(scan: SidecarScan, bt: BlockTable): BlockLots {
+  const starts = scan.sidecar.head.pageStarts;
+  const indexOf = (i: number) => bt.first + i - (starts[bt.page[i] as number] as number);
+  return {
+    ordinal: (i) => ordinalOf(bt.page[i] as number, indexOf(i)),
+    keyRank: (i) => bt.rank[i] as number,
+    counted: (i) => scan.pages[bt.page[i] as number] === 1,
+    ref: (i) => ({ paged: scan.pack, snapshot: scan.s, page: bt.page[i] as number, index: indexOf(i) }),
+  };
+}
+
+type LandedRun = { scan: SidecarScan; tables: (() => BlockTable)[]; bytes: number };
+
+// Runs read a few at a time, each handed over as it lands (cached blocks without a read).
+async function* readRuns(
+  runs: readonly { scan: SidecarScan; run: number[] }[],
+  keep: boolean,
+): AsyncGenerator<LandedRun> {
+  const inFlight: Promise<LandedRun>[] = [];
+  let next = 0;
+  const start = () => {
+    const { scan, run } = runs[next++] as { scan: SidecarScan; run: number[] };
+    const cached = run.map((b) => scan.sidecar.cached(b, scan.need));
+    const read: Promise<LandedRun> = cached.every((c) => c !== undefined)
+      ? Promise.resolve({ scan, tables: (cached as BlockTable[]).map((t) => () => t), bytes: 0 })
+      : scan.sidecar
+          .readRun(run, keep, scan.need)
+          .then((tables) => ({ scan, tables, bytes: scan.sidecar.runBytes(run) }));
+    // Handled here so a read never taken (the search stopped) is no unhandled rejection; awaited below it still throws.
+    read.catch(() => undefined);
+    inFlight.push(read);
+  };
+  while (next < runs.length && inFlight.length < CONCURRENT_READS) start();
+  while (inFlight.length > 0) {
+    const got = await (inFlight.shift() as Promise<LandedRun>);
+    if (next < runs.length) start();
+    yield got;
+  }
+}
+
+// The shown candidates with their pages' tables: a sidecar's are read now, one plan a pack, for ids and addresses.
+async function withTables(cands: Candidate[], budget: ReadBudget, work: SearchWork): Promise<Shown[]> {
+  const wanted = new Map<PagedPack, { s: Snapshot; nos: number[]; lots: Map<number, Set<number>> }>();
+  for (const c of cands) {
+    if (c.t !== null || "pack" in c.ref) continue;
+    const w = wanted.get(c.ref.paged) ?? {
+      s: c.ref.snapshot,
+      nos: [] as number[],
+      lots: new Map<number, Set<number>>(),
+    };
+    w.nos.push(c.ref.page);
+    w.lots.set(c.ref.page, (w.lots.get(c.ref.page) ?? new Set()).add(c.ref.index));
+    wanted.set(c.ref.paged, w);
+  }
+  const read = new Map<PagedPack, Map<number, FactsTable>>();
+  for (const [pack, w] of wanted) {
+    const got = await pageTables(pack, w.s, w.nos, budget, w.lots);
+    work.bytesRead += got.bytes;
+    work.pagesRead += got.read;
+    read.set(pack, got.tables);
+  }
+  return cands.map((c) => {
+    if (c.t !== null) return { pos: c.pos, t: c.t, i: c.i, ref: c.ref };
+    if ("pack" in c.ref) throw new Error("a sidecar candidate names a decoded pack");
+    const t = read.get(c.ref.paged)?.get(c.ref.page);
+    if (!t) throw new Error(`pack ${c.ref.snapshot.key}: page ${c.ref.page} was not read`);
+    const pos: Position = { v: c.pos.v, p: c.pos.p, l: lotKey(t, c.ref.index, c.pos.k), k: c.pos.k };
+    return { pos, t, i: c.ref.index, ref: c.ref };
+  });
 }

@@ -25,6 +25,9 @@ export type FactsTable = {
   y0: number;
   x: Float32Array;
   y: Float32Array;
+  // A sidecar block's lots span pages: each lot's point as its page's table computes it (origin plus offset).
+  lon?: Float64Array;
+  lat?: Float64Array;
   // NaN where the pack has no value.
   area: Float32Array;
   fsr: Float32Array;
@@ -53,8 +56,8 @@ export type FactsTable = {
 const BYTES_PER_LOT = 8 + 20 + 6 + 8 + 2 + 44;
 
 /** The label point's longitude and latitude. */
-export const lonOf = (t: FactsTable, i: number): number => t.x0 + (t.x[i] as number);
-export const latOf = (t: FactsTable, i: number): number => t.y0 + (t.y[i] as number);
+export const lonOf = (t: FactsTable, i: number): number => (t.lon ? (t.lon[i] as number) : t.x0 + (t.x[i] as number));
+export const latOf = (t: FactsTable, i: number): number => (t.lat ? (t.lat[i] as number) : t.y0 + (t.y[i] as number));
 const SHARE = 1e4;
 /** A share column's value (0 to 1). */
 export const shareOf = (col: Uint16Array, i: number): number => (col[i] as number) / SHARE;
@@ -111,8 +114,11 @@ function textsFrom(col: PageColumn | undefined, n: number): (string | null)[] {
   return col.values.length === n ? col.values : col.values.slice(0, n);
 }
 
-/** A v2 lots page's facts, read straight from its columns. */
-export function tableFromPage(s: Snapshot, page: DecodedPage): FactsTable {
+/**
+ * A v2 lots page's facts, read straight from its columns; with `only`, label points are placed for those lots alone
+ * (a search's results read back by the sidecar path: such a table is never cached or searched).
+ */
+export function tableFromPage(s: Snapshot, page: DecodedPage, only?: ReadonlySet<number>): FactsTable {
   const cols = new Map(s.root.meta.columns.map((c, i) => [c.name, page.columns[i]]));
   const n = page.count;
   const t = empty(
@@ -146,9 +152,11 @@ export function tableFromPage(s: Snapshot, page: DecodedPage): FactsTable {
   for (let i = 0; i < n; i++) {
     t.heritageKind[i] = (kind[i] as number) & (HERITAGE_ITEM | HERITAGE_AREA);
     t.demo[i] = demo[i] === 1 ? 1 : 0;
+    if (only && !only.has(i)) continue;
+    // On the pack's own 1e-7 degree grid (a centimetre): the search sidecar then stores it as a small int, exactly.
     const [x, y] = featureLabelPoint(page, i);
-    t.x[i] = x - t.x0;
-    t.y[i] = y - t.y0;
+    t.x[i] = Math.round((x - t.x0) * UNITS_PER_DEGREE) / UNITS_PER_DEGREE;
+    t.y[i] = Math.round((y - t.y0) * UNITS_PER_DEGREE) / UNITS_PER_DEGREE;
   }
   t.zone = codedFrom(cols.get("zone"), n);
   t.station = codedFrom(cols.get(stationCol), n);

@@ -7,7 +7,7 @@ import type { SearchSort } from "./query.ts";
  * A lot's place in the order: its sort value (null last), pack id, lot key, then `k`, the lot's ordinal in its pack
  * version (page and index): uploads may repeat a lot id, so only `k` makes the order total.
  */
-export type Position = { v: number | null; p: string; l: string; k: number };
+export type Position = { v: number | null; p: string; l: string; k: number; r?: number };
 
 // A page holds fewer lots than this, so page * PAGE_STRIDE + index is unique in a pack version (and exact below 2^53).
 export const PAGE_STRIDE = 2 ** 24;
@@ -41,6 +41,8 @@ export function compare(sort: SearchSort, a: Position, b: Position): number {
     return sort === "station" ? a.v - b.v : b.v - a.v;
   }
   if (a.p !== b.p) return a.p < b.p ? -1 : 1;
+  // A sidecar's rank is the lot's place in (key, ordinal) order within its pack: the same order, without the key.
+  if (a.r !== undefined && b.r !== undefined) return a.r - b.r;
   if (a.l !== b.l) return a.l < b.l ? -1 : 1;
   return a.k - b.k;
 }
@@ -55,7 +57,7 @@ export function fingerprint(text: string): string {
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 
 export function encodeCursor(search: string, after: Position): string {
-  return b64(JSON.stringify({ s: search, ...after }))
+  return b64(JSON.stringify({ s: search, v: after.v, p: after.p, l: after.l, k: after.k }))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");

@@ -66,6 +66,8 @@ export type SearchWork = {
   pagesInArea: number;
   pagesSkipped: number;
   pagesRead: number;
+  /** Search sidecar blocks read (docs/design.md section 11: the facts search tests, read in place of pages). */
+  blocksRead: number;
   ranges: number;
   bytesRead: number;
   lotsTested: number;

@@ -15,6 +15,8 @@ export type ResolvedArea = {
   tester(t: FactsTable): (i: number) => boolean;
   /** Polygon edges tested so far (0 for other areas): what a drawn area costs per lot. */
   edgesTested(): number;
+  /** What a lot in the area must have, for skipping blocks unread: its point in `bbox`, its suburb or LGA named so. */
+  needs: { inBox: boolean; named?: { column: "suburb" | "lga"; key: string; keyOf: (name: string) => string } };
 };
 
 // "City of Parramatta", "Parramatta Council" and "Sutherland Shire" name the same councils as the suburbs data.
@@ -87,6 +89,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
       label: hit.state ? `${hit.name}, ${hit.state}` : hit.name,
       bbox,
       edgesTested: () => 0,
+      needs: { inBox: true, named: { column: "suburb", key, keyOf: normaliseName } },
       tester(t) {
         const named = codesNamed(t.suburb, key, normaliseName);
         const box = inBox(t, bbox);
@@ -103,6 +106,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
       label: lga.name,
       bbox: lga.bbox,
       edgesTested: () => 0,
+      needs: { inBox: false, named: { column: "lga", key, keyOf: lgaKey } },
       tester(t) {
         const named = codesNamed(t.lga, key, lgaKey);
         return (i) => named[t.lga.codes[i] as number] === 1;
@@ -111,7 +115,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
   }
   if ("bbox" in area) {
     const bbox = area.bbox;
-    return { label: "the box", bbox, edgesTested: () => 0, tester: (t) => inBox(t, bbox) };
+    return { label: "the box", bbox, edgesTested: () => 0, needs: { inBox: true }, tester: (t) => inBox(t, bbox) };
   }
   const shape = columnsFromGeometry(area.polygon);
   const bbox = featureBBox(shape, 0);
@@ -121,6 +125,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
     label: "the polygon",
     bbox,
     edgesTested: () => edges.edgesTested,
+    needs: { inBox: true },
     tester(t) {
       const box = inBox(t, bbox);
       return (i) => box(i) && edges.contains(lonOf(t, i), latOf(t, i));

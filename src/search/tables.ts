@@ -4,6 +4,7 @@ import { refuseDamaged } from "../packs/request-pages.ts";
 import type { LandedPages, Snapshot } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
 import { type FactsTable, tableFromPack, tableFromPage } from "./facts-table.ts";
+import { clearSidecarBlocks } from "./sidecar/reader.ts";
 
 // A lot's search facts take about 90 bytes: 24 MiB keeps the pages of an LGA's box (some 250,000 lots) warm.
 export const FACTS_CACHE_BYTES = 24 * 1024 * 1024;
@@ -49,4 +50,5 @@ export function packTable(pack: Pack, packs: readonly Pack[], own: boolean): Fac
 /** Forgets cached tables (tests and benchmarks measure cold searches). */
 export function clearSearchTables(): void {
   for (const k of pageTables.keys()) pageTables.delete(k);
+  clearSidecarBlocks();
 }

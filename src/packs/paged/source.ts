@@ -13,6 +13,8 @@ export interface Source {
   readonly key: string;
   /** Bytes [offset, offset+length), fewer at the end of the object; with `etag`, refuses a changed object. */
   getBytes(offset: number, length: number, signal?: AbortSignal, etag?: string): Promise<RangeResult>;
+  /** The object stored beside this one under `key + suffix` (a pack's search sidecar), where the store has such. */
+  beside?(suffix: string): Source;
 }
 
 function checkAbort(signal?: AbortSignal): void {
@@ -42,6 +44,10 @@ export class R2Source implements Source {
     const data = new Uint8Array(await obj.arrayBuffer());
     checkAbort(signal);
     return { data, etag: obj.etag, size: obj.size };
+  }
+
+  beside(suffix: string): Source {
+    return new R2Source(this.bucket, `${this.key}${suffix}`);
   }
 }
 

@@ -1,0 +1,84 @@
+// The search sidecar's layout (issue 53): a JSON head (identity, dictionaries, page map, block directory with
+// per-block min/max and code sets), then blocks of bit-packed columns, each block 4,096 lots in the pack's order.
+import { crc32 } from "../../packs/crc32.ts";
+import type { Root } from "../../packs/paged/index.ts";
+
+export const SIDECAR_MAGIC = 0x31435347; // "GSC1", little-endian
+export const SIDECAR_VERSION = 1;
+export const BLOCK_ROWS = 4096;
+
+/** How a column's values are coded: an int as is, a float32 scaled to an int, or a float32's sortable bits. */
+export const INT = 0;
+export const SCALED = 1;
+export const BITS = 2;
+/** Mostly zeros: a bitmap of the lots with a value, then those values packed (`scale` holds how many). */
+export const SPARSE = 3;
+
+/**
+ * The columns, in block order: the facts a search filters, sorts and places a lot by, and its rank by lot key (what
+ * only an answer shows, the station's name, the demo flag, ids and addresses, is read from the results' pages).
+ */
+export const COLUMNS = [
+  "area",
+  "fsr",
+  "height",
+  "minLot",
+  "stationM",
+  "x",
+  "y",
+  "flood",
+  "bushfire",
+  "heritage",
+  "heritageKind",
+  "zone",
+  "suburb",
+  "lga",
+  "rank",
+] as const;
+export type ColumnName = (typeof COLUMNS)[number];
+export const FLOAT_COLUMNS: readonly ColumnName[] = ["area", "fsr", "height", "minLot", "stationM", "x", "y"];
+export const col = (name: ColumnName): number => COLUMNS.indexOf(name);
+
+/** One column of one block: [kind, scale, base, width, hasNone]. */
+export type ColumnCode = [number, number, number, number, number];
+
+export type BlockEntry = {
+  /** Byte offset in the object and length. */
+  o: number;
+  n: number;
+  /** First row (pack order) and rows. */
+  first: number;
+  rows: number;
+  c: ColumnCode[];
+  /** Least and greatest value of each column (null when every value is none). */
+  lo: (number | null)[];
+  hi: (number | null)[];
+  /** Codes present of zone, suburb and LGA. */
+  zones: number[];
+  suburbs: number[];
+  lgas: number[];
+  /** The lots' label points' box [W, S, E, N]. */
+  box: [number, number, number, number];
+};
+
+export type SidecarHead = {
+  v: number;
+  packId: string;
+  /** The pack version it was built from (packIdentity): a sidecar of another version is never used. */
+  identity: string;
+  rows: number;
+  /** First row of each page, pageCount + 1 entries. */
+  pageStarts: number[];
+  /** Each page's frame origin in degrees [x0, y0, ...]: a lot's point is its origin plus its float32 offset. */
+  frames: number[];
+  dicts: { zone: string[]; suburb: string[]; lga: string[] };
+  /** COLUMNS as written, so a reader refuses a sidecar of other columns. */
+  columns: string[];
+  blocks: BlockEntry[];
+};
+
+/** A pack version's identity from its root: id, version and every page's checksum. */
+export function packIdentity(root: Root): string {
+  const crcs = new Uint8Array(root.pageCrcs.buffer, root.pageCrcs.byteOffset, root.pageCrcs.byteLength);
+  return `${root.meta.id}|${root.meta.version}|${root.pageCount}|${crc32(crcs).toString(16)}`;
+}
