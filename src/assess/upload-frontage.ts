@@ -18,6 +18,17 @@ const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 const outerRings = (g: AreaGeometry): number[][][] =>
   g.type === "Polygon" ? [g.coordinates[0] ?? []] : g.coordinates.map((p) => p[0] ?? []);
 
+/** More lots than this within a road reserve's reach of a lot: not a street block (stacked or overlapping lots). */
+export const MAX_NEIGHBOURS = 400;
+// Boundary metres times the edges around them (about 100 m x 1,000 edges for a suburban lot): a few milliseconds.
+const MAX_WORK = 2_000_000;
+
+const perimeterOf = (ring: readonly XY[]): number =>
+  ring.reduce((sum, p, k) => {
+    const q = ring[(k + 1) % ring.length] as XY;
+    return sum + Math.hypot(q[0] - p[0], q[1] - p[1]);
+  }, 0);
+
 /** Lots a frontage is read among: each one's outline and box, and an index of the boxes (flatbush's search). */
 export interface LotSet {
   geometry(i: number): AreaGeometry;
@@ -32,14 +43,25 @@ export function reserveFrontageAmong(lots: LotSet, i: number): number | null {
   const kx = Math.cos((s * Math.PI) / 180) * M_PER_DEG;
   const plane = (ring: readonly number[][]): XY[] =>
     ring.map((p) => [((p[0] as number) - w) * kx, ((p[1] as number) - s) * M_PER_DEG]);
+  const near = lots.search(w - dLon, s - dLat, e + dLon, n + dLat);
+  // Lots stacked on one spot (or a cadastre that dense) are no street block: estimated, never a quadratic build.
+  if (near.length > MAX_NEIGHBOURS) return null;
   const others: XY[][] = [];
-  for (const j of lots.search(w - dLon, s - dLat, e + dLon, n + dLat)) {
+  let edges = 0;
+  for (const j of near) {
     if (j === i) continue;
-    for (const ring of outerRings(lots.geometry(j))) others.push(plane(ring));
+    for (const ring of outerRings(lots.geometry(j))) {
+      others.push(plane(ring));
+      edges += ring.length;
+    }
   }
   if (others.length === 0) return null;
+  const own = outerRings(lots.geometry(i));
+  // Each boundary metre looks at every edge around it: a winding outline among many edges is estimated instead.
+  const perimeterM = own.reduce((sum, ring) => sum + perimeterOf(plane(ring)), 0);
+  if (perimeterM * edges > MAX_WORK) return null;
   let best: number | null = null;
-  for (const ring of outerRings(lots.geometry(i)))
+  for (const ring of own)
     for (const m of reserveStretchesM(plane(ring), others)) if (best === null || m < best) best = m;
   return best;
 }

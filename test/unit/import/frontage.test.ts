@@ -28,3 +28,20 @@ describe("an import's frontages", () => {
     expect(out[0]?.properties.lotidstring).toBe("1//DP1");
   });
 });
+
+describe("an import's frontages on hostile or implausible cadastres", () => {
+  it("are not read among more lots than a street block holds (lots stacked on one spot): estimated instead", () => {
+    const front = lot("1//DP2", 0, 0, 15, 40);
+    const across = lot("2//DP2", 0, 60, 15, 100);
+    expect(withFrontages([front, across]).map((f) => f.properties.frontage_m ?? null)).toEqual([15, 15]);
+    // The same two with 401 one-metre lots stacked behind the first: no street block is that dense.
+    const stacked = Array.from({ length: 401 }, (_, k) => lot(`s${k}//DP3`, 5, -10, 6, -9));
+    const out = withFrontages([front, across, ...stacked]);
+    expect(out[0]?.properties.frontage_m).toBeUndefined();
+  });
+
+  it("leave 2,000 identical lots on one spot estimated", () => {
+    const same = Array.from({ length: 2_000 }, (_, k) => lot(`${k}//DP4`, 0, 0, 15, 40));
+    expect(withFrontages(same).every((f) => f.properties.frontage_m === undefined)).toBe(true);
+  });
+});
