@@ -3,6 +3,7 @@
 import type { Map as MlMap } from "maplibre-gl";
 import { maplibregl } from "./engine.ts";
 import { WARM_VIEW, warmStyle } from "./warm.ts";
+import { provideHatch } from "./find/group-map.ts";
 
 export type SharedMap = { map: MlMap; el: HTMLDivElement };
 let shared: SharedMap | undefined;
@@ -26,6 +27,7 @@ export function sharedMap(warm = false): SharedMap {
     ...WARM_VIEW,
     attributionControl: { compact: true },
   });
+  provideHatch(map);
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "bottom-right");
   map.addControl(new maplibregl.ScaleControl({ unit: "metric" }), "bottom-left");
   // Unseen canvases are never composited, so their draws wait in the GPU's queue: read one pixel to have them run now.

@@ -14,6 +14,20 @@ import {
 } from "./group-layers.ts";
 import type { FoundGroup } from "./types.ts";
 
+/**
+ * Draws the hatch whenever the map asks for it: registered where the page's one map is made, since the workspace's
+ * style (with the hatch's layer) is set before the Find sites view mounts, and a style image asked for with nobody
+ * to answer is a console warning.
+ */
+export function provideHatch(m: MlMap): void {
+  // MapLibre awaits the resolver before it counts an image as missing (the styleimagemissing event came too late).
+  m.setMissingStyleImageResolver((id) => {
+    if (id !== HATCH_IMAGE || m.hasImage(HATCH_IMAGE)) return;
+    const img = hatch();
+    if (img) m.addImage(HATCH_IMAGE, img, { pixelRatio: 2 });
+  });
+}
+
 /** Red diagonal lines on clear, 12 px (6 CSS px at pixelRatio 2): tiles seamlessly, the lot's own colour shows through. */
 function hatch(): ImageData | null {
   const size = 12;
@@ -71,11 +85,6 @@ export function groupsOnMap(m: MlMap): GroupsOnMap {
     el.append(head, body);
     return el;
   };
-  const onMissing = (e: { id: string }) => {
-    if (e.id !== HATCH_IMAGE || m.hasImage(HATCH_IMAGE)) return;
-    const img = hatch();
-    if (img) m.addImage(HATCH_IMAGE, img, { pixelRatio: 2 });
-  };
   const onMove = (e: MapLayerMouseEvent | MapMouseEvent) => {
     const hit = whyAt(e);
     m.getCanvas().style.cursor = hit ? "help" : "";
@@ -91,7 +100,6 @@ export function groupsOnMap(m: MlMap): GroupsOnMap {
     hover?.remove();
     hover = null;
   };
-  m.on("styleimagemissing", onMissing);
   m.on("mousemove", onMove);
   m.on("mouseout", onOut);
   return {
@@ -121,7 +129,6 @@ export function groupsOnMap(m: MlMap): GroupsOnMap {
       return true;
     },
     remove() {
-      m.off("styleimagemissing", onMissing);
       m.off("mousemove", onMove);
       m.off("mouseout", onOut);
       tap?.remove();
