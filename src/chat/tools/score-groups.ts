@@ -11,7 +11,7 @@ import type { AssumptionsDocument } from "../../value/assumptions.ts";
 import type { QuestionBudget } from "../budget.ts";
 import type { ScoringQuote, SiteCharge, ToolContext } from "./context.ts";
 import { collection, r1, refusal, roundBox, type ToolRun, unionBox } from "./map.ts";
-import type { InsufficientCreditsOutput } from "./insufficient-credits.ts";
+import { type InsufficientCreditsOutput, payForScores } from "./insufficient-credits.ts";
 import { addressOf } from "./tool-areas.ts";
 
 /** Groups one call scores at most. */
@@ -100,23 +100,9 @@ export async function scoreGroups(
   const scored = groups.filter((g) => kept.has(g)).map((g) => scoreGroupSite(packs, g));
   // Read before the charge: a database that fails here has charged nothing.
   const a: AssumptionsDocument | null = assumptions ? await assumptions() : null;
-  let paid: { charged: number; balance: number | null } = { charged: 0, balance: null };
-  if (plan.charged.length > 0) {
-    const charged = await charge(plan.charged.length);
-    if (!charged.ok) {
-      return {
-        output: {
-          error: "insufficient_credits",
-          required: charged.required,
-          available: charged.available,
-          detail: `Scoring ${plan.charged.length} group(s) costs ${charged.required} credits; the organisation has ${charged.available}.`,
-        },
-        map: {},
-      };
-    }
-    budget.charged(plan.charged.map(groupKey));
-    paid = charged;
-  }
+  const payment = await payForScores(charge, budget, plan.charged.map(groupKey), "group");
+  if (!payment.ok) return { output: payment.output, map: {} };
+  const paid = payment.paid;
   const boxes = scored.map((s) => featureBBox(columnsFromGeometry(s.site.parcel.polygon), 0));
   const fit = unionBox(boxes);
   return {

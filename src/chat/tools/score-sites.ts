@@ -16,7 +16,7 @@ import { hitFeature, lotIdField } from "./parcel-hit.ts";
 import type { QuestionBudget } from "../budget.ts";
 import { valueOfScored } from "../../assess/site-value.ts";
 import type { AssumptionsDocument } from "../../value/assumptions.ts";
-import type { InsufficientCreditsOutput } from "./insufficient-credits.ts";
+import { type InsufficientCreditsOutput, payForScores } from "./insufficient-credits.ts";
 import { groupsAreas, MAX_GROUPS, quoteGroups, type ScoreGroupsOutput, scoreGroups } from "./score-groups.ts";
 
 export const MAX_SITES = 20;
@@ -131,23 +131,9 @@ export async function scoreSites(
     .map((hit) => [hit, scoreSite(siteFacts(packs, hit))]);
   // Read before the charge: a database that fails here has charged nothing.
   const a = assumptions ? await assumptions() : null;
-  let paid: { charged: number; balance: number | null } = { charged: 0, balance: null };
-  if (plan.charged.length > 0) {
-    const charged = await charge(plan.charged.length);
-    if (!charged.ok) {
-      return {
-        output: {
-          error: "insufficient_credits",
-          required: charged.required,
-          available: charged.available,
-          detail: `Scoring ${plan.charged.length} site(s) costs ${charged.required} credits; the organisation has ${charged.available}.`,
-        },
-        map: {},
-      };
-    }
-    budget.charged(plan.charged.map(siteKey));
-    paid = charged;
-  }
+  const payment = await payForScores(charge, budget, plan.charged.map(siteKey), "site");
+  if (!payment.ok) return { output: payment.output, map: {} };
+  const paid = payment.paid;
   const worth = (hit: ParcelHit, r: FeasibilityResult) => {
     if (!a) return {};
     const v = valueOfScored(packs, hit, r, a);
