@@ -128,7 +128,11 @@ const SITE_REASONS = 2;
 function scoreSites(o: Obj): string {
   const scored = list(o.scored);
   const lines = scored.map((s) => {
-    const name = s.address ? `${str(s.lot_id)} (${str(s.address)})` : str(s.lot_id);
+    // A group of adjoining lots is one site: named by its lots and owners.
+    const id = Array.isArray(s.lot_ids)
+      ? `the group ${s.lot_ids.map(String).join(" + ")} (${plural(n(s.owners), "owner")})`
+      : str(s.lot_id);
+    const name = s.address ? `${id} (${str(s.address)})` : id;
     const reasons = (Array.isArray(s.reasons) ? s.reasons.map(String) : []).slice(0, SITE_REASONS);
     const v = isObj(s.value) ? s.value : null;
     // The sign of the margin first: what a developer reads first (issue 54).
@@ -138,7 +142,8 @@ function scoreSites(o: Obj): string {
     return `${name}: ${n(s.score)}/100 (${str(s.rating)})${worth}${reasons.length > 0 ? `: ${reasons.map((r) => r.replace(/\.$/, "")).join("; ")}` : ""}`;
   });
   const missing = Array.isArray(o.not_found) && o.not_found.length > 0 ? ` Not found: ${o.not_found.join(", ")}.` : "";
-  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join(". ")}.${missing}${demoNote(o)}`;
+  const refused = Array.isArray(o.refused) && o.refused.length > 0 ? ` Not scored: ${o.refused.join(" ")}` : "";
+  return `I scored ${plural(scored.length, "site")} for ${n(o.charged)} credit${n(o.charged) === 1 ? "" : "s"} (balance ${n(o.balance)}). ${lines.join(". ")}.${missing}${refused}${demoNote(o)}`;
 }
 
 /** Groups of adjoining lots: how many, then the first few with their owners and the neighbours each would isolate. */

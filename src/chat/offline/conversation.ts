@@ -128,3 +128,20 @@ export function resultsAfter(messages: readonly ChatMessage[], start: number): T
   }
   return out;
 }
+
+/** The groups of adjoining lots (each its lot ids) the latest listing showed, when it was find_assemblies'; else []. */
+export function groupsBefore(messages: readonly ChatMessage[], end: number): string[][] {
+  for (let i = end - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role !== "tool") continue;
+    const out = parseJson(textOf(m.content)) as { groups?: unknown; parcels?: unknown; scored?: unknown } | undefined;
+    if (Array.isArray(out?.groups))
+      return (out.groups as { lots?: unknown }[]).flatMap((g) => {
+        const lots = Array.isArray(g?.lots) ? g.lots.filter((l): l is string => typeof l === "string") : [];
+        return lots.length > 1 ? [lots] : [];
+      });
+    // A later listing of lots: "them" means those lots, not the groups before.
+    if (listed(out?.parcels ?? out?.scored).length > 0) return [];
+  }
+  return [];
+}

@@ -3,7 +3,11 @@
 // It reads the conversation as a model would (last question, map context, earlier tool calls and this turn's tool
 // results), parses the question into one request (area, filters, order, count, the last results), makes one tool
 // call from it, then answers from the results, naming any words it did not understand.
-import { ASSEMBLY_MAX_LOTS, ASSEMBLY_MIN_LOTS } from "../../routes/schemas/assemble-limits.ts";
+import {
+  ASSEMBLY_MAX_LOTS,
+  ASSEMBLY_MIN_LOTS,
+  CHAT_MAX_GROUPS as MAX_GROUPS,
+} from "../../routes/schemas/assemble-limits.ts";
 import { answerFrom } from "./answers.ts";
 import { NEAR_STATION_M } from "./constraints.ts";
 import {
@@ -11,13 +15,14 @@ import {
   type Call,
   areaOf,
   callsBefore,
+  groupsBefore,
   lotsBefore,
   mapContext,
   resultsAfter,
   searchesBefore,
 } from "./conversation.ts";
 import { DEFAULT_SCORED, followUp, ignoredNote, scopeOf, UNRESOLVED } from "./follow-up.ts";
-import { constrains, parseRequest, type Request } from "./request.ts";
+import { constrains, hasFilters, parseRequest, type Request } from "./request.ts";
 import { textOf, type ChatMessage, type PlannerTurn } from "./wire.ts";
 
 export const PLANNER_NOTICE =
@@ -62,8 +67,19 @@ function decide(q: Request, messages: readonly ChatMessage[], lastUser: number):
       : { name: "describe_parcel", args: { lot_id: q.lot } };
   if (q.place && q.wants.where) return { name: "geocode_suburb", args: { suburb: q.place } };
 
-  // About the last results: "only those without heritage", "sort them by FSR", "score the top 3".
   const elsewhere = q.place !== null || q.station !== null || q.inView || q.there;
+  // "Score the first group", "score them" after find_assemblies: each group scored as one site, in the order listed.
+  const groups = groupsBefore(messages, lastUser);
+  if (
+    q.wants.score &&
+    !elsewhere &&
+    groups.length > 0 &&
+    (q.groups || q.refers || q.count !== null) &&
+    !hasFilters(q.filters)
+  )
+    return { name: "score_sites", args: { groups: groups.slice(0, Math.min(q.count ?? MAX_GROUPS, MAX_GROUPS)) } };
+
+  // About the last results: "only those without heritage", "sort them by FSR", "score the top 3".
   const about = constrains(q) || (q.wants.score && q.count !== null) || (q.wants.parcels && q.ignored.length > 0);
   if (
     !elsewhere &&

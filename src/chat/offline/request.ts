@@ -25,6 +25,8 @@ export interface Request {
   sort: Sort | null;
   count: number | null;
   wants: { score: boolean; where: boolean; summary: boolean; describe: boolean; parcels: boolean; assemble: boolean };
+  /** "the groups", "the first group": groups of adjoining lots listed earlier (a count of 1 for "the first group"). */
+  groups: boolean;
   /** Phrases no rule understood, to be named in the answer. */
   ignored: string[];
 }
@@ -44,6 +46,8 @@ const ASSEMBLE =
 // The words that join the lots to their total: "making", "that make", "together", "into a 2,000 m2 site".
 const ASSEMBLE_JOIN =
   /\b(?:(?:that|which)\s+)?(?:mak(?:e|es|ing)|to\s+make|giv(?:e|es|ing)|form(?:s|ing)?|total(?:ling|ing)?|add(?:s|ing)?\s+up\s+to|together|in\s+total|combined|into(?:\s+an?)?|for(?:\s+an?)?|sites?|up\s+to)\b/gi;
+// Groups find_assemblies listed: "score the groups", "score the first group", "score the top 2 groups".
+const GROUPS = /\b(?:the\s+)?(?:(first|top|best)\s+)?(groups?)\b/i;
 const DESCRIBE = /\b(?:describe|details?|info(?:rmation)?|facts?|tell\s+me\s+(?:more\s+)?about)\b/i;
 const PARCELS = /\b(?:parcels?|lots?|sites?|blocks?|properties|land|plots?|ones|candidates)\b/i;
 
@@ -65,6 +69,9 @@ export function parseRequest(question: string): Request {
     // An unknown station name: the geocoder refuses it by name when capitalised; other words are said to be ignored.
     else if (/^\p{Lu}/u.test(c.stationPlace)) place ??= c.stationPlace;
   }
+  const group = r.takeOne(GROUPS);
+  // "the first group": one, the first listed.
+  const count = order.count ?? (group?.[1] && group[2]?.toLowerCase() === "group" ? 1 : null);
   const inView = r.take(IN_VIEW).length > 0;
   const there = r.take(THERE).length > 0;
   const it = r.take(IT).length > 0;
@@ -95,8 +102,9 @@ export function parseRequest(question: string): Request {
     widen: c.widen,
     stationDefault: c.stationDefault,
     sort: order.sort,
-    count: order.count,
+    count,
     wants,
+    groups: group !== null,
     ignored,
   };
 }

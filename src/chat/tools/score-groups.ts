@@ -13,9 +13,10 @@ import type { ScoringQuote, SiteCharge, ToolContext } from "./context.ts";
 import { collection, r1, refusal, roundBox, type ToolRun, unionBox } from "./map.ts";
 import { type InsufficientCreditsOutput, payForScores } from "./insufficient-credits.ts";
 import { addressOf } from "./tool-areas.ts";
+import { CHAT_MAX_GROUPS } from "../../routes/schemas/assemble-limits.ts";
 
-/** Groups one call scores at most. */
-export const MAX_GROUPS = 5;
+/** Groups one call scores at most (the offline planner reads the same bound). */
+export const MAX_GROUPS = CHAT_MAX_GROUPS;
 
 export type GroupsInput = { groups: string[][] };
 

@@ -11,3 +11,5 @@ export const ASSEMBLY_DEFAULT_LIMIT = 20;
 export const ASSEMBLY_MAX_LIMIT = 100;
 /** Lots passing the filters one assembly considers at most: past this it is refused with a sentence. */
 export const MAX_CANDIDATES = 25_000;
+/** Groups the chat's score_sites scores in one call (each charged as one site). */
+export const CHAT_MAX_GROUPS = 5;

@@ -96,6 +96,35 @@ describe("offline planner: question forms to tool calls", () => {
     expect(callFor("Score these", before)).toEqual({ name: "score_sites", args: { lot_ids: ["1//DP1", "2//DP2"] } });
   });
 
+  it("'score the first group' after find_assemblies scores that group of adjoining lots as one site", () => {
+    const groups = [
+      { group_id: "g1", lots: ["1//DP1", "2//DP1", "3//DP1"], area_m2: 1850 },
+      { group_id: "g2", lots: ["7//DP2", "8//DP2"], area_m2: 1900 },
+      { group_id: "g3", lots: ["4//DP3", "5//DP3"], area_m2: 1810 },
+    ];
+    const before = earlier(
+      "find 3 adjoining R3 lots in Epping making at least 1,800 m2",
+      "find_assemblies",
+      { suburb: "Epping", zones: ["R3"], target_area_m2: 1800, max_lots: 3 },
+      { matched: 3, groups },
+    );
+    expect(callFor("Score the first group", before)).toEqual({
+      name: "score_sites",
+      args: { groups: [["1//DP1", "2//DP1", "3//DP1"]] },
+    });
+    expect(callFor("score the top 2 groups", before)).toEqual({
+      name: "score_sites",
+      args: { groups: [["1//DP1", "2//DP1", "3//DP1"], ["7//DP2", "8//DP2"]] },
+    });
+    expect(callFor("score them", before).args).toEqual({ groups: groups.map((g) => g.lots) });
+    // A later listing of single lots: "score them" means those lots again.
+    const after = [
+      ...before,
+      ...earlier("R3 lots in Epping", "find_parcels", { suburb: "Epping" }, { parcels: [{ lot_id: "9//DP9" }] }),
+    ];
+    expect(callFor("score them", after)).toEqual({ name: "score_sites", args: { lot_ids: ["9//DP9"] } });
+  });
+
   it("'is there any heritage in view?' reads the map view, not the previous place", () => {
     const before = earlier(
       "What is in Parramatta?",

@@ -148,4 +148,25 @@ describe("amalgamations in the chat (issue 55)", () => {
     );
     expect(a.text).toContain(`1. ${groups[0]?.lots.join(" + ")}`);
   });
+
+  it("'score the first group' then asks to score that group as one site, and approved, charges one site and names its lots", async () => {
+    const found = await answerOf(
+      await ask(org.users.member.token, { question: "find 3 adjoining R2 lots in Epping making at least 1,800 m2" }),
+    );
+    const first = ((found.output.groups ?? []) as { lots: string[] }[])[0]?.lots as string[];
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    const a = await answerOf(
+      await ask(org.users.member.token, { question: "score the first group", session_id: found.sessionId }),
+    );
+    expect(a.calls[0]).toMatchObject({ toolName: "score_sites", input: { groups: [first] } });
+    const request = approvalIn(a.chunks);
+    expect(request?.units).toBe(1);
+    const scored = await answerOf(
+      await answer(org.users.member.token, found.sessionId as string, request?.id as string, true),
+    );
+    const out = scored.output as { scored: { lot_ids: string[]; owners: number }[]; charged: number };
+    expect(out.scored.map((s) => s.lot_ids)).toEqual([first]);
+    expect(out.charged).toBe(0.1);
+    expect(scored.text).toContain(`the group ${first.join(" + ")} (`);
+  });
 });
