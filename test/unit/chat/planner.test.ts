@@ -114,7 +114,12 @@ describe("offline planner: question forms to tool calls", () => {
     });
     expect(callFor("score the top 2 groups", before)).toEqual({
       name: "score_sites",
-      args: { groups: [["1//DP1", "2//DP1", "3//DP1"], ["7//DP2", "8//DP2"]] },
+      args: {
+        groups: [
+          ["1//DP1", "2//DP1", "3//DP1"],
+          ["7//DP2", "8//DP2"],
+        ],
+      },
     });
     expect(callFor("score them", before).args).toEqual({ groups: groups.map((g) => g.lots) });
     // A later listing of single lots: "score them" means those lots again.
