@@ -12,6 +12,7 @@ import { tileBBox, tileOf, type TileCoord } from "../../src/tiles/math.ts";
 import { suggest } from "../../src/geocode/suggest.ts";
 import { normaliseName } from "../../src/geocode/gazetteer.ts";
 import { type BenchResult, median } from "./result.ts";
+import { runImportCoverBenches } from "./tiles-import.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const cpuUs = () => {
@@ -157,5 +158,7 @@ export async function runTileBenches(): Promise<BenchResult[]> {
     ratio: sb / s,
     note: "baseline: Levenshtein scan; goal < 1000 us",
   });
+  // v2: the world's tiles over an imported council, its lots under the import's not drawn (issue 56).
+  results.push(...(await runImportCoverBenches()));
   return results;
 }

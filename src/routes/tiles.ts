@@ -17,8 +17,9 @@ import { NotFoundError } from "../errors.ts";
 import { type FoundPack, findPack } from "../packs/open-pack.ts";
 import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
-import { tileJson } from "../tiles/tilejson.ts";
+import { tileJson, versionParam } from "../tiles/tilejson.ts";
 import { pagedTile, pagedTileJson } from "../tiles/paged.ts";
+import { packsAbove } from "../tiles/above.ts";
 import { TileJsonSchema } from "./schemas/tiles.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
@@ -134,29 +135,35 @@ tileRoutes
     const found = await packOf(c, c.req.valid("param").pack_id);
     const origin = new URL(c.req.url).origin;
     c.header("Cache-Control", STALE_CACHE);
-    return c.json(found.whole ? tileJson(found.whole, origin) : pagedTileJson(found.snapshot, origin), 200);
+    if (found.whole) return c.json(tileJson(found.whole, origin), 200);
+    // The tile URL names the packs above this one too: a new import is never hidden by a browser's cached tiles.
+    const { tag } = await packsAbove(found.own ? null : await c.var.services.packs.public(), found.paged);
+    return c.json(pagedTileJson(found.snapshot, origin, tag), 200);
   })
   .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
     const { pack_id: packId, ...tile } = c.req.valid("param");
     if (!validTile(tile)) tileOutOfRange(tile);
     const found = await packOf(c, packId);
     const isPublic = !found.own;
+    // Public packs that outrank this one hide its lots under theirs (precedence.ts): their checksums name the tile too.
+    const above = await packsAbove(found.paged && isPublic ? await c.var.services.packs.public() : null, found.paged);
     // A v2 pack's content is named by its root's checksum, which lists every page's.
     const pack = found.whole ?? {
       id: packId,
       version: found.snapshot.root.meta.version,
       checksum: found.snapshot.header.rootCrc,
     };
-    const etag = `"${pack.checksum.toString(16)}-${TILE_DRAWING}-${tile.z}-${tile.x}-${tile.y}"`;
+    const coverPart = above.tag === "" ? "" : `-${above.tag}`;
+    const etag = `"${pack.checksum.toString(16)}${coverPart}-${TILE_DRAWING}-${tile.z}-${tile.x}-${tile.y}"`;
     const { v, d } = c.req.valid("query");
-    // Long-lived in the browser only when the URL names this pack version and this drawing.
-    const current = v === pack.version && d === TILE_DRAWING;
+    // Long-lived in the browser only when the URL names this pack version (and the packs above it) and this drawing.
+    const current = v === versionParam(pack.version, above.tag) && d === TILE_DRAWING;
     const headers = { ETag: etag, "Cache-Control": current ? PUBLIC_CACHE : STALE_CACHE };
     if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);
-    const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}/${TILE_DRAWING}/${tile.z}/${tile.x}/${tile.y}`;
+    const key = `https://tiles.internal/${pack.id}/${pack.version}/${pack.checksum}${coverPart}/${TILE_DRAWING}/${tile.z}/${tile.x}/${tile.y}`;
     const cached = isPublic ? await edgeBytes(key) : undefined;
     if (cached) return c.body(cached, 200, { ...headers, "Content-Type": MVT, "X-Cache": "HIT" });
-    const bytes = found.whole ? cutTile(found.whole, tile) : await pagedTile(found.paged, tile);
+    const bytes = found.whole ? cutTile(found.whole, tile) : await pagedTile(found.paged, tile, above.packs);
     if (!bytes) return c.body(null, 204, headers);
     // Empty tiles are a bare index query: only tiles with content are worth a cache entry.
     if (isPublic) keepAtEdge(key, bytes, (work) => c.executionCtx.waitUntil(work));

@@ -1,12 +1,17 @@
 // The lots layer of a v2 tile, cut and encoded in one pass: byte for byte what cutting each page (tileLayers),
 // merging the cuts (mergeLayers) and encodeTile give, without a feature object or a re-encoded string per lot.
+import type { BBox } from "../geo/bbox.ts";
 import { leafBoxes, leafIds } from "../packs/flatbush-walk.ts";
+import { underHigherLot } from "../packs/precedence.ts";
 import type { Layer, Pack } from "../packs/types.ts";
 import { commandSink, polygonInto } from "./cut.ts";
 import { TILE_MAX_ZOOM } from "./layers.ts";
 import { BUFFER, EXTENT, type TileCoord, tileBBox, tileFrame } from "./math.ts";
 import { GEOM_POLYGON } from "./mvt.ts";
 import { mercatorYOfPage, type PageTags, tagsOfPage } from "./paged-page.ts";
+
+/** The higher packs' lots near a tile, and the box they were read for (a label point outside it was not tested). */
+export type TileCover = { layers: Layer[]; box: BBox };
 
 // Scratch reused from tile to tile (a tile is cut synchronously, start to end).
 const commands = commandSink();
@@ -20,6 +25,8 @@ let slotStamp = new Float64Array(8192);
 let visit = 0;
 // Features of a page marked as meeting the tile (valid where the stamp is this page visit's).
 let featureStamp = new Float64Array(4096);
+// Features whose box meets a higher pack's lots (only they may lie under one), valid where the stamp is this visit's.
+let nearStamp = new Float64Array(4096);
 
 const LAYER_NAME = "parcels";
 const NAME_BYTES = new TextEncoder().encode(LAYER_NAME);
@@ -79,7 +86,15 @@ function sameBytes(a: PageTags, i: number, b: PageTags, j: number): boolean {
 
 // Every leaf of the page's index tested, in one scan (a page holds a few thousand lots at most): the boxes
 // featuresInBox's descent reaches, marked by feature index so they are visited in index order without a sort.
-function markInBox(layer: Layer, w: number, s: number, e: number, n: number, stamp: number): [number, number] {
+function markInBox(
+  layer: Layer,
+  w: number,
+  s: number,
+  e: number,
+  n: number,
+  stamp: number,
+  near: BBox | null,
+): [number, number] {
   const index = layer.index;
   if (!index) return [0, -1];
   const boxes = leafBoxes(index) as Float64Array;
@@ -88,6 +103,9 @@ function markInBox(layer: Layer, w: number, s: number, e: number, n: number, sta
     const bigger = new Float64Array(2 * layer.count);
     bigger.set(featureStamp);
     featureStamp = bigger;
+    const biggerNear = new Float64Array(2 * layer.count);
+    biggerNear.set(nearStamp);
+    nearStamp = biggerNear;
   }
   let first = layer.count;
   let last = -1;
@@ -96,6 +114,17 @@ function markInBox(layer: Layer, w: number, s: number, e: number, n: number, sta
     if (s > (boxes[pos + 3] as number)) continue;
     const i = layer.indexOrder ? pos >> 2 : (ids[pos >> 2] as number);
     featureStamp[i] = stamp;
+    if (near !== null) {
+      const x0 = boxes[pos] as number;
+      const y0 = boxes[pos + 1] as number;
+      if (
+        x0 <= near[2] &&
+        y0 <= near[3] &&
+        (boxes[pos + 2] as number) >= near[0] &&
+        (boxes[pos + 3] as number) >= near[1]
+      )
+        nearStamp[i] = stamp;
+    }
     if (i < first) first = i;
     if (i > last) last = i;
   }
@@ -104,9 +133,14 @@ function markInBox(layer: Layer, w: number, s: number, e: number, n: number, sta
 
 /**
  * The tile of the lots of the pages under it (one "parcels" layer), or null when none is drawn: features in page
- * then index order, keys and values numbered by first use, equal values of different pages shared.
+ * then index order, keys and values numbered by first use, equal values of different pages shared. A lot whose label
+ * point lies in a lot of `cover` (packs that outrank these pages') is not drawn.
  */
-export function pagedLotsTile(views: readonly Pack[], tile: TileCoord): Uint8Array | null {
+export function pagedLotsTile(
+  views: readonly Pack[],
+  tile: TileCoord,
+  cover: TileCover | null = null,
+): Uint8Array | null {
   const [w, s, e, n] = tileBBox(tile, BUFFER);
   let meeting = 0;
   for (const view of views) {
@@ -117,13 +151,33 @@ export function pagedLotsTile(views: readonly Pack[], tile: TileCoord): Uint8Arr
   // One page's cut keeps its feature numbers, a merge numbers them in order: guessed from the pages' boxes, and
   // cut again numbered the other way when the pages drawing lots say otherwise.
   const merged = meeting > 1;
-  const out = cutPages(views, tile, merged);
-  return out === undefined ? (cutPages(views, tile, !merged) ?? null) : out;
+  const out = cutPages(views, tile, merged, cover);
+  return out === undefined ? (cutPages(views, tile, !merged, cover) ?? null) : out;
+}
+
+// The union of the cover's lots' boxes: a lot whose box misses it cannot lie under one.
+function coverBox(cover: TileCover | null): BBox | null {
+  if (cover === null || cover.layers.length === 0) return null;
+  const out: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { bbox } of cover.layers) {
+    out[0] = Math.min(out[0], bbox[0]);
+    out[1] = Math.min(out[1], bbox[1]);
+    out[2] = Math.max(out[2], bbox[2]);
+    out[3] = Math.max(out[3], bbox[3]);
+  }
+  return out;
 }
 
 // The tile with ids numbered as `merged` says, or undefined when the pages drawing lots say otherwise.
-function cutPages(views: readonly Pack[], tile: TileCoord, merged: boolean): Uint8Array | null | undefined {
+function cutPages(
+  views: readonly Pack[],
+  tile: TileCoord,
+  merged: boolean,
+  cover: TileCover | null,
+): Uint8Array | null | undefined {
   const [w, s, e, n] = tileBBox(tile, BUFFER);
+  const near = coverBox(cover);
+  const higher = cover?.layers ?? [];
   const frame = tileFrame(tile);
   const tol = tile.z >= TILE_MAX_ZOOM ? 0 : 1;
   let tileStamp = 0;
@@ -143,7 +197,7 @@ function cutPages(views: readonly Pack[], tile: TileCoord, merged: boolean): Uin
     const layer = view.layers.get(LAYER_NAME);
     if (!layer) continue;
     const stamp = nextVisit();
-    const [first, last] = markInBox(layer, w, s, e, n, stamp);
+    const [first, last] = markInBox(layer, w, s, e, n, stamp, near);
     if (first > last) continue;
     const pt = tagsOfPage(view, layer);
     const mercY = mercatorYOfPage(view, layer);
@@ -175,6 +229,7 @@ function cutPages(views: readonly Pack[], tile: TileCoord, merged: boolean): Uin
     const before = count;
     for (let i = first; i <= last; i++) {
       if (featureStamp[i] !== stamp) continue;
+      if (near !== null && nearStamp[i] === stamp && underHigherLot(higher, layer, i)) continue;
       commands.length = 0;
       if (!polygonInto(layer, i, frame, tol, commands, mercY)) continue;
       const t0 = pt.starts[i] as number;

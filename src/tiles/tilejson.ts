@@ -13,7 +13,12 @@ export type TiledPack = {
   layers: { values(): Iterable<Pick<LayerInfo, "name" | "kind" | "count" | "synthetic" | "fields">> };
 };
 
-export function tileJson(pack: TiledPack, origin: string) {
+/** The tile URL's `v`: the pack's version, and the packs above it when there are (their tag, cover.ts). */
+export const versionParam = (version: string, aboveTag = ""): string =>
+  aboveTag === "" ? version : `${version}~${aboveTag}`;
+
+/** `aboveTag`: what the public packs that outrank this one add to its tiles' URL (src/tiles/above.ts). */
+export function tileJson(pack: TiledPack, origin: string, aboveTag = "") {
   const layers = [...pack.layers.values()];
   const fields = (names: readonly string[], extra: Record<string, string>) => ({
     ...Object.fromEntries(names.map((f) => [f, "String or Number"])),
@@ -26,7 +31,7 @@ export function tileJson(pack: TiledPack, origin: string) {
     attribution: pack.meta.attribution,
     scheme: "xyz" as const,
     tiles: [
-      `${origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(pack.version)}&d=${TILE_DRAWING}`,
+      `${origin}/tiles/${encodeURIComponent(pack.id)}/{z}/{x}/{y}.mvt?v=${encodeURIComponent(versionParam(pack.version, aboveTag))}&d=${TILE_DRAWING}`,
     ],
     minzoom: Math.min(...layers.map((l) => layerMinZoom(l.name))),
     maxzoom: TILE_MAX_ZOOM,

@@ -1,0 +1,67 @@
+// Writes the worker tests' second import of Hunters Hill (a re-import: a new version of nsw-hunters-hill): the
+// stand-in's fixtures with the R3 land rezoned R4 and the last lot gone, imported a week after the first
+// (scripts/import/fixture-pack.ts). `node scripts/import/fixture-pack-v2.ts`; test/worker/alerts/import-versions.test.ts
+// publishes the first then this one and reads the alerts.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { arcgisServices } from "../../standins/arcgis/fixtures.ts";
+import type { FixtureFeature } from "../../standins/arcgis/model.ts";
+import { STANDIN_SOURCES, startArcgisStandin } from "../../standins/arcgis/server.ts";
+import { lgaArea } from "./area.ts";
+import { importNsw } from "./import-nsw.ts";
+
+export const FIXTURE_PACK_V2 = "test/fixtures/nsw/imported-hunters-hill-v2.pack.b64";
+export const FIXTURE_V2_FETCHED_AT = "2026-12-08T00:00:00.000Z";
+/** What the second import changes: the zone rezoned (from, to) and the lot that is gone. */
+export const V2_REZONED = { from: "R3", to: "R4", name: "High Density Residential" };
+
+const featuresOf = (name: string): FixtureFeature[] => {
+  const layer = arcgisServices()
+    .flatMap((s) => s.layers)
+    .find((l) => l.name === name);
+  if (!layer) throw new Error(`the stand-in has no layer ${name}`);
+  return layer.features;
+};
+
+/** The lot the second import drops: the stand-in's last. */
+export function droppedLotId(): string {
+  return String(featuresOf("Lot").at(-1)?.attributes.lotidstring);
+}
+
+/** The second import's base64 text, built afresh. */
+export async function fixturePackV2Base64(): Promise<string> {
+  const zoning = featuresOf("Land Zoning").map((f) =>
+    f.attributes.SYM_CODE === V2_REZONED.from
+      ? { ...f, attributes: { ...f.attributes, SYM_CODE: V2_REZONED.to, LAY_CLASS: V2_REZONED.name } }
+      : f,
+  );
+  const lots = featuresOf("Lot").slice(0, -1);
+  const standin = await startArcgisStandin({
+    layers: { "Land Zoning": { features: zoning }, Lot: { features: lots } },
+  });
+  const dir = mkdtempSync(join(tmpdir(), "import-fixture-v2-"));
+  try {
+    const r = await importNsw({
+      area: lgaArea("Hunters Hill"),
+      out: join(dir, "fixture.pack"),
+      cache: null,
+      urls: standin.urls,
+      sources: STANDIN_SOURCES,
+      synthetic: true,
+      version: "fixture-2",
+      now: () => new Date(FIXTURE_V2_FETCHED_AT),
+      progress: () => {},
+    });
+    return `${readFileSync(r.out).toString("base64")}\n`;
+  } finally {
+    await standin.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  writeFileSync(FIXTURE_PACK_V2, await fixturePackV2Base64());
+  console.log(`wrote ${FIXTURE_PACK_V2}`);
+}
