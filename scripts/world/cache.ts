@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { type WorldOptions, type WorldResult, buildWorld } from "./build.ts";
 import { WORLD_GTFS, WORLD_METRO, WORLD_TOPO } from "./inputs.ts";
+import { WORLD_RAIL_SOURCES } from "./rail.ts";
 import { DEFAULT_LOTS, WORLD_ID, WORLD_SEED, WORLD_STREETS_ID } from "./meta.ts";
 
 const ENTRY_POINTS = ["scripts/world/build.ts", "scripts/world/worker.ts", "scripts/world/write-worker.ts"];
@@ -56,7 +57,8 @@ export function worldHash(key: WorldKey, root = "."): string {
     h.update(data);
   };
   const { files, packages } = generatorSources(resolve(root));
-  for (const f of [...files, WORLD_TOPO, WORLD_GTFS, WORLD_METRO]) add(f, readFileSync(join(root, f)));
+  for (const f of [...files, WORLD_TOPO, WORLD_GTFS, WORLD_METRO, ...WORLD_RAIL_SOURCES])
+    add(f, readFileSync(join(root, f)));
   add("packages", packages.join("\n"));
   // Math.sin and friends may round differently in another V8.
   add("node", process.version);

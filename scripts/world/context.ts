@@ -1,4 +1,4 @@
-// What every suburb's generation shares: the seed, the suburbs, the indexed parks and water, the stations
+// What every suburb's generation shares: the seed, the suburbs, the indexed parks, water and rail corridors, the stations
 // and the centre each station anchors.
 import { type CentreKind, type Character, characterOf, stationCentre } from "./character.ts";
 import { hash32, nameHash, unit } from "./hash-random.ts";
@@ -12,6 +12,8 @@ export type WorldContext = {
   suburbs: Suburb[];
   water: PolygonSet;
   parks: PolygonSet;
+  // The surface rail corridors: railway land, never lots.
+  rail: PolygonSet;
   // The parks large enough to be bushland reserves: the only parks that carry bushfire-prone land.
   bushland: PolygonSet;
   // The stations within reach of the world (5 km beyond its suburbs), with the centre each anchors.
@@ -46,6 +48,7 @@ export function makeContext(inputs: WorldInputs, seed: number): WorldContext {
     suburbs: inputs.suburbs,
     water: new PolygonSet(inputs.water),
     parks: new PolygonSet(inputs.parks),
+    rail: new PolygonSet(inputs.rail),
     bushland: new PolygonSet(inputs.parks.filter((g) => areaM2(g) >= BUSHLAND_M2)),
     stations,
     centres: stations.map((s) => stationCentre(s.name, unit(seed, nameHash(s.name), 0x5ce))),

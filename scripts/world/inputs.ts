@@ -5,6 +5,7 @@ import { csvParse } from "d3-dsv";
 import type { AreaGeometry } from "../../src/geo/types.ts";
 import { gtfsStations } from "../pack/gtfs.ts";
 import { isTopology, topologyFeatures } from "../pack/topojson.ts";
+import { railCorridors } from "./rail.ts";
 
 export const WORLD_TOPO = "packs/sources/sydney-suburbs/sydney-suburbs.topo.json";
 export const WORLD_GTFS = "packs/sources/sydney-trains-gtfs/stops.txt";
@@ -27,6 +28,8 @@ export type WorldInputs = {
   suburbs: Suburb[];
   parks: AreaGeometry[];
   water: AreaGeometry[];
+  // The surface rail, metro and light rail corridors (rail.ts): land no lot may take.
+  rail: AreaGeometry[];
   stations: Station[];
 };
 
@@ -88,7 +91,7 @@ export function loadInputs(root = "."): WorldInputs {
     gtfsStations(readFileSync(`${root}/${WORLD_GTFS}`, "utf8")),
     readFileSync(`${root}/${WORLD_METRO}`, "utf8"),
   );
-  return { suburbs, parks: kind("parkland"), water: kind("water"), stations };
+  return { suburbs, parks: kind("parkland"), water: kind("water"), rail: railCorridors(root), stations };
 }
 
 /** The stations within `marginDeg` of the box, in feed order. */

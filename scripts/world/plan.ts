@@ -1,5 +1,5 @@
-// One suburb's street blocks and lots: a grid of blocks in the suburb's own frame, built on from its
-// stations and centre outwards, each lot kept only where it lies wholly inside the suburb and off the water.
+// One suburb's street blocks and lots: a grid of blocks in the suburb's own frame, built on from its stations and
+// centre outwards, each lot kept only where it lies wholly inside the suburb and off the water, rail corridors railway land.
 import type { Character, CentreKind } from "./character.ts";
 import { characterIn, suburbSeed, type WorldContext } from "./context.ts";
 import { between, unit } from "./hash-random.ts";
@@ -7,6 +7,7 @@ import type { Suburb } from "./inputs.ts";
 import { type Frame, makeFrame, qx, qy, toFrame } from "./lattice.ts";
 import { PolygonSet } from "./polygon-set.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
+import { BLOCKS_PER_STREET } from "./streets.ts";
 import type { ZoneCode } from "./zones.ts";
 
 // Lot numbers within a plan, and plans within a suburb, fit these (lot ids stay unique and short).
@@ -24,6 +25,9 @@ export type Cell = {
   v1: number;
   rank: number;
   kind: "normal" | "deep" | "single";
+  // A new estate's court: the block's back row reaches over the cross street before it, so that street ends
+  // mid-block between the front rows, a cul-de-sac off the road line in front.
+  court: boolean;
 };
 
 export type Lot = {
@@ -38,6 +42,8 @@ export type Lot = {
   station: number;
   hca: boolean;
   item: boolean;
+  // Railway land: the stretch of a row a rail corridor crosses, an unaddressed SP2 lot (rail.ts).
+  rail: boolean;
 };
 
 export type NearStation = {
@@ -70,13 +76,15 @@ export type CellMode = "urban" | "rest" | "none";
 
 const RINGED = new Set(["inner", "middle", "leafy", "outer", "estate", "rural"]);
 const CENTRE_ZONES: ReadonlySet<ZoneCode> = new Set(["E1", "E2", "MU1"]);
+// The share of a new estate's blocks whose cross street before them ends in a cul-de-sac.
+const COURT_SHARE = 0.3;
 
 // Stations further than this from a lot never decide its zone, lot size or controls band.
 const STATION_REACH_M = 2000;
 
-// What a block knows before its lots are cut: the stations within reach, and whether the suburb edge, water
-// or a park boundary crosses it at all (most blocks meet none, so their lots need no test of their own).
-type Scope = { stations: NearStation[]; inside: boolean; dry: boolean; park: "in" | "out" | "mixed" };
+// What a block knows before its lots are cut: the stations within reach, and whether the suburb edge, water, a
+// rail corridor or a park boundary meets it at all (most blocks meet none, so their lots need no test of their own).
+type Scope = { stations: NearStation[]; inside: boolean; dry: boolean; clear: boolean; park: "in" | "out" | "mixed" };
 
 /** The grid, stations and rules of a suburb (no lots yet). */
 export class SuburbLayout {
@@ -89,7 +97,7 @@ export class SuburbLayout {
   private readonly e4: { u: number; v: number; r: number } | null;
   private readonly hcas: { u: number; v: number; r: number }[];
   private readonly stationCells = new Set<number>();
-  private scope: Scope = { stations: [], inside: false, dry: false, park: "mixed" };
+  private scope: Scope = { stations: [], inside: false, dry: false, clear: false, park: "mixed" };
 
   constructor(ctx: WorldContext, suburb: Suburb) {
     this.ctx = ctx;
@@ -178,7 +186,13 @@ export class SuburbLayout {
         const cv = (cell.v0 + cell.v1) / 2;
         let dist = Infinity;
         for (const [au, av] of anchors) dist = Math.min(dist, Math.hypot(cu - au, cv - av));
-        cells.push({ ...cell, idx: cells.length, rank: dist + unit(seed, 0x9a, j, k) * 120, kind: "normal" });
+        cells.push({
+          ...cell,
+          idx: cells.length,
+          rank: dist + unit(seed, 0x9a, j, k) * 120,
+          kind: "normal",
+          court: false,
+        });
       }
       v = va + dA + dB;
       j++;
@@ -190,6 +204,16 @@ export class SuburbLayout {
       c.rank = r;
     });
     for (const c of cells) c.kind = this.cellKind(c);
+    if (ch.cls === "estate") {
+      const at = new Set(cells.map((c) => `${c.j}:${c.k}`));
+      for (const c of cells)
+        c.court =
+          c.kind === "normal" &&
+          at.has(`${c.j}:${c.k - 1}`) &&
+          // Not across the start of a street: the joined back row stays on one named street.
+          c.k % BLOCKS_PER_STREET !== 0 &&
+          unit(seed, 0xc0de, c.idx) < COURT_SHARE;
+    }
     this.plan.cells = cells;
     return mainRow;
   }
@@ -226,20 +250,28 @@ export class SuburbLayout {
     return this.sub.contains(x, y) || this.sub.crosses(q.xs, q.ys);
   }
 
-  /** Where a quad may hold a lot: "ok", "park" (wholly in a park), or "no" (outside, on water, across an edge). */
-  site(u0: number, v0: number, u1: number, v1: number): "ok" | "park" | "no" {
+  /**
+   * Where a quad may hold a lot: "ok", "park" (wholly in a park), "rail" (a rail corridor meets it: railway land), or
+   * "no" (outside, on water, across an edge). A lot a corridor meets is not clipped but taken whole into the railway
+   * land: a lot is a quad of its street frame and the corridor runs at its own angle, so a clipped lot would be a
+   * sliver; whole, the railway's land steps along the line as real corridors widen at yards, batters and fences.
+   */
+  site(u0: number, v0: number, u1: number, v1: number): "ok" | "park" | "rail" | "no" {
     const sc = this.scope;
-    if (sc.inside && sc.dry && sc.park !== "mixed") return sc.park === "in" ? "park" : "ok";
+    if (sc.inside && sc.dry && sc.clear && sc.park !== "mixed") return sc.park === "in" ? "park" : "ok";
     const q = this.quad(u0, v0, u1, v1);
     const [x, y] = this.centreOf(u0, v0, u1, v1);
-    const { water, parks } = this.ctx;
+    const { water, parks, rail } = this.ctx;
     if (!sc.inside && (!this.sub.contains(x, y) || this.sub.crosses(q.xs, q.ys))) return "no";
     if (!sc.dry && (water.contains(x, y) || water.crosses(q.xs, q.ys))) return "no";
+    let inPark = sc.park === "in";
     if (sc.park === "mixed") {
       if (parks.crosses(q.xs, q.ys)) return "no";
-      return parks.contains(x, y) ? "park" : "ok";
+      inPark = parks.contains(x, y);
     }
-    return sc.park === "in" ? "park" : "ok";
+    // Where the line runs through a park the park stays a park: its ground by the line is left open, no lot.
+    if (!sc.clear && (rail.contains(x, y) || rail.crosses(q.xs, q.ys))) return inPark ? "no" : "rail";
+    return inPark ? "park" : "ok";
   }
 
   // The block's scope: its stations within reach and which boundaries cross it.
@@ -248,14 +280,15 @@ export class SuburbLayout {
     const cv = (c.v0 + c.v1) / 2;
     const reach = STATION_REACH_M + Math.hypot(c.u1 - c.u0, c.v1 - c.v0) / 2;
     const stations = this.plan.stations.filter((s) => Math.hypot(s.u - cu, s.v - cv) <= reach);
-    if (!withBoundaries) return { stations, inside: false, dry: false, park: "mixed" };
+    if (!withBoundaries) return { stations, inside: false, dry: false, clear: false, park: "mixed" };
     const q = this.quad(c.u0, c.v0, c.u1, c.v1);
     const [x, y] = this.centreOf(c.u0, c.v0, c.u1, c.v1);
-    const { water, parks } = this.ctx;
+    const { water, parks, rail } = this.ctx;
     const inside = !this.sub.crosses(q.xs, q.ys) && this.sub.contains(x, y);
     const dry = !water.crosses(q.xs, q.ys) && !water.contains(x, y);
+    const clear = !rail.crosses(q.xs, q.ys) && !rail.contains(x, y);
     const park = parks.crosses(q.xs, q.ys) ? "mixed" : parks.contains(x, y) ? "in" : "out";
-    return { stations, inside, dry, park };
+    return { stations, inside, dry, clear, park };
   }
 
   private cellKind(c: Cell): Cell["kind"] {
@@ -318,6 +351,8 @@ export class SuburbLayout {
     if (zone === "E1" || zone === "MU1") return [6, 12];
     if (zone === "E2") return [12, 30];
     if (zone === "E3" || zone === "E4") return [30, 60];
+    // Bushland beside a railway, cut where the corridor crosses it.
+    if (zone === "C2") return [50, 100];
     const lo = Math.max(5, Math.round(ch.frontage[0] * mult));
     return [lo, Math.max(lo, Math.round(ch.frontage[1] * mult))];
   }
@@ -326,7 +361,16 @@ export class SuburbLayout {
     return this.hcas.some((h) => Math.hypot(u - h.u, v - h.v) <= h.r);
   }
 
-  private push(out: Lot[], c: Cell, u0: number, v0: number, u1: number, v1: number, zone: ZoneCode): void {
+  private push(
+    out: Lot[],
+    c: Cell,
+    u0: number,
+    v0: number,
+    u1: number,
+    v1: number,
+    zone: ZoneCode,
+    rail = false,
+  ): void {
     const { ch, seed } = this.plan;
     const lotNo = out.length + 1;
     if (lotNo > MAX_LOTS_PER_CELL) throw new Error(`block ${c.idx} of ${this.plan.suburb.name} has too many lots`);
@@ -345,19 +389,31 @@ export class SuburbLayout {
       station: st ? this.plan.stations.indexOf(st) : -1,
       hca: housing && this.inHca(u, v),
       item: zone !== "RE1" && zone !== "SP2" && zone !== "C2" && unit(seed, 0x17e, c.idx, lotNo) < ch.heritageItem,
+      rail,
     });
   }
 
-  // A row as one lot (infrastructure, bushland, a block in a park); false when it does not fit.
+  // A row as one lot (infrastructure, bushland, a block in a park); false when it does not fit. Infrastructure a
+  // corridor crosses (a station's block) is railway land; bushland it crosses is cut along the row instead.
   private wholeRow(out: Lot[], c: Cell, v0: number, v1: number, zone: ZoneCode): boolean {
     const s = this.site(c.u0, v0, c.u1, v1);
-    if (s === "no") return false;
-    this.push(out, c, c.u0, v0, c.u1, v1, s === "park" ? "RE1" : zone);
+    if (s === "no" || (s === "rail" && zone !== "SP2")) return false;
+    this.push(out, c, c.u0, v0, c.u1, v1, s === "park" ? "RE1" : zone, s === "rail");
     return true;
   }
 
-  // A row cut into lots along the street; lots in a park merge into one reserve lot per stretch.
-  private row(out: Lot[], c: Cell, v0: number, v1: number, side: number, deep: boolean): void {
+  // A row cut into lots along the street; lots in a park merge into one reserve lot per stretch, and lots a rail
+  // corridor crosses into one railway lot per stretch (bushland rows, `zone` C2, cut the same way).
+  private row(
+    out: Lot[],
+    c: Cell,
+    v0: number,
+    v1: number,
+    side: number,
+    deep: boolean,
+    zone?: ZoneCode,
+    from = c.u0,
+  ): void {
     const { seed } = this.plan;
     const vm = (v0 + v1) / 2;
     const facesMain = (side === 0 && c.j === this.mainRow) || (side === 1 && c.j === this.mainRow - 1);
@@ -365,43 +421,48 @@ export class SuburbLayout {
     // Lots are smaller near a station, and a little smaller around a suburb's own shops.
     const nearShops = this.local !== null && Math.hypot((c.u0 + c.u1) / 2, vm) < 400;
     const mult = dCell < 500 ? 0.75 : dCell < 1000 || nearShops ? 0.87 : 1;
-    let x = c.u0;
+    let x = from;
     let n = 0;
-    let park: [number, number] | null = null;
-    const flushPark = () => {
-      if (park) this.push(out, c, park[0], v0, park[1], v1, "RE1");
-      park = null;
+    // The open stretch of reserve ("park") or railway land ("rail") being gathered, if any.
+    let open = null as { kind: "park" | "rail"; u0: number; u1: number } | null;
+    const flush = () => {
+      if (open) this.push(out, c, open.u0, v0, open.u1, v1, open.kind === "park" ? "RE1" : "SP2", open.kind === "rail");
+      open = null;
     };
     while (c.u1 - x >= 5) {
-      const guess = deep ? "E4" : this.zoneAt(x + 4, vm, facesMain);
+      const guess = zone ?? (deep ? "E4" : this.zoneAt(x + 4, vm, facesMain));
       const [f0, f1] = this.frontage(guess, mult);
       let end = x + between(f0, f1, seed, 0xf0, c.idx, side, n++);
       // The block's last lot takes up what is left rather than leaving a sliver.
       if (c.u1 - end < f0) end = c.u1;
       const s = this.site(x, v0, end, v1);
-      if (s === "park") park = park ? [park[0], end] : [x, end];
-      else {
-        flushPark();
-        if (s === "ok") {
-          const zone = deep ? "E4" : this.zoneAt((x + end) / 2, vm, facesMain);
-          this.push(out, c, x, v0, end, v1, zone);
+      if (s === "park" || s === "rail") {
+        if (open?.kind === s) open.u1 = end;
+        else {
+          flush();
+          open = { kind: s, u0: x, u1: end };
         }
+      } else {
+        flush();
+        if (s === "ok")
+          this.push(out, c, x, v0, end, v1, zone ?? (deep ? "E4" : this.zoneAt((x + end) / 2, vm, facesMain)));
       }
       x = end;
     }
-    flushPark();
+    flush();
   }
 
   /** The lots of one block, laid out as its mode says. */
   cellLots(c: Cell, mode: CellMode): Lot[] {
     const out: Lot[] = [];
     if (mode === "none") return out;
-    this.scope = this.scopeOf(c, true);
+    // A court's back row reaches over the cross street before the block: its scope takes that ground in.
+    this.scope = this.scopeOf(c.court && mode === "urban" ? { ...c, u0: c.u0 - this.plan.ch.road } : c, true);
     if (mode === "rest") {
       if (!this.plan.ch.bushRest) return out;
       if (!this.wholeRow(out, c, c.v0, c.v1, "C2")) {
-        this.wholeRow(out, c, c.v0, c.vMid, "C2");
-        this.wholeRow(out, c, c.vMid, c.v1, "C2");
+        if (!this.wholeRow(out, c, c.v0, c.vMid, "C2")) this.bushRow(out, c, c.v0, c.vMid, 0);
+        if (!this.wholeRow(out, c, c.vMid, c.v1, "C2")) this.bushRow(out, c, c.vMid, c.v1, 1);
       }
       return out;
     }
@@ -415,8 +476,15 @@ export class SuburbLayout {
       return out;
     }
     this.row(out, c, c.v0, c.vMid, 0, false);
-    this.row(out, c, c.vMid, c.v1, 1, false);
+    this.row(out, c, c.vMid, c.v1, 1, false, undefined, c.court ? c.u0 - this.plan.ch.road : c.u0);
     return out;
+  }
+
+  // A half-block of bushland a rail corridor crosses: cut along the row into bushland and railway land.
+  private bushRow(out: Lot[], c: Cell, v0: number, v1: number, side: number): void {
+    const q = this.quad(c.u0, v0, c.u1, v1);
+    const [x, y] = this.centreOf(c.u0, v0, c.u1, v1);
+    if (this.ctx.rail.crosses(q.xs, q.ys) || this.ctx.rail.contains(x, y)) this.row(out, c, v0, v1, side, false, "C2");
   }
 
   /** Lays out every block as the extent says. */

@@ -1,6 +1,7 @@
 // A suburb's streets as lines a map draws and names: each road line between rows of blocks and each cross street
 // between columns, along the blocks that were built (a block of park or bushland alone has no street through it),
-// ending at the last lot where the lots stop short of a corner, each stretch carrying the name its lots' addresses use.
+// ending at the last lot where the lots stop short of a corner or at a court's back row (a cul-de-sac), each stretch
+// carrying the name its lots' addresses use.
 import type { Cell, Lot, Plan } from "./plan.ts";
 import { mergeIntervals } from "../../src/geo/intervals.ts";
 import { BLOCKS_PER_STREET, ROWS_PER_CROSS_STREET, type StreetNames, streetNames } from "./streets.ts";
@@ -66,6 +67,8 @@ export function streetGrid(plan: Plan): StreetGrid {
     if (list) list.push(part);
     else m.set(key, [part]);
   };
+  // Blocks whose back row reaches over the cross street before them (a court): that street ends at their front row.
+  const courts = new Set(plan.cells.filter((c) => c.court).map((c) => `${c.j}:${c.k}`));
   for (const [idx, lots] of byCell) {
     if (!builtOn(lots)) continue;
     const c = plan.cells[idx] as Cell;
@@ -77,7 +80,7 @@ export function streetGrid(plan: Plan): StreetGrid {
       if (l.v0 === c.v0) front = widen(front, l.u0, l.u1);
       if (l.v1 === c.v1) back = widen(back, l.u0, l.u1);
       if (l.u0 === c.u0) start = widen(start, l.v0, l.v1);
-      if (l.u1 === c.u1) end = widen(end, l.v0, l.v1);
+      if (l.u1 === c.u1 && (l.v0 === c.v0 || !courts.has(`${c.j}:${c.k + 1}`))) end = widen(end, l.v0, l.v1);
     }
     // A street runs on to the middle of the crossing where the lots reach the block's corner, else ends at the last lot.
     const alongU = (e: Extent): [number, number] => [

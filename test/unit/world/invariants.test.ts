@@ -5,8 +5,11 @@ import { describe, expect, it } from "vitest";
 import { NO_BUSHFIRE_LGAS } from "../../../scripts/world/character.ts";
 import { qx, qy } from "../../../scripts/world/lattice.ts";
 import type { Lot, Plan } from "../../../scripts/world/plan.ts";
+import { streetGrid } from "../../../scripts/world/street-lines.ts";
+import { corridorWidth, isTunnel, type RailStretch, surfaceStretches } from "../../../scripts/world/rail.ts";
+import { readTransportSources } from "../../../scripts/pack/transport.ts";
 import { UNITS_PER_DEGREE } from "../../../src/packs/paged/index.ts";
-import { context, smallWorld } from "./small-world.ts";
+import { context, ROOT, smallWorld } from "./small-world.ts";
 
 // The CBD, inner terraces, the inner-west councils, the middle ring, leafy north, strategic centres, a new estate, the
 // rural fringe, industry and the bushy south.
@@ -37,6 +40,62 @@ const centre = (p: Plan, l: Lot): [number, number] => {
   const v = (l.v0 + l.v1) / 2;
   return [qx(p.frame, u, v) / UNITS_PER_DEGREE, qy(p.frame, u, v) / UNITS_PER_DEGREE];
 };
+
+const M_PER_DEG = 111_195;
+
+// A lot's corners in metres east and north of a point.
+function lotCorners(p: Plan, l: Lot, at: readonly [number, number]): [number, number][] {
+  const kx = M_PER_DEG * Math.cos((at[1] * Math.PI) / 180);
+  return (
+    [
+      [l.u0, l.v0],
+      [l.u1, l.v0],
+      [l.u1, l.v1],
+      [l.u0, l.v1],
+    ] as const
+  ).map(([u, v]) => [
+    (qx(p.frame, u, v) / UNITS_PER_DEGREE - at[0]) * kx,
+    (qy(p.frame, u, v) / UNITS_PER_DEGREE - at[1]) * M_PER_DEG,
+  ]);
+}
+
+// The rail corridor of a stretch in metres from its first station: the line joining its stations, run on half the
+// corridor's width past each, that wide (packs/README.md). Measured here on its own, not through the generator's index.
+function stripCorners(s: RailStretch): [number, number][] {
+  const kx = M_PER_DEG * Math.cos((s.a[1] * Math.PI) / 180);
+  const dx = (s.b[0] - s.a[0]) * kx;
+  const dy = (s.b[1] - s.a[1]) * M_PER_DEG;
+  const len = Math.hypot(dx, dy);
+  const h = corridorWidth(s.line) / 2;
+  const [ex, ey] = [dx / len, dy / len];
+  const [nx, ny] = [-ey, ex];
+  return [
+    [-ex * h - nx * h, -ey * h - ny * h],
+    [dx + ex * h - nx * h, dy + ey * h - ny * h],
+    [dx + ex * h + nx * h, dy + ey * h + ny * h],
+    [-ex * h + nx * h, -ey * h + ny * h],
+  ];
+}
+
+// How far two convex polygons overlap along the axis where they overlap least (separating axis test): <= 0 when apart.
+function overlapDepth(a: readonly [number, number][], b: readonly [number, number][]): number {
+  let least = Infinity;
+  for (const poly of [a, b]) {
+    for (let i = 0; i < poly.length; i++) {
+      const p = poly[i] as [number, number];
+      const q = poly[(i + 1) % poly.length] as [number, number];
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      if (len === 0) continue;
+      const ax = -(q[1] - p[1]) / len;
+      const ay = (q[0] - p[0]) / len;
+      const proj = (pts: readonly [number, number][]) => pts.map(([x, y]) => x * ax + y * ay);
+      const pa = proj(a);
+      const pb = proj(b);
+      least = Math.min(least, Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)));
+    }
+  }
+  return least;
+}
 
 // Lots of a plan with the bushfire overlay on any part of them.
 function bushfireLots(b: (typeof built)[number]): Lot[] {
@@ -97,6 +156,67 @@ describe("the synthetic world's invariants", () => {
     }
   });
 
+  it("keeps every lot for sale off the surface rail corridors, the land they cross unaddressed SP2 railway land", () => {
+    const stretches = surfaceStretches(readTransportSources(`${ROOT}/packs/sources`));
+    // The underground stretches are no corridor: the CBD's lots stand over the city railway.
+    expect(stretches.some((s) => isTunnel(s.from, s.to))).toBe(false);
+    expect(stretches.some((s) => s.from === "Harris Park" && s.to === "Parramatta")).toBe(true);
+    let beside = 0;
+    const railway = new Map<string, number>();
+    for (const b of built) {
+      // Each lot's deepest overlap with any corridor (metres; negative: its gap to the nearest).
+      const depth = new Float64Array(b.plan.lots.length).fill(-Infinity);
+      for (const s of stretches) {
+        const strip = stripCorners(s);
+        const [minX, maxX] = [Math.min(...strip.map((p) => p[0])) - 100, Math.max(...strip.map((p) => p[0])) + 100];
+        const [minY, maxY] = [Math.min(...strip.map((p) => p[1])) - 100, Math.max(...strip.map((p) => p[1])) + 100];
+        b.plan.lots.forEach((l, i) => {
+          const lot = lotCorners(b.plan, l, s.a);
+          if (lot.every(([x]) => x < minX) || lot.every(([x]) => x > maxX)) return;
+          if (lot.every(([, y]) => y < minY) || lot.every(([, y]) => y > maxY)) return;
+          depth[i] = Math.max(depth[i] as number, overlapDepth(lot, strip));
+        });
+      }
+      b.plan.lots.forEach((l, i) => {
+        const d = depth[i] as number;
+        const name = `${b.plan.suburb.name} lot ${l.cell}/${l.lotNo} (${l.zone}, ${d.toFixed(2)} m)`;
+        if (l.rail) {
+          // Railway land is SP2 without an address, and a corridor crosses it (to within the grid's centimetres).
+          expect(l.zone, name).toBe("SP2");
+          expect(b.addresses[i], name).toBeNull();
+          expect(d, name).toBeGreaterThan(-0.05);
+          railway.set(b.plan.suburb.name, (railway.get(b.plan.suburb.name) ?? 0) + 1);
+        } else {
+          // A few centimetres: the lots' corners sit on the 1e-7 degree grid.
+          expect(d, name).toBeLessThan(0.05);
+          if (d > -20) beside++;
+        }
+      });
+    }
+    // Lots line the corridors (within 20 m of them) and Parramatta's railway is railway land: the check met the lines.
+    expect(beside).toBeGreaterThan(50);
+    expect(railway.get("Parramatta") ?? 0).toBeGreaterThan(0);
+  });
+
+  it("ends cross streets in cul-de-sacs in the new estates, a street running into the back of a lot, and nowhere else", () => {
+    const courts = new Map<string, number>();
+    for (const b of built) {
+      let n = 0;
+      for (const s of streetGrid(b.plan).streets) {
+        if (s.dir !== "cross") continue;
+        for (const [from, to] of s.parts) {
+          // Just past either end of the street, on its line: a lot there means the street ran into it and stopped.
+          for (const v of [from - 2, to + 2]) {
+            if (b.plan.lots.some((l) => l.u0 < s.at && s.at < l.u1 && l.v0 < v && v < l.v1)) n++;
+          }
+        }
+      }
+      courts.set(b.plan.suburb.name, n);
+      if (b.plan.ch.cls !== "estate") expect(n, b.plan.suburb.name).toBe(0);
+    }
+    expect((courts.get("Box Hill") ?? 0) + (courts.get("Oran Park") ?? 0)).toBeGreaterThan(3);
+  });
+
   it("overlaps no two lots by more than 1 m²", () => {
     for (const b of built) {
       const rows = new Map<number, Lot[]>();
@@ -110,6 +230,20 @@ describe("the synthetic world's invariants", () => {
             const dv = Math.min(a.v1, o.v1) - Math.max(a.v0, o.v0);
             expect(du > 0 && dv > 0 ? du * dv : 0, `${b.plan.suburb.name} block ${a.cell}`).toBeLessThanOrEqual(1);
           }
+        }
+      }
+      // Along each row of the grid, across blocks too (a court's back row reaches over the cross street before it).
+      const halves = new Map<string, Lot[]>();
+      for (const l of b.plan.lots) {
+        const key = `${b.plan.cells[l.cell]?.j}:${l.v0}:${l.v1}`;
+        halves.set(key, [...(halves.get(key) ?? []), l]);
+      }
+      for (const lots of halves.values()) {
+        lots.sort((x, y) => x.u0 - y.u0);
+        for (let i = 1; i < lots.length; i++) {
+          const a = lots[i - 1] as Lot;
+          const o = lots[i] as Lot;
+          expect((a.u1 - o.u0) * (o.v1 - o.v0), `${b.plan.suburb.name} block ${o.cell}`).toBeLessThanOrEqual(1);
         }
       }
       // Blocks are disjoint in the suburb's grid: two blocks never share ground.
