@@ -1,6 +1,7 @@
 // `npm run bench -- site-search`: POST /sites/search's engine over the synthetic Greater Sydney (issue 34 figures),
 // against a full scan of the same facts held in plain JS objects, measured in the same run; cold, by the search
-// sidecar (issue 53) against the pages, in the same run, with the sidecar's bytes per lot.
+// sidecar (issue 53) against the pages, in the same run, with the sidecar's bytes per lot; sorted by value (issue 54)
+// against the same searches sorted by area, in the same run.
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { openPacks, type VisiblePacks } from "../../src/packs/open-pack.ts";
 import { readFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { FileSource } from "./paged/file-source.ts";
 import { mib } from "./paged/sampler.ts";
 import { perItem } from "./paged/timing.ts";
 import type { BenchResult } from "./result.ts";
+import { DEFAULT_ASSUMPTIONS } from "../../src/value/defaults/assumptions.ts";
 
 // One lot as a plain object: the baseline a search engine without pages, columns or summaries would scan.
 type PlainLot = {
@@ -260,6 +262,22 @@ export async function runSiteSearchBenches(): Promise<BenchResult[]> {
     // Every lot of the region, count and first page: the pages would pass the read budget; the sidecar reads it.
     const s4 = await cold(source, base, everything, side);
     expectCount(s4, everything);
+    // Sorted by value: each lot priced on the (default) assumptions from the sidecar's figures; the same lots counted.
+    const assumptions = { ...DEFAULT_ASSUMPTIONS, version: 0 };
+    const lgaValue: SearchQuery = { ...lgaQ, sort: "value", assumptions };
+    const lgaAllValue: SearchQuery = { ...lgaAll, sort: "value", assumptions };
+    const v1 = await cold(source, base, lgaValue, side);
+    const v2 = await cold(source, base, lgaAllValue, side);
+    const p1 = await cold(source, base, lgaValue);
+    for (const [v, a] of [
+      [v1, s1],
+      [v2, s2],
+      [p1, c1],
+    ] as const) {
+      if (v.out.count !== a.out.count)
+        throw new Error(`sorted by value, ${v.out.count} matches; by area ${a.out.count}`);
+    }
+    if (answerOf(v1.out) !== answerOf(p1.out)) throw new Error("sorted by value, the sidecar answered otherwise");
     for (const [name, c] of [
       [`cold: ${lga} LGA (${lgaLots} lots), R3/R4 ≥900 m², no flood/heritage, ≤800 m to a station`, c1],
       [`cold: ${lga} LGA, every lot`, c2],
@@ -293,6 +311,30 @@ export async function runSiteSearchBenches(): Promise<BenchResult[]> {
         unit: "ms",
         ...(old ? { baseline: old.wallMs, ratio: old.wallMs / c.wallMs } : {}),
         note: `${goal !== null ? `${claim(c.wallMs <= goal, `at most ${goal} ms`)}; ` : ""}${sideNote(c, old)}`,
+      });
+    }
+    for (const [name, v, a, goal] of [
+      [
+        `cold by sidecar, sorted by value: ${lga} LGA, R3/R4 ≥900 m², no flood/heritage, ≤800 m to a station`,
+        v1,
+        s1,
+        300,
+      ],
+      [`cold by sidecar, sorted by value: ${lga} LGA, every lot`, v2, s2, 300],
+      [
+        `cold by pages, sorted by value (no sidecar): ${lga} LGA, R3/R4 ≥900 m², no flood/heritage, ≤800 m`,
+        p1,
+        c1,
+        null,
+      ],
+    ] as const) {
+      results.push({
+        name,
+        value: v.wallMs,
+        unit: "ms",
+        baseline: a.wallMs,
+        ratio: a.wallMs / v.wallMs,
+        note: `${goal !== null ? `${claim(v.wallMs <= goal, `at most ${goal} ms`)}; ` : ""}baseline: the same search sorted by area; ${v.out.count} matches; ${v.reads} reads, ${(v.bytes / 1e6).toFixed(1)} MB, CPU ${v.cpuMs.toFixed(0)} ms (by area ${a.cpuMs.toFixed(0)} ms), live peak +${v.peakMiB.toFixed(1)} MiB`,
       });
     }
     results.push({

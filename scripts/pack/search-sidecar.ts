@@ -3,6 +3,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import { openPack } from "../../src/packs/paged/index.ts";
 import { buildSidecar } from "../../src/search/sidecar/build.ts";
+import { Sidecar } from "../../src/search/sidecar/reader.ts";
 import { sidecarKey } from "../../src/search/sidecar/registry.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
 
@@ -18,6 +19,19 @@ export async function writeSearchSidecar(
     writeFileSync(out, bytes);
     const rows = (await pack.snapshot()).root.pageCounts.reduce((n, c) => n + c, 0);
     return { bytes: bytes.length, rows };
+  } finally {
+    await source.close();
+  }
+}
+
+/** True when the file is a sidecar this code reads (its version and columns); an older one is to be rebuilt. */
+export async function isCurrentSidecar(path: string): Promise<boolean> {
+  const source = await FileSource.open(path);
+  try {
+    await Sidecar.open(source);
+    return true;
+  } catch {
+    return false;
   } finally {
     await source.close();
   }

@@ -16,7 +16,7 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { HEADER_BYTES, pagedObjectMetadata, PagedPackError } from "../../src/packs/paged/index.ts";
 import { WORLD_ID, WORLD_STREETS_ID } from "./meta.ts";
 import { sidecarKey } from "../../src/search/sidecar/registry.ts";
-import { writeSearchSidecar } from "../pack/search-sidecar.ts";
+import { isCurrentSidecar, writeSearchSidecar } from "../pack/search-sidecar.ts";
 
 export const PACKS_BUCKET = "geo-assess-packs";
 export const REGISTRY_KEY = "registry/public.json";
@@ -245,7 +245,9 @@ export async function putSearchSidecar(
 ): Promise<void> {
   const local = sidecarKey(file);
   // Cached by the pack file's content: a file newer than the pack was built from it.
-  if (!existsSync(local) || statSync(local).mtimeMs < statSync(file).mtimeMs) await writeSearchSidecar(file, local);
+  const stale =
+    !existsSync(local) || statSync(local).mtimeMs < statSync(file).mtimeMs || !(await isCurrentSidecar(local));
+  if (stale) await writeSearchSidecar(file, local);
   const have = await b.head(sidecarKey(key));
   if (have?.size === statSync(local).size) return;
   await uploadFile(fetch, sidecarKey(key), local, partBytes, log);

@@ -16,7 +16,8 @@ import { requireAuth } from "../request/access.ts";
 import { concurrencyLimit } from "../request/concurrency.ts";
 import { rateLimit } from "../request/rate-limit.ts";
 import { requireBuiltPacks } from "../request/built-packs.ts";
-import { visibleForCaller } from "../request/caller.ts";
+import { callerOrgId, visibleForCaller } from "../request/caller.ts";
+import { currentAssumptions, defaultsDocument } from "../value/store.ts";
 import { searchSites } from "../search/engine.ts";
 import type { SearchQuery } from "../search/query.ts";
 import { checkPolygon } from "./polygon-check.ts";
@@ -55,7 +56,16 @@ export const siteRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid("json") as SearchQuery;
-      const { count, results, next_cursor, bbox } = await searchSites(await visibleForCaller(c), body);
+      // A value sort prices lots on the organisation's assumptions (the shipped defaults before it has one).
+      const orgId = body.sort === "value" ? await callerOrgId(c) : null;
+      const assumptions =
+        body.sort !== "value"
+          ? undefined
+          : orgId === null
+            ? defaultsDocument()
+            : await currentAssumptions({ db: c.var.services.db(), orgId });
+      const query = assumptions ? { ...body, assumptions } : body;
+      const { count, results, next_cursor, bbox } = await searchSites(await visibleForCaller(c), query);
       return c.json({ count, results, next_cursor, bbox }, 200);
     },
   )

@@ -24,6 +24,7 @@ import {
   encodeCursor,
   fingerprint,
   lotKey,
+  type MarginOf,
   ordinalOf,
   type Position,
   sortValue,
@@ -41,6 +42,7 @@ import {
 } from "./query.ts";
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
 import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
+import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
 import type { BlockTable } from "./sidecar/reader.ts";
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
@@ -171,7 +173,11 @@ export async function searchSites(
   const sort = q.sort ?? "area";
   const limit = Math.min(limits.maxLimit ?? SEARCH_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? SEARCH_DEFAULT_LIMIT)));
   const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
-  let after = q.cursor ? decodeCursor(searchId, q.cursor) : null;
+  // A value sort prices each lot on the caller's assumptions; its cursor names their version.
+  if (sort === "value" && !q.assumptions) throw new Error("a search sorted by value needs the caller's assumptions");
+  const version = sort === "value" ? q.assumptions?.version : undefined;
+  const margin: MarginOf | undefined = sort === "value" && q.assumptions ? marginReader(q.assumptions) : undefined;
+  let after = q.cursor ? decodeCursor(searchId, q.cursor, version) : null;
   const pacer = new Pacer(limits.yieldEvery);
   const work: SearchWork = {
     pagesInArea: 0,
@@ -223,7 +229,8 @@ export async function searchSites(
       }
       mayMatch.push(no);
       const t = cachedPageTable(snap, no);
-      if (t) scan.cached.push({ no, t });
+      // A table cached by another sort may lack the value figures: its page is read again for them.
+      if (t && (!margin || t.value)) scan.cached.push({ no, t });
       else scan.toRead.push(no);
     }
     const cost = pack.measure(snap, mayMatch);
@@ -239,7 +246,7 @@ export async function searchSites(
   const sideIds = new Set(side?.scans.map((o) => o.sidecar.head.packId) ?? []);
   const sidecar = side && !wholes.some((w) => sideIds.has(w.pack.id)) ? side : null;
   if (sidecar) after = sidecar.after;
-  bytes += sidecar ? sidecar.scans.reduce((n, o) => n + o.sidecar.bytesOf(o.blocks), 0) : pageBytes;
+  bytes += sidecar ? sidecar.scans.reduce((n, o) => n + o.sidecar.bytesOf(o.blocks, o.need), 0) : pageBytes;
   const over = budget.over({ lots, bytes });
   if (over === "lots") {
     throw tooLarge(
@@ -320,8 +327,8 @@ export async function searchSites(
     if (y > box[3]) box[3] = y;
     const k = block ? block.ordinal(i) : ordinalOf(page, i);
     const pos: Position = block
-      ? { v: sortValue(sort, t, i), p: t.packId, l: "", k, r: block.keyRank(i) }
-      : { v: sortValue(sort, t, i), p: t.packId, l: lotKey(t, i, k), k };
+      ? { v: sortValue(sort, t, i, margin), p: t.packId, l: "", k, r: block.keyRank(i) }
+      : { v: sortValue(sort, t, i, margin), p: t.packId, l: lotKey(t, i, k), k };
     if (after && compare(sort, pos, after) <= 0) return;
     // Keep limit + 1 so a next page is known to exist; most lots lose to the current last and stop here.
     const last = top[top.length - 1];
@@ -362,6 +369,8 @@ export async function searchSites(
   // Decoded packs first (the organisation's own, then public v1 packs), then pages in the isolate's cache.
   for (const { pack, page, own, rank } of decoded) {
     const t = packTable(pack, base, own);
+    // Its lots' figures, scored from the overlays as a score of them is, once per table.
+    if (t && margin && !t.value) t.value = valueColumnsOfPack(pack, base) ?? undefined;
     if (t) await consume(t, page, (index) => ({ pack, index }), rank);
   }
   for (const { pack, s: snap, cached } of sidecar ? [] : scans) {
@@ -386,7 +395,7 @@ export async function searchSites(
   if (!sidecar && !stopped) {
     for await (const landed of readPlans(plans, { keep, concurrency: CONCURRENT_READS })) {
       const { pack, snapshot } = landed.plan;
-      const { tables, bytes } = tablesOfRange(landed);
+      const { tables, bytes } = tablesOfRange(landed, margin !== undefined);
       work.bytesRead += bytes;
       work.pagesRead += tables.length;
       for (const { no, table } of tables) {
@@ -405,7 +414,7 @@ export async function searchSites(
     count,
     stopped,
     results: shown.map(resultOf),
-    next_cursor: !stopped && top.length > limit && lastShown ? encodeCursor(searchId, lastShown.pos) : null,
+    next_cursor: !stopped && top.length > limit && lastShown ? encodeCursor(searchId, lastShown.pos, version) : null,
     bbox: count > 0 ? (box.map(r7) as BBox) : area.bbox,
     label: area.label,
     areaBbox: area.bbox,
@@ -450,7 +459,7 @@ async function* readRuns(
       ? Promise.resolve({ scan, tables: (cached as BlockTable[]).map((t) => () => t), bytes: 0 })
       : scan.sidecar
           .readRun(run, keep, scan.need)
-          .then((tables) => ({ scan, tables, bytes: scan.sidecar.runBytes(run) }));
+          .then((tables) => ({ scan, tables, bytes: scan.sidecar.runBytes(run, scan.need) }));
     // Handled here so a read never taken (the search stopped) is no unhandled rejection; awaited below it still throws.
     read.catch(() => undefined);
     inFlight.push(read);

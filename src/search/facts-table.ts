@@ -12,6 +12,17 @@ import {
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Pack } from "../packs/types.ts";
 
+/** A lot's value figures by column (src/search/value-figures.ts makes them). */
+export type ValueColumns = {
+  basis: Uint8Array;
+  dwellings: Float32Array;
+  gfa: Float32Array;
+  existingKind: Uint8Array;
+  existingDwellings: Float32Array;
+  existingUnits: Float32Array;
+  existingFloor: Float32Array;
+};
+
 /** Strings of one column: codes index `names` (0 is none). */
 export type Coded = { codes: Uint16Array; names: (string | null)[] };
 
@@ -48,6 +59,8 @@ export type FactsTable = {
   // Null when the pack has no addresses (no array of nulls a lot).
   address: (string | null)[] | null;
   demo: Uint8Array;
+  // What a value sort prices (src/search/value-figures.ts); absent until a value sort reads this table.
+  value?: ValueColumns;
   // Approximate bytes held, for the cache's budget.
   bytes: number;
 };

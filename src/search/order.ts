@@ -15,8 +15,12 @@ export const PAGE_STRIDE = 2 ** 24;
 /** The ordinal of lot `index` of page `page` (a v1 pack is one page, 0). */
 export const ordinalOf = (page: number, index: number): number => page * PAGE_STRIDE + index;
 
+/** A lot's margin over its as-is value on the caller's assumptions (src/search/value-figures.ts). */
+export type MarginOf = (t: FactsTable, i: number) => number | null;
+
 /** The value a lot sorts by; larger first except for the station distance. */
-export function sortValue(sort: SearchSort, t: FactsTable, i: number): number | null {
+export function sortValue(sort: SearchSort, t: FactsTable, i: number, margin?: MarginOf): number | null {
+  if (sort === "value") return margin ? margin(t, i) : null;
   const raw =
     sort === "area"
       ? (t.area[i] as number)
@@ -56,8 +60,10 @@ export function fingerprint(text: string): string {
 
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 
-export function encodeCursor(search: string, after: Position): string {
-  return b64(JSON.stringify({ s: search, v: after.v, p: after.p, l: after.l, k: after.k }))
+/** `assumptions`: the version a value sort priced lots on, which the cursor names. */
+export function encodeCursor(search: string, after: Position, assumptions?: number): string {
+  const at = assumptions === undefined ? {} : { av: assumptions };
+  return b64(JSON.stringify({ s: search, v: after.v, p: after.p, l: after.l, k: after.k, ...at }))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
@@ -65,8 +71,11 @@ export function encodeCursor(search: string, after: Position): string {
 
 const badCursor = (why: string) => new UnprocessableError(why, ["body", "cursor"], "value_error");
 
-/** The position a cursor holds; a cursor of another search, or not one at all, is a 422. */
-export function decodeCursor(search: string, cursor: string): Position {
+/**
+ * The position a cursor holds; a cursor of another search, or not one at all, is a 422, as is a value sort's cursor
+ * made under other assumptions than `assumptions` (its order would not be this one).
+ */
+export function decodeCursor(search: string, cursor: string, assumptions?: number): Position {
   let parsed: unknown;
   try {
     const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
@@ -74,7 +83,7 @@ export function decodeCursor(search: string, cursor: string): Position {
   } catch {
     throw badCursor("The cursor is not one this service gave: start the search again without it");
   }
-  const c = parsed as { s?: unknown; v?: unknown; p?: unknown; l?: unknown; k?: unknown };
+  const c = parsed as { s?: unknown; v?: unknown; p?: unknown; l?: unknown; k?: unknown; av?: unknown };
   const valid =
     typeof c === "object" &&
     c !== null &&
@@ -85,6 +94,12 @@ export function decodeCursor(search: string, cursor: string): Position {
   if (!valid) throw badCursor("The cursor is not one this service gave: start the search again without it");
   if (c.s !== search)
     throw badCursor("The cursor belongs to another search: use it with the same area, filters and sort");
+  if (assumptions !== undefined && c.av !== assumptions) {
+    const was = typeof c.av === "number" ? `version ${c.av}` : "no version";
+    throw badCursor(
+      `The organisation's valuation assumptions changed since this search began (${was}, now version ${assumptions}), so its order by value changed too: start the search again without the cursor`,
+    );
+  }
   // A cursor from before ordinals continues after every lot sharing its key, as it did then.
   const k = c.k === undefined ? Number.MAX_SAFE_INTEGER : (c.k as number);
   return { v: c.v as number | null, p: c.p as string, l: c.l as string, k };

@@ -1,7 +1,9 @@
 // What a site search asks and answers (docs/design.md section 11), independent of HTTP.
 import type { BBox } from "../geo/bbox.ts";
 import type { PolygonGeometry } from "../geo/types.ts";
-import type { EXCLUDABLE, SORTS } from "../routes/schemas/limits.ts";
+import type { EXCLUDABLE } from "../routes/schemas/limits.ts";
+import type { SITE_SORTS } from "../routes/schemas/sites.ts";
+import type { Assumptions } from "../value/assumptions.ts";
 
 export type SearchArea = { suburb: string } | { lga: string } | { bbox: BBox } | { polygon: PolygonGeometry };
 
@@ -17,7 +19,10 @@ export type SearchFilters = {
   station_within_m?: number;
 };
 
-export type SearchSort = (typeof SORTS)[number];
+export type SearchSort = (typeof SITE_SORTS)[number];
+
+/** The caller's valuation assumptions and their version: what a value sort prices lots on (docs/design.md section 13). */
+export type SearchAssumptions = Assumptions & { version: number };
 
 export type SearchQuery = {
   area: SearchArea;
@@ -25,6 +30,8 @@ export type SearchQuery = {
   sort?: SearchSort;
   limit?: number;
   cursor?: string | null;
+  /** Needed by sort "value" alone; its results carry no value figures (those a score is paid for). */
+  assumptions?: SearchAssumptions;
 };
 
 // A search's work budget (docs/design.md section 11), judged from the packs' roots before any page is read.

@@ -5,6 +5,7 @@ import type { LandedPages, Snapshot } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
 import { type FactsTable, tableFromPack, tableFromPage } from "./facts-table.ts";
 import { clearSidecarBlocks } from "./sidecar/reader.ts";
+import { valueColumnsOfPage } from "./value-figures.ts";
 
 // A lot's search facts take about 90 bytes: 24 MiB keeps the pages of an LGA's box (some 250,000 lots) warm.
 export const FACTS_CACHE_BYTES = 24 * 1024 * 1024;
@@ -18,12 +19,22 @@ export function cachedPageTable(s: Snapshot, no: number): FactsTable | undefined
   return pageTables.get(pageKey(s, no));
 }
 
-/** The tables of one range's pages as it lands (cached for later searches); a damaged page is a 503 naming it. */
-export function tablesOfRange(landed: LandedPages): { tables: { no: number; table: FactsTable }[]; bytes: number } {
+/**
+ * The tables of one range's pages as it lands (cached for later searches); a damaged page is a 503 naming it. `value`:
+ * with each lot's value figures (a search sorted by value where the pack has no sidecar).
+ */
+export function tablesOfRange(
+  landed: LandedPages,
+  value = false,
+): { tables: { no: number; table: FactsTable }[]; bytes: number } {
   refuseDamaged(landed.refused);
   const { pack, snapshot: s } = landed.plan;
   const tables = landed.pages.map((page) => {
     const table = tableFromPage(s, page);
+    if (value) {
+      table.value = valueColumnsOfPage(s, page);
+      table.bytes += page.count * 22;
+    }
     pageTables.set(pageKey(s, page.no), table, table.bytes);
     return { no: page.no, table };
   });

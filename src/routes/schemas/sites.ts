@@ -3,6 +3,9 @@ import { z } from "@hono/zod-openapi";
 import { BBoxSchema, LonLatSchema } from "./geometry.ts";
 import { EXCLUDABLE, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_POLYGON_VERTICES, SORTS } from "./limits.ts";
 
+/** The search's orders: the chat's (limits.ts SORTS) and `value`, by margin over as-is on the caller's assumptions. */
+export const SITE_SORTS = [...SORTS, "value"] as const;
+
 const Name = z.string().trim().min(2).max(100);
 
 const SearchBBox = z
@@ -81,10 +84,11 @@ export const SearchBodySchema = z
   .object({
     area: SearchAreaSchema,
     filters: FiltersSchema.optional(),
-    sort: z
-      .enum(SORTS)
-      .optional()
-      .openapi({ description: "area, fsr, height: largest first; station: nearest first", default: "area" }),
+    sort: z.enum(SITE_SORTS).optional().openapi({
+      description:
+        "area, fsr, height: largest first; station: nearest first; value: largest margin over the as-is value on the organisation's valuation assumptions first (lots with no housing scheme last; results carry no value figures)",
+      default: "area",
+    }),
     limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional().openapi({ default: SEARCH_DEFAULT_LIMIT }),
     cursor: z
       .string()

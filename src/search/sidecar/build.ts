@@ -3,6 +3,7 @@
 import { type PagedPack, ReadBudget, readPlan, type Snapshot } from "../../packs/paged/index.ts";
 import { type FactsTable, tableFromPage } from "../facts-table.ts";
 import { ordinalOf } from "../order.ts";
+import { type ValueColumns, valueColumnsOfPage } from "../value-figures.ts";
 import { bitsFor, packBits, sortableBits } from "./bits.ts";
 import {
   BITS,
@@ -10,6 +11,7 @@ import {
   type BlockEntry,
   COLUMNS,
   type ColumnCode,
+  FIRST_VALUE_COLUMN,
   FLOAT_COLUMNS,
   INT,
   packIdentity,
@@ -116,7 +118,7 @@ function sparse(ints: Float64Array): { code: ColumnCode; words: Uint32Array } {
 /** The pack's lots in its page order, every facts column as numbers (NaN for none) and codes pack-wide. */
 type Gathered = { cols: Float64Array[]; keys: string[]; dicts: Record<(typeof CODED)[number], Dict> };
 
-function gatherPage(g: Gathered, t: FactsTable, page: number, row: number): void {
+function gatherPage(g: Gathered, t: FactsTable, v: ValueColumns, page: number, row: number): void {
   const at = (name: string) => g.cols[COLUMNS.indexOf(name as (typeof COLUMNS)[number])] as Float64Array;
   for (let i = 0; i < t.count; i++) {
     const r = row + i;
@@ -133,6 +135,13 @@ function gatherPage(g: Gathered, t: FactsTable, page: number, row: number): void
     at("heritageKind")[r] = t.heritageKind[i] as number;
     for (const name of CODED) at(name)[r] = codeIn(g.dicts[name], t[name].names[t[name].codes[i] as number]);
     g.keys[r] = t.lotId[i] ?? `#${ordinalOf(page, i)}`;
+    at("basis")[r] = v.basis[i] as number;
+    at("dwellings")[r] = v.dwellings[i] as number;
+    at("gfa")[r] = v.gfa[i] as number;
+    at("existingKind")[r] = v.existingKind[i] as number;
+    at("existingDwellings")[r] = v.existingDwellings[i] as number;
+    at("existingUnits")[r] = v.existingUnits[i] as number;
+    at("existingFloor")[r] = v.existingFloor[i] as number;
   }
 }
 
@@ -161,7 +170,8 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
       const t = tableFromPage(s, page);
       frames[page.no * 2] = t.x0;
       frames[page.no * 2 + 1] = t.y0;
-      gatherPage(g, t, page.no, pageStarts[page.no] as number);
+      // Each lot scored as a score of it would be: the figures its value rests on, whatever the prices.
+      gatherPage(g, t, valueColumnsOfPage(s, page), page.no, pageStarts[page.no] as number);
     }
   }
   // A lot's rank in (lot key, ordinal) order: the order's tie-break without holding lot ids (page order is ordinal order).
@@ -178,20 +188,21 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
 
   const blocks: BlockEntry[] = [];
   const parts: Uint8Array[] = [];
+  const valueParts: Uint8Array[] = [];
   let offset = 0;
+  let valueOffset = 0;
   for (let first = 0; first < rows; first += BLOCK_ROWS) {
     const n = Math.min(BLOCK_ROWS, rows - first);
     const codes: ColumnCode[] = [];
     const lo: (number | null)[] = [];
     const hi: (number | null)[] = [];
-    let bytes = 0;
     const words: Uint32Array[] = [];
+    const valueWords: Uint32Array[] = [];
     COLUMNS.forEach((name, c) => {
       const values = (g.cols[c] as Float64Array).subarray(first, first + n);
       const coded = codeColumn(values, FLOAT_COLUMNS.includes(name));
       codes.push(coded.code);
-      words.push(coded.words);
-      bytes += coded.words.byteLength;
+      (c < FIRST_VALUE_COLUMN ? words : valueWords).push(coded.words);
       let a = Infinity;
       let b = -Infinity;
       for (const v of values) {
@@ -201,12 +212,8 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
       lo.push(a <= b ? a : null);
       hi.push(a <= b ? b : null);
     });
-    const block = new Uint8Array(bytes);
-    let at = 0;
-    for (const w of words) {
-      block.set(new Uint8Array(w.buffer, w.byteOffset, w.byteLength), at);
-      at += w.byteLength;
-    }
+    const block = joinWords(words);
+    const valueBlock = joinWords(valueWords);
     const present = (name: string) => {
       const values = (g.cols[COLUMNS.indexOf(name as (typeof COLUMNS)[number])] as Float64Array).subarray(
         first,
@@ -229,6 +236,8 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
     blocks.push({
       o: offset,
       n: block.length,
+      vo: valueOffset,
+      vn: valueBlock.length,
       first,
       rows: n,
       c: codes,
@@ -241,7 +250,11 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
     });
     parts.push(block);
     offset += block.length;
+    valueParts.push(valueBlock);
+    valueOffset += valueBlock.length;
   }
+  // The value figures' region follows the blocks: their offsets become offsets from the blocks' start.
+  for (const b of blocks) b.vo += offset;
   const head: SidecarHead = {
     v: SIDECAR_VERSION,
     packId: root.meta.id,
@@ -260,15 +273,26 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
   // Block offsets are from the start of the blocks, which follow the head padded to 8 bytes.
   const json = new TextEncoder().encode(JSON.stringify(head));
   const start = Math.ceil((8 + json.length) / 8) * 8;
-  const out = new Uint8Array(start + offset);
+  const out = new Uint8Array(start + offset + valueOffset);
   const v = new DataView(out.buffer);
   v.setUint32(0, SIDECAR_MAGIC, true);
   v.setUint32(4, json.length, true);
   out.set(json, 8);
   let at = start;
-  for (const p of parts) {
+  for (const p of [...parts, ...valueParts]) {
     out.set(p, at);
     at += p.length;
+  }
+  return out;
+}
+
+/** Columns' words end to end. */
+function joinWords(words: readonly Uint32Array[]): Uint8Array {
+  const out = new Uint8Array(words.reduce((n, w) => n + w.byteLength, 0));
+  let at = 0;
+  for (const w of words) {
+    out.set(new Uint8Array(w.buffer, w.byteOffset, w.byteLength), at);
+    at += w.byteLength;
   }
   return out;
 }

@@ -4,7 +4,9 @@ import { crc32 } from "../../packs/crc32.ts";
 import type { Root } from "../../packs/paged/index.ts";
 
 export const SIDECAR_MAGIC = 0x31435347; // "GSC1", little-endian
-export const SIDECAR_VERSION = 1;
+// 2: the value figures a search sorted by value prices (issue 54), in a region of their own after the blocks; a sidecar
+// of 1 is refused, and search reads pages.
+export const SIDECAR_VERSION = 2;
 export const BLOCK_ROWS = 4096;
 
 /** How a column's values are coded: an int as is, a float32 scaled to an int, or a float32's sortable bits. */
@@ -34,18 +36,56 @@ export const COLUMNS = [
   "suburb",
   "lga",
   "rank",
+  // The price-independent figures of a lot's value (src/search/value-figures.ts): codes, then whole numbers.
+  "basis",
+  "dwellings",
+  "gfa",
+  "existingKind",
+  "existingDwellings",
+  "existingUnits",
+  "existingFloor",
 ] as const;
 export type ColumnName = (typeof COLUMNS)[number];
-export const FLOAT_COLUMNS: readonly ColumnName[] = ["area", "fsr", "height", "minLot", "stationM", "x", "y"];
+export const FLOAT_COLUMNS: readonly ColumnName[] = [
+  "area",
+  "fsr",
+  "height",
+  "minLot",
+  "stationM",
+  "x",
+  "y",
+  "dwellings",
+  "gfa",
+  "existingUnits",
+  "existingFloor",
+];
+/** The columns a search sorted by value reads, beside a lot's place, area and suburb. */
+export const VALUE_COLUMNS: readonly ColumnName[] = [
+  "basis",
+  "dwellings",
+  "gfa",
+  "existingKind",
+  "existingDwellings",
+  "existingUnits",
+  "existingFloor",
+];
 export const col = (name: ColumnName): number => COLUMNS.indexOf(name);
+/** Where the value figures start among the columns (they are the last ones). */
+export const FIRST_VALUE_COLUMN = COLUMNS.indexOf("basis");
 
 /** One column of one block: [kind, scale, base, width, hasNone]. */
 export type ColumnCode = [number, number, number, number, number];
 
 export type BlockEntry = {
-  /** Byte offset in the object and length. */
+  /** Byte offset (from the blocks' start) and length of its columns but the value figures. */
   o: number;
   n: number;
+  /**
+   * The same for its value figures (VALUE_COLUMNS, the last columns): kept after every block's other columns, so a
+   * search not sorted by value never reads them, and one sorted by value reads them as a second range.
+   */
+  vo: number;
+  vn: number;
   /** First row (pack order) and rows. */
   first: number;
   rows: number;

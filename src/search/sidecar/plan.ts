@@ -7,7 +7,7 @@ import { lotKey, PAGE_STRIDE, type Position } from "../order.ts";
 import type { SearchFilters, SearchSort } from "../query.ts";
 import type { ResolvedArea } from "../search-area.ts";
 import { cachedPageTable } from "../tables.ts";
-import { COLUMNS, type ColumnName } from "./format.ts";
+import { COLUMNS, type ColumnName, VALUE_COLUMNS } from "./format.ts";
 import type { BlockTable, Need, Sidecar } from "./reader.ts";
 import { sidecarFor } from "./registry.ts";
 import { blockTest } from "./skip.ts";
@@ -35,7 +35,11 @@ export function needOf(area: ResolvedArea, f: SearchFilters, sort: SearchSort): 
     need.add(ex);
     if (ex === "heritage") need.add("heritageKind");
   }
-  need.add(sort === "station" ? "stationM" : sort);
+  if (sort === "value") {
+    // Priced per lot in its suburb on the caller's assumptions: the figures and the suburb, never a block's min/max.
+    need.add("suburb");
+    for (const name of VALUE_COLUMNS) need.add(name);
+  } else need.add(sort === "station" ? "stationM" : sort);
   return { has: (name) => need.has(name), key: COLUMNS.map((c) => (need.has(c) ? "1" : "0")).join("") };
 }
 

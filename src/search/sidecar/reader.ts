@@ -16,6 +16,7 @@ import {
   SIDECAR_VERSION,
   type SidecarHead,
   SPARSE,
+  VALUE_COLUMNS,
 } from "./format.ts";
 
 /** The columns a search reads, and a key naming them. */
@@ -73,7 +74,8 @@ export class Sidecar {
       bytes = all;
     }
     const head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + len))) as SidecarHead;
-    if (head.v !== SIDECAR_VERSION || head.columns.join() !== COLUMNS.join()) throw bad(`version ${head.v} unknown`);
+    if (head.v !== SIDECAR_VERSION || head.columns.join() !== COLUMNS.join())
+      throw bad(`got v${head.v} data when expected v${SIDECAR_VERSION}: rebuild it (scripts/pack/search-sidecar.ts)`);
     return new Sidecar(source, first.etag, head, Math.ceil((8 + len) / 8) * 8);
   }
 
@@ -82,9 +84,13 @@ export class Sidecar {
     return this.head.identity === packIdentity(root);
   }
 
-  /** Bytes of these blocks. */
-  bytesOf(blocks: readonly number[]): number {
-    return blocks.reduce((n, b) => n + (this.head.blocks[b] as BlockEntry).n, 0);
+  /** Bytes of these blocks (and of their value figures when `need` reads them). */
+  bytesOf(blocks: readonly number[], need?: Need): number {
+    const value = need !== undefined && readsValue(need);
+    return blocks.reduce((n, b) => {
+      const e = this.head.blocks[b] as BlockEntry;
+      return n + e.n + (value ? e.vn : 0);
+    }, 0);
   }
 
   /** The blocks holding rows of these pages. */
@@ -131,11 +137,11 @@ export class Sidecar {
     return runs;
   }
 
-  /** Bytes a run reads (the gaps between its blocks too). */
-  runBytes(run: readonly number[]): number {
+  /** Bytes a run reads (the gaps between its blocks too; the value figures' range as well when `need` reads them). */
+  runBytes(run: readonly number[], need?: Need): number {
     const a = this.head.blocks[run[0] as number] as BlockEntry;
     const z = this.head.blocks[run[run.length - 1] as number] as BlockEntry;
-    return z.o + z.n - a.o;
+    return z.o + z.n - a.o + (need !== undefined && readsValue(need) ? z.vo + z.vn - a.vo : 0);
   }
 
   // A block decoded for some columns serves searches needing those columns (the key names them).
@@ -151,14 +157,22 @@ export class Sidecar {
   /** Reads one run's blocks; each is decoded (the columns a search needs) only when taken, one in hand at a time. */
   async readRun(run: readonly number[], keep: boolean, need: Need): Promise<(() => BlockTable)[]> {
     const a = this.head.blocks[run[0] as number] as BlockEntry;
-    const got = await this.source.getBytes(this.start + a.o, this.runBytes(run), undefined, this.etag);
-    this.reads++;
-    this.bytesRead += got.data.length;
+    const z = this.head.blocks[run[run.length - 1] as number] as BlockEntry;
+    const value = readsValue(need);
+    // The value figures are a second range, read beside the first only by a search sorted by value.
+    const [got, figures] = await Promise.all([
+      this.source.getBytes(this.start + a.o, this.runBytes(run), undefined, this.etag),
+      value ? this.source.getBytes(this.start + a.vo, z.vo + z.vn - a.vo, undefined, this.etag) : null,
+    ]);
+    this.reads += value ? 2 : 1;
+    this.bytesRead += got.data.length + (figures?.data.length ?? 0);
     return run.map((b) => () => {
       const e = this.head.blocks[b] as BlockEntry;
       const at = e.o - a.o;
-      // A copy aligned for the words: the range's buffer starts anywhere.
-      const bytes = got.data.slice(at, at + e.n);
+      // A copy aligned for the words: the range's buffer starts anywhere. The value figures follow the other columns.
+      const bytes = new Uint8Array(e.n + (figures ? e.vn : 0));
+      bytes.set(got.data.subarray(at, at + e.n));
+      if (figures) bytes.set(figures.data.subarray(e.vo - a.vo, e.vo - a.vo + e.vn), e.n);
       const table = this.decode(b, bytes, need);
       if (keep) blockCache.set(this.cacheKey(b, need), table, table.t.bytes);
       return table;
@@ -169,8 +183,9 @@ export class Sidecar {
   decode(b: number, bytes: Uint8Array, need: Need): BlockTable {
     const e = this.head.blocks[b] as BlockEntry;
     const n = e.rows;
-    if (bytes.length !== e.n)
-      throw new Error(`search sidecar ${this.source.key}: block ${b} is ${bytes.length} bytes, not ${e.n}`);
+    const expected = e.n + (readsValue(need) ? e.vn : 0);
+    if (bytes.length !== expected)
+      throw new Error(`search sidecar ${this.source.key}: block ${b} is ${bytes.length} bytes, not ${expected}`);
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
     const raw = new Uint32Array(n);
     const values = new Map<ColumnName, Float64Array>();
@@ -259,6 +274,21 @@ export class Sidecar {
       demo: new Uint8Array(n),
       bytes: 256 + n * 60,
     };
+    if (readsValue(need)) {
+      t.value = {
+        basis: Uint8Array.from(get("basis")),
+        dwellings: Float32Array.from(get("dwellings")),
+        gfa: Float32Array.from(get("gfa")),
+        existingKind: Uint8Array.from(get("existingKind")),
+        existingDwellings: Float32Array.from(get("existingDwellings")),
+        existingUnits: Float32Array.from(get("existingUnits")),
+        existingFloor: Float32Array.from(get("existingFloor")),
+      };
+      t.bytes += n * 22;
+    }
     return { b, t, first: e.first, rank: Uint32Array.from(get("rank")), page };
   }
 }
+
+/** Whether a search reads the value figures (a search sorted by value reads all of them). */
+export const readsValue = (need: Need): boolean => VALUE_COLUMNS.every((name) => need.has(name));

@@ -22,6 +22,8 @@ export const SORTS: { id: Sort; label: string }[] = [
   { id: "fsr", label: "Highest FSR" },
   { id: "height", label: "Tallest height" },
   { id: "station", label: "Nearest station" },
+  // On the organisation's valuation assumptions; the search stays free and shows no value figures.
+  { id: "value", label: "Margin over as-is" },
 ];
 
 export const EMPTY_FORM: FindForm = {

@@ -1,0 +1,128 @@
+// The price-independent figures a site's value rests on (docs/design.md section 13), per lot in columns: the yield's
+// basis, dwellings and GFA, and what stands. Computed by the score itself (at build time into the search sidecar, or
+// from a pack's pages where it has none); a search sorted by value prices them on the organisation's assumptions.
+import { siteFacts } from "../assess/facts.ts";
+import { type DecodedPage, pagePack, type Snapshot } from "../packs/paged/index.ts";
+import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
+import type { Pack } from "../packs/types.ts";
+import { roundTo } from "../scoring/format.ts";
+import { scoreSite } from "../scoring/index.ts";
+import type { ExistingKind, FeasibilityResult, YieldBasis } from "../scoring/types.ts";
+import type { Assumptions } from "../value/assumptions.ts";
+import { marginOverAsIs } from "../value/margin.ts";
+import type { ValueSite } from "../value/types.ts";
+import type { FactsTable } from "./facts-table.ts";
+
+/** A yield basis's code is its place here plus one (0: not known); a sidecar stores codes, so only append. */
+export const YIELD_BASES = [
+  "apartments",
+  "tod_apartments",
+  "mid_rise_apartments",
+  "low_rise_apartments",
+  "terraces",
+  "multi_dwelling",
+  "shop_top_housing",
+  "subdivision",
+  "dual_occupancy",
+  "single_dwelling",
+  "too_small",
+  "floor_space",
+  "no_fsr",
+  "not_residential",
+  "no_zone",
+] as const satisfies readonly YieldBasis[];
+export const EXISTING_KINDS = [
+  "house",
+  "dual_occupancy",
+  "strata",
+  "vacant",
+  "employment",
+] as const satisfies readonly ExistingKind[];
+// Fails to compile when the scoring adds a basis or kind these lists lack.
+const everyBasis: Exclude<YieldBasis, (typeof YIELD_BASES)[number]> extends never ? true : never = true;
+const everyKind: Exclude<ExistingKind, (typeof EXISTING_KINDS)[number]> extends never ? true : never = true;
+void everyBasis;
+void everyKind;
+
+/** One table's figures; NaN where a figure is none (exact: each is a whole number, held as a float32). */
+export type { ValueColumns } from "./facts-table.ts";
+import type { ValueColumns } from "./facts-table.ts";
+
+export function emptyValueColumns(n: number): ValueColumns {
+  const f32 = () => new Float32Array(n).fill(Number.NaN);
+  return {
+    basis: new Uint8Array(n),
+    dwellings: f32(),
+    gfa: f32(),
+    existingKind: new Uint8Array(n),
+    existingDwellings: new Float32Array(n),
+    existingUnits: f32(),
+    existingFloor: f32(),
+  };
+}
+
+const nan = (v: number | null | undefined): number => (v === null || v === undefined ? Number.NaN : v);
+const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
+/** Lot i's figures from its feasibility result. */
+export function setFigures(v: ValueColumns, i: number, r: FeasibilityResult): void {
+  v.basis[i] = YIELD_BASES.indexOf(r.yieldBasis as (typeof YIELD_BASES)[number]) + 1;
+  v.dwellings[i] = nan(r.dwellingYield);
+  v.gfa[i] = nan(r.gfaPotentialM2);
+  v.existingKind[i] = EXISTING_KINDS.indexOf(r.existing.kind) + 1;
+  v.existingDwellings[i] = r.existing.dwellings;
+  v.existingUnits[i] = nan(r.existing.units);
+  v.existingFloor[i] = nan(r.existing.floorSpaceM2);
+}
+
+/** A lots page's figures, each lot scored from its precomputed record as a score of it would be. */
+export function valueColumnsOfPage(s: Snapshot, page: DecodedPage): ValueColumns {
+  const view = pagePack(s, page);
+  const v = emptyValueColumns(page.count);
+  for (let i = 0; i < page.count; i++) setFigures(v, i, scoreSite(siteFacts([view], parcelFromFeature(view, i))));
+  return v;
+}
+
+/** A decoded pack's figures (an organisation's upload, a v1 pack), its lots' facts from the overlays in `packs`. */
+export function valueColumnsOfPack(pack: Pack, packs: readonly Pack[]): ValueColumns | null {
+  const layer = pack.layers.get(PARCELS);
+  if (layer?.kind !== "polygon") return null;
+  const v = emptyValueColumns(layer.count);
+  for (let i = 0; i < layer.count; i++) setFigures(v, i, scoreSite(siteFacts(packs, parcelFromFeature(pack, i))));
+  return v;
+}
+
+/** Lot i of a table as a valuation reads it, priced in its suburb; null where the table holds no figures. */
+export function valueSiteAt(t: FactsTable, i: number): ValueSite | null {
+  const v = t.value;
+  const basis = v ? YIELD_BASES[(v.basis[i] as number) - 1] : undefined;
+  const kind = v ? EXISTING_KINDS[(v.existingKind[i] as number) - 1] : undefined;
+  if (!v || basis === undefined || kind === undefined) return null;
+  const existing: ValueSite["existing"] = {
+    kind,
+    dwellings: v.existingDwellings[i] as number,
+    // Not read by the valuation: what stands is priced by its kind and figures alone.
+    assumed: false,
+  };
+  const units = v.existingUnits[i] as number;
+  const floor = v.existingFloor[i] as number;
+  if (!Number.isNaN(units)) existing.units = units;
+  if (!Number.isNaN(floor)) existing.floorSpaceM2 = floor;
+  return {
+    suburb: t.suburb.names[t.suburb.codes[i] as number] ?? null,
+    // As the score rounds the lot's area (its as-is floor space where an employment lot records none).
+    areaM2: roundTo(Math.max(0, t.area[i] as number)),
+    yieldBasis: basis,
+    dwellings: orNull(v.dwellings[i] as number),
+    gfaM2: orNull(v.gfa[i] as number),
+    existing,
+  };
+}
+
+/** Each lot's margin over its as-is value on these assumptions (null: no housing scheme, or no figures). */
+export function marginReader(a: Assumptions): (t: FactsTable, i: number) => number | null {
+  return (t, i) => {
+    const site = valueSiteAt(t, i);
+    return site === null ? null : marginOverAsIs(site, a);
+  };
+}
