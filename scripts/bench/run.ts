@@ -15,6 +15,7 @@ import { runPackMemoryBenches, runPackReadsBenches, runPackSpeedBenches } from "
 import { runAlertsBenches } from "./alerts.ts";
 import { runPackBuildBenches } from "./pack-build.ts";
 import { runMapReadyBenches } from "./map-ready.ts";
+import { runAssembleBenches } from "./assemble.ts";
 
 const suites: [string, () => Promise<BenchResult[]>][] = [
   ["packs", runPackBenches],
@@ -42,6 +43,8 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["alerts", runAlertsBenches],
   // The workspace in Chromium (issue 51): Sign in to a usable map, against the sign-in page's first paint.
   ["map-ready", runMapReadyBenches],
+  // POST /sites/assemble over the world (issue 55), cold; BENCH_ASSEMBLE_LOTS or BENCH_ASSEMBLE_PACK pick the world.
+  ["assemble", runAssembleBenches],
 ];
 
 const only = process.argv[2];

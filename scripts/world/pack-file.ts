@@ -3,7 +3,15 @@
 // the output, written beside it and renamed into place.
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { LOT_COLUMNS, type PackOptions, PackWriter, UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
+import {
+  LOT_COLUMNS,
+  NEIGHBOURS_COLUMN,
+  neighbourValuesOf,
+  type OutlineRings,
+  type PackOptions,
+  PackWriter,
+  UNITS_PER_DEGREE,
+} from "../../src/packs/paged/index.ts";
 import { storeTilesInFile } from "../pack/stored-tiles.ts";
 import { BUCKETS, openBucket } from "./buckets.ts";
 import type { RecordFile } from "./record-codec.ts";
@@ -12,6 +20,38 @@ import { UniqueStrataPlans } from "./strata-plans.ts";
 const COPY_CHUNK = 8 * 1024 * 1024;
 
 export type Written = { features: number; bytes: number; pages: number };
+
+/**
+ * Every lot's neighbours column value in pack order (issue 55), by the query's own adjacency over the quantised rings
+ * the pages will hold: a first pass over the buckets keeps each ring as integers (about 8 bytes a vertex, 60 a lot),
+ * the rings made positions only while two lots are compared.
+ */
+function worldNeighbours(dir: string, writers: number): (string | null)[] {
+  let coords = new Int32Array(1 << 20);
+  let used = 0;
+  const starts: number[] = [0];
+  for (let b = 0; b < BUCKETS; b++) {
+    const { files, order } = openBucket(dir, writers, b, LOT_COLUMNS);
+    for (const o of order) {
+      const ring = (files[o.file] as RecordFile).decode(o.offset).ring;
+      if (used + ring.length > coords.length) {
+        const grown = new Int32Array(Math.max(coords.length * 2, used + ring.length));
+        grown.set(coords.subarray(0, used));
+        coords = grown;
+      }
+      coords.set(ring, used);
+      used += ring.length;
+      starts.push(used);
+    }
+  }
+  const ringsAt = (i: number): OutlineRings => {
+    const ring: [number, number][] = [];
+    for (let k = starts[i] as number; k < (starts[i + 1] as number); k += 2)
+      ring.push([(coords[k] as number) / UNITS_PER_DEGREE, (coords[k + 1] as number) / UNITS_PER_DEGREE]);
+    return [ring];
+  };
+  return neighbourValuesOf(starts.length - 1, ringsAt).values;
+}
 
 /** Writes the pack at `out` from the bucket files of `writers` writers in `dir`. */
 export async function writePackFile(
@@ -27,7 +67,8 @@ export async function writePackFile(
   let features = 0;
   const plans = new UniqueStrataPlans();
   const planAt = LOT_COLUMNS.findIndex((c) => c.name === "strata_plan");
-  const w = new PackWriter(opts, (bytes) => {
+  const neighbours = worldNeighbours(dir, writers);
+  const w = new PackWriter({ ...opts, columns: [...opts.columns, NEIGHBOURS_COLUMN] }, (bytes) => {
     writeSync(pagesFd, bytes, 0, bytes.length);
     pages++;
   });
@@ -41,9 +82,9 @@ export async function writePackFile(
         for (let i = 0; i < r.ring.length; i += 2)
           ring.push([(r.ring[i] as number) / UNITS_PER_DEGREE, (r.ring[i + 1] as number) / UNITS_PER_DEGREE]);
         if (planAt >= 0) r.values[planAt] = plans.take(r.values[planAt]) as (typeof r.values)[number];
-        await w.add({ geometry: { type: "Polygon", coordinates: [ring] }, values: r.values });
+        const values = [...r.values, neighbours[features++] ?? null];
+        await w.add({ geometry: { type: "Polygon", coordinates: [ring] }, values });
       }
-      features += order.length;
       onBucket(order.length);
     }
     // The last page is cut here, so the pages file stays open until then.

@@ -1,118 +1,23 @@
-// Which lots adjoin (docs/design.md section 14): two lots are neighbours when they share at least 2 m of boundary.
-//
-// Lots across a street are never neighbours: the road reserve between them is not a lot, so their facing edges lie
-// a reserve's width apart (6 m and more), far outside the 0.3 m tolerance. The street side of a lot is therefore its
-// boundary shared with no lot; its length on the street is the pack's `frontage_m` (geo/street-frontage.ts).
-import Flatbush from "flatbush";
-import { EARTH_RADIUS_M } from "../geo/distance.ts";
-import { mergeIntervals } from "../geo/intervals.ts";
-import type { Adjacency, LotShape, Neighbour, Ring } from "./types.ts";
+// Which lots of an assembly adjoin (docs/design.md section 14), by lot id: the pack kernel's pairs
+// (src/packs/paged/adjacency.ts, what a lots pack's neighbours column is built with), keyed by the lots' ids.
+import { adjacentPairs } from "../packs/paged/index.ts";
+import type { Adjacency, LotShape, Neighbour } from "./types.ts";
 
-/** The least shared boundary that makes two lots neighbours (a corner touch or a splay is not adjoining). */
-export const MIN_SHARED_M = 2;
-// Edges are shared when the other's ends lie within 0.3 m of this one's line (surveys and 1 cm quantising disagree).
-const ON_LINE_M = 0.3;
-// ... and they run within 5° of each other.
-const PARALLEL_SIN = Math.sin((5 * Math.PI) / 180);
-const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
+export { adjacentPairs, MIN_SHARED_M, sharedLengthM } from "../packs/paged/index.ts";
 
-type Box = [number, number, number, number];
-
-function boxOf(rings: readonly Ring[]): Box {
-  const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const ring of rings)
-    for (const [x, y] of ring) {
-      if (x < b[0]) b[0] = x;
-      if (y < b[1]) b[1] = y;
-      if (x > b[2]) b[2] = x;
-      if (y > b[3]) b[3] = y;
-    }
-  return b;
-}
-
-// Each ring's edges in metres, in a plane about (lon0, lat0): [ax, ay, bx, by] per edge.
-function edgesM(rings: readonly Ring[], lon0: number, lat0: number): Float64Array {
-  const kx = Math.cos((lat0 * Math.PI) / 180) * M_PER_DEG;
-  const out: number[] = [];
-  for (const ring of rings) {
-    const n = ring.length;
-    for (let i = 0; i < n; i++) {
-      const p = ring[i] as readonly [number, number];
-      const q = ring[(i + 1) % n] as readonly [number, number];
-      if (p[0] === q[0] && p[1] === q[1]) continue;
-      out.push((p[0] - lon0) * kx, (p[1] - lat0) * M_PER_DEG, (q[0] - lon0) * kx, (q[1] - lat0) * M_PER_DEG);
-    }
-  }
-  return Float64Array.from(out);
-}
-
-/** Metres of boundary two lots share: each edge of `a` counts the stretches of `b`'s edges lying along it, once. */
-export function sharedLengthM(a: readonly Ring[], b: readonly Ring[]): number {
-  const first = a[0]?.[0];
-  if (!first) return 0;
-  const ea = edgesM(a, first[0], first[1]);
-  const eb = edgesM(b, first[0], first[1]);
-  let total = 0;
-  for (let i = 0; i < ea.length; i += 4) {
-    const ax = ea[i] as number;
-    const ay = ea[i + 1] as number;
-    const dx = (ea[i + 2] as number) - ax;
-    const dy = (ea[i + 3] as number) - ay;
-    const len = Math.hypot(dx, dy);
-    if (len === 0) continue;
-    const ux = dx / len;
-    const uy = dy / len;
-    const along: [number, number][] = [];
-    for (let j = 0; j < eb.length; j += 4) {
-      const px = (eb[j] as number) - ax;
-      const py = (eb[j + 1] as number) - ay;
-      const qx = (eb[j + 2] as number) - ax;
-      const qy = (eb[j + 3] as number) - ay;
-      // Offsets across this edge's line, and positions along it.
-      const tp = px * uy - py * ux;
-      const tq = qx * uy - qy * ux;
-      if (Math.abs(tp) > ON_LINE_M || Math.abs(tq) > ON_LINE_M) continue;
-      const sp = px * ux + py * uy;
-      const sq = qx * ux + qy * uy;
-      const el = Math.hypot(qx - px, qy - py);
-      if (el === 0 || Math.abs(tq - tp) > el * PARALLEL_SIN) continue;
-      const from = Math.max(0, Math.min(sp, sq));
-      const to = Math.min(len, Math.max(sp, sq));
-      if (to > from) along.push([from, to]);
-    }
-    for (const [s, e] of mergeIntervals(along)) total += e - s;
-  }
-  return total;
-}
-
-/**
- * Every lot's neighbours with the boundary they share. A flatbush of the lots' boxes gives each lot the few lots
- * whose boxes come within the tolerance, so the work is O(n log n) in lots (times the vertices of each pair).
- */
+/** Every lot's neighbours with the boundary they share (lots of one id counted once). */
 export function adjacencyOf(lots: readonly LotShape[]): { adjacency: Adjacency; pairsCompared: number } {
   const adjacency = new Map<string, Neighbour[]>(lots.map((l) => [l.id, []]));
-  if (lots.length === 0) return { adjacency, pairsCompared: 0 };
-  const boxes = lots.map((l) => boxOf(l.rings));
-  const index = new Flatbush(lots.length);
-  for (const b of boxes) index.add(b[0], b[1], b[2], b[3]);
-  index.finish();
-  let pairsCompared = 0;
-  for (let i = 0; i < lots.length; i++) {
-    const b = boxes[i] as Box;
-    const lot = lots[i] as LotShape;
-    if (!Number.isFinite(b[0])) continue;
-    const padLat = ON_LINE_M / M_PER_DEG;
-    const padLon = padLat / Math.max(1e-6, Math.cos((b[1] * Math.PI) / 180));
-    for (const j of index.search(b[0] - padLon, b[1] - padLat, b[2] + padLon, b[3] + padLat)) {
-      if (j <= i) continue;
-      const other = lots[j] as LotShape;
-      if (other.id === lot.id) continue;
-      pairsCompared++;
-      const m = sharedLengthM(lot.rings, other.rings);
-      if (m < MIN_SHARED_M) continue;
-      adjacency.get(lot.id)?.push({ id: other.id, sharedM: m });
-      adjacency.get(other.id)?.push({ id: lot.id, sharedM: m });
-    }
-  }
+  const pairsCompared = adjacentPairs(
+    lots.length,
+    (i) => (lots[i] as LotShape).rings,
+    (i, j, m) => {
+      const a = (lots[i] as LotShape).id;
+      const b = (lots[j] as LotShape).id;
+      if (a === b) return;
+      adjacency.get(a)?.push({ id: b, sharedM: m });
+      adjacency.get(b)?.push({ id: a, sharedM: m });
+    },
+  );
   return { adjacency, pairsCompared };
 }

@@ -11,6 +11,8 @@ import { MAX_RANGES, MAX_SEARCH_BYTES, MAX_SEARCH_LOTS, type SearchArea, type Se
 import { assemblyId, decodeOffset, encodeOffset } from "./cursor.ts";
 import { assembleGroups } from "./engine.ts";
 import { ASSEMBLY_DEFAULT_LIMIT, ASSEMBLY_MAX_LIMIT, MAX_CANDIDATES } from "../routes/schemas/assemble-limits.ts";
+import { packRanks, withoutOutranked } from "./own-lots.ts";
+import { packAdjacency } from "./pack-neighbours.ts";
 import { lotsAround, type ReadLot } from "./read-lots.ts";
 import { unionOf } from "./union.ts";
 import type { AssemblySort, AssemblyWork } from "./types.ts";
@@ -48,8 +50,15 @@ const num = (n: number) => n.toLocaleString("en-AU");
 
 const outlineOf = (m: ReadLot) => featureToGeometry(m.layer, m.index);
 
+/** Where adjacency comes from: the packs' neighbours column where every pack read has it ("pack"), or the outlines. */
+export type AssembleOptions = { adjacency?: "pack" | "query" };
+
 /** One page of the area's groups, in the order asked; the same errors as the site search. */
-export async function assembleSites(packs: VisiblePacks, q: AssembleQuery): Promise<AssembleOutcome> {
+export async function assembleSites(
+  packs: VisiblePacks,
+  q: AssembleQuery,
+  opts: AssembleOptions = {},
+): Promise<AssembleOutcome> {
   const filters = cleanFilters(q.filters);
   const sort = q.sort ?? "owners";
   const limit = Math.min(ASSEMBLY_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? ASSEMBLY_DEFAULT_LIMIT)));
@@ -69,12 +78,16 @@ export async function assembleSites(packs: VisiblePacks, q: AssembleQuery): Prom
       "area_too_large",
     );
   }
-  const read = await lotsAround(found.refs, wholePacks(packs), budget);
+  const around = await lotsAround(found.refs, wholePacks(packs), budget);
+  // An organisation's own lot over a public one (or an import over the world) is one neighbour, not two.
+  const read = { ...around, lots: withoutOutranked(around.lots, await packRanks(packs)) };
   const byKey = new Map(read.lots.map((l) => [l.lot.id, l]));
+  const precomputed = opts.adjacency === "query" ? null : packAdjacency(read.lots);
   // Lot keys carry their pack's id and version (read-lots.ts), so a group id changes with the pack version.
   const result = assembleGroups({
     lots: read.lots.map((l) => l.lot),
     shapes: read.lots.map((l) => l.shape),
+    ...(precomputed ? { adjacency: precomputed } : {}),
     target: {
       minAreaM2: q.target.min_area_m2,
       ...(q.target.min_frontage_m !== undefined ? { minFrontageM: q.target.min_frontage_m } : {}),

@@ -2,12 +2,14 @@
 import { adjacencyOf } from "./adjacency.ts";
 import { findGroups } from "./groups.ts";
 import { isolatedBy } from "./isolated.ts";
-import type { AssemblyLot, AssemblySort, AssemblyWork, Group, LotShape, Minimum, Target } from "./types.ts";
+import type { Adjacency, AssemblyLot, AssemblySort, AssemblyWork, Group, LotShape, Minimum, Target } from "./types.ts";
 
 export type AssemblyInput = {
   /** Every lot read: candidates (passing the filters) and the lots around them. */
   lots: readonly AssemblyLot[];
   shapes: readonly LotShape[];
+  /** The lots' adjacency when their packs store it (pack-neighbours.ts); else computed from `shapes`. */
+  adjacency?: Adjacency;
   target: Target;
   /** What a neighbour must reach on its own; the target's area and frontage when not given. */
   minimum?: Minimum;
@@ -26,7 +28,9 @@ export type AssemblyResult = { count: number; groups: Group[]; work: AssemblyWor
 /** Every chosen group, in the order asked, each with the neighbours it would isolate. */
 export function assembleGroups(input: AssemblyInput): AssemblyResult {
   const lots = new Map(input.lots.map((l) => [l.id, l]));
-  const { adjacency, pairsCompared } = adjacencyOf(input.shapes);
+  const { adjacency, pairsCompared } = input.adjacency
+    ? { adjacency: input.adjacency, pairsCompared: 0 }
+    : adjacencyOf(input.shapes);
   const found = findGroups({
     lots,
     adjacency,

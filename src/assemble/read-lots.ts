@@ -1,14 +1,24 @@
 // The lots an assembly works on, read through the packs' readers: the search's candidates and every lot within
 // NEAR_M of one (their neighbours, and the lots those could still join), with outlines for adjacency.
 //
-// Adjacency is computed here at query time from the outlines; precomputing it in the pack is the next step (issue 55).
+// A lot of a pack built with the neighbours column carries its neighbours by ordinal (pack-neighbours.ts); others are
+// compared by their outlines at query time.
 import { lotRecordFrom } from "../assess/lot-record.ts";
 import { type BBox, bboxIntersects, featureBBox } from "../geo/bbox.ts";
 import { degreesForMeters } from "../geo/distance.ts";
 import { featureAreaM2 } from "../geo/geodesic-area.ts";
 import type { Columns } from "../geo/types.ts";
 import { UnprocessableError } from "../errors.ts";
-import { chargedView, type PagedPack, type ReadBudget, readPlan, type Snapshot } from "../packs/paged/index.ts";
+import {
+  chargedView,
+  type DecodedPage,
+  type PackNeighbour,
+  type PagedPack,
+  pageNeighbours,
+  type ReadBudget,
+  readPlan,
+  type Snapshot,
+} from "../packs/paged/index.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
 import { PARCELS, parcelFromFeature } from "../packs/spatial.ts";
 import type { Layer, Pack } from "../packs/types.ts";
@@ -18,12 +28,25 @@ import type { AssemblyLot, LotShape, Ring } from "./types.ts";
 /** Lots within this many metres of a candidate's box are read too: its neighbours and theirs (lots run 10 to 40 m). */
 export const NEAR_M = 60;
 
-/** One lot read: its engine record, its outline, and where it came from (to answer with its lot id). */
-export type ReadLot = { lot: AssemblyLot; shape: LotShape; lotId: string | null; layer: Layer; index: number };
+/**
+ * One lot read: its engine record, its outline, and where it came from (to answer with its lot id); a lot of a paged
+ * pack its place in the pack (`${pack}#ordinal`) and, where the pack stores them, its neighbours by ordinal.
+ */
+export type ReadLot = {
+  /** Its pack, as `${id}@${version}`. */
+  pack: string;
+  lot: AssemblyLot;
+  shape: LotShape;
+  lotId: string | null;
+  layer: Layer;
+  index: number;
+  at?: { pack: string; ordinal: number; neighbours: PackNeighbour[] | null };
+};
 
 export type LotsRead = { lots: ReadLot[]; versions: string[]; pagesRead: number };
 
-function ringsOf(c: Columns, i: number): Ring[] {
+/** Lot `i`'s rings as the layer holds them (a page's: quantised to 1e-7 degree). */
+export function ringsOf(c: Columns, i: number): Ring[] {
   const rings: Ring[] = [];
   const p0 = c.featureOffsets[i] as number;
   const p1 = c.featureOffsets[i + 1] as number;
@@ -53,6 +76,7 @@ export function readLot(pack: Pack, index: number, key: string, candidate: boole
   const existing = r.facts.existing ?? null;
   const strata = existing !== null && (existing.kind === "strata" || existing.strataPlan !== null);
   return {
+    pack: `${pack.id}@${pack.version}`,
     lot: {
       id: key,
       ...(hit.lotId !== null ? { name: hit.lotId } : {}),
@@ -69,6 +93,9 @@ export function readLot(pack: Pack, index: number, key: string, candidate: boole
     index,
   };
 }
+
+// A pack's lots to take: a whole pack (page 0), or one page of a paged pack with the page itself.
+type View = { pack: Pack; page: number; decoded?: { s: Snapshot; page: DecodedPage } };
 
 const tooLarge = (why: string) => new UnprocessableError(why, ["body", "area"], "area_too_large");
 
@@ -89,8 +116,8 @@ export async function lotsAround(
     return assemblyKey(pack, typeof id === "string" && id !== "" ? id : `#${page}:${index}`);
   };
   // Every lot of `packs` (views of pages, or a whole pack) whose box meets one of `near`, candidates marked.
-  const take = (views: readonly { pack: Pack; page: number }[], near: readonly BBox[], candidates: Set<string>) => {
-    for (const { pack, page } of views) {
+  const take = (views: readonly View[], near: readonly BBox[], candidates: Set<string>) => {
+    for (const { pack, page, decoded } of views) {
       const layer = pack.layers.get(PARCELS);
       if (layer?.kind !== "polygon" || !layer.index) continue;
       versions.add(`${pack.id}@${pack.version}`);
@@ -100,7 +127,9 @@ export async function lotsAround(
           const key = keyOf(pack, page, i, layer);
           const have = out.get(key);
           if (have && (have.lot.candidate || !candidates.has(key))) continue;
-          out.set(key, readLot(pack, i, key, candidates.has(key), context));
+          const lot = readLot(pack, i, key, candidates.has(key), context);
+          if (decoded) lot.at = { pack: `${pack.id}@${pack.version}`, ...pageNeighbours(decoded.s, decoded.page, i) };
+          out.set(key, lot);
         }
       }
     }
@@ -143,7 +172,9 @@ export async function lotsAround(
       const set = await readPlan(plan, { keep: false });
       refuseDamaged(set.refused);
       pagesRead += set.pages.length;
-      return set.pages.map((page) => ({ pack: chargedView(paged, s, page), page: page.no }));
+      return set.pages.map(
+        (page): View => ({ pack: chargedView(paged, s, page), page: page.no, decoded: { s, page } }),
+      );
     };
     const candidateViews = await read([...nos.keys()].sort((a, b) => a - b));
     const near: BBox[] = [];

@@ -1,7 +1,8 @@
 // A group of adjoining lots scored as one site (docs/design.md section 14): one charge, as one lot's score costs.
 import { parcelPayload, scorePayload } from "../assess/site-payload.ts";
 import { pricedSuburb } from "../assess/site-value.ts";
-import { reserve, type Payer } from "../credits/charged-work.ts";
+import { settledScore } from "../assess/score-site.ts";
+import type { Payer } from "../credits/charged-work.ts";
 import { workKey } from "../credits/work-key.ts";
 import { NotFoundError, UnprocessableError } from "../errors.ts";
 import type { Pack } from "../packs/types.ts";
@@ -65,30 +66,23 @@ export async function scoreGroup(input: ScoreGroupInput) {
   const found = locateGroup(input.packs, input.lotIds);
   if (!found.ok) throw refusalError(found);
   const { group } = found;
-  const work = await reserve(input.payer, {
-    action: "batch_score",
-    units: 1,
-    key: workKey("parcel-score", input.idempotencyKey, { site: `group:${group.groupId}` }),
-    description: `Scoring of an amalgamation of ${group.lotIds.length} lots (${group.lotIds.join(", ")})`,
-  });
-  let scored: ScoredGroup;
-  let value: SiteValue;
-  try {
-    scored = scoreGroupSite(input.packs, group);
-    value = groupValue(input.packs, scored, input.assumptions);
-  } catch (err) {
-    await work.settle(0);
-    throw err;
-  }
-  // The answer is sent after this returns: what it says about the charge must already be committed.
-  const outcome = await work.settle(1);
-  if (!outcome.ok) throw outcome.error;
+  const { out, settled } = await settledScore(
+    input.payer,
+    {
+      key: workKey("parcel-score", input.idempotencyKey, { site: `group:${group.groupId}` }),
+      description: `Scoring of an amalgamation of ${group.lotIds.length} lots (${group.lotIds.join(", ")})`,
+    },
+    () => {
+      const scored = scoreGroupSite(input.packs, group);
+      return { scored, value: groupValue(input.packs, scored, input.assumptions) };
+    },
+  );
   return {
-    job_id: work.id,
-    ...groupPayload(scored),
-    value,
-    charged: work.charged - outcome.settlement.refunded,
-    balance: outcome.settlement.balance,
-    replayed: work.replayed,
+    job_id: settled.job_id,
+    ...groupPayload(out.scored),
+    value: out.value,
+    charged: settled.charged,
+    balance: settled.balance,
+    replayed: settled.replayed,
   };
 }

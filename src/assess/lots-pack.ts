@@ -9,6 +9,8 @@ import {
   LOT_ID_COLUMN,
   LOT_SUMMARY,
   lotValues,
+  NEIGHBOURS_COLUMN,
+  neighbourValues,
 } from "../packs/paged/index.ts";
 import { withStoredTiles } from "../tiles/prebuilt-tiles.ts";
 import { lotRecordFrom } from "./lot-record.ts";
@@ -18,6 +20,8 @@ export type ConvertOptions = {
   context?: readonly Pack[];
   asAt?: Record<string, string>;
   pageBytes?: number;
+  // Each lot's neighbours precomputed (issue 55), as an upload's and the world's are; off, the streamed build's bytes.
+  neighbours?: boolean;
 };
 
 function* lotFeatures(pack: Pack, context: readonly Pack[]): Generator<FeatureInput> {
@@ -35,7 +39,8 @@ export async function convertToLotsPack(pack: Pack, opts: ConvertOptions = {}): 
   const bytes = await encodePack(lotFeatures(pack, context), {
     id: pack.id,
     version: pack.version,
-    columns: LOT_COLUMNS,
+    columns: opts.neighbours ? [...LOT_COLUMNS, NEIGHBOURS_COLUMN] : LOT_COLUMNS,
+    ...(opts.neighbours ? { neighbours: neighbourValues } : {}),
     lotIdColumn: LOT_ID_COLUMN,
     summary: LOT_SUMMARY,
     asAt: opts.asAt ?? {},

@@ -8,7 +8,6 @@ import { parcelPayload, scorePayload } from "./site-payload.ts";
 import { locateParcel, type SiteRef } from "./locate-lot.ts";
 import { valueOfScored } from "./site-value.ts";
 import type { AssumptionsDocument } from "../value/assumptions.ts";
-import type { SiteValue } from "../value/types.ts";
 
 export interface ScoreParcelInput {
   payer: Payer;
@@ -24,20 +23,22 @@ function siteKey(site: SiteRef): string {
   return "lot_id" in site ? `lot:${site.lot_id.trim()}` : `pt:${site.lng},${site.lat}`;
 }
 
-/** Locates (free: a miss is a 404 before any charge), charges 0.1, scores and settles before answering. */
-export async function scoreParcel(input: ScoreParcelInput) {
-  const parcel = locateParcel(input.packs, input.site);
-  const work = await reserve(input.payer, {
-    action: "batch_score",
-    units: 1,
-    key: workKey("parcel-score", input.idempotencyKey, { site: siteKey(input.site) }),
-    description: `Scoring of ${parcel.lotId ?? "one site"}`,
-  });
-  let result: ReturnType<typeof scoreSite>;
-  let value: SiteValue;
+/** What a settled score says about its charge: the work's id, units charged (net of a refund), balance, replay. */
+export type Settled = { job_id: string; charged: number; balance: number; replayed: boolean };
+
+/**
+ * One site's score on the one charged-work path (a lot, or a group of lots as one site): reserve 1 unit under `key`,
+ * run `score`, settle, refunding all if it threw; resolves only once the charge is committed.
+ */
+export async function settledScore<T>(
+  payer: Payer,
+  charge: { key: string | undefined; description: string },
+  score: () => T,
+): Promise<{ out: T; settled: Settled }> {
+  const work = await reserve(payer, { action: "batch_score", units: 1, ...charge });
+  let out: T;
   try {
-    result = scoreSite(siteFacts(input.packs, parcel));
-    value = valueOfScored(input.packs, parcel, result, input.assumptions);
+    out = score();
   } catch (err) {
     await work.settle(0);
     throw err;
@@ -46,12 +47,37 @@ export async function scoreParcel(input: ScoreParcelInput) {
   const outcome = await work.settle(1);
   if (!outcome.ok) throw outcome.error;
   return {
-    job_id: work.id,
+    out,
+    settled: {
+      job_id: work.id,
+      charged: work.charged - outcome.settlement.refunded,
+      balance: outcome.settlement.balance,
+      replayed: work.replayed,
+    },
+  };
+}
+
+/** Locates (free: a miss is a 404 before any charge), charges 0.1, scores and settles before answering. */
+export async function scoreParcel(input: ScoreParcelInput) {
+  const parcel = locateParcel(input.packs, input.site);
+  const { out, settled } = await settledScore(
+    input.payer,
+    {
+      key: workKey("parcel-score", input.idempotencyKey, { site: siteKey(input.site) }),
+      description: `Scoring of ${parcel.lotId ?? "one site"}`,
+    },
+    () => {
+      const result = scoreSite(siteFacts(input.packs, parcel));
+      return { result, value: valueOfScored(input.packs, parcel, result, input.assumptions) };
+    },
+  );
+  return {
+    job_id: settled.job_id,
     parcel: parcelPayload(parcel),
-    ...scorePayload(result),
-    value,
-    charged: work.charged - outcome.settlement.refunded,
-    balance: outcome.settlement.balance,
-    replayed: work.replayed,
+    ...scorePayload(out.result),
+    value: out.value,
+    charged: settled.charged,
+    balance: settled.balance,
+    replayed: settled.replayed,
   };
 }

@@ -17,6 +17,8 @@ import {
   LOT_SUMMARY,
   type LotRecord,
   lotValues,
+  NEIGHBOURS_COLUMN,
+  neighbourValues,
   type PagedPack,
   type Value,
 } from "../packs/paged/index.ts";
@@ -175,7 +177,9 @@ export async function encodeUploadedLots(
     {
       id: upload.id,
       version: upload.version,
-      columns: LOT_COLUMNS,
+      // Each lot's neighbours, precomputed (issue 55): an assembly reads them instead of comparing outlines.
+      columns: [...LOT_COLUMNS, NEIGHBOURS_COLUMN],
+      neighbours: neighbourValues,
       lotIdColumn: LOT_ID_COLUMN,
       summary: LOT_SUMMARY,
       info: { ...info, synthetic: String(upload.layers.get(PARCELS)?.synthetic === true) },

@@ -13,8 +13,7 @@ export const STREET_ALIASES: readonly string[] = ["street", "streetname", "addre
 export const SUBURB_ALIASES: readonly string[] = ["suburb", "locality", "town"];
 export const POSTCODE_ALIASES: readonly string[] = ["postcode", "postalcode", "pcode"];
 
-export const ACCEPTED_COLUMNS =
-  "latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x), lot_number (lot, lot_id, lotidstring, lot number), or a street address (address; or street and suburb, with postcode optional)";
+export const ACCEPTED_COLUMNS = `latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x), lot_number (lot, lot_id, lotidstring, lot number), a street address (address; or street and suburb, with postcode optional), or lot_ids (a group of adjoining lots scored as one site, ids split by ${GROUP_SEPARATOR})`;
 
 // "Latitude (GDA2020)", " LAT", "Lot Number", "lot_number" and "LotNumber" match their aliases.
 export function normaliseHeader(name: string): string {

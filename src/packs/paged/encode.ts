@@ -6,6 +6,7 @@ import { lotKey } from "../lot-id.ts";
 import type { LayerKind, UploadInfo } from "../pack-meta.ts";
 import { centreOf, type FeatureInput, toPageFeature } from "./feature-geometry.ts";
 import { hilbertOf } from "./hilbert.ts";
+import { NEIGHBOURS_COLUMN, type NeighbourBuild, type OutlineRings, pageRings } from "./neighbours.ts";
 import type { KeyCounts } from "./count-table.ts";
 import { OverviewBuilder } from "./overview.ts";
 import { blockOverview, type Blocks } from "./block-overview.ts";
@@ -49,6 +50,8 @@ export type PackOptions = {
   upload?: UploadInfo;
   // The street blocks a lots pack's low zooms draw (block-overview.ts), in place of the lots' cells generalised.
   blocks?: Blocks;
+  // A lots pack's precomputed adjacency (neighbours.ts): encodePack fills the `neighbours` column, after the sort.
+  neighbours?: NeighbourBuild;
 };
 
 export const DEFAULT_PAGE_BYTES = 128 * 1024;
@@ -351,6 +354,20 @@ export function joinPack(head: Uint8Array, pages: readonly Uint8Array[], tail: U
   return out;
 }
 
+// The neighbours column's values in pack order, when asked for (the column must be among the pack's).
+function neighbourColumn(
+  all: readonly FeatureInput[],
+  order: readonly number[],
+  opts: PackOptions,
+): { col: number; values: (string | null)[] } | null {
+  if (!opts.neighbours) return null;
+  const col = opts.columns.findIndex((c) => c.name === NEIGHBOURS_COLUMN.name);
+  if (col < 0) throw new RangeError(`precomputed adjacency needs a ${NEIGHBOURS_COLUMN.name} column`);
+  const rings = order.map((i) => pageRings((all[i] as FeatureInput).geometry));
+  const values = opts.neighbours(order.length, (k) => rings[k] as OutlineRings);
+  return { col, values };
+}
+
 /**
  * Builds a whole v2 pack in memory. Sorting by the Hilbert index of feature centres needs every feature at once,
  * so this holds the input; a streaming build feeds PackWriter features it has already sorted. `pace`, when given, is
@@ -371,7 +388,18 @@ export async function encodePack(
     pages.push(b);
     await pace?.();
   });
-  for (const i of order) await w.add(all[i] as FeatureInput);
+  const adjacency = neighbourColumn(all, order, opts);
+  // Measuring the adjacency is a step of its own: a pause after it, as after the sort.
+  if (adjacency) await pace?.();
+  for (let k = 0; k < order.length; k++) {
+    const f = all[order[k] as number] as FeatureInput;
+    if (!adjacency) await w.add(f);
+    else {
+      const values = [...f.values];
+      values[adjacency.col] = adjacency.values[k] ?? null;
+      await w.add({ geometry: f.geometry, values });
+    }
+  }
   const { head, tail } = await w.finish();
   return joinPack(head, pages, tail);
 }

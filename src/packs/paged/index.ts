@@ -60,6 +60,22 @@ export {
 
 // Building: the encoder, and the pieces a streamed build or a stored-tiles pass writes with.
 export { encodePack, type FeatureInput, lotKey, type PackOptions, PackWriter } from "./encode.ts";
+// Which lots adjoin (issue 55): the one kernel, for an assembly at query time and a lots pack's build.
+export { adjacentPairs, MIN_SHARED_M, sharedLengthM } from "./adjacency.ts";
+// A lots pack's precomputed adjacency (issue 55): the column, its coding and each page's first ordinal.
+export {
+  decodeNeighbours,
+  encodeNeighbours,
+  firstOrdinals,
+  NEIGHBOURS_COLUMN,
+  type NeighbourBuild,
+  type OutlineRings,
+  neighbourValues,
+  neighbourValuesOf,
+  type PackNeighbour,
+  pageRings,
+} from "./neighbours.ts";
+export { pageNeighbours } from "./page-neighbours.ts";
 export { headLength, headWithTiles, rewriteHead } from "./rehead.ts";
 export type { IndexEntry } from "./root.ts";
 export { encodeIndexPage, INDEX_PAGE_ENTRIES } from "./lot-index.ts";

@@ -201,7 +201,7 @@ describe("parseSitesCsv: fixtures", () => {
 
   it("rejects a file without location columns, naming what it found and what is accepted", () => {
     expect(rejected(fixture("no-location.csv"))).toBe(
-      "No recognisable location columns. Found: name, addr. Accepted: latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x), lot_number (lot, lot_id, lotidstring, lot number), or a street address (address; or street and suburb, with postcode optional).",
+      "No recognisable location columns. Found: name, addr. Accepted: latitude/longitude (lat, latitude, y / lon, lng, long, longitude, x), lot_number (lot, lot_id, lotidstring, lot number), a street address (address; or street and suburb, with postcode optional), or lot_ids (a group of adjoining lots scored as one site, ids split by ;).",
     );
   });
 
