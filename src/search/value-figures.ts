@@ -9,7 +9,7 @@ import { roundTo } from "../scoring/format.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { ExistingKind, FeasibilityResult, YieldBasis } from "../scoring/types.ts";
 import type { Assumptions } from "../value/assumptions.ts";
-import { marginOverAsIs } from "../value/margin.ts";
+import { marginOverAsIs, type ResidualMemo } from "../value/margin.ts";
 import type { ValueSite } from "../value/types.ts";
 import type { FactsTable } from "./facts-table.ts";
 
@@ -121,8 +121,10 @@ export function valueSiteAt(t: FactsTable, i: number): ValueSite | null {
 
 /** Each lot's margin over its as-is value on these assumptions (null: no housing scheme, or no figures). */
 export function marginReader(a: Assumptions): (t: FactsTable, i: number) => number | null {
+  // One search's lots repeat their neighbours' schemes: each suburb's scheme is solved once.
+  const memo: ResidualMemo = new Map();
   return (t, i) => {
     const site = valueSiteAt(t, i);
-    return site === null ? null : marginOverAsIs(site, a);
+    return site === null ? null : marginOverAsIs(site, a, undefined, memo);
   };
 }

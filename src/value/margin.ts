@@ -5,12 +5,33 @@ import type { Assumptions } from "./assumptions.ts";
 import { NSW_DUTY_2025_26 } from "./duty/nsw-2025-26.ts";
 import type { DutySchedule } from "./duty/schedule.ts";
 import { residual } from "./residual.ts";
-import { schemeOf } from "./scheme.ts";
+import { type Scheme, schemeOf } from "./scheme.ts";
 import type { ValueSite } from "./types.ts";
 
-/** RLV less the as-is value, whole dollars, as `siteValue` reports it; null where the yield builds no housing. */
-export function marginOverAsIs(site: ValueSite, a: Assumptions, duty: DutySchedule = NSW_DUTY_2025_26): number | null {
+/** Residuals already solved, by suburb and scheme: one search's lots repeat their neighbours' schemes. */
+export type ResidualMemo = Map<string, number>;
+
+// Everything of a scheme the residual reads, with the suburb whose prices apply.
+const schemeKey = (s: Scheme, suburb: string | null): string =>
+  `${suburb ?? ""}\u0000${s.dwellings}\u0000${s.newDwellings}\u0000${s.subdivision}\u0000${s.parts.map((p) => `${p.form}:${p.gfaM2}`).join()}`;
+
+/**
+ * RLV less the as-is value, whole dollars, as `siteValue` reports it; null where the yield builds no housing. `memo`
+ * (for one set of assumptions only) keeps each scheme's residual for the next lot with the same one.
+ */
+export function marginOverAsIs(
+  site: ValueSite,
+  a: Assumptions,
+  duty: DutySchedule = NSW_DUTY_2025_26,
+  memo?: ResidualMemo,
+): number | null {
   const scheme = schemeOf(site);
   if (scheme === null) return null;
-  return residual(scheme, a, site.suburb, duty).rlv - asIsValue(site, a);
+  const key = memo ? schemeKey(scheme, site.suburb) : "";
+  let rlv = memo?.get(key);
+  if (rlv === undefined) {
+    rlv = residual(scheme, a, site.suburb, duty).rlv;
+    memo?.set(key, rlv);
+  }
+  return rlv - asIsValue(site, a);
 }
