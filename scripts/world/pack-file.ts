@@ -6,7 +6,8 @@ import { join } from "node:path";
 import {
   LOT_COLUMNS,
   NEIGHBOURS_COLUMN,
-  neighbourValuesOf,
+  type NeighbourTable,
+  neighbourTable,
   type OutlineRings,
   type PackOptions,
   PackWriter,
@@ -26,7 +27,7 @@ export type Written = { features: number; bytes: number; pages: number };
  * the pages will hold: a first pass over the buckets keeps each ring as integers (about 8 bytes a vertex, 60 a lot),
  * the rings made positions only while two lots are compared.
  */
-function worldNeighbours(dir: string, writers: number): (string | null)[] {
+function worldNeighbours(dir: string, writers: number): NeighbourTable {
   let coords = new Int32Array(1 << 20);
   let used = 0;
   const starts: number[] = [0];
@@ -50,7 +51,7 @@ function worldNeighbours(dir: string, writers: number): (string | null)[] {
       ring.push([(coords[k] as number) / UNITS_PER_DEGREE, (coords[k + 1] as number) / UNITS_PER_DEGREE]);
     return [ring];
   };
-  return neighbourValuesOf(starts.length - 1, ringsAt).values;
+  return neighbourTable(starts.length - 1, ringsAt);
 }
 
 /** Writes the pack at `out` from the bucket files of `writers` writers in `dir`. */
@@ -82,7 +83,7 @@ export async function writePackFile(
         for (let i = 0; i < r.ring.length; i += 2)
           ring.push([(r.ring[i] as number) / UNITS_PER_DEGREE, (r.ring[i + 1] as number) / UNITS_PER_DEGREE]);
         if (planAt >= 0) r.values[planAt] = plans.take(r.values[planAt]) as (typeof r.values)[number];
-        const values = [...r.values, neighbours[features++] ?? null];
+        const values = [...r.values, neighbours.valueAt(features++)];
         await w.add({ geometry: { type: "Polygon", coordinates: [ring] }, values });
       }
       onBucket(order.length);

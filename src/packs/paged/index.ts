@@ -71,6 +71,8 @@ export {
   type NeighbourBuild,
   type OutlineRings,
   neighbourValues,
+  type NeighbourTable,
+  neighbourTable,
   neighbourValuesOf,
   type PackNeighbour,
   pageRings,

@@ -109,17 +109,68 @@ export function firstOrdinals(pageCounts: ArrayLike<number>): Float64Array {
   return out;
 }
 
-/** Each lot's column value by its ordinal (its index in `ringsAt`'s order), by the one adjacency kernel; pairs compared. */
+/** Each lot's neighbours held compactly (a world's 1.5M lots in typed arrays, not an object a neighbour). */
+export type NeighbourTable = { valueAt(i: number): string | null; pairsCompared: number };
+
+/** Every lot's neighbours by its ordinal (its index in `ringsAt`'s order), by the one adjacency kernel. */
+export function neighbourTable(count: number, ringsAt: (i: number) => OutlineRings): NeighbourTable {
+  // The pairs as found, then by lot (offsets into the lots' runs of neighbours and decimetres shared).
+  let a = new Int32Array(1024);
+  let b = new Int32Array(1024);
+  let dm = new Uint32Array(1024);
+  let pairs = 0;
+  const pairsCompared = adjacentPairs(count, ringsAt, (i, j, m) => {
+    if (pairs === a.length) {
+      const grow = <T extends Int32Array | Uint32Array>(x: T, make: (n: number) => T) => {
+        const y = make(2 * x.length);
+        y.set(x);
+        return y;
+      };
+      a = grow(a, (n) => new Int32Array(n));
+      b = grow(b, (n) => new Int32Array(n));
+      dm = grow(dm, (n) => new Uint32Array(n));
+    }
+    a[pairs] = i;
+    b[pairs] = j;
+    dm[pairs] = Math.max(0, Math.round(m * 10));
+    pairs++;
+  });
+  const starts = new Uint32Array(count + 1);
+  for (let k = 0; k < pairs; k++) {
+    (starts[(a[k] as number) + 1] as number)++;
+    (starts[(b[k] as number) + 1] as number)++;
+  }
+  for (let i = 0; i < count; i++) starts[i + 1] = (starts[i + 1] as number) + (starts[i] as number);
+  const fill = starts.slice(0, count);
+  const other = new Int32Array(2 * pairs);
+  const shared = new Uint32Array(2 * pairs);
+  const put = (i: number, j: number, d: number) => {
+    const at = (fill[i] as number)++;
+    other[at] = j;
+    shared[at] = d;
+  };
+  for (let k = 0; k < pairs; k++) {
+    put(a[k] as number, b[k] as number, dm[k] as number);
+    put(b[k] as number, a[k] as number, dm[k] as number);
+  }
+  return {
+    pairsCompared,
+    valueAt: (i) => {
+      const list: PackNeighbour[] = [];
+      for (let at = starts[i] as number; at < (starts[i + 1] as number); at++)
+        list.push({ ordinal: other[at] as number, sharedM: (shared[at] as number) / 10 });
+      return encodeNeighbours(i, list);
+    },
+  };
+}
+
+/** Each lot's column value by its ordinal, and the pairs compared. */
 export function neighbourValuesOf(
   count: number,
   ringsAt: (i: number) => OutlineRings,
 ): { values: (string | null)[]; pairsCompared: number } {
-  const lists: PackNeighbour[][] = Array.from({ length: count }, () => []);
-  const pairsCompared = adjacentPairs(count, ringsAt, (i, j, m) => {
-    (lists[i] as PackNeighbour[]).push({ ordinal: j, sharedM: m });
-    (lists[j] as PackNeighbour[]).push({ ordinal: i, sharedM: m });
-  });
-  return { values: lists.map((l, i) => encodeNeighbours(i, l)), pairsCompared };
+  const t = neighbourTable(count, ringsAt);
+  return { values: Array.from({ length: count }, (_, i) => t.valueAt(i)), pairsCompared: t.pairsCompared };
 }
 
 /** The builders' hook (PackOptions.neighbours): the column's values alone. */
