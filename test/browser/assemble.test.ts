@@ -203,7 +203,7 @@ describe.skipIf(!base)("Combine adjoining lots in Find sites", () => {
     await shot("01-groups");
   });
 
-  it("draws a chosen group as one outline with an isolated neighbour hatched red, its reason on hover and in the table", async () => {
+  it("draws a chosen group as one outline with an isolated neighbour hatched red, its reason on hover and in the table, both in the legend", async () => {
     const i = expected.groups.findIndex((g) => g.isolated.length > 0);
     expect(i).toBeGreaterThanOrEqual(0);
     const group = expected.groups[i] as Group;
@@ -217,6 +217,10 @@ describe.skipIf(!base)("Combine adjoining lots in Find sites", () => {
     expect(violet.length).toBeGreaterThan(300);
     expect(red.length).toBeGreaterThan(100);
     await shot("02-group-on-map");
+    // The legend names the outline and the hatch while groups are drawn.
+    const legend = page.locator(".legend-all");
+    expect(await legend.textContent()).toContain("Adjoining lots combined into one site");
+    expect(await legend.textContent()).toContain("Neighbour the group would leave isolated");
     // Hovering the hatch says why (any of this group's isolated neighbours: the pixel may be any of them).
     const popup = page.locator(".isolated-popup");
     for (const p of spread(inside(red), 25)) {
@@ -237,6 +241,7 @@ describe.skipIf(!base)("Combine adjoining lots in Find sites", () => {
     await page.waitForTimeout(800);
     expect((await pixelsOf(page, VIOLET)).length).toBeLessThan(violet.length / 10);
     expect((await pixelsOf(page, "red")).length).toBeLessThan(red.length / 10);
+    expect(await legend.textContent()).not.toContain("Neighbour the group would leave isolated");
     await page.getByRole("spinbutton", { name: "Target area" }).fill(String(TARGET));
     await text(groupsStatus(page), 20_000).toMatch(/^\d+ groups? of adjoining lots$/);
   });

@@ -1,6 +1,7 @@
 // Layer toggles and the legend: an entry for everything the map draws, the switchable layers while they are on;
 // the planning control's ramp always shows, the rest of the legend is one click away.
 import type { CSSProperties } from "react";
+import { ISOLATED_COLOUR } from "./find/group-layers.ts";
 import { FOUND_COLOUR } from "./find/layers.ts";
 import {
   BASE_COLOURS,
@@ -36,6 +37,7 @@ export function LayerPanel({
   onToggle,
   ownLots = false,
   found = false,
+  groups = false,
   offline = true,
   docked = false,
 }: {
@@ -45,6 +47,8 @@ export function LayerPanel({
   ownLots?: boolean;
   /** Find sites' matches are drawn: their colour is explained. */
   found?: boolean;
+  /** Groups of adjoining lots drawn: their outline and the hatch of the neighbours they would isolate. */
+  groups?: boolean;
   /** The offline basemap is drawn (water, parks): its colours are explained. */
   offline?: boolean;
   /** In the phone's bottom sheet, under its own Layers tab: always open, its summary hidden (styles.css). */
@@ -149,6 +153,21 @@ export function LayerPanel({
               <Entry swatch={{ background: `${FOUND_COLOUR}66`, border: `2px solid ${FOUND_COLOUR}` }}>
                 Found sites
               </Entry>
+            )}
+            {groups && (
+              <>
+                <Entry swatch={{ background: `${FOUND_COLOUR}2e`, border: `3px solid ${FOUND_COLOUR}` }}>
+                  Adjoining lots combined into one site
+                </Entry>
+                <Entry
+                  swatch={{
+                    background: `repeating-linear-gradient(135deg, ${ISOLATED_COLOUR} 0 2px, transparent 2px 6px)`,
+                    border: `2px dashed ${ISOLATED_COLOUR}`,
+                  }}
+                >
+                  Neighbour the group would leave isolated
+                </Entry>
+              </>
             )}
             {(["high", "medium", "low"] as const).map((r) => (
               <Entry key={r} swatch={{ background: RATING_COLOURS[r], border: "1px solid #1b1b1b" }}>

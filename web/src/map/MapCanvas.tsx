@@ -6,6 +6,7 @@ import type { BBox, MapController } from "./controller.ts";
 import { groupsOnMap } from "./find/group-map.ts";
 import { foundPoints, lotFilter, lotIdsByPack, packOfFoundLayer } from "./find/layers.ts";
 import { readHash, writeHash } from "./hash.ts";
+import { layerIdsOf } from "./layer-ids.ts";
 import type { TileJson } from "./packs.ts";
 import { hideMap, sharedMap, showMap } from "./shared.ts";
 import landUrl from "./basemap/sydney.geojson?url";
@@ -60,11 +61,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     const onClick = (e: MapMouseEvent) => {
       if (!groups.tapped(e)) latest.current.onPick([e.lngLat.lng, e.lngLat.lat]);
     };
-    const layerIds = (re: RegExp) =>
-      m
-        .getStyle()
-        .layers.map((l) => l.id)
-        .filter((id) => re.test(id));
+    const layerIds = (re: RegExp) => layerIdsOf(m).filter((id) => re.test(id));
     // The suburb under the centre: any zoom's suburb tiles answer, so the view's may still be loading.
     const suburbAtCentre = (): string | null => {
       const { width, height } = m.getCanvas().getBoundingClientRect();
@@ -116,7 +113,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       setFound: (sites) => {
         source("found")?.setData(foundPoints(sites));
         const ids = lotIdsByPack(sites);
-        for (const { id } of m.getStyle().layers) {
+        for (const id of layerIdsOf(m)) {
           const pack = packOfFoundLayer(id);
           if (pack !== null) m.setFilter(id, lotFilter(ids.get(pack) ?? []));
         }
@@ -124,10 +121,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       setGroups: (gs) => groups.set(gs),
       setSelected: (g) => source("selected")?.setData(g ? { type: "Feature", geometry: g, properties: {} } : EMPTY),
       setLayer: (t: Toggle, on: boolean) => {
-        const ids = m
-          .getStyle()
-          .layers.map((l) => l.id)
-          .filter((id) => matches(id, t));
+        const ids = layerIdsOf(m).filter((id) => matches(id, t));
         for (const id of ids) m.setLayoutProperty(id, "visibility", on ? "visible" : "none");
       },
       viewport: () => m.getBounds().toArray().flat() as BBox,

@@ -71,7 +71,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const [mapReady, setMapReady] = useState(false);
   // Each drawing of the map's style starts with empty drawn layers: what the panels drew is drawn again.
   const [mapGen, setMapGen] = useState(0);
-  const [found, setFound] = useState(0);
+  const [found, setFound] = useState({ lots: 0, groups: 0 });
   // A file Find sites handed to batch scoring, uploaded by the batch panel as if the person had dropped it.
   const [queued, setQueued] = useState<File | null>(null);
   const map = useCallback(() => mapRef.current, []);
@@ -221,7 +221,8 @@ export default function Workspace({ shell }: { shell: Shell }) {
     <LayerPanel
       docked={phone}
       ownLots={packs?.some((p) => p.private && p.layers.some((l) => l.name === "parcels")) ?? false}
-      found={found > 0}
+      found={found.lots > 0}
+      groups={found.groups > 0}
       visible={visible}
       offline={!shell.auth.config.basemap_style_url}
       onToggle={(t, on) => {

@@ -51,7 +51,8 @@ type Props = {
   /** Hands the first sites to batch scoring, as the CSV a person would upload. */
   onScore: (file: File) => void;
   /** How many sites are drawn on the map (the legend explains them while there are any). */
-  onFound: (n: number) => void;
+  /** What the map draws of this search: single lots, and groups of adjoining lots. */
+  onFound: (found: { lots: number; groups: number }) => void;
   onProblem: (p: unknown) => void;
 };
 
@@ -111,7 +112,7 @@ export function FindSites({ api, map, mapGen, initial, balance, scored, onScore,
   useEffect(() => {
     map()?.setFound(results);
     map()?.setGroups(groups);
-    onFound(results.length + groups.length);
+    onFound({ lots: results.length, groups: groups.length });
   }, [results, groups, mapGen, map, onFound]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@
 // map first asks for it, and why a hatched neighbour is isolated, on hover (a mouse) or on a tap (a phone).
 import type { Map as MlMap, MapLayerMouseEvent, MapMouseEvent, GeoJSONSource, Popup } from "maplibre-gl";
 import { maplibregl } from "../engine.ts";
+import { layerIdsOf } from "../layer-ids.ts";
 import {
   GROUPS_SOURCE,
   groupFilters,
@@ -58,11 +59,7 @@ export function groupsOnMap(m: MlMap): GroupsOnMap {
   let reasons = new Map<string, string>();
   let hover: Popup | null = null;
   let tap: Popup | null = null;
-  const isolatedFills = () =>
-    m
-      .getStyle()
-      .layers.map((l) => l.id)
-      .filter(isIsolatedFill);
+  const isolatedFills = () => layerIdsOf(m).filter(isIsolatedFill);
   const whyAt = (e: MapMouseEvent): { lot: string; why: string } | null => {
     if (reasons.size === 0) return null;
     const layers = isolatedFills();
@@ -107,7 +104,7 @@ export function groupsOnMap(m: MlMap): GroupsOnMap {
       reasons = isolatedReasons(groups);
       (m.getSource(GROUPS_SOURCE) as GeoJSONSource | undefined)?.setData(groupShapes(groups));
       const filters = groupFilters(groups);
-      for (const { id } of m.getStyle().layers) {
+      for (const id of layerIdsOf(m)) {
         const kind = groupLayerKind(id);
         if (kind) m.setFilter(id, filters[kind]);
       }
