@@ -2,15 +2,11 @@
 // stand-in's fixtures with the R3 land rezoned R4 and the last lot gone, imported a week after the first
 // (scripts/import/fixture-pack.ts). `node scripts/import/fixture-pack-v2.ts`; test/worker/alerts/import-versions.test.ts
 // publishes the first then this one and reads the alerts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { arcgisServices } from "../../standins/arcgis/fixtures.ts";
 import type { FixtureFeature } from "../../standins/arcgis/model.ts";
-import { STANDIN_SOURCES, startArcgisStandin } from "../../standins/arcgis/server.ts";
-import { lgaArea } from "./area.ts";
-import { importNsw } from "./import-nsw.ts";
+import { importedFixtureBase64 } from "./fixture-pack.ts";
 
 export const FIXTURE_PACK_V2 = "test/fixtures/nsw/imported-hunters-hill-v2.pack.b64";
 export const FIXTURE_V2_FETCHED_AT = "2026-12-08T00:00:00.000Z";
@@ -38,27 +34,11 @@ export async function fixturePackV2Base64(): Promise<string> {
       : f,
   );
   const lots = featuresOf("Lot").slice(0, -1);
-  const standin = await startArcgisStandin({
+  return importedFixtureBase64({
+    version: "fixture-2",
+    fetchedAt: FIXTURE_V2_FETCHED_AT,
     layers: { "Land Zoning": { features: zoning }, Lot: { features: lots } },
   });
-  const dir = mkdtempSync(join(tmpdir(), "import-fixture-v2-"));
-  try {
-    const r = await importNsw({
-      area: lgaArea("Hunters Hill"),
-      out: join(dir, "fixture.pack"),
-      cache: null,
-      urls: standin.urls,
-      sources: STANDIN_SOURCES,
-      synthetic: true,
-      version: "fixture-2",
-      now: () => new Date(FIXTURE_V2_FETCHED_AT),
-      progress: () => {},
-    });
-    return `${readFileSync(r.out).toString("base64")}\n`;
-  } finally {
-    await standin.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -5,16 +5,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { STANDIN_SOURCES, startArcgisStandin } from "../../standins/arcgis/server.ts";
+import { type ArcgisStandinOptions, STANDIN_SOURCES, startArcgisStandin } from "../../standins/arcgis/server.ts";
 import { lgaArea } from "./area.ts";
 import { importNsw } from "./import-nsw.ts";
 
 export const FIXTURE_PACK = "test/fixtures/nsw/imported-hunters-hill.pack.b64";
 export const FIXTURE_FETCHED_AT = "2026-12-01T00:00:00.000Z";
 
-/** The fixture's base64 text, built afresh. */
-export async function fixturePackBase64(): Promise<string> {
-  const standin = await startArcgisStandin();
+/** An import of Hunters Hill from the stand-in (serving `layers` over its own), as base64 text, built afresh. */
+export async function importedFixtureBase64(opts: {
+  version: string;
+  fetchedAt: string;
+  layers?: ArcgisStandinOptions["layers"];
+}): Promise<string> {
+  const standin = await startArcgisStandin(opts.layers ? { layers: opts.layers } : undefined);
   const dir = mkdtempSync(join(tmpdir(), "import-fixture-"));
   try {
     const r = await importNsw({
@@ -24,17 +28,20 @@ export async function fixturePackBase64(): Promise<string> {
       urls: standin.urls,
       sources: STANDIN_SOURCES,
       synthetic: true,
-      version: "fixture",
-      now: () => new Date(FIXTURE_FETCHED_AT),
+      version: opts.version,
+      now: () => new Date(opts.fetchedAt),
       progress: () => {},
     });
-    const bytes = readFileSync(r.out);
-    return `${bytes.toString("base64")}\n`;
+    return `${readFileSync(r.out).toString("base64")}\n`;
   } finally {
     await standin.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The fixture's base64 text, built afresh. */
+export const fixturePackBase64 = (): Promise<string> =>
+  importedFixtureBase64({ version: "fixture", fetchedAt: FIXTURE_FETCHED_AT });
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   writeFileSync(FIXTURE_PACK, await fixturePackBase64());

@@ -59,19 +59,11 @@ export const FLOAT_COLUMNS: readonly ColumnName[] = [
   "existingUnits",
   "existingFloor",
 ];
-/** The columns a search sorted by value reads, beside a lot's place, area and suburb. */
-export const VALUE_COLUMNS: readonly ColumnName[] = [
-  "basis",
-  "dwellings",
-  "gfa",
-  "existingKind",
-  "existingDwellings",
-  "existingUnits",
-  "existingFloor",
-];
 export const col = (name: ColumnName): number => COLUMNS.indexOf(name);
 /** Where the value figures start among the columns (they are the last ones). */
 export const FIRST_VALUE_COLUMN = COLUMNS.indexOf("basis");
+/** The columns a search sorted by value reads, beside a lot's place, area and suburb. */
+export const VALUE_COLUMNS: readonly ColumnName[] = COLUMNS.slice(FIRST_VALUE_COLUMN);
 
 /** One column of one block: [kind, scale, base, width, hasNone]. */
 export type ColumnCode = [number, number, number, number, number];
