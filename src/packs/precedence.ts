@@ -1,12 +1,8 @@
 // Which public lots answer first where two packs' lots overlap (docs/design.md section 10): a pack's root may carry
 // `info.precedence`, an integer (0 when absent); higher answers first. `npm run import -- nsw` writes IMPORTED_PRECEDENCE,
 // so a council's real cadastre answers before the synthetic world's. An organisation's own packs outrank every public one.
-import { featureLabelPoint } from "../geo/label-point.ts";
-import type { Columns } from "../geo/types.ts";
-import { featureAt } from "./lookup.ts";
 import type { PagedPack } from "./paged/index.ts";
 import type { VisiblePacks } from "./open-pack.ts";
-import type { Layer } from "./types.ts";
 
 export const PRECEDENCE_KEY = "precedence";
 /** What an import writes: above the world (0), so one cadastre answers where both have lots. */
@@ -71,16 +67,5 @@ export function packsAbove(ranked: readonly RankedPaged[], pack: PagedPack): Ran
   );
 }
 
-/**
- * The one rule where two packs' lots overlap (search, tiles): lot `i` of `lots` is left out when its label point lies
- * inside a lot of `higher` (the lots of packs that outrank it), so each place is drawn and counted once.
- */
-export function underHigherLot(higher: readonly Layer[], lots: Columns, i: number): boolean {
-  const [x, y] = featureLabelPoint(lots, i);
-  for (const layer of higher) {
-    const b = layer.bbox;
-    if (x < b[0] || y < b[1] || x > b[2] || y > b[3]) continue;
-    if (featureAt(layer, x, y) >= 0) return true;
-  }
-  return false;
-}
+// The rule itself sits apart (parcelAt reads it too, where this file's pack lists would make an import cycle).
+export { underHigherLot } from "./hidden-lots.ts";

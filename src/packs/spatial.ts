@@ -12,6 +12,7 @@ import { degreesForMeters, distanceToFeatureM, haversineM } from "../geo/distanc
 import type { AreaGeometry, PointGeometry } from "../geo/types.ts";
 import { lotKey } from "./lot-id.ts";
 import { featureAt, featuresInBox } from "./lookup.ts";
+import { underHigherLot } from "./hidden-lots.ts";
 import type { LotRecord } from "./paged/index.ts";
 import type { Layer, Pack, Props } from "./types.ts";
 
@@ -82,12 +83,17 @@ export function parcelFromFeature(pack: Pack, index: number): ParcelHit {
 
 /** The cadastre lot containing the point (holes respected), from the first pack that has one. */
 export function parcelAt(packs: readonly Pack[], lon: number, lat: number): ParcelHit | null {
+  const before: Layer[] = [];
   for (const pack of packs) {
-    if (!bboxContains(pack.bbox, lon, lat)) continue;
     const layer = pack.layers.get(PARCELS);
     if (!layer) continue;
-    const i = featureAt(layer, lon, lat);
-    if (i >= 0) return parcelFromFeature(pack, i);
+    if (bboxContains(pack.bbox, lon, lat)) {
+      const i = featureAt(layer, lon, lat);
+      // A lot under a lot of a pack listed before it (an import over the world's, one's own) is not the answer: a
+      // point on the import's road reserve finds no lot, as its map draws none there.
+      if (i >= 0 && !underHigherLot(before, layer, i)) return parcelFromFeature(pack, i);
+    }
+    before.push(layer);
   }
   return null;
 }

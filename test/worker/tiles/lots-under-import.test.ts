@@ -146,4 +146,46 @@ describe("the world's lots tile under an imported council", () => {
     expect(new URL(without).searchParams.get("v")).not.toContain("~");
     expect(new URL(withIt).searchParams.get("v")).toMatch(/~[0-9a-f]+$/);
   });
+
+  it("a point in the import's coverage, in a world lot under it, never answers that lot: the imported lot, or none on its road reserve", async () => {
+    type Facts = { pack_id: string; lot_id: string | null; geometry: { type: string; coordinates: number[][][] } };
+    const at = async ([x, y]: [number, number]) => {
+      const res = await SELF.fetch(`https://api.test/parcels?lng=${x}&lat=${y}`, { headers: auth });
+      expect([200, 404]).toContain(res.status);
+      return res.status === 200 ? await res.json<Facts>() : null;
+    };
+    const inRing = (ring: number[][], [x, y]: [number, number]) => {
+      let inside = false;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [xi, yi] = ring[i] as [number, number];
+        const [xj, yj] = ring[j] as [number, number];
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    };
+    let onReserve = 0;
+    for (const lot of hidden.slice(0, 8)) {
+      // Its outline, read with the import away.
+      await withImport(false);
+      const alone = await at(lot.center);
+      await withImport(true);
+      expect(alone?.lot_id).toBe(lot.lot_id);
+      const ring = (alone as Facts).geometry.coordinates[0] as number[][];
+      const xs = ring.map((p) => p[0] as number);
+      const ys = ring.map((p) => p[1] as number);
+      const [w, e, s, n] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      for (let a = 1; a < 6; a++)
+        for (let b = 1; b < 6; b++) {
+          const p: [number, number] = [w + ((e - w) * a) / 6, s + ((n - s) * b) / 6];
+          const covered = p[0] >= bbox[0] && p[0] <= bbox[2] && p[1] >= bbox[1] && p[1] <= bbox[3];
+          if (!inRing(ring, p) || !covered) continue;
+          const hit = await at(p);
+          expect(hit?.lot_id ?? null, `${lot.lot_id} at ${p}`).not.toBe(lot.lot_id);
+          if (hit === null) onReserve++;
+          else expect(hit.pack_id).toBe(IMPORTED);
+        }
+    }
+    // Some points fell between imported lots: there the world's lot used to answer.
+    expect(onReserve).toBeGreaterThan(0);
+  });
 });
