@@ -97,6 +97,9 @@ function firstOf(a: readonly Ring[], b: readonly Ring[]): boolean {
   return p[0] < q[0] || (p[0] === q[0] && p[1] <= q[1]);
 }
 
+/** More lots than this whose boxes reach a lot's: stacked or overlapping lots, whose adjacency is not measured. */
+export const MAX_NEAR = 400;
+
 /**
  * Every adjoining pair among `count` outlines (`ringsAt(i)`), each handed to `onPair(i, j, sharedM)` once with i < j.
  * A flatbush of the boxes gives each lot the few lots whose boxes come within the tolerance, so the work is
@@ -125,8 +128,11 @@ export function adjacentPairs(
     const n = boxes[4 * i + 3] as number;
     if (!Number.isFinite(w)) continue;
     const padLon = padLat / Math.max(1e-6, Math.cos((s * Math.PI) / 180));
+    const near = index.search(w - padLon, s - padLat, e + padLon, n + padLat);
+    // Lots stacked on one spot (an upload of copies) are no block of a cadastre: no neighbours, never a quadratic build.
+    if (near.length > MAX_NEAR) continue;
     const rings = ringsAt(i);
-    for (const j of index.search(w - padLon, s - padLat, e + padLon, n + padLat)) {
+    for (const j of near) {
       if (j <= i) continue;
       pairsCompared++;
       const other = ringsAt(j);
