@@ -128,14 +128,15 @@ export default function MapCanvas(props: MapCanvasProps) {
     };
     (async () => {
       let base: StyleSpecification | undefined;
-      if (props.basemapStyleUrl)
-        base = (await fetch(props.basemapStyleUrl).then(
+      let land: GeoJSON.FeatureCollection | undefined;
+      const json = (url: string) =>
+        fetch(url).then(
           (r) => (r.ok ? r.json() : undefined),
           () => undefined,
-        )) as StyleSpecification | undefined;
-      // Offline, land, parks, water and suburb names come with the page (web/basemap/land.ts), by URL: the map's
-      // worker fetches and parses them beside the first tiles, where awaiting them here held the style back.
-      const land = base ? undefined : new URL(landUrl, location.href).href;
+        );
+      if (props.basemapStyleUrl) base = (await json(props.basemapStyleUrl)) as StyleSpecification | undefined;
+      // Offline, land, parks, water and suburb names come with the page (web/basemap/land.ts).
+      else land = (await json(landUrl)) as GeoJSON.FeatureCollection | undefined;
       if (!live) return;
       // Ready once this style's tiles are drawn (idle cannot fire while a new style or its sources still load).
       m.once("idle", () => {

@@ -418,11 +418,8 @@ export const DRAWN_LAYERS: LayerSpecification[] = [
 const BASEMAP_ATTRIBUTION =
   "Land and parks: ABS ASGS Ed. 3 (CC BY 4.0); rivers and lakes: NSW Spatial Services Hydro Area (CC BY 4.0); via juliansommer/sydney-suburbs";
 
-/**
- * The offline basemap under the packs: sea as the background, then land, parks, water; suburb names on top. `land` is
- * the data or its URL (the map's worker then fetches and parses it beside the first tiles).
- */
-function offlineBase(origin: string, land: GeoJSON.FeatureCollection | string | undefined) {
+/** The offline basemap under the packs: sea as the background, then land, parks, water; suburb names on top. */
+function offlineBase(origin: string, land: GeoJSON.FeatureCollection | undefined) {
   const kind = (k: string) => ["==", ["get", "kind"], k] as FilterSpecification;
   const below: LayerSpecification[] = [
     {
@@ -487,7 +484,7 @@ export function workspaceStyle(
   packs: { id: string; layers: string[]; own?: boolean; tilejson: TileJson | null }[],
   visible: Record<Toggle, boolean>,
   base?: StyleSpecification,
-  land?: GeoJSON.FeatureCollection | string,
+  land?: GeoJSON.FeatureCollection,
 ): StyleSpecification {
   const offline = base ? null : offlineBase(origin, land);
   const sources: StyleSpecification["sources"] = { ...(base?.sources ?? offline?.sources ?? {}) };
