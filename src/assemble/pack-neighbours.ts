@@ -11,15 +11,15 @@ import type { Adjacency, Neighbour } from "./types.ts";
 export function packAdjacency(read: readonly ReadLot[]): Adjacency | null {
   const byPlace = new Map<string, string>();
   for (const r of read) {
-    if (!r.at || r.at.neighbours === null || r.at.pack !== read[0]?.at?.pack) return null;
-    byPlace.set(`${r.at.pack}#${r.at.ordinal}`, r.lot.id);
+    if (!r.at || r.at.neighbours === null || r.pack !== read[0]?.pack) return null;
+    byPlace.set(`${r.pack}#${r.at.ordinal}`, r.lot.id);
   }
   const adjacency = new Map<string, Neighbour[]>();
   for (const r of read) {
     const at = r.at as NonNullable<ReadLot["at"]>;
     const list: Neighbour[] = [];
     for (const n of at.neighbours ?? []) {
-      const id = byPlace.get(`${at.pack}#${n.ordinal}`);
+      const id = byPlace.get(`${r.pack}#${n.ordinal}`);
       if (id !== undefined && id !== r.lot.id) list.push({ id, sharedM: n.sharedM });
     }
     adjacency.set(r.lot.id, list);

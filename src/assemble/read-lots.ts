@@ -40,7 +40,7 @@ export type ReadLot = {
   lotId: string | null;
   layer: Layer;
   index: number;
-  at?: { pack: string; ordinal: number; neighbours: PackNeighbour[] | null };
+  at?: { ordinal: number; neighbours: PackNeighbour[] | null };
 };
 
 export type LotsRead = { lots: ReadLot[]; versions: string[]; pagesRead: number };
@@ -128,7 +128,7 @@ export async function lotsAround(
           const have = out.get(key);
           if (have && (have.lot.candidate || !candidates.has(key))) continue;
           const lot = readLot(pack, i, key, candidates.has(key), context);
-          if (decoded) lot.at = { pack: `${pack.id}@${pack.version}`, ...pageNeighbours(decoded.s, decoded.page, i) };
+          if (decoded) lot.at = pageNeighbours(decoded.s, decoded.page, i);
           out.set(key, lot);
         }
       }

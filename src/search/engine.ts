@@ -174,9 +174,10 @@ export async function searchSites(
   const limit = Math.min(limits.maxLimit ?? SEARCH_MAX_LIMIT, Math.max(1, Math.floor(q.limit ?? SEARCH_DEFAULT_LIMIT)));
   const searchId = fingerprint(JSON.stringify({ a: q.area, f: filters, s: sort }));
   // A value sort prices each lot on the caller's assumptions; its cursor names their version.
-  if (sort === "value" && !q.assumptions) throw new Error("a search sorted by value needs the caller's assumptions");
-  const version = sort === "value" ? q.assumptions?.version : undefined;
-  const margin: MarginOf | undefined = sort === "value" && q.assumptions ? marginReader(q.assumptions) : undefined;
+  const priced = sort === "value" ? q.assumptions : undefined;
+  if (sort === "value" && !priced) throw new Error("a search sorted by value needs the caller's assumptions");
+  const version = priced?.version;
+  const margin: MarginOf | undefined = priced ? marginReader(priced) : undefined;
   let after = q.cursor ? decodeCursor(searchId, q.cursor, version) : null;
   const pacer = new Pacer(limits.yieldEvery);
   const work: SearchWork = {

@@ -23,6 +23,9 @@ export type ValueColumns = {
   existingFloor: Float32Array;
 };
 
+/** Bytes a lot's value figures add to a facts table (two bytes and five float32s), for the caches' budgets. */
+export const VALUE_BYTES_PER_LOT = 22;
+
 /** Strings of one column: codes index `names` (0 is none). */
 export type Coded = { codes: Uint16Array; names: (string | null)[] };
 

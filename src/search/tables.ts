@@ -3,7 +3,7 @@ import { ByteLru } from "../packs/byte-lru.ts";
 import { refuseDamaged } from "../packs/request-pages.ts";
 import type { LandedPages, Snapshot } from "../packs/paged/index.ts";
 import type { Pack } from "../packs/types.ts";
-import { type FactsTable, tableFromPack, tableFromPage } from "./facts-table.ts";
+import { type FactsTable, tableFromPack, tableFromPage, VALUE_BYTES_PER_LOT } from "./facts-table.ts";
 import { clearSidecarBlocks } from "./sidecar/reader.ts";
 import { valueColumnsOfPage } from "./value-figures.ts";
 
@@ -33,7 +33,7 @@ export function tablesOfRange(
     const table = tableFromPage(s, page);
     if (value) {
       table.value = valueColumnsOfPage(s, page);
-      table.bytes += page.count * 22;
+      table.bytes += page.count * VALUE_BYTES_PER_LOT;
     }
     pageTables.set(pageKey(s, page.no), table, table.bytes);
     return { no: page.no, table };

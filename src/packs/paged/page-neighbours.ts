@@ -4,7 +4,8 @@ import { decodeNeighbours, firstOrdinals, NEIGHBOURS_COLUMN, type PackNeighbour 
 import { type DecodedPage, pageValue } from "./page.ts";
 import type { Snapshot } from "./reader.ts";
 
-const firsts = new WeakMap<Snapshot, Float64Array>();
+// Per pack version: each page's first ordinal and the neighbours column's place (-1: none), found once, not once a lot.
+const layouts = new WeakMap<Snapshot, { first: Float64Array; col: number }>();
 
 /**
  * Lot `i` of `page`: its ordinal, and its neighbours as the pack stores them (null: the pack was built without the
@@ -15,13 +16,16 @@ export function pageNeighbours(
   page: DecodedPage,
   i: number,
 ): { ordinal: number; neighbours: PackNeighbour[] | null } {
-  let first = firsts.get(s);
-  if (!first) {
-    first = firstOrdinals(s.root.pageCounts);
-    firsts.set(s, first);
+  let layout = layouts.get(s);
+  if (!layout) {
+    layout = {
+      first: firstOrdinals(s.root.pageCounts),
+      col: s.root.meta.columns.findIndex((c) => c.name === NEIGHBOURS_COLUMN.name),
+    };
+    layouts.set(s, layout);
   }
+  const { first, col } = layout;
   const ordinal = (first[page.no] as number) + i;
-  const col = s.root.meta.columns.findIndex((c) => c.name === NEIGHBOURS_COLUMN.name);
   if (col < 0) return { ordinal, neighbours: null };
   const v = pageValue(page, col, i);
   try {

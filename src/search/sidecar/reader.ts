@@ -2,7 +2,7 @@
 // into few reads, decoded into facts tables the engine tests as it tests pages.
 import { ByteLru } from "../../packs/byte-lru.ts";
 import type { Root, Source } from "../../packs/paged/index.ts";
-import type { Coded, FactsTable } from "../facts-table.ts";
+import { type Coded, type FactsTable, VALUE_BYTES_PER_LOT } from "../facts-table.ts";
 import { fromSortableBits, unpackBits } from "./bits.ts";
 import {
   BITS,
@@ -284,7 +284,7 @@ export class Sidecar {
         existingUnits: Float32Array.from(get("existingUnits")),
         existingFloor: Float32Array.from(get("existingFloor")),
       };
-      t.bytes += n * 22;
+      t.bytes += n * VALUE_BYTES_PER_LOT;
     }
     return { b, t, first: e.first, rank: Uint32Array.from(get("rank")), page };
   }
