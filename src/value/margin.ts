@@ -4,7 +4,7 @@ import { asIsValue } from "./as-is.ts";
 import type { Assumptions } from "./assumptions.ts";
 import { NSW_DUTY_2025_26 } from "./duty/nsw-2025-26.ts";
 import type { DutySchedule } from "./duty/schedule.ts";
-import { residual } from "./residual.ts";
+import { residualLandValue } from "./residual.ts";
 import { type Scheme, schemeOf } from "./scheme.ts";
 import type { ValueSite } from "./types.ts";
 
@@ -30,7 +30,7 @@ export function marginOverAsIs(
   const key = memo ? schemeKey(scheme, site.suburb) : "";
   let rlv = memo?.get(key);
   if (rlv === undefined) {
-    rlv = residual(scheme, a, site.suburb, duty).rlv;
+    rlv = residualLandValue(scheme, a, site.suburb, duty);
     memo?.set(key, rlv);
   }
   return rlv - asIsValue(site, a);

@@ -25,8 +25,12 @@ const money = (x: number) => `$${formatNumber(x)}`;
 const pctText = (x: number) => `${Number.isInteger(x) ? formatNumber(x) : String(x)}%`;
 const m2 = (x: number) => `${formatNumber(x)} m²`;
 const of = (x: number, pct: number) => Math.round((x * pct) / 100);
+/** A line's basis in words, or nothing when only the figures are wanted (a search pricing every lot). */
+type Say = (words: () => string) => string;
+const SAY: Say = (words) => words();
+const SILENT: Say = () => "";
 
-function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale) {
+function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale, say: Say) {
   let total = 0;
   const parts: string[] = [];
   for (const p of scheme.parts) {
@@ -35,64 +39,76 @@ function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scal
     const saleable = Math.round(p.gfaM2 * share);
     total += saleable * price;
     parts.push(
-      `${m2(saleable)} saleable (${m2(p.gfaM2)} GFA × ${formatNumber(share * 100)}%) of ${FORM_WORDS[p.form]} × ${money(price)}/m²`,
+      say(
+        () =>
+          `${m2(saleable)} saleable (${m2(p.gfaM2)} GFA × ${formatNumber(share * 100)}%) of ${FORM_WORDS[p.form]} × ${money(price)}/m²`,
+      ),
     );
   }
   return {
     total,
-    basis: `${parts.join(" + ")}${suburb === null ? " (default prices: suburb not known)" : ` in ${suburb}`}`,
+    basis: say(
+      () => `${parts.join(" + ")}${suburb === null ? " (default prices: suburb not known)" : ` in ${suburb}`}`,
+    ),
   };
 }
 
 /** Costs that do not depend on the land price, each a line, whole dollars. */
-function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale): CostLine[] {
+function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale, say: Say): CostLine[] {
   let construction = 0;
   const parts: string[] = [];
   for (const p of scheme.parts) {
     const rate = Math.round(a.build_cost_m2[p.form] * scale.cost);
     construction += p.gfaM2 * rate;
-    parts.push(`${m2(p.gfaM2)} GFA of ${FORM_WORDS[p.form]} × ${money(rate)}/m²`);
+    parts.push(say(() => `${m2(p.gfaM2)} GFA of ${FORM_WORDS[p.form]} × ${money(rate)}/m²`));
   }
   const n = scheme.newDwellings;
   const hpcApplies = scheme.dwellings >= 2;
   const lines: CostLine[] = [
-    { item: "construction", amount: construction, basis: parts.join(" + ") },
+    { item: "construction", amount: construction, basis: say(() => parts.join(" + ")) },
     {
       item: "professional fees",
       amount: of(construction, a.fees_pct),
-      basis: `${pctText(a.fees_pct)} of construction`,
+      basis: say(() => `${pctText(a.fees_pct)} of construction`),
     },
     {
       item: "statutory fees",
       amount: of(construction, STATUTORY_PCT),
-      basis: `${pctText(STATUTORY_PCT)} of construction (DA, construction certificate, long service levy; the model's allowance)`,
+      basis: say(
+        () =>
+          `${pctText(STATUTORY_PCT)} of construction (DA, construction certificate, long service levy; the model's allowance)`,
+      ),
     },
     {
       item: "council contributions",
       amount: n * a.contributions_per_dwelling,
-      basis: `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.contributions_per_dwelling)}`,
+      basis: say(
+        () => `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.contributions_per_dwelling)}`,
+      ),
     },
     {
       item: "housing and productivity contribution",
       amount: hpcApplies ? n * a.hpc_per_dwelling : 0,
-      basis: hpcApplies
-        ? `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.hpc_per_dwelling)} (a scheme of 2 or more dwellings in Greater Sydney)`
-        : "does not apply: a single dwelling",
+      basis: say(() =>
+        hpcApplies
+          ? `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.hpc_per_dwelling)} (a scheme of 2 or more dwellings in Greater Sydney)`
+          : "does not apply: a single dwelling",
+      ),
     },
     {
       item: "contingency",
       amount: of(construction, a.contingency_pct),
-      basis: `${pctText(a.contingency_pct)} of construction`,
+      basis: say(() => `${pctText(a.contingency_pct)} of construction`),
     },
     {
       item: "marketing",
       amount: of(gross, a.marketing_pct),
-      basis: `${pctText(a.marketing_pct)} of gross realisation`,
+      basis: say(() => `${pctText(a.marketing_pct)} of gross realisation`),
     },
     {
       item: "sales commission",
       amount: of(gross, a.commission_pct),
-      basis: `${pctText(a.commission_pct)} of gross realisation`,
+      basis: say(() => `${pctText(a.commission_pct)} of gross realisation`),
     },
   ];
   // Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
@@ -101,7 +117,10 @@ function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale)
   lines.push({
     item: "finance on construction",
     amount: Math.round(drawn * rate * DRAWDOWN_SHARE),
-    basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(drawn)} drawn evenly (half outstanding on average)`,
+    basis: say(
+      () =>
+        `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(drawn)} drawn evenly (half outstanding on average)`,
+    ),
   });
   return lines;
 }
@@ -114,16 +133,33 @@ function landCosts(L: number, fixed: number, gross: number, a: Assumptions, duty
   return { duty: d, finance, margin: of(base, a.margin_pct) };
 }
 
+const UNSCALED: Scale = { price: 1, cost: 1 };
+
 /** The residual: the largest whole-dollar land price L whose duty, land finance and margin the scheme still pays. */
 export function residual(
   scheme: Scheme,
   a: Assumptions,
   suburb: string | null,
   duty: DutySchedule,
-  scale: Scale = { price: 1, cost: 1 },
+  scale: Scale = UNSCALED,
 ): Residual {
-  const gross = realisation(scheme, a, suburb, scale);
-  const lines = buildCosts(scheme, a, gross.total, scale);
+  return solve(scheme, a, suburb, duty, scale, SAY);
+}
+
+/** The same residual land value, without the wording of its lines: what a sort or a sensitivity figure needs. */
+export function residualLandValue(
+  scheme: Scheme,
+  a: Assumptions,
+  suburb: string | null,
+  duty: DutySchedule,
+  scale: Scale = UNSCALED,
+): number {
+  return solve(scheme, a, suburb, duty, scale, SILENT).rlv;
+}
+
+function solve(scheme: Scheme, a: Assumptions, suburb: string | null, duty: DutySchedule, scale: Scale, say: Say) {
+  const gross = realisation(scheme, a, suburb, scale, say);
+  const lines = buildCosts(scheme, a, gross.total, scale, say);
   const fixed = lines.reduce((s, l) => s + l.amount, 0);
   const total = (L: number) => {
     const c = landCosts(L, fixed, gross.total, a, duty);
@@ -151,20 +187,26 @@ export function residual(
     {
       item: "finance on land",
       amount: land.finance,
-      basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on the land price and its duty`,
+      basis: say(
+        () =>
+          `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on the land price and its duty`,
+      ),
     },
     {
       item: "transfer duty",
       amount: land.duty,
-      basis: `NSW transfer duty on the land price ${money(Math.max(L, 0))} (${duty.id}, from ${duty.effectiveFrom})`,
+      basis: say(
+        () => `NSW transfer duty on the land price ${money(Math.max(L, 0))} (${duty.id}, from ${duty.effectiveFrom})`,
+      ),
     },
     {
       item: "developer's margin",
       amount: margin,
-      basis:
+      basis: say(() =>
         a.margin_basis === "cost"
           ? `${pctText(a.margin_pct)} of total cost including the land`
           : `${pctText(a.margin_pct)} of gross realisation`,
+      ),
     },
   );
   return { grossRealisation: gross.total, grossBasis: gross.basis, costs: lines, rlv: L };

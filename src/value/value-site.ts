@@ -6,7 +6,7 @@ import type { Assumptions } from "./assumptions.ts";
 import { SENSITIVITY_STEP, VALUE_MODEL } from "./constants.ts";
 import { NSW_DUTY_2025_26 } from "./duty/nsw-2025-26.ts";
 import type { DutySchedule } from "./duty/schedule.ts";
-import { residual } from "./residual.ts";
+import { residual, residualLandValue } from "./residual.ts";
 import { schemeOf } from "./scheme.ts";
 import type { SiteValue, ValueSite } from "./types.ts";
 
@@ -45,7 +45,7 @@ export function siteValue(
       sensitivity: zero,
     };
   }
-  const at = (price: number, cost: number) => residual(scheme, a, site.suburb, duty, { price, cost }).rlv;
+  const at = (price: number, cost: number) => residualLandValue(scheme, a, site.suburb, duty, { price, cost });
   const r = residual(scheme, a, site.suburb, duty);
   const s = SENSITIVITY_STEP;
   return {

@@ -198,6 +198,31 @@ describe.skipIf(!base)("Find sites in a browser", () => {
     await text(countText(page), 15_000).toContain(`${found.toLocaleString("en-AU")} site`);
   });
 
+  it("sorted by Margin over as-is, the table lists the route's order by value, with no value figures, at no charge", async () => {
+    const before = await headerBalance(page);
+    const byValue = await apiSearch(page, { ...EPPING, sort: "value" });
+    const byArea = await apiSearch(page, EPPING);
+    const firstIds = (r: { results: { lot_id: string | null }[] }) => r.results.slice(0, 5).map((x) => x.lot_id);
+    // The two orders differ here, so a table still in the area order cannot pass for the value order.
+    expect(firstIds(byValue)).not.toEqual(firstIds(byArea));
+    await page.getByLabel("Sort by").selectOption({ label: "Margin over as-is" });
+    await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("value");
+    const rows = page.getByRole("table", { name: "Sites found" }).getByRole("row");
+    const shownIds = async () => {
+      const ids: string[] = [];
+      for (let k = 1; k <= 5; k++) ids.push((await rows.nth(k).locator(".lot-id").textContent()) ?? "");
+      return ids;
+    };
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(firstIds(byValue));
+    await text(countText(page)).toContain(`${found.toLocaleString("en-AU")} site`);
+    // What a lot is worth is what a score is paid for: the free table names none of it.
+    expect(await page.getByRole("table", { name: "Sites found" }).textContent()).not.toMatch(/\$|RLV|margin|as-is/i);
+    await shot("05b-by-value");
+    expect(await apiBalance(page)).toBe(before);
+    await page.getByLabel("Sort by").selectOption({ label: "Largest area" });
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(firstIds(byArea));
+  });
+
   it("a council area is the union of its suburbs", async () => {
     const area = page.getByRole("combobox", { name: "Area" });
     const before = await mapHash(page);

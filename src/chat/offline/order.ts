@@ -3,7 +3,7 @@
 import type { Reader } from "./reader.ts";
 import { COUNT, countOf } from "./words.ts";
 
-export type Sort = "area" | "fsr" | "height" | "station";
+export type Sort = "area" | "fsr" | "height" | "station" | "value";
 
 export interface Order {
   sort: Sort | null;
@@ -19,6 +19,7 @@ const SORT_KEYS: [RegExp, Sort][] = [
   [/^(?:fsr|floor[\s-]space[\s-]ratio)/i, "fsr"],
   [/^(?:height|building\s+height|height\s+limit)/i, "height"],
   [/^(?:distance|station|proximity|closeness|nearness|walk|closest|nearest)/i, "station"],
+  [/^(?:value|margin|residual|rlv|worth)/i, "value"],
 ];
 
 /** The capitalised name before "station", without the kind of station; null when none. */
@@ -30,7 +31,8 @@ function namedStation(m: RegExpExecArray): string | null {
 }
 
 function sortOf(key: string): Sort | null {
-  return SORT_KEYS.find(([re]) => re.test(key.trim()))?.[1] ?? null;
+  const k = key.trim().replace(/^the\s+/i, "");
+  return SORT_KEYS.find(([re]) => re.test(k))?.[1] ?? null;
 }
 
 /** "sort by", "largest first", "closest to the station", counts: taken before any filter reads the words. */
@@ -38,7 +40,7 @@ export function readOrder(r: Reader): Order {
   const o: Order = { sort: null, count: null, stationPlace: null };
   const by = r.takeOne(
     new RegExp(
-      String.raw`\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?|show(?:n)?|put)\s+(?:(?:them|those|these|it|the\s+results|the\s+lots|results)\s+)?(?:by|on)\s+((?:area|size|lot\s+size|land\s+size|fsr|floor[\s-]space[\s-]ratio|height(?:\s+limit)?|building\s+height|distance|proximity|closeness|closest|nearest|station)(?:\s+${STATION})?(?:\s+distance)?)(?:\s*,?\s*(?:largest|biggest|highest|tallest|closest|nearest|descending|ascending)(?:\s+first)?)?`,
+      String.raw`\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?|show(?:n)?|put)\s+(?:(?:them|those|these|it|the\s+results|the\s+lots|results)\s+)?(?:by|on)\s+((?:area|size|lot\s+size|land\s+size|fsr|floor[\s-]space[\s-]ratio|height(?:\s+limit)?|building\s+height|distance|proximity|closeness|closest|nearest|station|(?:the\s+)?(?:value|margin|residual(?:\s+land\s+value)?|rlv|worth))(?:\s+${STATION})?(?:\s+distance)?)(?:\s*,?\s*(?:largest|biggest|highest|tallest|closest|nearest|descending|ascending)(?:\s+first)?)?`,
       "iu",
     ),
   );
@@ -48,7 +50,7 @@ export function readOrder(r: Reader): Order {
   const bare = o.sort
     ? null
     : r.takeOne(
-        /\bby\s+(area|size|lot\s+size|fsr|floor[\s-]space[\s-]ratio|height(?:\s+limit)?|distance\s+to\s+(?:the\s+|a\s+)?station)\b/i,
+        /\bby\s+(area|size|lot\s+size|fsr|floor[\s-]space[\s-]ratio|height(?:\s+limit)?|distance\s+to\s+(?:the\s+|a\s+)?station|(?:the\s+)?(?:value|margin|residual(?:\s+land\s+value)?|rlv))\b/i,
       );
   if (bare) o.sort = sortOf(bare[1] as string);
   if (!o.sort && r.takeOne(/\b(?:from\s+)?(?:largest|biggest)\s+to\s+smallest\b/i)) o.sort = "area";
@@ -59,6 +61,12 @@ export function readOrder(r: Reader): Order {
     [/\b(?:tallest|highest)(?:\s+(?:building\s+)?height(?:\s+limit)?)?\s+first\b/i, "height"],
     [/\b(?:highest|tallest|largest)\s+(?:building\s+)?height(?:\s+limits?)?\b/i, "height"],
     [new RegExp(String.raw`\b(?:closest|nearest)(?:\s+${STATION})?\s+first\b`, "iu"), "station"],
+    // "best margin first", "most valuable first", "highest residual land value": the value sort.
+    [
+      /\b(?:highest|largest|biggest|best|greatest)\s+(?:margins?|values?|rlv|residual(?:\s+land\s+values?)?)(?:\s+first)?\b/i,
+      "value",
+    ],
+    [/\bmost\s+valuable(?:\s+(?:lots?|sites?|ones?))?(?:\s+first)?\b/i, "value"],
   ];
   for (const [re, sort] of firsts) if (!o.sort && r.takeOne(re)) o.sort = sort;
   // "the 3 closest to the station", "which is nearest the station", "closest 2 to a station".

@@ -22,7 +22,9 @@ import {
   type SiteResult,
 } from "../../search/query.ts";
 import { refFeatures } from "../../search/refs.ts";
-import { EXCLUDABLE, SORTS } from "../../routes/schemas/limits.ts";
+import { EXCLUDABLE, SITE_SORTS } from "../../routes/schemas/limits.ts";
+import type { AssumptionsDocument } from "../../value/assumptions.ts";
+import { defaultsDocument } from "../../value/store.ts";
 import {
   addressOf,
   anySynthetic,
@@ -74,17 +76,17 @@ const inputSchema = z.object({
   ...areaFields,
   ...filterFields,
   sort: z
-    .enum(SORTS)
+    .enum(SITE_SORTS)
     .optional()
     .describe(
-      "area: largest first (the default); fsr: highest FSR first; height: tallest height limit first; station: nearest a station first",
+      "area: largest first (the default); fsr: highest FSR first; height: tallest height limit first; station: nearest a station first; value: largest margin of residual land value over the as-is value first, on the organisation's assumptions (the list carries no value figures: scoring gives them)",
     ),
   limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
 });
 export type FindParcelsInput = z.infer<typeof inputSchema>;
 
 export type Match = ParcelRef & { zone: string | null; station: { name: string; distance_m: number } | null };
-export type ParcelSort = (typeof SORTS)[number];
+export type ParcelSort = (typeof SITE_SORTS)[number];
 
 /** How each order is said in a tool's answer. */
 export const ORDER_TEXT = {
@@ -92,6 +94,7 @@ export const ORDER_TEXT = {
   fsr: "highest FSR first",
   height: "tallest height limit first",
   station: "nearest a station first",
+  value: "largest margin over the as-is value first, on the organisation's assumptions",
 } as const satisfies Record<ParcelSort, string>;
 
 export interface Matches {
@@ -177,9 +180,13 @@ export async function matchParcels(
   fallback: BBox | null,
   limit = MAX_LIMIT,
   gate: WorkGate = openGate,
+  /** The organisation's current assumptions, read only for a value sort; absent: the shipped defaults, as the route. */
+  assumptions?: () => Promise<AssumptionsDocument>,
 ): Promise<Matches | string> {
-  const query = toolSearch(input, fallback, limit, wholePacks(packs));
-  if (typeof query === "string") return query;
+  const asked = toolSearch(input, fallback, limit, wholePacks(packs));
+  if (typeof asked === "string") return asked;
+  const query =
+    asked.sort === "value" ? { ...asked, assumptions: assumptions ? await assumptions() : defaultsDocument() } : asked;
   let found: SearchOutcome;
   let features: { pack: Pack; index: number }[];
   // One read budget for the search and its results' pages: a request stays within the subrequests a Worker allows.
@@ -246,9 +253,10 @@ export async function findParcels(
   input: FindParcelsInput,
   fallback: BBox | null,
   gate: WorkGate = openGate,
+  assumptions?: () => Promise<AssumptionsDocument>,
 ): Promise<ToolRun<FindParcelsOutput | { error: string }>> {
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? DEFAULT_LIMIT)), MAX_LIMIT);
-  const found = await matchParcels(packs, input, fallback, limit, gate);
+  const found = await matchParcels(packs, input, fallback, limit, gate, assumptions);
   if (typeof found === "string") return refusal(found);
   const { area, matches: shown } = found;
   const fit = unionBox(shown.map((m) => featureBBox(m.layer, m.index))) ?? area.bbox;
@@ -280,8 +288,10 @@ export async function findParcels(
 
 export const findParcelsTool = (ctx: ToolContext) =>
   tool({
-    description: `Find parcels (lots) in a suburb, around a named station or in a box, filtered by area, zone, FSR, height, distance to a station and overlays (flood, bushfire, heritage), largest first (or by FSR, height or nearest a station). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
+    description: `Find parcels (lots) in a suburb, around a named station or in a box, filtered by area, zone, FSR, height, distance to a station and overlays (flood, bushfire, heritage), largest first (or by FSR, height, nearest a station, or value: the margin of residual land value over the as-is value on the organisation's assumptions). Returns counts and up to ${MODEL_LIST} lots; the map highlights up to 'limit' (default ${DEFAULT_LIMIT}).`,
     inputSchema,
     // The site search's engine, so the chat and the Find sites tab agree on every lot.
-    execute: bounded(ctx, (input) => findParcels(ctx.packs.visible, input, ctx.fallbackBbox, ctx.gate)),
+    execute: bounded(ctx, (input) =>
+      findParcels(ctx.packs.visible, input, ctx.fallbackBbox, ctx.gate, ctx.assumptions),
+    ),
   });

@@ -3,6 +3,8 @@
 /** POST /sites/search: the overlays a search can leave out and the orders it can sort by. */
 export const EXCLUDABLE = ["flood", "bushfire", "heritage"] as const;
 export const SORTS = ["area", "fsr", "height", "station"] as const;
+/** The search's orders: SORTS and `value`, by margin over the as-is value on the caller's assumptions. */
+export const SITE_SORTS = [...SORTS, "value"] as const;
 /** Matches in one page of POST /sites/search, when the body names none and at most. */
 export const SEARCH_DEFAULT_LIMIT = 100;
 export const SEARCH_MAX_LIMIT = 500;

@@ -1,10 +1,15 @@
 // The body and answer of POST /sites/search (docs/design.md section 11).
 import { z } from "@hono/zod-openapi";
 import { BBoxSchema, LonLatSchema } from "./geometry.ts";
-import { EXCLUDABLE, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_POLYGON_VERTICES, SORTS } from "./limits.ts";
+import {
+  EXCLUDABLE,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_POLYGON_VERTICES,
+  SITE_SORTS,
+} from "./limits.ts";
 
-/** The search's orders: the chat's (limits.ts SORTS) and `value`, by margin over as-is on the caller's assumptions. */
-export const SITE_SORTS = [...SORTS, "value"] as const;
+export { SITE_SORTS };
 
 const Name = z.string().trim().min(2).max(100);
 

@@ -158,6 +158,21 @@ describe("offline planner: question forms to tool calls", () => {
     expect(callFor("Score the largest one", before)).toEqual({ name: "score_sites", args: { lot_ids: ["1//DP1"] } });
   });
 
+  it("'sort them by value' and 'best margin first' list the same lots by margin over the as-is value", () => {
+    const before = earlier(
+      "R3 lots in Epping",
+      "find_parcels",
+      { suburb: "Epping", zones: ["R3"] },
+      { parcels: [{ lot_id: "1//DP1", area_m2: 900 }] },
+    );
+    const byValue = { name: "find_parcels", args: { suburb: "Epping", zones: ["R3"], sort: "value" } };
+    expect(callFor("Sort them by value", before)).toEqual(byValue);
+    expect(callFor("Show those by margin", before)).toEqual(byValue);
+    expect(callFor("best margin first", before)).toEqual(byValue);
+    expect(callFor("Which are the most valuable?", before)).toEqual(byValue);
+    expect(callFor("R3 lots in Epping sorted by residual land value", [])).toEqual(byValue);
+  });
+
   it("'those' with nothing found earlier says it cannot tell which lots, and what it needs", () => {
     const turn = plan([system(), { role: "user", content: "Which of those is closest to the station?" }], TOOLS);
     expect(turn.tool_calls).toBeUndefined();

@@ -24,6 +24,9 @@ import { attachSidecar, sidecarFor, sidecarKey } from "../../../src/search/sidec
 import { clearSearchTables } from "../../../src/search/tables.ts";
 import { marginReader, valueSiteAt } from "../../../src/search/value-figures.ts";
 import { DEFAULT_ASSUMPTIONS } from "../../../src/value/defaults/assumptions.ts";
+import { matchParcels } from "../../../src/chat/tools/find-parcels.ts";
+import { openGate } from "../../../src/search/gate.ts";
+import type { AssumptionsDocument } from "../../../src/value/assumptions.ts";
 import { marginOverAsIs } from "../../../src/value/margin.ts";
 import { schemeOf } from "../../../src/value/scheme.ts";
 import { siteValue, valueSiteOf } from "../../../src/value/value-site.ts";
@@ -233,5 +236,34 @@ describe("a search sorted by value", () => {
     expect((refused as Error).message).toBe(
       "The organisation's valuation assumptions changed since this search began (version 3, now version 4), so its order by value changed too: start the search again without the cursor",
     );
+  }, 120_000);
+
+  it("the chat's find_parcels orders by value as the search does, on the organisation's assumptions, read only then", async () => {
+    const suburb = sidecar.head.dicts.suburb[0] as string;
+    let reads = 0;
+    const doc: AssumptionsDocument = { ...EDITED, updated_at: null, updated_by: null, illustrative: false };
+    const organisation = async () => {
+      reads++;
+      return doc;
+    };
+    const ids = async (assumptions?: () => Promise<AssumptionsDocument>) => {
+      const m = await matchParcels(packs, { suburb, sort: "value" }, null, 50, openGate, assumptions);
+      if (typeof m === "string") throw new Error(m);
+      return m.matches.map((x) => x.lotId);
+    };
+    const search = async (a: SearchAssumptions) =>
+      (
+        await searchSites(packs, { area: { suburb }, filters: {}, sort: "value", limit: 50, assumptions: a })
+      ).results.map((r) => r.lot_id);
+    const edited = await ids(organisation);
+    expect(edited).toEqual(await search(EDITED));
+    expect(reads).toBe(1);
+    // Without the organisation's, the shipped defaults, as POST /sites/search answers one that never edited them.
+    const defaults = await ids();
+    expect(defaults).toEqual(await search(DEFAULTS));
+    expect(edited).not.toEqual(defaults);
+    const byArea = await matchParcels(packs, { suburb, sort: "area" }, null, 50, openGate, organisation);
+    expect(typeof byArea).not.toBe("string");
+    expect(reads).toBe(1);
   }, 120_000);
 });
