@@ -4,82 +4,24 @@
 // than a cell, of the block whose centre it holds); a street a cell wide takes its blocks' zone, as it would vanish at
 // this zoom anyway; runs of one zone merge across rows and down columns.
 import type { BlockPage } from "../packs/paged/index.ts";
+import { blockCells, CELL, type CellMask, GRID } from "./block-walk.ts";
 import { BLOCKS_LAYER } from "./blocks.ts";
-import { EXTENT, projector, type TileCoord } from "./math.ts";
+import type { TileCoord } from "./math.ts";
 import { emptyDictionary, grow } from "./merge.ts";
 import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
 
 /** The highest zoom drawn as cells; from the next one up every block is its own quad. */
 export const BLOCK_CELLS_MAX_ZOOM = 11;
-// 16 tile units: 2 px of a tile drawn 512 px wide.
-const CELL = 16;
-const GRID = EXTENT / CELL;
 
-/** Whether (px, py) lies inside the quad's ring (corners at q[0..7], any winding). */
-function inQuad(q: Float64Array, px: number, py: number): boolean {
-  let inside = false;
-  for (let i = 0, j = 3; i < 4; j = i++) {
-    const xi = q[2 * i] as number;
-    const yi = q[2 * i + 1] as number;
-    const xj = q[2 * j] as number;
-    const yj = q[2 * j + 1] as number;
-    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function quadArea(q: Float64Array): number {
-  let a = 0;
-  for (let i = 0, j = 3; i < 4; j = i++)
-    a += (q[2 * j] as number) * (q[2 * i + 1] as number) - (q[2 * i] as number) * (q[2 * j + 1] as number);
-  return Math.abs(a) / 2;
-}
-
-/** Each cell's zone code (or -1), painted from the blocks of the pages. */
+/** Each cell's zone code (or -1), painted from the blocks of the pages: the largest block over it wins. */
 function paint(pages: readonly BlockPage[], tile: TileCoord): Int32Array {
-  const project = projector(tile);
   const zone = new Int32Array(GRID * GRID).fill(-1);
   const area = new Float64Array(GRID * GRID);
-  const q = new Float64Array(8);
-  const claim = (c: number, a: number, z: number) => {
+  blockCells(pages, tile, (c, a, z) => {
     if (a <= (area[c] as number)) return;
     area[c] = a;
     zone[c] = z;
-  };
-  for (const page of pages) {
-    const { coords, ringOffsets, polyOffsets, featureOffsets } = page.geometry;
-    for (let i = 0; i < page.count; i++) {
-      const v0 = ringOffsets[polyOffsets[featureOffsets[i] as number] as number] as number;
-      for (let k = 0; k < 4; k++) project(coords[2 * (v0 + k)] as number, coords[2 * (v0 + k) + 1] as number, q, 2 * k);
-      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (let k = 0; k < 8; k += 2) {
-        x0 = Math.min(x0, q[k] as number);
-        x1 = Math.max(x1, q[k] as number);
-        y0 = Math.min(y0, q[k + 1] as number);
-        y1 = Math.max(y1, q[k + 1] as number);
-      }
-      // The cells whose centres the quad's box holds.
-      const c0 = Math.max(0, Math.ceil(x0 / CELL - 0.5));
-      const c1 = Math.min(GRID - 1, Math.floor(x1 / CELL - 0.5));
-      const r0 = Math.max(0, Math.ceil(y0 / CELL - 0.5));
-      const r1 = Math.min(GRID - 1, Math.floor(y1 / CELL - 0.5));
-      if (x1 < 0 || y1 < 0 || x0 >= EXTENT || y0 >= EXTENT) continue;
-      const a = quadArea(q);
-      const z = page.zones[i] as number;
-      let any = false;
-      for (let r = r0; r <= r1; r++)
-        for (let c = c0; c <= c1; c++)
-          if (inQuad(q, (c + 0.5) * CELL, (r + 0.5) * CELL)) {
-            any = true;
-            claim(r * GRID + c, a, z);
-          }
-      if (any) continue;
-      // Smaller than a cell: it claims the cell the centre of its box falls in.
-      const cx = Math.floor((x0 + x1) / 2 / CELL);
-      const cy = Math.floor((y0 + y1) / 2 / CELL);
-      if (cx >= 0 && cx < GRID && cy >= 0 && cy < GRID) claim(cy * GRID + cx, a, z);
-    }
-  }
+  });
   return zone;
 }
 
@@ -142,10 +84,17 @@ function rectangles(zone: Int32Array): Rect[] {
   return done;
 }
 
-/** The `blocks` layer of a low-zoom tile: one multipolygon of cell rectangles per zone. */
-export function blockCellsLayer(pages: readonly BlockPage[], zones: readonly string[], tile: TileCoord): TileLayer {
+/** The `blocks` layer of a low-zoom tile: one multipolygon of cell rectangles per zone, none on a `hidden` cell. */
+export function blockCellsLayer(
+  pages: readonly BlockPage[],
+  zones: readonly string[],
+  tile: TileCoord,
+  hidden: CellMask | null = null,
+): TileLayer {
+  const zone = closeStreets(paint(pages, tile));
+  if (hidden) for (let c = 0; c < zone.length; c++) if (hidden[c]) zone[c] = -1;
   const byZone = new Map<number, Rect[]>();
-  for (const rect of rectangles(closeStreets(paint(pages, tile)))) {
+  for (const rect of rectangles(zone)) {
     const list = byZone.get(rect.zone) ?? [];
     list.push(rect);
     byZone.set(rect.zone, list);

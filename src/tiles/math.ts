@@ -31,8 +31,11 @@ export function tileFrame({ z, x, y }: TileCoord): TileFrame {
   return { scale: 2 ** z * EXTENT, ox: x * EXTENT, oy: y * EXTENT };
 }
 
+/** Writes a point's tile units (x, y) into `out` at `at`. */
+export type Projector = (lon: number, lat: number, out: Float64Array, at: number) => void;
+
 /** Projects lon/lat to tile units (0..EXTENT inside the tile, y down). */
-export function projector({ z, x, y }: TileCoord): (lon: number, lat: number, out: Float64Array, at: number) => void {
+export function projector({ z, x, y }: TileCoord): Projector {
   const scale = 2 ** z * EXTENT;
   const ox = x * EXTENT;
   const oy = y * EXTENT;

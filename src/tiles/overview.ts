@@ -1,7 +1,8 @@
 // The generalised zoning of a v2 pack's overview pages as one MVT layer: each run of same-zone cells a rectangle.
 import { CELLS_PER_DEGREE, type OverviewPage } from "../packs/paged/index.ts";
 import { layerMinZoom } from "./layers.ts";
-import { BUFFER, EXTENT, projector, type TileCoord } from "./math.ts";
+import { type CellMask, hiddenAt } from "./block-walk.ts";
+import { BUFFER, EXTENT, type Projector, projector, type TileCoord } from "./math.ts";
 import { emptyDictionary, grow } from "./merge.ts";
 import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
 
@@ -10,8 +11,24 @@ export const OVERVIEW_MIN_ZOOM = layerMinZoom("zoning");
 
 const clamp = (v: number): number => Math.max(-BUFFER, Math.min(EXTENT + BUFFER, Math.round(v)));
 
-/** A "zoning" layer (attribute `zone`) of the runs that reach into the tile. */
-export function overviewLayer(pages: readonly OverviewPage[], zones: readonly string[], tile: TileCoord): TileLayer {
+/** The north-west (into `a`) and south-east (into `b`) corners of a page's run `i`, in tile units (y southward). */
+export function runCorners(page: OverviewPage, i: number, project: Projector, a: Float64Array, b: Float64Array): void {
+  const x = page.xs[i] as number;
+  const y = page.ys[i] as number;
+  project(x / CELLS_PER_DEGREE, (y + 1) / CELLS_PER_DEGREE, a, 0);
+  project((x + (page.ns[i] as number)) / CELLS_PER_DEGREE, y / CELLS_PER_DEGREE, b, 0);
+}
+
+/**
+ * A "zoning" layer (attribute `zone`) of the runs that reach into the tile, but a run whose centre is on a `hidden`
+ * cell (a higher pack's land: runs are cells of about 100 m, so one is left out or drawn whole).
+ */
+export function overviewLayer(
+  pages: readonly OverviewPage[],
+  zones: readonly string[],
+  tile: TileCoord,
+  hidden: CellMask | null = null,
+): TileLayer {
   const project = projector(tile);
   const a = new Float64Array(2);
   const b = new Float64Array(2);
@@ -21,11 +38,7 @@ export function overviewLayer(pages: readonly OverviewPage[], zones: readonly st
   const features: TileFeature[] = [];
   for (const page of pages) {
     for (let i = 0; i < page.ns.length; i++) {
-      const x = page.xs[i] as number;
-      const y = page.ys[i] as number;
-      // North-west and south-east corners of the run, in tile units (y grows southward).
-      project(x / CELLS_PER_DEGREE, (y + 1) / CELLS_PER_DEGREE, a, 0);
-      project((x + (page.ns[i] as number)) / CELLS_PER_DEGREE, y / CELLS_PER_DEGREE, b, 0);
+      runCorners(page, i, project, a, b);
       const [x0, y0, x1, y1] = [
         clamp(a[0] as number),
         clamp(a[1] as number),
@@ -33,6 +46,7 @@ export function overviewLayer(pages: readonly OverviewPage[], zones: readonly st
         clamp(b[1] as number),
       ];
       if (x1 <= x0 || y1 <= y0) continue;
+      if (hidden && hiddenAt(hidden, (x0 + x1) / 2, (y0 + y1) / 2)) continue;
       const code = page.zones[i] as number;
       let vi = valueIndex.get(code);
       if (vi === undefined) {

@@ -12,6 +12,7 @@ import { BLOCK_CELLS_MAX_ZOOM, blockCellsLayer } from "./block-cells.ts";
 import { type TiledPack, tileJson } from "./tilejson.ts";
 import { TILE_MAX_READS } from "./prebuilt-tiles.ts";
 import { coverFor, packsWithPagesIn, readCover } from "./cover.ts";
+import { overviewCover } from "./overview-cover.ts";
 
 // Round a tile, the higher packs' lots are read this far past each edge (tile units): most lots meeting the tile have
 // their label point within it, so their cover comes in the same round of reads as the tile's own pages.
@@ -20,7 +21,7 @@ const COVER_MARGIN = 1024;
 /**
  * The tile, or null when it holds nothing: lots from z14; below, the street blocks of a pack that stores them (from
  * z10), else generalised zoning from the overview's cells. `above`: public packs that outrank this one (precedence.ts),
- * whose lots hide this pack's lots under them (label point inside).
+ * whose lots hide this pack's lots under them (label point inside), and whose overview hides this pack's below z14.
  */
 export async function pagedTile(
   pack: PagedPack,
@@ -31,10 +32,14 @@ export async function pagedTile(
   if (tile.z < layerMinZoom("parcels")) {
     const blocks = (await pack.snapshot()).root.meta.overview?.kind === "blocks";
     if (tile.z < (blocks ? layerMinZoom(BLOCKS_LAYER) : OVERVIEW_MIN_ZOOM)) return null;
-    const { pages, blocks: blockPages, zones, refused } = await pack.overviewFor(tileBBox(tile, BUFFER));
+    // The higher packs' overview is read beside this one's: where it draws, this pack's is left out.
+    const [{ pages, blocks: blockPages, zones, refused }, hidden] = await Promise.all([
+      pack.overviewFor(tileBBox(tile, BUFFER)),
+      overviewCover(above, tile),
+    ]);
     refuseDamaged(refused);
     const drawBlocks = tile.z <= BLOCK_CELLS_MAX_ZOOM ? blockCellsLayer : blocksLayer;
-    const layer = blocks ? drawBlocks(blockPages, zones, tile) : overviewLayer(pages, zones, tile);
+    const layer = blocks ? drawBlocks(blockPages, zones, tile, hidden) : overviewLayer(pages, zones, tile, hidden);
     return layer.features.length > 0 ? encodeTile([layer]) : null;
   }
   const box = tileBBox(tile, BUFFER);

@@ -5,43 +5,14 @@ import { PbfReader } from "pbf";
 import { describe, expect, it } from "vitest";
 import type { BlockPage } from "../../../src/packs/paged/index.ts";
 import { BLOCK_CELLS_MAX_ZOOM, blockCellsLayer } from "../../../src/tiles/block-cells.ts";
-import { EXTENT, type TileCoord, tileFrame, tileOf } from "../../../src/tiles/math.ts";
+import { EXTENT, tileOf } from "../../../src/tiles/math.ts";
 import { encodeTile } from "../../../src/tiles/mvt.ts";
+import { blockPage } from "./block-page.ts";
 
 const tile = tileOf(151, -33.8, 10);
 const ZONES = ["R2", "E1", "R4"];
 const CELL = 16;
-
-// Tile units to degrees (the inverse of the tile's Web Mercator projection).
-function degrees(t: TileCoord, x: number, y: number): [number, number] {
-  const f = tileFrame(t);
-  const lon = ((f.ox + x) / f.scale) * 360 - 180;
-  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (f.oy + y)) / f.scale))) * 180) / Math.PI;
-  return [lon, lat];
-}
-
-/** Axis-aligned blocks given in tile units [x0, y0, x1, y1] with their zone's code, as one block page. */
-function page(blocks: { box: [number, number, number, number]; zone: number }[]): BlockPage {
-  const n = blocks.length;
-  const coords = new Float64Array(8 * n);
-  blocks.forEach(({ box: [x0, y0, x1, y1] }, i) => {
-    [
-      [x0, y1],
-      [x1, y1],
-      [x1, y0],
-      [x0, y0],
-    ].forEach(([x, y], k) => {
-      coords.set(degrees(tile, x as number, y as number), 8 * i + 2 * k);
-    });
-  });
-  const geometry = {
-    coords,
-    ringOffsets: Uint32Array.from({ length: n + 1 }, (_, i) => 4 * i),
-    polyOffsets: Uint32Array.from({ length: n + 1 }, (_, i) => i),
-    featureOffsets: Uint32Array.from({ length: n + 1 }, (_, i) => i),
-  };
-  return { no: 0, count: n, geometry, zones: Uint16Array.from(blocks.map((b) => b.zone)), bytes: 0 };
-}
+const page = (blocks: Parameters<typeof blockPage>[1]) => blockPage(tile, blocks);
 
 function draw(p: BlockPage) {
   const layer = new VectorTile(new PbfReader(encodeTile([blockCellsLayer([p], ZONES, tile)]))).layers.blocks;

@@ -8,7 +8,7 @@ import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { resetPublicPacks } from "../../../src/packs/registry.ts";
-import { type TileCoord, tileBBox, tileOf } from "../../../src/tiles/math.ts";
+import { projector, type TileCoord, tileBBox, tileOf } from "../../../src/tiles/math.ts";
 import imported from "../../fixtures/nsw/imported-hunters-hill.pack.b64?raw";
 import { demoPackBytes, fromBase64, putPack } from "../../support/packs.ts";
 import { bearer, mintToken } from "../../support/tokens.ts";
@@ -55,6 +55,36 @@ async function drawn(pack: string, t: TileCoord): Promise<{ ids: Set<string>; et
   const ids = new Set<string>();
   for (let i = 0; layer && i < layer.length; i++) ids.add(String(layer.feature(i).properties.lot_id));
   return { ids, etag };
+}
+
+/** The rings of the world's `blocks` layer in tile `t`, in tile units (none for a 204). */
+async function blocksAt(t: TileCoord): Promise<[number, number][][]> {
+  const res = await SELF.fetch(`https://api.test/tiles/${WORLD}/${t.z}/${t.x}/${t.y}.mvt`, { headers: auth });
+  expect([200, 204]).toContain(res.status);
+  if (res.status === 204) return [];
+  const layer = new VectorTile(new PbfReader(new Uint8Array(await res.arrayBuffer()))).layers.blocks;
+  const rings: [number, number][][] = [];
+  for (let i = 0; layer && i < layer.length; i++)
+    for (const ring of layer.feature(i).loadGeometry()) rings.push(ring.map((p) => [p.x, p.y]));
+  return rings;
+}
+
+/** A point's tile units in tile `t`. */
+function unitsOf(t: TileCoord, [x, y]: [number, number]): [number, number] {
+  const out = new Float64Array(2);
+  projector(t)(x, y, out, 0);
+  return [out[0] as number, out[1] as number];
+}
+
+/** Even-odd point in ring (the cells' rectangles and the blocks' quads are simple rings). */
+function inRing(ring: readonly [number, number][], [x, y]: [number, number]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
 }
 
 const inTile = (t: TileCoord, [x, y]: [number, number]) => {
@@ -132,6 +162,31 @@ describe("the world's lots tile under an imported council", () => {
     });
   }
 
+  for (const z of [10, 12]) {
+    it(`at z${z}, the world's street blocks are not drawn over the imported lots, and are without the import`, async () => {
+      let coveredAlone = 0;
+      for (const t of tilesOf(importedLots, z)) {
+        const here = importedLots.filter((k) => inTile(t, k.center));
+        const blocks = await blocksAt(t);
+        await withImport(false);
+        const alone = await blocksAt(t);
+        await withImport(true);
+        // The world around the import is still drawn in the same tile.
+        expect(blocks.length).toBeGreaterThan(0);
+        for (const r of here) {
+          const p = unitsOf(t, r.center);
+          expect(
+            blocks.some((ring) => inRing(ring, p)),
+            `${r.lot_id} under a world block at z${z}`,
+          ).toBe(false);
+          if (alone.some((ring) => inRing(ring, p))) coveredAlone++;
+        }
+      }
+      // Without the import the world's blocks lie under its lots: the tile, not the data, left them out.
+      expect(coveredAlone).toBeGreaterThan(0);
+    });
+  }
+
   it("the world's TileJSON names the import in its tile URL, so a browser's cached tiles give way to it", async () => {
     const url = async () => {
       const res = await SELF.fetch(`https://api.test/tiles/${WORLD}.json`, { headers: auth });
@@ -154,15 +209,6 @@ describe("the world's lots tile under an imported council", () => {
       expect([200, 404]).toContain(res.status);
       return res.status === 200 ? await res.json<Facts>() : null;
     };
-    const inRing = (ring: number[][], [x, y]: [number, number]) => {
-      let inside = false;
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i] as [number, number];
-        const [xj, yj] = ring[j] as [number, number];
-        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-      }
-      return inside;
-    };
     let onReserve = 0;
     for (const lot of hidden.slice(0, 8)) {
       // Its outline, read with the import away.
@@ -170,7 +216,7 @@ describe("the world's lots tile under an imported council", () => {
       const alone = await at(lot.center);
       await withImport(true);
       expect(alone?.lot_id).toBe(lot.lot_id);
-      const ring = (alone as Facts).geometry.coordinates[0] as number[][];
+      const ring = (alone as Facts).geometry.coordinates[0] as [number, number][];
       const xs = ring.map((p) => p[0] as number);
       const ys = ring.map((p) => p[1] as number);
       const [w, e, s, n] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
