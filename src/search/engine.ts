@@ -43,7 +43,8 @@ import {
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
 import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
 import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
-import type { BlockTable } from "./sidecar/reader.ts";
+import type { BlockTable, Sidecar } from "./sidecar/reader.ts";
+import { prefetchSidecar } from "./sidecar/registry.ts";
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
@@ -65,9 +66,12 @@ export type SearchOutcome = SearchAnswer & {
 const KEEP_PAGES = 24;
 // Reads in flight at once: R2's first byte is about 20 ms, so a few overlap it without holding much memory.
 const CONCURRENT_READS = 3;
+// A sidecar's runs start together while their bytes in hand stay under this (memory is the bound, not the count).
+const RUN_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
 
-// A sidecar's candidate holds no table (its block goes once tested): its page's table is read for the answer.
-type Candidate = { pos: Position; t: FactsTable | null; i: number; ref: SiteRef };
+// A sidecar's candidate holds no table (its block goes once tested), only its label point's float32 offsets from its
+// page's origin: its page's columns are read for the answer.
+type Candidate = { pos: Position; t: FactsTable | null; i: number; ref: SiteRef; xy: [number, number] | null };
 type Shown = { pos: Position; t: FactsTable; i: number; ref: SiteRef };
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -195,6 +199,13 @@ export async function searchSites(
 
   let lots = 0;
   let bytes = 0;
+  // A cold isolate reads each public pack's sidecar head beside its root, not after it (one round of reads fewer);
+  // with the root in hand the head is read where it is needed (a pack ranked above the rest needs none).
+  const heads = new Map<PagedPack, Promise<Sidecar | null>>();
+  for (const p of limits.sidecar === false ? [] : packs) {
+    const early = p.paged && !p.own && p.paged.current() === null ? prefetchSidecar(p.paged) : undefined;
+    if (p.paged && early) heads.set(p.paged, early);
+  }
   // Precedence (docs/design.md section 10): packs that outrank another are read whole for the area, the rest scanned.
   const { leading: ownPaged, rest, floor } = leadingPaged(await rankedPaged(packs));
   for (const { pack } of ownPaged) {
@@ -243,7 +254,7 @@ export async function searchSites(
   const side =
     limits.sidecar === false || scans.length === 0
       ? null
-      : await planSidecars(scans, area, filters, sort, work.pagesSkipped > 0, after);
+      : await planSidecars(scans, area, filters, sort, work.pagesSkipped > 0, after, heads);
   const sideIds = new Set(side?.scans.map((o) => o.sidecar.head.packId) ?? []);
   const sidecar = side && !wholes.some((w) => sideIds.has(w.pack.id)) ? side : null;
   if (sidecar) after = sidecar.after;
@@ -341,7 +352,8 @@ export async function searchSites(
       if (compare(sort, (top[mid] as Candidate).pos, pos) < 0) lo = mid + 1;
       else hi = mid;
     }
-    top.splice(lo, 0, { pos, t: block ? null : t, i, ref: refOf(i) });
+    const xy: [number, number] | null = block ? [t.x[i] as number, t.y[i] as number] : null;
+    top.splice(lo, 0, { pos, t: block ? null : t, i, ref: refOf(i), xy });
     if (top.length > limit + 1) top.pop();
   };
   // A table in chunks, yielding between them, so one search never holds the isolate for long.
@@ -465,10 +477,24 @@ async function* readRuns(
     read.catch(() => undefined);
     inFlight.push(read);
   };
-  while (next < runs.length && inFlight.length < CONCURRENT_READS) start();
+  // Bytes of the runs in flight or landed and not yet taken: small runs (a council area's) all go in one round.
+  let held = 0;
+  const bytesOf = (k: number) => {
+    const { scan, run } = runs[k] as { scan: SidecarScan; run: number[] };
+    return scan.sidecar.runBytes(run, scan.need);
+  };
+  const room = () =>
+    next < runs.length && (inFlight.length < CONCURRENT_READS || held + bytesOf(next) <= RUN_BYTES_IN_FLIGHT);
+  const startHeld = () => {
+    held += bytesOf(next);
+    start();
+  };
+  while (room()) startHeld();
+  let k = 0;
   while (inFlight.length > 0) {
     const got = await (inFlight.shift() as Promise<LandedRun>);
-    if (next < runs.length) start();
+    held -= bytesOf(k++);
+    while (room()) startHeld();
     yield got;
   }
 }
@@ -487,18 +513,27 @@ async function withTables(cands: Candidate[], budget: ReadBudget, work: SearchWo
     w.lots.set(c.ref.page, (w.lots.get(c.ref.page) ?? new Set()).add(c.ref.index));
     wanted.set(c.ref.paged, w);
   }
-  const read = new Map<PagedPack, Map<number, FactsTable>>();
-  for (const [pack, w] of wanted) {
-    const got = await pageTables(pack, w.s, w.nos, budget, w.lots);
-    work.bytesRead += got.bytes;
-    work.pagesRead += got.read;
-    read.set(pack, got.tables);
-  }
+  const read = new Map<PagedPack, { tables: Map<number, FactsTable>; placeless: Set<number> }>();
+  await Promise.all(
+    [...wanted].map(async ([pack, w]) => {
+      // A few pages are read whole and kept (their outlines are drawn next); many, their columns alone.
+      const got = await pageTables(pack, w.s, w.nos, budget, w.lots, w.lots.size > KEEP_PAGES);
+      work.bytesRead += got.bytes;
+      work.pagesRead += got.read;
+      read.set(pack, got);
+    }),
+  );
   return cands.map((c) => {
     if (c.t !== null) return { pos: c.pos, t: c.t, i: c.i, ref: c.ref };
     if ("pack" in c.ref) throw new Error("a sidecar candidate names a decoded pack");
-    const t = read.get(c.ref.paged)?.get(c.ref.page);
+    const got = read.get(c.ref.paged);
+    const t = got?.tables.get(c.ref.page);
     if (!t) throw new Error(`pack ${c.ref.snapshot.key}: page ${c.ref.page} was not read`);
+    // The sidecar holds the very offsets the page's table would compute.
+    if (c.xy && got?.placeless.has(c.ref.page)) {
+      t.x[c.ref.index] = c.xy[0];
+      t.y[c.ref.index] = c.xy[1];
+    }
     const pos: Position = { v: c.pos.v, p: c.pos.p, l: lotKey(t, c.ref.index, c.pos.k), k: c.pos.k };
     return { pos, t, i: c.ref.index, ref: c.ref };
   });

@@ -6,6 +6,7 @@ import {
   HERITAGE_AREA,
   HERITAGE_ITEM,
   type PageColumn,
+  type PageColumns,
   type Snapshot,
   UNITS_PER_DEGREE,
 } from "../packs/paged/index.ts";
@@ -130,12 +131,36 @@ function textsFrom(col: PageColumn | undefined, n: number): (string | null)[] {
   return col.values.length === n ? col.values : col.values.slice(0, n);
 }
 
+/** The page columns tableFromPage reads. */
+export const FACT_COLUMNS: ReadonlySet<string> = new Set([
+  "area_m2",
+  "fsr",
+  "height_m",
+  "min_lot_m2",
+  "flood",
+  "bushfire",
+  "heritage",
+  "nearest_station",
+  "nearest_station_m",
+  "station",
+  "station_m",
+  "heritage_kind",
+  "demo",
+  "zone",
+  "suburb",
+  "lga",
+  "lot_id",
+  "address",
+]);
+
 /**
  * A v2 lots page's facts, read straight from its columns; with `only`, label points are placed for those lots alone
  * (a search's results read back by the sidecar path: such a table is never cached or searched).
  */
-export function tableFromPage(s: Snapshot, page: DecodedPage, only?: ReadonlySet<number>): FactsTable {
+export function tableFromPage(s: Snapshot, page: DecodedPage | PageColumns, only?: ReadonlySet<number>): FactsTable {
   const cols = new Map(s.root.meta.columns.map((c, i) => [c.name, page.columns[i]]));
+  // Columns without outlines (a search's results read back): their label points are the sidecar's, set by the caller.
+  const outlines = "coords" in page ? page : null;
   const n = page.count;
   const t = empty(
     s.root.meta.id,
@@ -168,9 +193,9 @@ export function tableFromPage(s: Snapshot, page: DecodedPage, only?: ReadonlySet
   for (let i = 0; i < n; i++) {
     t.heritageKind[i] = (kind[i] as number) & (HERITAGE_ITEM | HERITAGE_AREA);
     t.demo[i] = demo[i] === 1 ? 1 : 0;
-    if (only && !only.has(i)) continue;
+    if (!outlines || (only && !only.has(i))) continue;
     // On the pack's own 1e-7 degree grid (a centimetre): the search sidecar then stores it as a small int, exactly.
-    const [x, y] = featureLabelPoint(page, i);
+    const [x, y] = featureLabelPoint(outlines, i);
     t.x[i] = Math.round((x - t.x0) * UNITS_PER_DEGREE) / UNITS_PER_DEGREE;
     t.y[i] = Math.round((y - t.y0) * UNITS_PER_DEGREE) / UNITS_PER_DEGREE;
   }

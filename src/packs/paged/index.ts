@@ -25,7 +25,7 @@ export { headBytesOf, isPagedObject, pagedObjectMetadata } from "./object-meta.t
 export { EtagMismatchError, PackNotFoundError, PagedPackError, PageRefusedError } from "./errors.ts";
 
 // Pages as their readers see them: decoded columns, a page as a small v1 pack, the root's per-page summaries.
-export type { DecodedPage, PageColumn } from "./page.ts";
+export type { DecodedPage, PageColumn, PageColumns } from "./page.ts";
 export { pageValue, searchPage } from "./page.ts";
 export { chargedView, chargeView, pagePack, PROP_COLUMNS } from "./page-pack.ts";
 export { pageHasZone, type Root, tileKey } from "./root.ts";

@@ -358,18 +358,15 @@ function checkLeafIds(index: Flatbush, n: number): void {
   }
 }
 
-/**
- * Verifies then decodes page `no`; any failure refuses this page alone, naming it. `count`, when given, is the
- * feature count the root promises for it (what a search's budget was judged from).
- */
-export function decodePage(
+// A page's frame, header and section table checked (a damaged page throws PageRefusedError, naming it).
+function pageHead(
   b: Uint8Array,
   no: number,
   expectedCrc: number,
   columns: readonly ColumnSpec[],
   key: string,
   count?: number,
-): DecodedPage {
+) {
   const refuse = (why: string): PageRefusedError =>
     new PageRefusedError(key, `pack ${key} page ${no} refused: ${why}`, no);
   const fault = frameFault(b, PAGE_HEADER_BYTES, expectedCrc);
@@ -393,6 +390,49 @@ export function decodePage(
     if (off + len > b.length) throw refuse(`section ${i} extends past the page`);
     return [off, len];
   };
+  return { n, read, frame, sec, refuse };
+}
+
+/** A data page's attribute columns named in `names` alone, checked whole but with no geometry or index decoded. */
+export type PageColumns = { no: number; count: number; frame: Int32Array; columns: (PageColumn | undefined)[] };
+
+/** Page `no`'s columns of `names` (others undefined): for readers of a few lots' facts, never of their outlines. */
+export function decodePageColumns(
+  b: Uint8Array,
+  no: number,
+  expectedCrc: number,
+  columns: readonly ColumnSpec[],
+  key: string,
+  names: ReadonlySet<string>,
+  count?: number,
+): PageColumns {
+  const { n, read, frame, sec, refuse } = pageHead(b, no, expectedCrc, columns, key, count);
+  try {
+    const cols = columns.map((spec, c) => {
+      if (!names.has(spec.name)) return undefined;
+      const [co, cl] = sec(2 + c);
+      return read(spec, b, co, cl, n);
+    });
+    return { no, count: n, frame, columns: cols };
+  } catch (e) {
+    if (e instanceof PageRefusedError) throw e;
+    throw refuse(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/**
+ * Verifies then decodes page `no`; any failure refuses this page alone, naming it. `count`, when given, is the
+ * feature count the root promises for it (what a search's budget was judged from).
+ */
+export function decodePage(
+  b: Uint8Array,
+  no: number,
+  expectedCrc: number,
+  columns: readonly ColumnSpec[],
+  key: string,
+  count?: number,
+): DecodedPage {
+  const { n, read, frame, sec, refuse } = pageHead(b, no, expectedCrc, columns, key, count);
   try {
     const [io, il] = sec(0);
     const index = Flatbush.from(b.slice(io, io + il).buffer);

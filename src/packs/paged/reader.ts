@@ -18,10 +18,12 @@ import {
 import {
   type DecodedPage,
   decodePage,
+  decodePageColumns,
   ensurePageGrid,
   GRID_HEAD_INTS,
   lotInGrid,
   lotInPage,
+  type PageColumns,
   type PageGrid,
   pageValue,
   searchPage,
@@ -375,6 +377,20 @@ export class PagedPack {
   }
 
   // Reads each run in one request, decoding (and with `keep`, caching) its pages; a damaged page is refused alone.
+  // Bytes [start, end) of the version the root was read from, whole (a changed or truncated object throws).
+  private async readSpan(s: Snapshot, kind: PageKind, start: number, end: number, no: number, signal?: AbortSignal) {
+    const r = await this.source.getBytes(start, end - start, signal, s.etag);
+    if (r.etag !== s.etag)
+      throw new EtagMismatchError(s.key, `pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
+    if (r.data.length !== end - start) {
+      throw new PagedPackError(
+        s.key,
+        `pack ${s.key} is truncated: ${kind} ${no} needs bytes [${start}, ${end}) but the object ends at ${r.size}`,
+      );
+    }
+    return r.data;
+  }
+
   private async readRuns(
     s: Snapshot,
     kind: PageKind,
@@ -388,17 +404,7 @@ export class PagedPack {
     for (const run of runs) {
       const { start, end } = run;
       const startNo = run.pages[0] as number;
-      const read = this.source.getBytes(start, end - start, signal, s.etag).then((r) => {
-        if (r.etag !== s.etag)
-          throw new EtagMismatchError(s.key, `pack ${s.key} changed (etag ${r.etag}, root read at ${s.etag})`);
-        if (r.data.length !== end - start) {
-          throw new PagedPackError(
-            s.key,
-            `pack ${s.key} is truncated: ${kind} ${startNo} needs bytes [${start}, ${end}) but the object ends at ${r.size}`,
-          );
-        }
-        return r.data;
-      });
+      const read = this.readSpan(s, kind, start, end, startNo, signal);
       for (const no of run.pages) {
         const a = (offsets[no] as number) - start;
         const b = (offsets[no + 1] as number) - start;
@@ -694,6 +700,58 @@ export class PagedPack {
     for (const p of pages.values()) if (isDataPage(p)) out.push(p);
     out.sort((a, b) => a.no - b.no);
     return { snapshot: s, pages: out, refused: read.refused };
+  }
+
+  /**
+   * Columns `names` of the plan's pages, every range at once: cached pages as they are, the rest decoded without
+   * geometry and never cached (a search's results: a few lots' facts from each of many pages). Refused when over.
+   */
+  async readColumns(
+    plan: PagePlan,
+    names: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<{ pages: PageColumns[]; refused: RefusedPage[] }> {
+    refuseOver(plan);
+    const runs = plannedRuns.get(plan);
+    if (plan.pack !== this || !runs) throw new RangeError(`pack ${this.source.key}: not this reader's plan`);
+    const s = plan.snapshot;
+    const { root } = s;
+    const pages: PageColumns[] = [];
+    const refused: RefusedPage[] = [];
+    const readRun = async (run: Run) => {
+      const { pages: cached, missing } = this.fromCache(s, "page", run.pages);
+      for (const p of cached.values()) if (isDataPage(p)) pages.push(p);
+      const first = missing[0];
+      const last = missing[missing.length - 1];
+      if (first === undefined || last === undefined) return;
+      const start = root.pageOffsets[first] as number;
+      const data = await this.readSpan(s, "page", start, root.pageOffsets[last + 1] as number, first, signal);
+      for (const no of missing) {
+        const bytes = data.subarray(
+          (root.pageOffsets[no] as number) - start,
+          (root.pageOffsets[no + 1] as number) - start,
+        );
+        try {
+          pages.push(
+            decodePageColumns(
+              bytes,
+              no,
+              root.pageCrcs[no] as number,
+              root.meta.columns,
+              s.key,
+              names,
+              root.pageCounts[no],
+            ),
+          );
+        } catch (e) {
+          if (!(e instanceof PageRefusedError)) throw e;
+          this.log(e.message);
+          refused.push({ key: s.key, page: e.page, message: e.message });
+        }
+      }
+    };
+    await Promise.all(runs.map(readRun));
+    return { pages: pages.sort((a, b) => a.no - b.no), refused };
   }
 
   /** The bytes of one read at most (a build surveys its stored tiles with the same bound). */

@@ -2,7 +2,7 @@
 // the cursor's rank; null (search by pages) when any pack lacks a sidecar or the cursor's lot cannot be ranked.
 import { type PagedPack, ReadBudget, readPlan, type Snapshot } from "../../packs/paged/index.ts";
 import { refuseDamaged } from "../../packs/request-pages.ts";
-import { type FactsTable, tableFromPage } from "../facts-table.ts";
+import { FACT_COLUMNS, type FactsTable, tableFromPage } from "../facts-table.ts";
 import { lotKey, PAGE_STRIDE, type Position } from "../order.ts";
 import type { SearchFilters, SearchSort } from "../query.ts";
 import type { ResolvedArea } from "../search-area.ts";
@@ -43,29 +43,38 @@ export function needOf(area: ResolvedArea, f: SearchFilters, sort: SearchSort): 
   return { has: (name) => need.has(name), key: COLUMNS.map((c) => (need.has(c) ? "1" : "0")).join("") };
 }
 
-/** Pages' facts tables, from the isolate's cache or read (a cursor's lot, the results'); `only`: the lots wanted. */
+/**
+ * Pages' facts tables, from the isolate's cache or read (a cursor's lot, the results'); `only`: the lots wanted.
+ * `unplaced`: read their columns alone (no outlines, nothing cached), the wanted lots' label points left to the caller
+ * (the pages listed in `placeless`).
+ */
 export async function pageTables(
   pack: PagedPack,
   s: Snapshot,
   nos: readonly number[],
   budget: ReadBudget,
   only?: ReadonlyMap<number, ReadonlySet<number>>,
-): Promise<{ tables: Map<number, FactsTable>; bytes: number; read: number }> {
+  unplaced = false,
+): Promise<{ tables: Map<number, FactsTable>; bytes: number; read: number; placeless: Set<number> }> {
   const tables = new Map<number, FactsTable>();
+  const placeless = new Set<number>();
   const toRead: number[] = [];
   for (const no of new Set(nos)) {
     const t = cachedPageTable(s, no);
     if (t) tables.set(no, t);
     else toRead.push(no);
   }
-  if (toRead.length === 0) return { tables, bytes: 0, read: 0 };
+  if (toRead.length === 0) return { tables, bytes: 0, read: 0, placeless };
   let plan = pack.planPages(s, toRead, budget);
   // The results' pages must be read for the answer: past the request's ranges, read them anyway rather than fail.
   if (plan.over !== null) plan = pack.planPages(s, toRead, new ReadBudget());
-  const set = await readPlan(plan);
+  const set = unplaced ? await pack.readColumns(plan, FACT_COLUMNS) : await readPlan(plan);
   refuseDamaged(set.refused);
-  for (const page of set.pages) tables.set(page.no, tableFromPage(s, page, only?.get(page.no)));
-  return { tables, bytes: pack.measure(s, toRead).bytes, read: toRead.length };
+  for (const page of set.pages) {
+    tables.set(page.no, tableFromPage(s, page, only?.get(page.no)));
+    if (!("coords" in page)) placeless.add(page.no);
+  }
+  return { tables, bytes: pack.measure(s, toRead).bytes, read: toRead.length, placeless };
 }
 
 /** The block holding row `row`, read alone when not cached. */
@@ -96,7 +105,7 @@ async function cursorRank(scan: SidecarScan, after: Position): Promise<number | 
   return block.rank[row - block.first] as number;
 }
 
-/** The sidecar scans of these packs' pages, and the cursor's rank; null to search by pages. */
+/** The sidecar scans of these packs' pages (`heads`: their heads read early), and the cursor's rank; null: by pages. */
 export async function planSidecars(
   scans: readonly { pack: PagedPack; s: Snapshot; mayMatch: number[] }[],
   area: ResolvedArea,
@@ -104,10 +113,11 @@ export async function planSidecars(
   sort: SearchSort,
   byFilters: boolean,
   after: Position | null,
+  heads?: ReadonlyMap<PagedPack, Promise<Sidecar | null>>,
 ): Promise<{ scans: SidecarScan[]; after: Position | null } | null> {
   const out: SidecarScan[] = [];
   for (const { pack, s, mayMatch } of scans) {
-    const sidecar = await sidecarFor(pack, s);
+    const sidecar = await sidecarFor(pack, s, heads?.get(pack));
     if (!sidecar) return null;
     const pages = new Uint8Array(s.root.pageCount);
     for (const no of mayMatch) pages[no] = 1;

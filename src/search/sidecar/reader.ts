@@ -2,15 +2,16 @@
 // into few reads, decoded into facts tables the engine tests as it tests pages.
 import { ByteLru } from "../../packs/byte-lru.ts";
 import type { Root, Source } from "../../packs/paged/index.ts";
-import { type Coded, type FactsTable, VALUE_BYTES_PER_LOT } from "../facts-table.ts";
+import { type Coded, type FactsTable, VALUE_BYTES_PER_LOT, type ValueColumns } from "../facts-table.ts";
 import { fromSortableBits, unpackBits } from "./bits.ts";
 import {
   BITS,
   type BlockEntry,
-  INT,
+  type ColumnCode,
   COLUMNS,
   type ColumnName,
   packIdentity,
+  FIRST_VALUE_COLUMN,
   SCALED,
   SIDECAR_MAGIC,
   SIDECAR_VERSION,
@@ -38,8 +39,6 @@ const HEAD_READ = 1024 * 1024;
 export function clearSidecarBlocks(): void {
   for (const k of blockCache.keys()) blockCache.delete(k);
 }
-
-const coded = (n: number, names: string[]): Coded => ({ codes: new Uint16Array(n), names: [null, ...names] });
 
 export class Sidecar {
   readonly source: Source;
@@ -166,129 +165,186 @@ export class Sidecar {
     ]);
     this.reads += value ? 2 : 1;
     this.bytesRead += got.data.length + (figures?.data.length ?? 0);
+    const main = wordsOf(got.data);
+    const extra = figures ? wordsOf(figures.data) : null;
     return run.map((b) => () => {
       const e = this.head.blocks[b] as BlockEntry;
-      const at = e.o - a.o;
-      // A copy aligned for the words: the range's buffer starts anywhere. The value figures follow the other columns.
-      const bytes = new Uint8Array(e.n + (figures ? e.vn : 0));
-      bytes.set(got.data.subarray(at, at + e.n));
-      if (figures) bytes.set(figures.data.subarray(e.vo - a.vo, e.vo - a.vo + e.vn), e.n);
-      const table = this.decode(b, bytes, need);
+      // Blocks are whole words from a word-aligned start: each is a view of its range, no copy.
+      const words = main.subarray((e.o - a.o) / 4, (e.o - a.o + e.n) / 4);
+      const valueWords = extra ? extra.subarray((e.vo - a.vo) / 4, (e.vo - a.vo + e.vn) / 4) : null;
+      const table = this.decode(b, words, valueWords, need);
       if (keep) blockCache.set(this.cacheKey(b, need), table, table.t.bytes);
       return table;
     });
   }
 
-  /** Block `b` from its bytes: each column unpacked into the facts table's own arrays. */
-  decode(b: number, bytes: Uint8Array, need: Need): BlockTable {
+  /** Block `b` from its words (and its value figures' when `need` reads them), unpacked into a facts table. */
+  decode(b: number, words: Uint32Array, valueWords: Uint32Array | null, need: Need): BlockTable {
     const e = this.head.blocks[b] as BlockEntry;
     const n = e.rows;
-    const expected = e.n + (readsValue(need) ? e.vn : 0);
-    if (bytes.length !== expected)
-      throw new Error(`search sidecar ${this.source.key}: block ${b} is ${bytes.length} bytes, not ${expected}`);
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    const value = readsValue(need);
+    if (words.length * 4 !== e.n || (value && (valueWords?.length ?? 0) * 4 !== e.vn))
+      throw new Error(`search sidecar ${this.source.key}: block ${b} is not the ${e.n} bytes its entry says`);
     const raw = new Uint32Array(n);
-    const values = new Map<ColumnName, Float64Array>();
-    let w = 0;
-    COLUMNS.forEach((name, c) => {
-      const [kind, scale, base, width, none] = e.c[c] as [number, number, number, number, number];
-      const out = new Float64Array(n);
-      // A column the search never reads is stepped over (its lots read as none): the CPU goes to the rest.
-      if (!need.has(name)) {
-        out.fill(kind === INT || kind === SPARSE ? 0 : Number.NaN);
-        w += kind === SPARSE ? Math.ceil(n / 32) + Math.ceil((scale * width) / 32) : Math.ceil((n * width) / 32);
-        values.set(name, out);
-        return;
-      }
-      if (kind === SPARSE) {
-        const mapWords = Math.ceil(n / 32);
-        const count = Math.ceil((scale * width) / 32);
-        const map = words.subarray(w, w + mapWords);
-        unpackBits(words.subarray(w + mapWords, w + mapWords + count), width, scale, raw);
-        w += mapWords + count;
-        let k = 0;
-        for (let i = 0; i < n; i++)
-          if (((map[i >>> 5] as number) >>> (i & 31)) & 1) out[i] = base + (raw[k++] as number);
-        values.set(name, out);
-        return;
-      }
-      const count = Math.ceil((n * width) / 32);
-      unpackBits(words.subarray(w, w + count), width, n, raw);
-      w += count;
-      const noneCode = width === 32 ? 0xffffffff : 2 ** width - 1;
-      for (let i = 0; i < n; i++) {
-        const r = raw[i] as number;
-        if (none === 1 && r === noneCode) out[i] = Number.NaN;
-        else if (kind === BITS) out[i] = fromSortableBits(base + r);
-        else if (kind === SCALED) out[i] = Math.fround((base + r) / scale);
-        else out[i] = base + r;
-      }
-      values.set(name, out);
-    });
-    const get = (name: ColumnName) => values.get(name) as Float64Array;
     const { dicts, pageStarts, frames } = this.head;
-    const page = new Uint32Array(n);
-    const lon = new Float64Array(n);
-    const lat = new Float64Array(n);
-    const x = Float32Array.from(get("x"));
-    const y = Float32Array.from(get("y"));
-    let p = 0;
-    while ((pageStarts[p + 1] as number) <= e.first) p++;
-    for (let i = 0; i < n; i++) {
-      while ((pageStarts[p + 1] as number) <= e.first + i) p++;
-      page[i] = p;
-      // As the page's table places it: its frame's origin plus the float32 offset.
-      lon[i] = (frames[p * 2] as number) + (x[i] as number);
-      lat[i] = (frames[p * 2 + 1] as number) + (y[i] as number);
-    }
-    const withCodes = (c: Coded, name: ColumnName) => {
-      c.codes.set(get(name));
-      return c;
-    };
+    // A column this search never tests reads as none, from one shared array (a block's table is never written).
+    const f32 = (name: ColumnName) => (need.has(name) ? new Float32Array(n) : idle(n, "nan"));
+    const u16 = (name: ColumnName) => (need.has(name) ? new Uint16Array(n) : idle(n, "u16"));
+    const codedOf = (name: ColumnName, names: string[]): Coded => ({ codes: u16(name), names: [null, ...names] });
+    const zone = codedOf("zone", dicts.zone);
+    const suburb = codedOf("suburb", dicts.suburb);
+    const lga = codedOf("lga", dicts.lga);
     const t: FactsTable = {
       packId: this.head.packId,
       own: false,
       count: n,
       x0: 0,
       y0: 0,
-      x,
-      y,
-      lon,
-      lat,
-      area: Float32Array.from(get("area")),
-      fsr: Float32Array.from(get("fsr")),
-      height: Float32Array.from(get("height")),
-      minLot: Float32Array.from(get("minLot")),
-      flood: Uint16Array.from(get("flood")),
-      bushfire: Uint16Array.from(get("bushfire")),
-      heritage: Uint16Array.from(get("heritage")),
-      heritageKind: Uint8Array.from(get("heritageKind")),
-      stationM: Float32Array.from(get("stationM")),
-      zone: withCodes(coded(n, dicts.zone), "zone"),
-      station: coded(n, []),
-      suburb: withCodes(coded(n, dicts.suburb), "suburb"),
-      lga: withCodes(coded(n, dicts.lga), "lga"),
+      x: new Float32Array(n),
+      y: new Float32Array(n),
+      area: f32("area"),
+      fsr: f32("fsr"),
+      height: f32("height"),
+      minLot: f32("minLot"),
+      flood: u16("flood"),
+      bushfire: u16("bushfire"),
+      heritage: u16("heritage"),
+      heritageKind: need.has("heritageKind") ? new Uint8Array(n) : idle(n, "u8"),
+      stationM: f32("stationM"),
+      zone,
+      station: { codes: idle(n, "u16"), names: [null] },
+      suburb,
+      lga,
       // Lot ids and addresses stay in the pages: a result's are read from its page.
       lotId: [],
       address: null,
-      demo: new Uint8Array(n),
+      demo: idle(n, "u8"),
       bytes: 256 + n * 60,
     };
-    if (readsValue(need)) {
-      t.value = {
-        basis: Uint8Array.from(get("basis")),
-        dwellings: Float32Array.from(get("dwellings")),
-        gfa: Float32Array.from(get("gfa")),
-        existingKind: Uint8Array.from(get("existingKind")),
-        existingDwellings: Float32Array.from(get("existingDwellings")),
-        existingUnits: Float32Array.from(get("existingUnits")),
-        existingFloor: Float32Array.from(get("existingFloor")),
-      };
+    const figures: ValueColumns | undefined = value
+      ? {
+          basis: new Uint8Array(n),
+          dwellings: new Float32Array(n),
+          gfa: new Float32Array(n),
+          existingKind: new Uint8Array(n),
+          existingDwellings: new Float32Array(n),
+          existingUnits: new Float32Array(n),
+          existingFloor: new Float32Array(n),
+        }
+      : undefined;
+    const rank = new Uint32Array(n);
+    // Where each column lands; none for the value figures without a value sort.
+    const into: Record<ColumnName, Column | undefined> = {
+      area: t.area,
+      fsr: t.fsr,
+      height: t.height,
+      minLot: t.minLot,
+      stationM: t.stationM,
+      x: t.x,
+      y: t.y,
+      flood: t.flood,
+      bushfire: t.bushfire,
+      heritage: t.heritage,
+      heritageKind: t.heritageKind,
+      zone: zone.codes,
+      suburb: suburb.codes,
+      lga: lga.codes,
+      rank,
+      basis: figures?.basis,
+      dwellings: figures?.dwellings,
+      gfa: figures?.gfa,
+      existingKind: figures?.existingKind,
+      existingDwellings: figures?.existingDwellings,
+      existingUnits: figures?.existingUnits,
+      existingFloor: figures?.existingFloor,
+    };
+    let w = 0;
+    COLUMNS.forEach((name, c) => {
+      const code = e.c[c] as ColumnCode;
+      const [kind, scale, , width] = code;
+      const size = kind === SPARSE ? Math.ceil(n / 32) + Math.ceil((scale * width) / 32) : Math.ceil((n * width) / 32);
+      // The value figures' words start again at their own region.
+      if (c === FIRST_VALUE_COLUMN) w = 0;
+      const from = c < FIRST_VALUE_COLUMN ? words : valueWords;
+      const out = into[name];
+      if (out && from && need.has(name)) unpackColumn(from.subarray(w, w + size), n, code, out, raw);
+      w += size;
+    });
+    const page = new Uint32Array(n);
+    const lon = new Float64Array(n);
+    const lat = new Float64Array(n);
+    let p = 0;
+    while ((pageStarts[p + 1] as number) <= e.first) p++;
+    for (let i = 0; i < n; i++) {
+      while ((pageStarts[p + 1] as number) <= e.first + i) p++;
+      page[i] = p;
+      // As the page's table places it: its frame's origin plus the float32 offset.
+      lon[i] = (frames[p * 2] as number) + (t.x[i] as number);
+      lat[i] = (frames[p * 2 + 1] as number) + (t.y[i] as number);
+    }
+    t.lon = lon;
+    t.lat = lat;
+    if (figures) {
+      t.value = figures;
       t.bytes += n * VALUE_BYTES_PER_LOT;
     }
-    return { b, t, first: e.first, rank: Uint32Array.from(get("rank")), page };
+    return { b, t, first: e.first, rank, page };
   }
 }
+
+// A range's bytes as words: a fresh read starts aligned; else (a shared buffer) copied once.
+const wordsOf = (d: Uint8Array): Uint32Array =>
+  d.byteOffset % 4 === 0
+    ? new Uint32Array(d.buffer, d.byteOffset, d.byteLength >>> 2)
+    : new Uint32Array(d.slice().buffer);
+
+// One array of none per size and kind, shared by every block's untested columns.
+const idleArrays = new Map<string, Float32Array | Uint16Array | Uint8Array>();
+function idle(n: number, kind: "nan"): Float32Array;
+function idle(n: number, kind: "u16"): Uint16Array;
+function idle(n: number, kind: "u8"): Uint8Array;
+function idle(n: number, kind: "nan" | "u16" | "u8"): Float32Array | Uint16Array | Uint8Array {
+  const key = `${kind}:${n}`;
+  let a = idleArrays.get(key);
+  if (!a) {
+    a = kind === "nan" ? new Float32Array(n).fill(Number.NaN) : kind === "u16" ? new Uint16Array(n) : new Uint8Array(n);
+    idleArrays.set(key, a);
+  }
+  return a;
+}
+
+// One column's words into `out`, a loop per coding (none stored as NaN: 0 in an int array, as it always read).
+function unpackColumn(at: Uint32Array, n: number, code: ColumnCode, out: Column, raw: Uint32Array): void {
+  const [kind, scale, base, width, none] = code;
+  if (kind === SPARSE) {
+    const mapWords = Math.ceil(n / 32);
+    unpackBits(at.subarray(mapWords), width, scale, raw);
+    let k = 0;
+    for (let i = 0; i < n; i++) if (((at[i >>> 5] as number) >>> (i & 31)) & 1) out[i] = base + (raw[k++] as number);
+    return;
+  }
+  unpackBits(at, width, n, raw);
+  const noneCode = none === 1 ? (width === 32 ? 0xffffffff : 2 ** width - 1) : -1;
+  if (kind === SCALED) {
+    for (let i = 0; i < n; i++) {
+      const r = raw[i] as number;
+      out[i] = r === noneCode ? Number.NaN : (base + r) / scale;
+    }
+  } else if (kind === BITS) {
+    for (let i = 0; i < n; i++) {
+      const r = raw[i] as number;
+      out[i] = r === noneCode ? Number.NaN : fromSortableBits(base + r);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const r = raw[i] as number;
+      out[i] = r === noneCode ? Number.NaN : base + r;
+    }
+  }
+}
+
+// A facts table's column a sidecar column is unpacked into.
+type Column = Float32Array | Uint8Array | Uint16Array | Uint32Array;
 
 /** Whether a search reads the value figures (a search sorted by value reads all of them). */
 export const readsValue = (need: Need): boolean => VALUE_COLUMNS.every((name) => need.has(name));

@@ -15,22 +15,36 @@ export function attachSidecar(pack: PagedPack, source: Source): void {
   opened.delete(pack);
 }
 
+const sourceOf = (pack: PagedPack): Source | undefined => sources.get(pack) ?? pack.source.beside?.(SUFFIX);
+
+// No sidecar, or a damaged one: the search reads the pages, as for a pack built before sidecars.
+const openOrNull = (source: Source): Promise<Sidecar | null> => Sidecar.open(source).catch(() => null);
+
+/**
+ * Starts reading the head of a pack's sidecar not yet opened, so a cold search reads it beside the pack's root; the
+ * caller hands it to sidecarFor in the same request (a Worker's read is never awaited by another request).
+ */
+export function prefetchSidecar(pack: PagedPack): Promise<Sidecar | null> | undefined {
+  if (opened.has(pack)) return undefined;
+  const source = sourceOf(pack);
+  return source ? openOrNull(source) : undefined;
+}
+
 /** The pack's sidecar for this version, or null: none attached, none stored, unreadable, or of another version. */
-export async function sidecarFor(pack: PagedPack, s: Snapshot): Promise<Sidecar | null> {
+export async function sidecarFor(
+  pack: PagedPack,
+  s: Snapshot,
+  early?: Promise<Sidecar | null>,
+): Promise<Sidecar | null> {
   // Attached by a bench or a test, else the object beside the pack's in its store (R2: `<pack key>.search`).
-  const source = sources.get(pack) ?? pack.source.beside?.(SUFFIX);
+  const source = sourceOf(pack);
   if (!source) return null;
   const identity = `${s.key}\u0000${s.etag}`;
   const have = opened.get(pack);
   if (have && have.identity === identity) return have.sidecar;
-  let sidecar: Sidecar | null = null;
-  try {
-    const read = await Sidecar.open(source);
-    sidecar = read.matches(s.root) ? read : null;
-  } catch {
-    // No sidecar, or a damaged one: the search reads the pages, as for a pack built before sidecars.
-    sidecar = null;
-  }
+  // A head read early is of the object as it was then: still checked against this root below.
+  const read = await (early ?? openOrNull(source));
+  const sidecar = read?.matches(s.root) ? read : null;
   opened.set(pack, { identity, sidecar });
   return sidecar;
 }
