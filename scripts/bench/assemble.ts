@@ -6,19 +6,13 @@
 // Cost as the group size k grows: the walk visits every connected set of up to k candidates that could still reach the
 // target, about n × d^(k-1) sets for n candidates of mean degree d (4 to 6 in a street block): exponential in k, so it
 // is capped (MAX_SETS_TRIED); the area bound stops a set as soon as the largest lots in its free places fall short.
-// The warm rows below print the sets tried for k = 2 to 6 on the same lots.
+// The warm rows below print the sets tried for k = 2 to 8 on the same lots.
 import { readFileSync } from "node:fs";
 import { assembleSites, type AssembleOutcome, type AssembleQuery } from "../../src/assemble/assemble-sites.ts";
-import { MAX_CANDIDATES } from "../../src/routes/schemas/assemble-limits.ts";
+import { ASSEMBLY_MAX_LOTS, ASSEMBLY_MIN_LOTS, MAX_CANDIDATES } from "../../src/routes/schemas/assemble-limits.ts";
 import { openPacks } from "../../src/packs/open-pack.ts";
 import { readPackBytes } from "../../src/packs/pack-bytes.ts";
-import {
-  clearRootMemo,
-  NEIGHBOURS_COLUMN,
-  PAGE_HEADER_BYTES,
-  PageCache,
-  PagedPack,
-} from "../../src/packs/paged/index.ts";
+import { clearRootMemo, NEIGHBOURS_COLUMN, PageCache, PagedPack } from "../../src/packs/paged/index.ts";
 import type { Pack } from "../../src/packs/types.ts";
 import { searchSites } from "../../src/search/engine.ts";
 import type { SearchFilters } from "../../src/search/query.ts";
@@ -28,6 +22,7 @@ import { worldCached, worldHash, worldCachePath } from "../world/cache.ts";
 import { DEFAULT_LOTS, WORLD_SEED } from "../world/meta.ts";
 import { claim, cpuUs } from "./paged/common.ts";
 import { FileSource } from "./paged/file-source.ts";
+import { bytesPerLotByPart } from "./paged/sections.ts";
 import type { BenchResult } from "./result.ts";
 
 const LATENCY_MS = Number(process.env.BENCH_R2_LATENCY_MS ?? 20);
@@ -84,23 +79,6 @@ async function parramatta(source: FileSource, base: Pack[]): Promise<string> {
   throw new Error("no LGA named Parramatta in this world");
 }
 
-// Bytes the neighbours column takes in the pack's pages (each page's section for it, from its section table), and lots.
-async function neighbourBytes(source: FileSource): Promise<{ bytes: number; lots: number; pageBytes: number } | null> {
-  const s = await new PagedPack(source, { cache: new PageCache() }).snapshot();
-  const col = s.root.meta.columns.findIndex((c) => c.name === NEIGHBOURS_COLUMN.name);
-  if (col < 0) return null;
-  let bytes = 0;
-  let lots = 0;
-  for (let p = 0; p < s.root.pageCount; p++) {
-    const at = (s.root.pageOffsets[p] as number) + PAGE_HEADER_BYTES + 8 * (2 + col);
-    const { data } = await source.getBytes(at, 8);
-    bytes += new DataView(data.buffer, data.byteOffset, 8).getUint32(4, true);
-    lots += s.root.pageCounts[p] as number;
-  }
-  const pageBytes = (s.root.pageOffsets[s.root.pageCount] as number) - (s.root.pageOffsets[0] as number);
-  return { bytes, lots, pageBytes };
-}
-
 const note = (r: Run, o: AssembleOutcome) =>
   `${o.count} groups of ${o.work.candidates} candidates (${o.work.lots} lots read), ${o.work.setsTried} sets tried${o.work.capped ? " (capped)" : ""}, ${o.work.minimalGroups} minimal, ${o.work.pairsCompared} outline pairs compared; ${r.reads} reads, ${(r.bytes / 1e6).toFixed(1)} MB, ${o.work.pagesRead} pages for outlines; CPU ${r.cpuMs.toFixed(0)} ms`;
 
@@ -112,7 +90,7 @@ export async function runAssembleBenches(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     const lga = await parramatta(source, base);
-    const column = await neighbourBytes(source);
+    const column = (await bytesPerLotByPart(source)).get(NEIGHBOURS_COLUMN.name);
     source.latencyMs = LATENCY_MS;
     const q: AssembleQuery = {
       area: { lga },
@@ -167,7 +145,7 @@ export async function runAssembleBenches(): Promise<BenchResult[]> {
     // Warm (pages cached): the sets the walk tries as the group size grows, on the same lots.
     source.latencyMs = 0;
     const warm = await coldPacks(source, base);
-    for (let k = 2; k <= 6; k++) {
+    for (let k = ASSEMBLY_MIN_LOTS; k <= ASSEMBLY_MAX_LOTS; k++) {
       const r = await timed(source, () => assembleSites(warm, { ...q, target: { ...q.target, max_lots: k } }));
       results.push({
         name: `warm: at most ${k} lots`,
@@ -176,14 +154,7 @@ export async function runAssembleBenches(): Promise<BenchResult[]> {
         note: `${r.out.count} groups, ${(r.out.work.setsTried / Math.max(1, r.out.work.candidates)).toFixed(1)} sets a candidate, ${r.wallMs.toFixed(0)} ms, CPU ${r.cpuMs.toFixed(0)} ms${r.out.work.capped ? ", capped" : ""}`,
       });
     }
-    if (column) {
-      results.push({
-        name: "neighbours column: bytes per lot",
-        value: column.bytes / column.lots,
-        unit: "B/lot",
-        note: `${(column.bytes / 1e6).toFixed(2)} MB for ${column.lots} lots, ${((100 * column.bytes) / column.pageBytes).toFixed(1)}% of the pages' ${(column.pageBytes / 1e6).toFixed(1)} MB`,
-      });
-    }
+    if (column !== undefined) results.push({ name: "neighbours column: bytes per lot", value: column, unit: "B/lot" });
     results.push({ name: "world", value: 0, unit: "", note: world.why });
   } finally {
     await source.close();

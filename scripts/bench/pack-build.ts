@@ -1,14 +1,18 @@
 // `npm run bench -- pack-build`: the streamed v2 lots-pack builder on generated NSW-style cadastres of 0.5 GB and 2 GB,
 // each built in a child process: time, lots per second and peak memory, and the ratio of the peaks (flat = 1.0).
 // BENCH_PACK_BUILD_GB="0.05,0.2" runs smaller inputs for a quick look; the inputs are written to a temp dir and deleted.
+// Each pack carries the neighbours column (issue 55), its bytes per lot printed: the budget the adjacency costs.
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { NEIGHBOURS_COLUMN } from "../../src/packs/paged/index.ts";
 import { buildLotsPackStreamed, type StreamBuildResult } from "../pack/stream/build.ts";
 import { cadastreExtent, writeSyntheticCadastre } from "../pack/stream/synthetic-cadastre.ts";
 import { writeSyntheticOverlays } from "../pack/stream/synthetic-overlays.ts";
+import { FileSource } from "./paged/file-source.ts";
+import { bytesPerLotByPart } from "./paged/sections.ts";
 import type { BenchResult } from "./result.ts";
 
 const GB = 1e9;
@@ -76,6 +80,7 @@ async function child(job: ChildJob): Promise<ChildReport> {
       files: job.overlays,
       tmpDir: job.tmpDir,
       progress: { onUpdate: sample },
+      neighbours: true,
     });
     last = 0;
     lastGc = 0;
@@ -133,10 +138,21 @@ export async function runPackBuildBenches(): Promise<BenchResult[]> {
       try {
         const r = await runChild({ parcels, overlays, out, tmpDir: dir });
         const s = r.result.seconds;
-        const note = `${r.result.lots} lots, ${(input.bytes / GB).toFixed(2)} GB in, ${r.result.runs} runs, ${(statSync(out).size / r.result.lots).toFixed(0)} B/lot out; read ${s.read.toFixed(0)} s, sort ${s.sort.toFixed(0)} s, facts ${s.facts.toFixed(0)} s, write ${s.write.toFixed(0)} s`;
+        const note = `${r.result.lots} lots, ${(input.bytes / GB).toFixed(2)} GB in, ${r.result.runs} runs, ${(statSync(out).size / r.result.lots).toFixed(0)} B/lot out; read ${s.read.toFixed(0)} s, sort ${s.sort.toFixed(0)} s, neighbours ${s.neighbours.toFixed(0)} s, facts ${s.facts.toFixed(0)} s, write ${s.write.toFixed(0)} s`;
+        const packSource = await FileSource.open(out);
+        const perLot = await bytesPerLotByPart(packSource).finally(() => packSource.close());
+        const sweep = r.result.neighbours;
         results.push(
           { name: `v2 build ${label}: time`, value: s.total, unit: "s", note },
           { name: `v2 build ${label}: lots per second`, value: r.result.lots / s.total, unit: "lots/s" },
+          {
+            name: `v2 build ${label}: neighbours column, bytes per lot`,
+            value: perLot.get(NEIGHBOURS_COLUMN.name) ?? 0,
+            unit: "B/lot",
+            note: sweep
+              ? `${sweep.pairs} adjoining pairs of ${sweep.pairsCompared} measured; the sweep held at most ${sweep.crossing} lots at once; ${s.neighbours.toFixed(1)} s of the build`
+              : "not written",
+          },
           { name: `v2 build ${label}: peak RSS (child maxRSS)`, value: mb(r.maxRssBytes), unit: "MiB" },
           {
             name: `v2 build ${label}: peak heap + arrayBuffers retained`,

@@ -53,7 +53,7 @@ ${WORLD_V2_USAGE}`;
 type Args = { positional: string[]; flags: Map<string, string> };
 
 // Flags that take no value, per command (present means "true"): `convert --lots` is one, `world --lots N` is not.
-const SWITCHES: Record<string, ReadonlySet<string>> = { convert: new Set(["lots"]) };
+const SWITCHES: Record<string, ReadonlySet<string>> = { convert: new Set(["lots"]), build: new Set(["neighbours"]) };
 
 export function parseArgs(argv: string[]): Args {
   const positional: string[] = [];

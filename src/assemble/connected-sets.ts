@@ -11,6 +11,8 @@ export type Walk = {
   maxSize: number;
   /** Sets visited so far, shared across walks so one cap bounds them all. */
   tried: { sets: number; cap: number };
+  /** Zeros, at least one a lot, left zeros: walks from every seed of a large graph share it, not allocate n each. */
+  scratch?: Int32Array;
 };
 
 /**
@@ -20,7 +22,7 @@ export type Walk = {
  */
 export function walkConnectedSets(g: Graph, seed: number, allowed: (u: number) => boolean, walk: Walk): boolean {
   // near[u] > 0: u is in the set or adjoins it (ESU's closed neighbourhood, counted so it can be undone).
-  const near = new Int32Array(g.length);
+  const near = walk.scratch && walk.scratch.length >= g.length ? walk.scratch : new Int32Array(g.length);
   const members: number[] = [];
   const enter = (w: number) => {
     members.push(w);

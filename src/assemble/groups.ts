@@ -34,12 +34,15 @@ function mainZone(lots: readonly AssemblyLot[]): string | null {
   return best;
 }
 
-function compareGroups(sort: AssemblySort): (a: FoundGroup, b: FoundGroup) => number {
-  const owners = (a: FoundGroup, b: FoundGroup) => a.ownersCount - b.ownersCount;
-  const lots = (a: FoundGroup, b: FoundGroup) => a.lots.length - b.lots.length;
-  const area = (a: FoundGroup, b: FoundGroup) => b.areaM2 - a.areaM2;
-  const frontage = (a: FoundGroup, b: FoundGroup) => b.frontageM - a.frontageM;
-  const chain: Record<AssemblySort, ((a: FoundGroup, b: FoundGroup) => number)[]> = {
+// What groups are ordered by; the id is asked for only when everything else ties (hashing every group costs).
+type Ranked = { ownersCount: number; size: number; areaM2: number; frontageM: number };
+
+function compareGroups<T extends Ranked>(sort: AssemblySort, idOf: (g: T) => string): (a: T, b: T) => number {
+  const owners = (a: T, b: T) => a.ownersCount - b.ownersCount;
+  const lots = (a: T, b: T) => a.size - b.size;
+  const area = (a: T, b: T) => b.areaM2 - a.areaM2;
+  const frontage = (a: T, b: T) => b.frontageM - a.frontageM;
+  const chain: Record<AssemblySort, ((a: T, b: T) => number)[]> = {
     owners: [owners, lots, area],
     lots: [lots, owners, area],
     area: [area, owners, lots],
@@ -50,9 +53,14 @@ function compareGroups(sort: AssemblySort): (a: FoundGroup, b: FoundGroup) => nu
       const d = c(a, b);
       if (d !== 0) return d;
     }
-    return a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0;
+    const x = idOf(a);
+    const y = idOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
   };
 }
+
+// A minimal group as the walk finds it: its candidates by index ascending (so by id), and its id once asked for.
+type Minimal = Ranked & { members: number[]; id: string | null };
 
 export type GroupSearch = {
   lots: ReadonlyMap<string, AssemblyLot>;
@@ -94,53 +102,77 @@ export function findGroups(s: GroupSearch): GroupsFound {
   const maxArea = cand.reduce((m, l) => Math.max(m, l.areaM2), 0);
   const maxFrontage = cand.reduce((m, l) => Math.max(m, frontageOf(l)), 0);
   const tried = { sets: 0, cap: s.maxSetsTried ?? MAX_SETS_TRIED };
-  const found: FoundGroup[] = [];
+  const found: Minimal[] = [];
   let capped = false;
+  const scratch = new Int32Array(cand.length);
+  const order = new Int32Array(target.maxLots);
   for (let seed = 0; seed < cand.length && !capped; seed++) {
     const finished = walkConnectedSets(g, seed, (u) => u > seed, {
       maxSize: target.maxLots,
       tried,
+      scratch,
       visit(members) {
+        // Summed in one order (candidates by id) whatever path reached the set: floating sums of the same lots in
+        // another order differ in the last bit, which would order equal groups, and so choose them, by the path.
+        const n = members.length;
+        for (let i = 0; i < n; i++) {
+          const k = members[i] as number;
+          let j = i;
+          for (; j > 0 && (order[j - 1] as number) > k; j--) order[j] = order[j - 1] as number;
+          order[j] = k;
+        }
         let area = 0;
         let frontage = 0;
-        for (const k of members) {
-          area += (cand[k] as AssemblyLot).areaM2;
-          frontage += frontageOf(cand[k] as AssemblyLot);
+        for (let i = 0; i < n; i++) {
+          const l = cand[order[i] as number] as AssemblyLot;
+          area += l.areaM2;
+          frontage += frontageOf(l);
         }
         if (!meets(target, area, frontage)) {
           // Even the largest lots in every free place would fall short: no set grown from this one can meet it.
-          const free = target.maxLots - members.length;
+          const free = target.maxLots - n;
           const short =
             area + free * maxArea < target.minAreaM2 ||
             (target.minFrontageM !== undefined && frontage + free * maxFrontage < target.minFrontageM);
           return short ? "stop" : "extend";
         }
         // Meeting it: no larger set through this one is minimal, so it is never extended.
-        const lots = members.map((k) => cand[k] as AssemblyLot);
-        const minimal = lots.every((l) => !meets(target, area - l.areaM2, frontage - frontageOf(l)));
-        if (minimal && lots.length >= 2) {
-          const ids = lots.map((l) => l.id).sort();
-          found.push({
-            groupId: groupIdOf(ids, s.packVersion),
-            lots: [...lots].sort((a, b) => (a.id < b.id ? -1 : 1)),
-            areaM2: area,
-            frontageM: frontage,
-            zone: mainZone(lots),
-            ownersCount: lots.reduce((n, l) => n + ownersOf(l), 0),
-          });
+        const sorted = Array.from(order.subarray(0, n));
+        const minimal = sorted.every((k) => {
+          const l = cand[k] as AssemblyLot;
+          return !meets(target, area - l.areaM2, frontage - frontageOf(l));
+        });
+        if (minimal && n >= 2) {
+          const ownersCount = sorted.reduce((o, k) => o + ownersOf(cand[k] as AssemblyLot), 0);
+          found.push({ members: sorted, size: n, areaM2: area, frontageM: frontage, ownersCount, id: null });
         }
         return "stop";
       },
     });
     if (!finished) capped = true;
   }
-  found.sort(compareGroups(s.sort));
-  const taken = new Set<string>();
+  const idOf = (m: Minimal) => {
+    m.id ??= groupIdOf(
+      m.members.map((k) => (cand[k] as AssemblyLot).id),
+      s.packVersion,
+    );
+    return m.id;
+  };
+  found.sort(compareGroups(s.sort, idOf));
+  const taken = new Uint8Array(cand.length);
   const groups: FoundGroup[] = [];
-  for (const grp of found) {
-    if (grp.lots.some((l) => taken.has(l.id))) continue;
-    for (const l of grp.lots) taken.add(l.id);
-    groups.push(grp);
+  for (const m of found) {
+    if (m.members.some((k) => taken[k] === 1)) continue;
+    for (const k of m.members) taken[k] = 1;
+    const lots = m.members.map((k) => cand[k] as AssemblyLot);
+    groups.push({
+      groupId: idOf(m),
+      lots,
+      areaM2: m.areaM2,
+      frontageM: m.frontageM,
+      zone: mainZone(lots),
+      ownersCount: m.ownersCount,
+    });
   }
   return { groups, candidates: cand.length, setsTried: tried.sets, capped, minimal: found.length };
 }

@@ -9,17 +9,19 @@ import type { Adjacency, Neighbour } from "./types.ts";
  * lots come from more than one pack: a pack knows its own lots' neighbours, not those of an upload lying beside them.
  */
 export function packAdjacency(read: readonly ReadLot[]): Adjacency | null {
-  const byPlace = new Map<string, string>();
+  const pack = read[0]?.pack;
+  // One pack: a lot's place is its ordinal alone.
+  const byOrdinal = new Map<number, string>();
   for (const r of read) {
-    if (!r.at || r.at.neighbours === null || r.pack !== read[0]?.pack) return null;
-    byPlace.set(`${r.pack}#${r.at.ordinal}`, r.lot.id);
+    if (!r.at || r.at.neighbours === null || r.pack !== pack) return null;
+    byOrdinal.set(r.at.ordinal, r.lot.id);
   }
   const adjacency = new Map<string, Neighbour[]>();
   for (const r of read) {
     const at = r.at as NonNullable<ReadLot["at"]>;
     const list: Neighbour[] = [];
     for (const n of at.neighbours ?? []) {
-      const id = byPlace.get(`${r.pack}#${n.ordinal}`);
+      const id = byOrdinal.get(n.ordinal);
       if (id !== undefined && id !== r.lot.id) list.push({ id, sharedM: n.sharedM });
     }
     adjacency.set(r.lot.id, list);

@@ -3,8 +3,9 @@
 //
 // A lot of a pack built with the neighbours column carries its neighbours by ordinal (pack-neighbours.ts); others are
 // compared by their outlines at query time.
+import Flatbush from "flatbush";
 import { lotRecordFrom } from "../assess/lot-record.ts";
-import { type BBox, bboxIntersects, featureBBox } from "../geo/bbox.ts";
+import { type BBox, featureBBox } from "../geo/bbox.ts";
 import { degreesForMeters } from "../geo/distance.ts";
 import { featureAreaM2 } from "../geo/geodesic-area.ts";
 import type { Columns } from "../geo/types.ts";
@@ -70,16 +71,20 @@ export const assemblyKey = (pack: Pack, lotId: string): string => `${pack.id}@${
 // A lot of `pack`, keyed by pack version and lot id (or its place in the pack): an upload may repeat a public id.
 export function readLot(pack: Pack, index: number, key: string, candidate: boolean, context: readonly Pack[]): ReadLot {
   const layer = pack.layers.get(PARCELS) as Layer;
-  const hit = parcelFromFeature(pack, index);
-  // A lots pack stores the record; a v1 pack's lot is measured against the packs' overlays, as its search table is.
-  const r = hit.record ?? lotRecordFrom(context, hit);
+  // A lots pack stores the record; a v1 pack's lot is measured against the packs' overlays, as its search table is
+  // (only then is the whole hit, with its outline as GeoJSON, built: thousands of lots are read at once).
+  const stored = layer.record?.(index);
+  const r = stored ?? lotRecordFrom(context, parcelFromFeature(pack, index));
+  const id = layer.props(index).lot_id;
+  const lotId = typeof id === "string" ? id : null;
+  let rings: Ring[] | null = null;
   const existing = r.facts.existing ?? null;
   const strata = existing !== null && (existing.kind === "strata" || existing.strataPlan !== null);
   return {
     pack: `${pack.id}@${pack.version}`,
     lot: {
       id: key,
-      ...(hit.lotId !== null ? { name: hit.lotId } : {}),
+      ...(lotId !== null ? { name: lotId } : {}),
       areaM2: r.facts.areaM2 > 0 ? r.facts.areaM2 : featureAreaM2(layer, index),
       frontageM: r.place.frontageM,
       zone: r.facts.zones[0]?.code ?? null,
@@ -87,8 +92,15 @@ export function readLot(pack: Pack, index: number, key: string, candidate: boole
       units: existing?.units ?? null,
       candidate,
     },
-    shape: { id: key, rings: ringsOf(layer, index) },
-    lotId: hit.lotId,
+    // Measured only where the packs store no adjacency (pack-neighbours.ts), so read only when asked for.
+    shape: {
+      id: key,
+      get rings() {
+        rings ??= ringsOf(layer, index);
+        return rings;
+      },
+    },
+    lotId,
     layer,
     index,
   };
@@ -117,13 +129,23 @@ export async function lotsAround(
   };
   // Every lot of `packs` (views of pages, or a whole pack) whose box meets one of `near`, candidates marked.
   const take = (views: readonly View[], near: readonly BBox[], candidates: Set<string>) => {
+    if (near.length === 0) return;
+    // The boxes indexed, so each view (a page) visits only those meeting it, in their order.
+    const boxes = new Flatbush(near.length);
+    for (const b of near) boxes.add(b[0], b[1], b[2], b[3]);
+    boxes.finish();
     for (const { pack, page, decoded } of views) {
       const layer = pack.layers.get(PARCELS);
       if (layer?.kind !== "polygon" || !layer.index) continue;
       versions.add(`${pack.id}@${pack.version}`);
-      for (const b of near) {
-        if (!bboxIntersects(pack.bbox, b)) continue;
+      // Each lot of the view once, when a box first reaches it: a street's candidates reach the same lots many times.
+      const seen = new Uint8Array(layer.count);
+      const [w, s, e, n] = pack.bbox;
+      for (const k of boxes.search(w, s, e, n).sort((x, y) => x - y)) {
+        const b = near[k] as BBox;
         for (const i of layer.index.search(b[0], b[1], b[2], b[3])) {
+          if (seen[i] === 1) continue;
+          seen[i] = 1;
           const key = keyOf(pack, page, i, layer);
           const have = out.get(key);
           if (have && (have.lot.candidate || !candidates.has(key))) continue;

@@ -12,7 +12,13 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { hilbertOf, LOT_COLUMNS, LOT_ID_COLUMN, LOT_SUMMARY } from "../../../src/packs/paged/index.ts";
+import {
+  hilbertOf,
+  LOT_COLUMNS,
+  LOT_ID_COLUMN,
+  LOT_SUMMARY,
+  NEIGHBOURS_COLUMN,
+} from "../../../src/packs/paged/index.ts";
 import type { Pack, PackMeta } from "../../../src/packs/types.ts";
 import type { LayerName } from "../layers.ts";
 import { storeTilesInFile } from "../stored-tiles.ts";
@@ -23,6 +29,7 @@ import { LotIdIndexSpill } from "./lot-id-index.ts";
 import { loadOverlayPack, withCadastreBox } from "./overlays.ts";
 import { Progress, type ProgressOptions } from "./progress.ts";
 import type { BuildSpec } from "../cli.ts";
+import { NeighbourValues, neighbourRuns } from "./neighbour-sweep.ts";
 import { readLots } from "./read-lots.ts";
 import { FileWriter, mergeDown, SortScratch, Spill, sortChunk } from "./runs.ts";
 
@@ -47,6 +54,8 @@ export type StreamBuildSpec = Omit<BuildSpec, "files"> & {
   readBufferBytes?: number;
   tmpDir?: string;
   progress?: ProgressOptions;
+  // Each lot's neighbours precomputed (issue 55, the `neighbours` column), by a sweep with memory flat in the input.
+  neighbours?: boolean;
 };
 
 export type StreamBuildResult = {
@@ -63,7 +72,17 @@ export type StreamBuildResult = {
   warnings: string[];
   // Tiles stored whole because their pages could not be read within a tile's 2 requests (src/tiles/prebuilt-tiles.ts).
   storedTiles: number;
-  seconds: { overlays: number; read: number; sort: number; facts: number; write: number; total: number };
+  // The neighbours sweep's work: adjoining pairs, pairs measured, and the most lots it held at once.
+  neighbours: { pairs: number; pairsCompared: number; crossing: number } | null;
+  seconds: {
+    overlays: number;
+    read: number;
+    sort: number;
+    neighbours: number;
+    facts: number;
+    write: number;
+    total: number;
+  };
 };
 
 export const DEFAULT_RUN_BYTES = 32 << 20;
@@ -133,6 +152,18 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
     const { read, runs, buffer, readS, sortS } = readAndSort(spec, lotsDir, progress);
     if (read.skipped) warnings.push(`parcels: skipped ${read.skipped} features of the wrong geometry type`);
 
+    const tn = performance.now();
+    const lotRuns = mergeDown(runs, lotsDir, fanIn, readBuffer, buffer);
+    let sweep: ReturnType<typeof neighbourRuns> | null = null;
+    if (spec.neighbours) {
+      const dir = join(tmp, "neighbours");
+      mkdirSync(dir);
+      progress.start("neighbours", "lots", read.lots);
+      sweep = neighbourRuns({ runs: lotRuns, dir, buffer, fanIn, readBufferBytes: readBuffer });
+      progress.finish(read.lots, read.bytes);
+    }
+    const neighboursS = since(tn);
+
     const t2 = performance.now();
     pages = new FileWriter(join(tmp, "pages.bin"));
     // Index pairs are 16-byte frames: 8 MiB chunks (512k pairs) keep their sort small. The rest of the chunk buffer
@@ -152,7 +183,7 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
     } = await writeLotPages(
       {
         file: spec.parcels,
-        runs: mergeDown(runs, lotsDir, fanIn, readBuffer, pool),
+        runs: lotRuns,
         readBufferBytes: readBuffer,
         fanIn,
         pool,
@@ -160,7 +191,7 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
         pack: {
           id: spec.id,
           version,
-          columns: LOT_COLUMNS,
+          columns: sweep ? [...LOT_COLUMNS, NEIGHBOURS_COLUMN] : LOT_COLUMNS,
           summary: LOT_SUMMARY,
           asAt: spec.asAt ?? {},
           info,
@@ -171,6 +202,7 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
         index,
         lots: read.lots,
         bytesRead: read.bytes,
+        ...(sweep ? { neighbours: new NeighbourValues(sweep.runs, readBuffer) } : {}),
       },
       progress,
     );
@@ -200,7 +232,16 @@ export async function buildLotsPackStreamed(spec: StreamBuildSpec): Promise<Stre
       layers: overlays.layers,
       warnings,
       storedTiles: stored.tiles,
-      seconds: { overlays: overlaysS, read: readS, sort: sortS, facts: factsS, write: since(t3), total: since(t0) },
+      neighbours: sweep ? { pairs: sweep.pairs, pairsCompared: sweep.pairsCompared, crossing: sweep.crossing } : null,
+      seconds: {
+        overlays: overlaysS,
+        read: readS,
+        sort: sortS,
+        neighbours: neighboursS,
+        facts: factsS,
+        write: since(t3),
+        total: since(t0),
+      },
     };
   } finally {
     pages?.abandon();

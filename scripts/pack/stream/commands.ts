@@ -15,11 +15,12 @@ type Flags = ReadonlyMap<string, string>;
 export const V2_USAGE = `  npm run pack -- build --format v2 --out FILE --id ID --title TITLE --parcels cadastre.geojson
                         [--zoning F] [--fsr F] [--height F] [--lot-size F] [--flood F] [--bushfire F]
                         [--heritage F] [--transport F] [--suburbs F] [--context other.pack ...]
-                        [--as-at layer=YYYY-MM-DD,...] [--page-bytes N] [--run-mb 32] [--tmp-dir DIR]
+                        [--as-at layer=YYYY-MM-DD,...] [--page-bytes N] [--run-mb 32] [--tmp-dir DIR] [--neighbours]
                         (and build's --version, --attribution, --licence, --note, --synthetic, --state, ...)
       a v2 lots pack, each lot's facts precomputed: --parcels is streamed feature by feature with memory flat
       in its size (sorted runs of --run-mb in a temp dir, merged in Hilbert order), with a progress bar on stderr;
-      the overlay layers and --context packs are held in memory whole: they must fit in memory (the limit)
+      the overlay layers and --context packs are held in memory whole: they must fit in memory (the limit);
+      --neighbours precomputes each lot's adjoining lots (the neighbours column an assembly reads), by a sweep
   npm run pack -- convert IN.pack OUT.pack [--page-bytes N]
       a v1 pack (a file written before v2) as a v2 pack of the same layers (kinds, fields, synthetic marks), id,
       version and metadata
@@ -95,6 +96,7 @@ export async function buildV2Command(flags: Flags, argv: readonly string[]): Pro
     pageBytes: positiveInt(flags, "page-bytes"),
     ...(runMb ? { runBytes: runMb << 20 } : {}),
     tmpDir: flags.get("tmp-dir"),
+    neighbours: flags.has("neighbours"),
   });
   for (const w of r.warnings) console.warn(w);
   const s = r.seconds;

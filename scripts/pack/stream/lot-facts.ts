@@ -22,6 +22,7 @@ import type { LotIdIndexSpill } from "./lot-id-index.ts";
 import { SpilledCounts } from "./overview-counts.ts";
 import { type LotFrame, LotFrameDecoder } from "./lot-frame.ts";
 import type { Progress } from "./progress.ts";
+import type { NeighbourValues } from "./neighbour-sweep.ts";
 import { type FileWriter, mergeRuns } from "./runs.ts";
 
 // The lot as parcelFromFeature reads it from a v1 pack: the same geometry functions over the same float64 columns.
@@ -61,6 +62,8 @@ export type LotFactsJob = {
   index: LotIdIndexSpill;
   lots: number;
   bytesRead: number;
+  // Each lot's neighbours column value in pack order, when the pack carries the column (last among its columns).
+  neighbours?: NeighbourValues;
 };
 
 /** Writes every lot's page bytes to `job.pages`; returns PackWriter's head, its tail (overview pages) and the page count. */
@@ -92,6 +95,7 @@ export async function writeLotPages(
     const parcel = parcelOf(job.pack.id, fields, lot);
     try {
       const values = lotValues(lotRecordFrom(job.packs, parcel));
+      if (job.neighbours) values.push(job.neighbours.valueAt(done));
       const id = values[idCol];
       // The lot's page is known when PackWriter closes it, which may happen inside this add.
       if (typeof id === "string") pending.push(lotIdHash(lotKey(id)));

@@ -19,9 +19,11 @@ const ON_LINE_M = 0.3;
 const PARALLEL_SIN = Math.sin((5 * Math.PI) / 180);
 const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 
-type Box = [number, number, number, number];
+/** [west, south, east, north]. */
+export type Box = [number, number, number, number];
 
-function boxOf(rings: readonly Ring[]): Box {
+/** An outline's box (non-finite when it has no position). */
+export function outlineBox(rings: readonly Ring[]): Box {
   const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (const ring of rings)
     for (const [x, y] of ring) {
@@ -97,6 +99,22 @@ function firstOf(a: readonly Ring[], b: readonly Ring[]): boolean {
   return p[0] < q[0] || (p[0] === q[0] && p[1] <= q[1]);
 }
 
+/** Metres two outlines share, measured along the one whose first vertex comes first, whichever is given first. */
+export function pairSharedM(a: readonly Ring[], b: readonly Ring[]): number {
+  return firstOf(a, b) ? sharedLengthM(a, b) : sharedLengthM(b, a);
+}
+
+const PAD_LAT = ON_LINE_M / M_PER_DEG;
+
+/** The box other lots' boxes must meet to be compared with a lot of box `b`: `b` grown by the tolerance. */
+export function nearBox(b: Box): Box {
+  const padLon = PAD_LAT / Math.max(1e-6, Math.cos((b[1] * Math.PI) / 180));
+  return [b[0] - padLon, b[1] - PAD_LAT, b[2] + padLon, b[3] + PAD_LAT];
+}
+
+/** Whether box `b` meets box `a` (edges touching count, as a flatbush search counts them). */
+export const boxesMeet = (a: Box, b: Box): boolean => b[0] <= a[2] && b[1] <= a[3] && b[2] >= a[0] && b[3] >= a[1];
+
 /** More lots than this whose boxes reach a lot's: stacked or overlapping lots, whose adjacency is not measured. */
 export const MAX_NEAR = 400;
 
@@ -114,29 +132,29 @@ export function adjacentPairs(
   const boxes = new Float64Array(4 * count);
   const index = new Flatbush(count);
   for (let i = 0; i < count; i++) {
-    const b = boxOf(ringsAt(i));
+    const b = outlineBox(ringsAt(i));
     boxes.set(b, 4 * i);
     index.add(b[0], b[1], b[2], b[3]);
   }
   index.finish();
   let pairsCompared = 0;
-  const padLat = ON_LINE_M / M_PER_DEG;
   for (let i = 0; i < count; i++) {
-    const w = boxes[4 * i] as number;
-    const s = boxes[4 * i + 1] as number;
-    const e = boxes[4 * i + 2] as number;
-    const n = boxes[4 * i + 3] as number;
-    if (!Number.isFinite(w)) continue;
-    const padLon = padLat / Math.max(1e-6, Math.cos((s * Math.PI) / 180));
-    const near = index.search(w - padLon, s - padLat, e + padLon, n + padLat);
+    const b: Box = [
+      boxes[4 * i] as number,
+      boxes[4 * i + 1] as number,
+      boxes[4 * i + 2] as number,
+      boxes[4 * i + 3] as number,
+    ];
+    if (!Number.isFinite(b[0])) continue;
+    const [w, s, e, n] = nearBox(b);
+    const near = index.search(w, s, e, n);
     // Lots stacked on one spot (an upload of copies) are no block of a cadastre: no neighbours, never a quadratic build.
     if (near.length > MAX_NEAR) continue;
     const rings = ringsAt(i);
     for (const j of near) {
       if (j <= i) continue;
       pairsCompared++;
-      const other = ringsAt(j);
-      const m = firstOf(rings, other) ? sharedLengthM(rings, other) : sharedLengthM(other, rings);
+      const m = pairSharedM(rings, ringsAt(j));
       if (m >= MIN_SHARED_M) onPair(i, j, m);
     }
   }

@@ -61,7 +61,17 @@ export {
 // Building: the encoder, and the pieces a streamed build or a stored-tiles pass writes with.
 export { encodePack, type FeatureInput, lotKey, type PackOptions, PackWriter } from "./encode.ts";
 // Which lots adjoin (issue 55): the one kernel, for an assembly at query time and a lots pack's build.
-export { adjacentPairs, MIN_SHARED_M, sharedLengthM } from "./adjacency.ts";
+export {
+  adjacentPairs,
+  type Box as OutlineBox,
+  boxesMeet,
+  MAX_NEAR,
+  MIN_SHARED_M,
+  nearBox,
+  outlineBox,
+  pairSharedM,
+  sharedLengthM,
+} from "./adjacency.ts";
 // A lots pack's precomputed adjacency (issue 55): the column, its coding and each page's first ordinal.
 export {
   decodeNeighbours,
