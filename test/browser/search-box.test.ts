@@ -30,9 +30,10 @@ describe.skipIf(!base)("the search box in a browser", () => {
 
   it("replaces the place it shows when clicked and typed into, rather than appending to it", async () => {
     const box = page.getByRole("combobox", { name: "Search" });
-    await box.fill("Parramatta");
-    await page.getByRole("option").filter({ hasText: "Parramatta" }).first().click();
-    await expect.poll(() => box.inputValue()).toBe("Parramatta");
+    // Not Parramatta: the map opens there (web/src/map/first-view.ts), and filling in the text shown changes nothing.
+    await box.fill("Epping");
+    await page.getByRole("option").filter({ hasText: "Epping" }).first().click();
+    await expect.poll(() => box.inputValue()).toBe("Epping");
     // Away from the box, then back as a person does: a click, then keys.
     await box.blur();
     await box.click();

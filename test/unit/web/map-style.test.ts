@@ -11,6 +11,7 @@ import {
   showOnly,
   TOGGLES,
   type Toggle,
+  landUrl,
   workspaceStyle,
 } from "../../../web/src/map/style.ts";
 import { OTHER_ZONE_COLOUR, ZONE_COLOURS, ZONE_LEGEND, zoneColourOf } from "../../../web/src/map/zone-colours.ts";
@@ -25,17 +26,6 @@ const PACKS = [
   { id: "suburbs", layers: ["suburbs"], tilejson: null },
   { id: "transport", layers: ["stations", "lines"], tilejson: null },
 ];
-const LAND: GeoJSON.FeatureCollection = {
-  type: "FeatureCollection",
-  features: [
-    {
-      type: "Feature",
-      properties: { kind: "suburb", name: "Parramatta" },
-      geometry: { type: "Point", coordinates: [151, -33.8] },
-    },
-  ],
-};
-
 /** The fill colour a zoning layer gives a zone code, as MapLibre evaluates it. */
 function zoneColour(zone: string | null): string {
   const layer = packLayers(PACKS, ALL).find((l) => l.id === "demo-zoning");
@@ -64,7 +54,7 @@ const rgba = (hex: string) => {
 
 describe("the workspace style", () => {
   it("is a valid MapLibre style offline, with glyphs from the page's own assets", () => {
-    const style = workspaceStyle("http://127.0.0.1:8787", PACKS, ALL, undefined, LAND);
+    const style = workspaceStyle("http://127.0.0.1:8787", PACKS, ALL);
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.glyphs).toBe("http://127.0.0.1:8787/assets/glyphs/{fontstack}/{range}.pbf");
     const symbols = style.layers.filter((l) => l.type === "symbol").map((l) => l.id);
@@ -76,6 +66,9 @@ describe("the workspace style", () => {
       "base-suburb-label",
     ]);
     expect(style.layers.map((l) => l.id)).toContain("base-water");
+    // By URL, as the sign-in page's map is given it (warm.ts), so setting this style keeps that source loaded.
+    expect(style.sources.base).toMatchObject({ type: "geojson", data: landUrl("http://127.0.0.1:8787") });
+    expect(landUrl("http://127.0.0.1:8787")).toMatch(/^http:\/\/127\.0\.0\.1:8787\/.*sydney.*\.geojson$/);
   });
 
   it("leaves names to a hosted basemap, whose fonts ours would not be among", () => {
@@ -141,7 +134,7 @@ describe("the workspace style", () => {
       { id: "greater-sydney-streets", layers: ["streets", "transport"], tilejson: null },
       ...PACKS.slice(1),
     ];
-    const style = workspaceStyle("http://127.0.0.1:8787", world, ALL, undefined, LAND);
+    const style = workspaceStyle("http://127.0.0.1:8787", world, ALL);
     expect(validateStyleMin(style)).toEqual([]);
     const ids = style.layers.map((l) => l.id);
     const at = (id: string) => ids.indexOf(id);
@@ -165,7 +158,7 @@ describe("the workspace style", () => {
       "source-layer": string;
     };
     expect([blocks.maxzoom, blocks["source-layer"]]).toEqual([14, "blocks"]);
-    const off = workspaceStyle("http://127.0.0.1:8787", world, { ...ALL, zoning: false }, undefined, LAND);
+    const off = workspaceStyle("http://127.0.0.1:8787", world, { ...ALL, zoning: false });
     const hidden = off.layers.find((l) => l.id === "greater-sydney-blocks") as { layout: { visibility: string } };
     expect(hidden.layout.visibility).toBe("none");
   });

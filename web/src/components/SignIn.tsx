@@ -8,11 +8,14 @@ export function SignIn({ auth, onSignedIn, notice }: { auth: Auth; onSignedIn: (
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(notice);
 
-  // While a person types, build the page's map and compile its shaders (its code is fetched after first paint anyway).
+  // While a person types, build the page's map, compile its shaders and load the offline basemap and its glyphs (its
+  // code is fetched after first paint anyway).
+  const offline = !auth.config.basemap_style_url;
   useEffect(() => {
-    const t = setTimeout(() => import("../map/shared.ts").then((m) => m.sharedMap(true)).catch(() => {}), 300);
+    const warm = () => import("../map/shared.ts").then((m) => m.sharedMap({ offline })).catch(() => {});
+    const t = setTimeout(warm, 300);
     return () => clearTimeout(t);
-  }, []);
+  }, [offline]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

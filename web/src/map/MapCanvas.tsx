@@ -5,21 +5,19 @@ import { useEffect, useRef } from "react";
 import type { BBox, MapController } from "./controller.ts";
 import { groupsOnMap } from "./find/group-map.ts";
 import { foundPoints, lotFilter, lotIdsByPack, packOfFoundLayer } from "./find/layers.ts";
+import { firstView, LOTS_ZOOM } from "./first-view.ts";
 import { readHash, writeHash } from "./hash.ts";
 import { layerIdsOf } from "./layer-ids.ts";
 import type { TileJson } from "./packs.ts";
 import { hideMap, sharedMap, showMap } from "./shared.ts";
-import landUrl from "./basemap/sydney.geojson?url";
-import { type Toggle, workspaceStyle } from "./style.ts";
-
-/** Lots are in the tiles from this zoom on (src/tiles/layers.ts): a search lands at least here. */
-export const LOTS_ZOOM = 14;
+import { keepLoadedBase, type Toggle, workspaceStyle } from "./style.ts";
 
 export type MapCanvasProps = {
   packs: { id: string; layers: string[]; own: boolean; tilejson: TileJson | null }[];
   visible: Record<Toggle, boolean>;
   token: () => string | null;
   basemapStyleUrl: string | null;
+  /** The lots pack's box: the map opens inside it (first-view.ts). */
   initialBounds: BBox;
   /** A pack shown from the Data page: the map opens on it rather than on the URL's view. */
   focus?: BBox | null;
@@ -126,17 +124,20 @@ export default function MapCanvas(props: MapCanvasProps) {
       },
       viewport: () => m.getBounds().toArray().flat() as BBox,
     };
-    (async () => {
-      let base: StyleSpecification | undefined;
-      let land: GeoJSON.FeatureCollection | undefined;
-      const json = (url: string) =>
-        fetch(url).then(
-          (r) => (r.ok ? r.json() : undefined),
-          () => undefined,
-        );
-      if (props.basemapStyleUrl) base = (await json(props.basemapStyleUrl)) as StyleSpecification | undefined;
-      // Offline, land, parks, water and suburb names come with the page (web/basemap/land.ts).
-      else land = (await json(landUrl)) as GeoJSON.FeatureCollection | undefined;
+    // The first view is set now, before anything is awaited: the map's own moves meanwhile (a resize) write the hash.
+    // Open on the focus itself: a flight there after ready fetched, then cancelled, its tiles on the way.
+    if (props.focus) m.fitBounds(props.focus, { padding: 48, maxZoom: 18, animate: false });
+    else m.jumpTo(firstView(props.initialBounds));
+    // Issue 51's "usable": the first frame that drew lots of this workspace's lots packs (npm run bench -- map-ready
+    // waits for data-lots="drawn"); the warm-up style's lots are not theirs.
+    const lotLayers = props.packs.filter((p) => p.layers.includes("parcels")).map((p) => `${p.id}-parcels-fill`);
+    const onRender = () => {
+      const drawn = lotLayers.filter((id) => m.getLayer(id));
+      if (drawn.length === 0 || m.queryRenderedFeatures({ layers: drawn }).length === 0) return;
+      m.off("render", onRender);
+      into.dataset.lots = "drawn";
+    };
+    const setStyle = (base?: StyleSpecification) => {
       if (!live) return;
       // Ready once this style's tiles are drawn (idle cannot fire while a new style or its sources still load).
       m.once("idle", () => {
@@ -145,15 +146,22 @@ export default function MapCanvas(props: MapCanvasProps) {
         shared.el.querySelector(".maplibregl-ctrl-attrib")?.classList.remove("maplibregl-compact-show");
         latest.current.onReady(controller);
       });
-      m.setStyle(workspaceStyle(origin, props.packs, props.visible, base, land));
+      // Offline, the basemap is given by URL, as the sign-in page's map was given it: that source and its glyphs stay.
+      // A style still loading (a map built a frame ago) cannot be diffed: it is replaced, which MapLibre would warn of.
+      m.setStyle(workspaceStyle(origin, props.packs, props.visible, base), {
+        diff: m.style?._loaded === true,
+        transformStyle: keepLoadedBase,
+      });
+      m.on("render", onRender);
       // A style equal to the one the kept map has changes nothing, and idle fires only after a frame: ask for one.
       m.triggerRepaint();
-      const view = readHash();
-      // Open on the focus itself: a flight there after ready fetched, then cancelled, its tiles on the way.
-      if (props.focus) m.fitBounds(props.focus, { padding: 48, maxZoom: 18, animate: false });
-      else if (view) m.jumpTo(view);
-      else m.fitBounds(props.initialBounds, { animate: false });
-    })();
+    };
+    if (props.basemapStyleUrl)
+      fetch(props.basemapStyleUrl)
+        .then((r) => (r.ok ? (r.json() as Promise<StyleSpecification>) : undefined))
+        .catch(() => undefined)
+        .then(setStyle);
+    else setStyle();
     return () => {
       live = false;
       m.off("error", onError);
@@ -161,6 +169,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       groups.remove();
       m.off("moveend", onMoveEnd);
       m.off("idle", namePlace);
+      m.off("render", onRender);
       removeEventListener("hashchange", onHash);
       hideMap(shared);
     };

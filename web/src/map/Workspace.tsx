@@ -78,6 +78,8 @@ export default function Workspace({ shell }: { shell: Shell }) {
   const { report } = shell;
   const MapCanvas = useChunk(mapChunk, report);
   const tabs = phone ? [...TABS, LAYERS_TAB] : TABS;
+  // A hidden panel's lists load once the map's first view is drawn: their requests would queue its tiles behind them.
+  const later = (t: Tab) => mapReady || tab === t;
   const counted = (t: Tab) => (t === "batch" && rows.length > 0 ? ` (${rows.length})` : "");
   if (!phone && tab === "layers") setTab("site");
   // On a phone, a panel asked for (a tab, Find sites handing over to batch) opens at least to half the screen.
@@ -322,7 +324,9 @@ export default function Workspace({ shell }: { shell: Shell }) {
           />
         </div>
         <div role="tabpanel" id="panel-batch" aria-labelledby="tab-batch" hidden={tab !== "batch"}>
-          {joined ? (
+          {!joined ? (
+            <SettingUp className="placeholder" />
+          ) : later("batch") ? (
             <BatchPanel
               api={api}
               rows={rows}
@@ -338,12 +342,12 @@ export default function Workspace({ shell }: { shell: Shell }) {
               }}
               onProblem={report}
             />
-          ) : (
-            <SettingUp className="placeholder" />
-          )}
+          ) : null}
         </div>
         <div role="tabpanel" id="panel-saved" aria-labelledby="tab-saved" hidden={tab !== "saved"}>
-          {joined ? (
+          {!joined ? (
+            <SettingUp className="placeholder" />
+          ) : later("saved") ? (
             <SavedSites
               api={api}
               place={place}
@@ -352,9 +356,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
               onOpen={openLot}
               onProblem={report}
             />
-          ) : (
-            <SettingUp className="placeholder" />
-          )}
+          ) : null}
         </div>
         {phone && (
           <div role="tabpanel" id="panel-layers" aria-labelledby="tab-layers" hidden={tab !== "layers"}>

@@ -16,14 +16,17 @@ function park(el: HTMLDivElement): void {
   document.body.append(el);
 }
 
-/** The page's map, built on first use; `warm` draws every layer kind once first (the sign-in page asks for this). */
-export function sharedMap(warm = false): SharedMap {
+/**
+ * The page's map, built on first use; `warm` draws every layer kind once first and, `offline`, loads the offline
+ * basemap and its glyphs (the sign-in page asks for this).
+ */
+export function sharedMap(warm?: { offline: boolean }): SharedMap {
   if (shared) return shared;
   const el = document.createElement("div");
   park(el);
   const map = new maplibregl.Map({
     container: el,
-    style: warm ? warmStyle() : { version: 8, sources: {}, layers: [] },
+    style: warm ? warmStyle(warm.offline) : { version: 8, sources: {}, layers: [] },
     ...WARM_VIEW,
     attributionControl: { compact: true },
   });

@@ -5,6 +5,7 @@ import { GROUPS_SOURCE, groupLayers } from "./find/group-layers.ts";
 import { foundLayers } from "./find/layers.ts";
 import { ZONE_OPACITY, zoneColourExpression } from "./zone-colours.ts";
 import type { TileJson } from "../../../src/routes/schemas/tiles.ts";
+import landFile from "./basemap/sydney.geojson?url";
 
 export type Toggle = "zoning" | "fsr" | "height" | "lot_size" | "overlays" | "stations";
 export const TOGGLES: { id: Toggle; label: string; on: boolean }[] = [
@@ -418,42 +419,25 @@ export const DRAWN_LAYERS: LayerSpecification[] = [
 const BASEMAP_ATTRIBUTION =
   "Land and parks: ABS ASGS Ed. 3 (CC BY 4.0); rivers and lakes: NSW Spatial Services Hydro Area (CC BY 4.0); via juliansommer/sydney-suburbs";
 
+/**
+ * The offline basemap's land, parks, water and suburb names, by URL: the map's worker fetches and parses them, and one
+ * URL for the sign-in page's map and the workspace's lets the workspace's style keep that source (issue 51, item 7).
+ */
+export const landUrl = (origin: string): string => new URL(landFile, origin).href;
+
 /** The offline basemap under the packs: sea as the background, then land, parks, water; suburb names on top. */
-function offlineBase(origin: string, land: GeoJSON.FeatureCollection | undefined) {
+export function offlineBase(origin: string) {
   const kind = (k: string) => ["==", ["get", "kind"], k] as FilterSpecification;
+  const fill = (k: "land" | "park" | "water", paint: LayerSpecification["paint"]): LayerSpecification =>
+    ({ id: `base-${k}`, type: "fill", source: "base", filter: kind(k), paint }) as LayerSpecification;
   const below: LayerSpecification[] = [
-    {
-      id: "background",
-      type: "background",
-      paint: { "background-color": land ? BASE_COLOURS.water : BASE_COLOURS.land },
-    },
+    { id: "background", type: "background", paint: { "background-color": BASE_COLOURS.water } },
+    fill("land", { "fill-color": BASE_COLOURS.land }),
+    fill("park", { "fill-color": BASE_COLOURS.park }),
+    fill("water", { "fill-color": BASE_COLOURS.water, "fill-outline-color": "#9cc3de" }),
   ];
-  const above: LayerSpecification[] = [];
-  if (land) {
-    below.push(
-      {
-        id: "base-land",
-        type: "fill",
-        source: "base",
-        filter: kind("land"),
-        paint: { "fill-color": BASE_COLOURS.land },
-      },
-      {
-        id: "base-park",
-        type: "fill",
-        source: "base",
-        filter: kind("park"),
-        paint: { "fill-color": BASE_COLOURS.park },
-      },
-      {
-        id: "base-water",
-        type: "fill",
-        source: "base",
-        filter: kind("water"),
-        paint: { "fill-color": BASE_COLOURS.water, "fill-outline-color": "#9cc3de" },
-      },
-    );
-    above.push({
+  const above: LayerSpecification[] = [
+    {
       id: "base-suburb-label",
       type: "symbol",
       source: "base",
@@ -467,16 +451,27 @@ function offlineBase(origin: string, land: GeoJSON.FeatureCollection | undefined
         "text-padding": 4,
       },
       paint: { "text-color": "#5b4f40", "text-halo-color": "rgba(255,255,255,0.9)", "text-halo-width": 1.6 },
-    });
-  }
+    },
+  ];
   return {
     glyphs: `${origin}/assets/glyphs/{fontstack}/{range}.pbf`,
-    sources: (land
-      ? { base: { type: "geojson", data: land, attribution: BASEMAP_ATTRIBUTION } }
-      : {}) as StyleSpecification["sources"],
+    sources: {
+      base: { type: "geojson", data: landUrl(origin), attribution: BASEMAP_ATTRIBUTION },
+    } as StyleSpecification["sources"],
     below,
     above,
   };
+}
+
+/**
+ * `next`, keeping the offline basemap a map already loaded (setStyle's transformStyle): MapLibre keeps the data it
+ * loaded from a URL in the URL's place, so a diff against `next`'s URL would fetch and index it again.
+ */
+export function keepLoadedBase(previous: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification {
+  const had = previous?.sources.base;
+  const wants = next.sources.base;
+  if (had?.type !== "geojson" || wants?.type !== "geojson" || had.attribution !== wants.attribution) return next;
+  return { ...next, sources: { ...next.sources, base: had } };
 }
 
 export function workspaceStyle(
@@ -484,11 +479,15 @@ export function workspaceStyle(
   packs: { id: string; layers: string[]; own?: boolean; tilejson: TileJson | null }[],
   visible: Record<Toggle, boolean>,
   base?: StyleSpecification,
-  land?: GeoJSON.FeatureCollection,
 ): StyleSpecification {
-  const offline = base ? null : offlineBase(origin, land);
+  const offline = base ? null : offlineBase(origin);
   const sources: StyleSpecification["sources"] = { ...(base?.sources ?? offline?.sources ?? {}) };
-  for (const p of packs) {
+  // Lots first: the map asks for tiles source by source, six at a time to one host, and the first lots tile drawn is
+  // when the map is usable (issue 51, item 7).
+  const lotsFirst = [...packs].sort(
+    (a, b) => Number(b.layers.includes("parcels")) - Number(a.layers.includes("parcels")),
+  );
+  for (const p of lotsFirst) {
     const tj = p.tilejson;
     // Inline TileJSON (fetched with the pack list) saves the map a round trip per pack before its first tiles.
     sources[`pack-${p.id}`] = tj
