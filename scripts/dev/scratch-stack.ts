@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { publishedWorldKey, worldKey } from "../world/local-r2.ts";
 import { TEST_WORLD_LOTS, testWorld } from "./test-world.ts";
+import { DEFAULT_LOTS } from "../world/meta.ts";
+import { worldCachePath } from "../world/cache.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,7 +41,12 @@ export type Stack = {
 
 export async function startStack(): Promise<Stack> {
   // Built (or found) here at full priority: the stack's background child then only puts it into local R2.
-  const world = await testWorld();
+  // STACK_WORLD=full serves the whole world, or a cached world's hash that very one (docs/map's screenshots).
+  const pin = process.env.STACK_WORLD ?? "";
+  const lots = pin === "" ? TEST_WORLD_LOTS : DEFAULT_LOTS;
+  const world = /^[0-9a-f]{64}$/.test(pin)
+    ? { hash: pin, path: worldCachePath(pin) }
+    : await testWorld(console.log, lots);
   const [api, idp, marketing, processor, llm] = [
     await freePort(),
     await freePort(),
@@ -58,7 +65,7 @@ export async function startStack(): Promise<Stack> {
       LLM_PORT: String(llm),
       DEV_DATA_DIR: dataDir,
       // The small synthetic Greater Sydney (every suburb's middle): the public lots are the world's alone.
-      DEV_WORLD_LOTS: String(TEST_WORLD_LOTS),
+      DEV_WORLD_LOTS: String(lots),
       // That very world, whatever the generator's source says by the time the stack's child looks.
       DEV_WORLD_HASH: world.hash,
       WRANGLER_SEND_METRICS: "false",

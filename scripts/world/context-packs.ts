@@ -10,7 +10,7 @@ import type { WorldContext } from "./context.ts";
 import { EXISTING_FIELDS } from "./existing.ts";
 import type { Overlays, Piece } from "./features.ts";
 import type { Station, Suburb } from "./inputs.ts";
-import { qx, qy, type Frame } from "./lattice.ts";
+import { at, type Frame } from "./lattice.ts";
 import type { Lot } from "./plan.ts";
 import type { StopFeature } from "./world-map.ts";
 
@@ -23,15 +23,10 @@ export function quadsOf(
 ): Int32Array {
   const q = new Int32Array(rects.length * 8);
   rects.forEach((r, i) => {
-    const o = 8 * i;
-    q[o] = qx(frame, r.u0, r.v0);
-    q[o + 1] = qy(frame, r.u0, r.v0);
-    q[o + 2] = qx(frame, r.u1, r.v0);
-    q[o + 3] = qy(frame, r.u1, r.v0);
-    q[o + 4] = qx(frame, r.u1, r.v1);
-    q[o + 5] = qy(frame, r.u1, r.v1);
-    q[o + 6] = qx(frame, r.u0, r.v1);
-    q[o + 7] = qy(frame, r.u0, r.v1);
+    q.set(
+      [...at(frame, r.u0, r.v0), ...at(frame, r.u1, r.v0), ...at(frame, r.u1, r.v1), ...at(frame, r.u0, r.v1)],
+      8 * i,
+    );
   });
   return q;
 }

@@ -2,7 +2,7 @@
 // may cut through one), flood and bushfire cut lots where their extent ends, heritage items are single lots
 // and conservation areas groups of them. Every feature is a quad of one row, so none crosses its suburb.
 import { nameHash, smoothNoise, unit } from "./hash-random.ts";
-import { qx, qy } from "./lattice.ts";
+import { at } from "./lattice.ts";
 import type { Cell, Lot, Plan } from "./plan.ts";
 import type { WorldContext } from "./context.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
@@ -150,10 +150,10 @@ export function overlaysOf(ctx: WorldContext, plan: Plan): Overlays {
   const { suburb, ch, frame, seed } = plan;
   const lga = suburb.lga;
   const epi = epiName(lga);
-  const deg = (u: number, v: number): [number, number] => [
-    qx(frame, u, v) / UNITS_PER_DEGREE,
-    qy(frame, u, v) / UNITS_PER_DEGREE,
-  ];
+  const deg = (u: number, v: number): [number, number] => {
+    const [x, y] = at(frame, u, v);
+    return [x / UNITS_PER_DEGREE, y / UNITS_PER_DEGREE];
+  };
   const fsr: { p: Piece; key: string }[] = [];
   const height: { p: Piece; key: string }[] = [];
   const lotSize: { p: Piece; key: string }[] = [];

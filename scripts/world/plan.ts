@@ -4,7 +4,8 @@ import type { Character, CentreKind } from "./character.ts";
 import { characterIn, suburbSeed, type WorldContext } from "./context.ts";
 import { between, unit } from "./hash-random.ts";
 import type { Suburb } from "./inputs.ts";
-import { type Frame, makeFrame, qx, qy, toFrame } from "./lattice.ts";
+import { at, type Frame, makeFrame, setBands, toFrame } from "./lattice.ts";
+import { bendOf } from "./bend.ts";
 import { PolygonSet } from "./polygon-set.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { BLOCKS_PER_STREET } from "./streets.ts";
@@ -103,7 +104,13 @@ export class SuburbLayout {
     this.ctx = ctx;
     const seed = suburbSeed(ctx, suburb);
     const ch = characterIn(ctx, suburb);
-    const frame = makeFrame(suburb.label[0], suburb.label[1], between(0, 89, seed, 1));
+    const frame = makeFrame(
+      suburb.label[0],
+      suburb.label[1],
+      between(0, 89, seed, 1),
+      ch.block + ch.road,
+      bendOf(ch.cls, seed),
+    );
     this.sub = new PolygonSet([suburb.geometry]);
     const stations: NearStation[] = [];
     const m = 0.03;
@@ -167,17 +174,27 @@ export class SuburbLayout {
     let v = Math.floor(vMin) - 2 * (road + 2 * ch.depth[1]);
     let mainRow = 0;
     let bestMain = Infinity;
-    const anchors = this.anchors();
-    let j = 0;
-    const cells: Cell[] = [];
+    const rows: { v: number; dA: number; dB: number }[] = [];
     while (v < vMax + road) {
+      const j = rows.length;
       const dA = between(ch.depth[0], ch.depth[1], seed, 2, j);
       const dB = between(ch.depth[0], ch.depth[1], seed, 3, j);
-      const va = v + road;
       if (Math.abs(v + road / 2) < bestMain) {
         bestMain = Math.abs(v + road / 2);
         mainRow = j;
       }
+      rows.push({ v, dA, dB });
+      v += road + dA + dB;
+    }
+    // The frame bends band by band of rows: it knows them before any block is placed in it.
+    setBands(
+      frame,
+      rows.map((r) => r.v),
+    );
+    const anchors = this.anchors();
+    const cells: Cell[] = [];
+    rows.forEach(({ v: vr, dA, dB }, j) => {
+      const va = vr + road;
       for (let k = k0; k <= k1; k++) {
         const u0 = k * pitch + road;
         const cell = { j, k, u0, u1: u0 + ch.block, v0: va, vMid: va + dA, v1: va + dA + dB };
@@ -194,9 +211,7 @@ export class SuburbLayout {
           court: false,
         });
       }
-      v = va + dA + dB;
-      j++;
-    }
+    });
     if (cells.length > MAX_CELLS)
       throw new Error(`suburb ${suburb.name} has ${cells.length} blocks, over ${MAX_CELLS}`);
     const order = [...cells].sort((a, b) => a.rank - b.rank || a.idx - b.idx);
@@ -231,17 +246,13 @@ export class SuburbLayout {
   private quad(u0: number, v0: number, u1: number, v1: number): { xs: number[]; ys: number[] } {
     const f = this.plan.frame;
     const k = 1 / UNITS_PER_DEGREE;
-    return {
-      xs: [qx(f, u0, v0) * k, qx(f, u1, v0) * k, qx(f, u1, v1) * k, qx(f, u0, v1) * k],
-      ys: [qy(f, u0, v0) * k, qy(f, u1, v0) * k, qy(f, u1, v1) * k, qy(f, u0, v1) * k],
-    };
+    const corners = [at(f, u0, v0), at(f, u1, v0), at(f, u1, v1), at(f, u0, v1)];
+    return { xs: corners.map((p) => p[0] * k), ys: corners.map((p) => p[1] * k) };
   }
 
   private centreOf(u0: number, v0: number, u1: number, v1: number): [number, number] {
-    const f = this.plan.frame;
-    const u = (u0 + u1) / 2;
-    const v = (v0 + v1) / 2;
-    return [(f.ox + u * f.ux + v * f.vx) / UNITS_PER_DEGREE, (f.oy + u * f.uy + v * f.vy) / UNITS_PER_DEGREE];
+    const [x, y] = at(this.plan.frame, (u0 + u1) / 2, (v0 + v1) / 2);
+    return [x / UNITS_PER_DEGREE, y / UNITS_PER_DEGREE];
   }
 
   private touchesSuburb(u0: number, v0: number, u1: number, v1: number): boolean {

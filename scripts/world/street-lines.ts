@@ -25,6 +25,8 @@ export type StreetGrid = {
   // Road line j's centre (v), and cross street k's (u).
   rowAt(line: number): number;
   crossAt(line: number): number;
+  // Where a street may turn, sorted: a road line at each column's edge (u), a cross street at each block edge (v).
+  turns: { row: number[]; cross: number[] };
   streets: Street[];
 };
 
@@ -110,7 +112,23 @@ export function streetGrid(plan: Plan): StreetGrid {
   };
   emit(rowParts, "row");
   emit(crossParts, "cross");
-  return { plan, names, road, pitch, rowAt, crossAt, streets };
+  const vs = new Set<number>();
+  for (const c of plan.cells) for (const v of [c.v0, c.vMid, c.v1]) vs.add(v);
+  const uMin = Math.min(...plan.cells.map((c) => c.k));
+  const uMax = Math.max(...plan.cells.map((c) => c.k + 1));
+  const row = plan.frame.bend ? Array.from({ length: Math.max(0, uMax - uMin + 1) }, (_, i) => (uMin + i) * pitch) : [];
+  const cross = plan.frame.bend ? [...vs].sort((a, b) => a - b) : [];
+  return { plan, names, road, pitch, rowAt, crossAt, turns: { row, cross }, streets };
+}
+
+/** The points of a street from `a` to `b` along its line (the plan's frame), with one at each turn between. */
+export function streetPath(grid: StreetGrid, s: Pick<Street, "dir" | "at">, a: number, b: number): [number, number][] {
+  const turns = s.dir === "row" ? grid.turns.row : grid.turns.cross;
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  const inner = turns.filter((t) => t > lo && t < hi);
+  if (a > b) inner.reverse();
+  return [a, ...inner, b].map((x) => onStreet(s, x));
 }
 
 /** A point `along` metres on a street's line and `across` off it, in the plan's frame (u, v). */

@@ -6,12 +6,12 @@ import { busStops } from "./bus-stops.ts";
 import { quadsOf } from "./context-packs.ts";
 import type { WorldContext } from "./context.ts";
 import type { Suburb } from "./inputs.ts";
-import { qx, qy } from "./lattice.ts";
+import { at } from "./lattice.ts";
 import { type Extent, type Plan, SuburbLayout } from "./plan.ts";
-import { onStreet, type Street, streetGrid } from "./street-lines.ts";
+import { onStreet, streetGrid, type StreetGrid, streetPath } from "./street-lines.ts";
 import type { ZoneCode } from "./zones.ts";
 
-/** A named stretch of street: each part a line of two points, [lon, lat, lon, lat]. */
+/** A named stretch of street: each part a line of points, [lon, lat, lon, lat, ...] (a bent street turns at its crossings). */
 export type StreetFeature = { name: string; suburb: string; parts: number[][] };
 /** A bus stop: made up, so marked synthetic where it is stored. */
 export type StopFeature = { name: string; stopId: string; lon: number; lat: number };
@@ -26,30 +26,31 @@ export type SuburbMap = { streets: StreetFeature[]; stops: StopFeature[]; blocks
 /** The map features of a built plan. */
 export function mapOfPlan(plan: Plan): SuburbMap {
   const { frame, suburb } = plan;
-  const deg = (u: number, v: number): [number, number] => [
-    qx(frame, u, v) / UNITS_PER_DEGREE,
-    qy(frame, u, v) / UNITS_PER_DEGREE,
-  ];
+  const deg = (u: number, v: number): [number, number] => {
+    const [x, y] = at(frame, u, v);
+    return [x / UNITS_PER_DEGREE, y / UNITS_PER_DEGREE];
+  };
   const grid = streetGrid(plan);
   const streets = grid.streets.map((s) => ({
     name: s.name,
     suburb: suburb.name,
-    parts: s.parts.map(([a, b]) => [...deg(...onStreet(s, a)), ...deg(...onStreet(s, b))]),
+    parts: s.parts.map(([a, b]) => streetPath(grid, s, a, b).flatMap(([u, v]) => deg(u, v))),
   }));
   const stops = busStops(grid).map((s, i) => {
     const [lon, lat] = deg(s.u, s.v);
     return { name: s.near ? `${s.street} near ${s.near}` : s.street, stopId: `bus-${suburb.index}-${i + 1}`, lon, lat };
   });
   const blocks = blocksOf(plan);
-  const walks = walkLines(grid.streets).map((line) => ({
+  const walks = walkLines(grid).map((line) => ({
     suburb: suburb.index,
     coords: line.flatMap(([u, v]) => deg(u, v)),
   }));
   return { streets, stops, blocks: { quads: quadsOf(frame, blocks), zones: blocks.map((b) => b.zone) }, walks };
 }
 
-// Each built stretch of street with a point at every street crossing it (the plan's frame, metres): where a walker turns.
-function walkLines(streets: readonly Street[]): [number, number][][] {
+// Each built stretch of street with a point at every street crossing it and every turn (the plan's frame, metres).
+function walkLines(grid: StreetGrid): [number, number][][] {
+  const streets = grid.streets;
   const rows = streets.filter((s) => s.dir === "row");
   const crosses = streets.filter((s) => s.dir === "cross");
   const within = (x: number, [a, b]: [number, number]) => x >= a - 1e-9 && x <= b + 1e-9;
@@ -57,12 +58,14 @@ function walkLines(streets: readonly Street[]): [number, number][][] {
   for (const s of streets) {
     const others = s.dir === "row" ? crosses : rows;
     for (const part of s.parts) {
-      const at = new Set<number>([part[0], part[1]]);
+      const cuts = new Set<number>([part[0], part[1]]);
       for (const o of others) {
-        if (within(o.at, part) && o.parts.some((q) => within(s.at, q))) at.add(o.at);
+        if (within(o.at, part) && o.parts.some((q) => within(s.at, q))) cuts.add(o.at);
       }
-      const along = [...at].sort((x, y) => x - y);
-      out.push(along.map((x) => onStreet(s, x)));
+      const along = [...cuts].sort((x, y) => x - y);
+      // The turns between crossings as points too, so the walk follows the bent street.
+      const turns = streetPath(grid, s, part[0], part[1]).map(([u, v]) => (s.dir === "row" ? u : v));
+      out.push([...new Set([...along, ...turns])].sort((x, y) => x - y).map((x) => onStreet(s, x)));
     }
   }
   return out;

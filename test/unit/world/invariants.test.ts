@@ -3,9 +3,9 @@
 // bush and the rivers, every lot reaches a street, and no two lots overlap.
 import { describe, expect, it } from "vitest";
 import { NO_BUSHFIRE_LGAS } from "../../../scripts/world/character.ts";
-import { qx, qy } from "../../../scripts/world/lattice.ts";
+import { at, qx, qy } from "../../../scripts/world/lattice.ts";
 import type { Lot, Plan } from "../../../scripts/world/plan.ts";
-import { streetGrid } from "../../../scripts/world/street-lines.ts";
+import { streetGrid, streetPath } from "../../../scripts/world/street-lines.ts";
 import { corridorWidth, isTunnel, type RailStretch, surfaceStretches } from "../../../scripts/world/rail.ts";
 import { readTransportSources } from "../../../scripts/pack/transport.ts";
 import { UNITS_PER_DEGREE } from "../../../src/packs/paged/index.ts";
@@ -43,20 +43,35 @@ const centre = (p: Plan, l: Lot): [number, number] => {
 
 const M_PER_DEG = 111_195;
 
-// A lot's corners in metres east and north of a point.
-function lotCorners(p: Plan, l: Lot, at: readonly [number, number]): [number, number][] {
-  const kx = M_PER_DEG * Math.cos((at[1] * Math.PI) / 180);
-  return (
-    [
+// Each lot's corners in degrees, placed once per plan (the frame is the generator's own).
+const cornerMemo = new Map<Plan, Map<Lot, [number, number][]>>();
+function degCorners(p: Plan, l: Lot): [number, number][] {
+  let memo = cornerMemo.get(p);
+  if (!memo) {
+    memo = new Map();
+    cornerMemo.set(p, memo);
+  }
+  let c = memo.get(l);
+  if (!c) {
+    const corners = [
       [l.u0, l.v0],
       [l.u1, l.v0],
       [l.u1, l.v1],
       [l.u0, l.v1],
-    ] as const
-  ).map(([u, v]) => [
-    (qx(p.frame, u, v) / UNITS_PER_DEGREE - at[0]) * kx,
-    (qy(p.frame, u, v) / UNITS_PER_DEGREE - at[1]) * M_PER_DEG,
-  ]);
+    ] as const;
+    c = corners.map(([u, v]) => {
+      const [x, y] = at(p.frame, u, v);
+      return [x / UNITS_PER_DEGREE, y / UNITS_PER_DEGREE];
+    });
+    memo.set(l, c);
+  }
+  return c;
+}
+
+// A lot's corners in metres east and north of a point.
+function lotCorners(p: Plan, l: Lot, from: readonly [number, number]): [number, number][] {
+  const kx = M_PER_DEG * Math.cos((from[1] * Math.PI) / 180);
+  return degCorners(p, l).map(([x, y]) => [(x - from[0]) * kx, (y - from[1]) * M_PER_DEG]);
 }
 
 // The rail corridor of a stretch in metres from its first station: the line joining its stations, run on half the
@@ -95,6 +110,15 @@ function overlapDepth(a: readonly [number, number][], b: readonly [number, numbe
     }
   }
   return least;
+}
+
+// Whether two polygons' boxes lie a metre or more apart.
+function apart(a: readonly [number, number][], b: readonly [number, number][]): boolean {
+  for (const i of [0, 1]) {
+    if (Math.min(...a.map((p) => p[i] as number)) > Math.max(...b.map((p) => p[i] as number)) + 1) return true;
+    if (Math.min(...b.map((p) => p[i] as number)) > Math.max(...a.map((p) => p[i] as number)) + 1) return true;
+  }
+  return false;
 }
 
 // Lots of a plan with the bushfire overlay on any part of them.
@@ -215,6 +239,80 @@ describe("the synthetic world's invariants", () => {
       if (b.plan.ch.cls !== "estate") expect(n, b.plan.suburb.name).toBe(0);
     }
     expect((courts.get("Box Hill") ?? 0) + (courts.get("Oran Park") ?? 0)).toBeGreaterThan(3);
+  });
+
+  it("bends the new estates' streets strongly, the middle ring's gently and the city's not at all", () => {
+    // The greatest turn (degrees) of any road line at a crossing, measured on the ground (metres east and north).
+    const turn = new Map<string, number>();
+    for (const b of built) {
+      const grid = streetGrid(b.plan);
+      const kx = M_PER_DEG * Math.cos((b.plan.suburb.label[1] * Math.PI) / 180);
+      let most = 0;
+      for (const s of grid.streets) {
+        if (s.dir !== "row") continue;
+        for (const [a, c] of s.parts) {
+          const pts = streetPath(grid, s, a, c).map(([u, v]) => {
+            const [x, y] = at(b.plan.frame, u, v);
+            return [(x / UNITS_PER_DEGREE) * kx, (y / UNITS_PER_DEGREE) * M_PER_DEG] as const;
+          });
+          for (let i = 2; i < pts.length; i++) {
+            const [p, q, r] = [pts[i - 2], pts[i - 1], pts[i]] as [
+              readonly number[],
+              readonly number[],
+              readonly number[],
+            ];
+            const a1 = Math.atan2((q[1] as number) - (p[1] as number), (q[0] as number) - (p[0] as number));
+            const a2 = Math.atan2((r[1] as number) - (q[1] as number), (r[0] as number) - (q[0] as number));
+            const d = Math.abs(((a2 - a1 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+            // Only turns between whole blocks' lengths: a few metres' stub turns on the centimetre grid.
+            if (Math.hypot((q[0] as number) - (p[0] as number), (q[1] as number) - (p[1] as number)) > 50)
+              most = Math.max(most, (d * 180) / Math.PI);
+          }
+        }
+      }
+      turn.set(b.plan.suburb.name, most);
+    }
+    expect(turn.get("Sydney"), "the CBD").toBeLessThan(0.5);
+    for (const name of ["Surry Hills", "Newtown"]) expect(turn.get(name), name).toBeLessThan(3);
+    for (const name of ["Epping", "Burwood"]) {
+      expect(turn.get(name), name).toBeGreaterThan(1.5);
+      expect(turn.get(name), name).toBeLessThan(10);
+    }
+    for (const name of ["Box Hill", "Oran Park"]) expect(turn.get(name), name).toBeGreaterThan(8);
+  });
+
+  it("keeps neighbouring blocks apart on the ground however the streets bend", () => {
+    for (const b of built) {
+      const byCell = new Map<number, Lot[]>();
+      for (const l of b.plan.lots) byCell.set(l.cell, [...(byCell.get(l.cell) ?? []), l]);
+      const at0 = b.plan.suburb.label;
+      // Each built block's lots' corners (metres), keyed by its place in the grid.
+      const blocks = new Map<string, [number, number][][]>();
+      for (const [idx, lots] of byCell) {
+        const c = b.plan.cells[idx];
+        blocks.set(
+          `${c?.j}:${c?.k}`,
+          lots.map((l) => lotCorners(b.plan, l, at0)),
+        );
+      }
+      for (const [key, lots] of blocks) {
+        const [j, k] = key.split(":").map(Number) as [number, number];
+        for (const [dj, dk] of [
+          [0, 1],
+          [1, -1],
+          [1, 0],
+          [1, 1],
+        ] as const) {
+          for (const other of blocks.get(`${j + dj}:${k + dk}`) ?? []) {
+            for (const lot of lots) {
+              if (apart(lot, other)) continue;
+              // Lots of neighbouring blocks meet only where a court's back row reaches the block before it.
+              expect(overlapDepth(lot, other), `${b.plan.suburb.name} block ${key}`).toBeLessThan(0.05);
+            }
+          }
+        }
+      }
+    }
   });
 
   it("overlaps no two lots by more than 1 m²", () => {
