@@ -29,10 +29,13 @@ function packageVersion(root: string, spec: string): string {
 }
 
 /** The generator's files (repository-relative, sorted) and the packages it imports, from its entry points. */
-export function generatorSources(root: string): { files: string[]; packages: string[] } {
+export function generatorSources(
+  root: string,
+  entryPoints: readonly string[] = ENTRY_POINTS,
+): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
-  const queue = ENTRY_POINTS.map((f) => resolve(root, f));
+  const queue = entryPoints.map((f) => resolve(root, f));
   while (queue.length > 0) {
     const file = queue.pop() as string;
     const rel = relative(root, file);
@@ -49,21 +52,34 @@ export function generatorSources(root: string): { files: string[]; packages: str
 
 export type WorldKey = { seed: number; lots: number; suburbs?: readonly string[] };
 
-/** The content hash (sha256, hex) a world with these options is cached under. */
-export function worldHash(key: WorldKey, root = "."): string {
+/**
+ * A content hash (sha256, hex) of a generator: the sources its entry points import, its input files, the packages it
+ * uses, the Node version and its options.
+ */
+export function contentHash(
+  entryPoints: readonly string[],
+  inputs: readonly string[],
+  options: unknown,
+  root = ".",
+): string {
   const h = createHash("sha256");
   const add = (label: string, data: string | Buffer) => {
     h.update(`${label}\0${data.length}\0`);
     h.update(data);
   };
-  const { files, packages } = generatorSources(resolve(root));
-  for (const f of [...files, WORLD_TOPO, WORLD_GTFS, WORLD_METRO, ...WORLD_RAIL_SOURCES])
-    add(f, readFileSync(join(root, f)));
+  const { files, packages } = generatorSources(resolve(root), entryPoints);
+  for (const f of [...files, ...inputs]) add(f, readFileSync(join(root, f)));
   add("packages", packages.join("\n"));
   // Math.sin and friends may round differently in another V8.
   add("node", process.version);
-  add("options", JSON.stringify({ seed: key.seed, lots: key.lots, suburbs: key.suburbs ?? null }));
+  add("options", JSON.stringify(options));
   return h.digest("hex");
+}
+
+/** The content hash (sha256, hex) a world with these options is cached under. */
+export function worldHash(key: WorldKey, root = "."): string {
+  const inputs = [WORLD_TOPO, WORLD_GTFS, WORLD_METRO, ...WORLD_RAIL_SOURCES];
+  return contentHash(ENTRY_POINTS, inputs, { seed: key.seed, lots: key.lots, suburbs: key.suburbs ?? null }, root);
 }
 
 export function worldCachePath(hash: string, env: Readonly<Record<string, string | undefined>> = process.env): string {

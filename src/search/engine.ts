@@ -43,7 +43,7 @@ import {
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
 import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
 import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
-import type { BlockTable, Sidecar } from "./sidecar/reader.ts";
+import { type BlockTable, SIDECAR_CACHE_BYTES, type Sidecar } from "./sidecar/reader.ts";
 import { prefetchSidecar } from "./sidecar/registry.ts";
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
@@ -391,7 +391,11 @@ export async function searchSites(
   }
   // A sidecar's blocks as each run lands: memory holds a few runs' blocks and the best candidates, never the area.
   if (sidecar && !stopped) {
-    for await (const { scan, tables, bytes } of readRuns(runs, runs.length <= KEEP_PAGES)) {
+    // Kept for the next search only when they all fit the isolate's block cache: a region's blocks would evict each
+    // other before any later search found them, and hold the cache's bytes beside the blocks in hand for nothing.
+    const blockBytes = sidecar.scans.reduce((n, o) => n + o.sidecar.decodedBytes(o.blocks, o.need), 0);
+    const keepBlocks = runs.length <= KEEP_PAGES && blockBytes <= SIDECAR_CACHE_BYTES;
+    for await (const { scan, tables, bytes } of readRuns(runs, keepBlocks)) {
       work.bytesRead += bytes;
       work.blocksRead += bytes > 0 ? tables.length : 0;
       for (const take of tables) {
@@ -477,14 +481,15 @@ async function* readRuns(
     read.catch(() => undefined);
     inFlight.push(read);
   };
-  // Bytes of the runs in flight or landed and not yet taken: small runs (a council area's) all go in one round.
+  // Bytes of the runs in flight or landed and not yet taken: small runs (a council area's) all go in one round, large
+  // ones (a region's, up to MAX_RUN_BYTES each) two at a time, so memory holds those and the run in hand, whatever the
+  // region's size.
   let held = 0;
   const bytesOf = (k: number) => {
     const { scan, run } = runs[k] as { scan: SidecarScan; run: number[] };
     return scan.sidecar.runBytes(run, scan.need);
   };
-  const room = () =>
-    next < runs.length && (inFlight.length < CONCURRENT_READS || held + bytesOf(next) <= RUN_BYTES_IN_FLIGHT);
+  const room = () => next < runs.length && (inFlight.length === 0 || held + bytesOf(next) <= RUN_BYTES_IN_FLIGHT);
   const startHeld = () => {
     held += bytesOf(next);
     start();

@@ -26,12 +26,13 @@ export type Need = { has(name: ColumnName): boolean; key: string };
 /** A block as a facts table, with each lot's row in the pack, its page and index there, and its rank by lot key. */
 export type BlockTable = { b: number; t: FactsTable; first: number; rank: Uint32Array; page: Uint32Array };
 
-// Decoded blocks kept per isolate: a council area's blocks stay warm for the next search (a block is about 300 KB).
+// Decoded blocks kept per isolate: a search's blocks stay warm for the next when they all fit (a suburb's; a block of
+// 4,096 lots is about 250 KB decoded).
 export const SIDECAR_CACHE_BYTES = 8 * 1024 * 1024;
 const blockCache = new ByteLru<BlockTable>(SIDECAR_CACHE_BYTES, Number.POSITIVE_INFINITY);
 // Blocks a gap of at most this many bytes apart are read in one range: a read costs more than the bytes between.
 const MERGE_GAP = 64 * 1024;
-// A run stops growing here (unless the ranges allowed force more): three in flight hold a few MiB, not the region.
+// A run stops growing here (unless the ranges allowed force more): two in flight hold 8 MiB, not the region.
 const MAX_RUN_BYTES = 4 * 1024 * 1024;
 // The first read of a head: a 1.5M-lot pack's (about 600 KB) fits; the rest is read once when not.
 const HEAD_READ = 1024 * 1024;
@@ -90,6 +91,12 @@ export class Sidecar {
       const e = this.head.blocks[b] as BlockEntry;
       return n + e.n + (value ? e.vn : 0);
     }, 0);
+  }
+
+  /** Bytes these blocks hold decoded (as the block cache counts them), for a search reading `need`. */
+  decodedBytes(blocks: readonly number[], need: Need): number {
+    const value = readsValue(need);
+    return blocks.reduce((n, b) => n + decodedBytes((this.head.blocks[b] as BlockEntry).rows, value), 0);
   }
 
   /** The blocks holding rows of these pages. */
@@ -219,7 +226,7 @@ export class Sidecar {
       lotId: [],
       address: null,
       demo: idle(n, "u8"),
-      bytes: 256 + n * 60,
+      bytes: decodedBytes(n, false),
     };
     const figures: ValueColumns | undefined = value
       ? {
@@ -286,11 +293,14 @@ export class Sidecar {
     t.lat = lat;
     if (figures) {
       t.value = figures;
-      t.bytes += n * VALUE_BYTES_PER_LOT;
+      t.bytes = decodedBytes(n, true);
     }
     return { b, t, first: e.first, rank, page };
   }
 }
+
+// A decoded block's bytes as the cache counts them: its columns, with the value figures when read.
+const decodedBytes = (rows: number, value: boolean): number => 256 + rows * (60 + (value ? VALUE_BYTES_PER_LOT : 0));
 
 // A range's bytes as words: a fresh read starts aligned; else (a shared buffer) copied once.
 const wordsOf = (d: Uint8Array): Uint32Array =>
