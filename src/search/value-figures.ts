@@ -9,9 +9,10 @@ import { roundTo } from "../scoring/format.ts";
 import { scoreSite } from "../scoring/index.ts";
 import type { ExistingKind, FeasibilityResult, YieldBasis } from "../scoring/types.ts";
 import type { Assumptions } from "../value/assumptions.ts";
-import { marginOverAsIs, type ResidualMemo } from "../value/margin.ts";
+import { marginOverAsIs } from "../value/margin.ts";
 import type { ValueSite } from "../value/types.ts";
 import type { FactsTable } from "./facts-table.ts";
+import { TupleMemo } from "./tuple-memo.ts";
 
 /** A yield basis's code is its place here plus one (0: not known); a sidecar stores codes, so only append. */
 export const YIELD_BASES = [
@@ -119,12 +120,53 @@ export function valueSiteAt(t: FactsTable, i: number): ValueSite | null {
   };
 }
 
+// What valueSiteAt reads of a lot: its suburb (as a number of the reader's), the value columns and its area.
+const PRICED_FIELDS = 9;
+// Distinct lots priced before the memo starts again (about 3 MB): one LGA's 100,000 lots hold about 23,000.
+const MEMO_ENTRIES = 32_768;
+
 /** Each lot's margin over its as-is value on these assumptions (null: no housing scheme, or no figures). */
 export function marginReader(a: Assumptions): (t: FactsTable, i: number) => number | null {
-  // One search's lots repeat their neighbours' schemes: each suburb's scheme is solved once.
-  const memo: ResidualMemo = new Map();
+  // Neighbours repeat their size, yield and suburb: a lot is priced once per distinct input (NaN: priced as null).
+  const memo = new TupleMemo(PRICED_FIELDS, MEMO_ENTRIES);
+  const key = new Float64Array(PRICED_FIELDS);
+  // 0: no suburb (a lot priced at the default prices).
+  const suburbNo = new Map<string | null, number>([[null, 0]]);
+  const numbered = new WeakMap<FactsTable["suburb"]["names"], Float64Array>();
+  const suburbsOf = (names: FactsTable["suburb"]["names"]): Float64Array => {
+    let nos = numbered.get(names);
+    if (nos) return nos;
+    nos = new Float64Array(names.length);
+    for (let c = 0; c < names.length; c++) {
+      const name = names[c] ?? null;
+      let no = suburbNo.get(name);
+      if (no === undefined) {
+        no = suburbNo.size;
+        suburbNo.set(name, no);
+      }
+      nos[c] = no;
+    }
+    numbered.set(names, nos);
+    return nos;
+  };
   return (t, i) => {
+    const v = t.value;
+    if (!v) return null;
+    // A code past the names is a lot of no suburb, as valueSiteAt reads it.
+    key[0] = suburbsOf(t.suburb.names)[t.suburb.codes[i] as number] ?? 0;
+    key[1] = v.basis[i] as number;
+    key[2] = v.dwellings[i] as number;
+    key[3] = v.gfa[i] as number;
+    key[4] = v.existingKind[i] as number;
+    key[5] = v.existingDwellings[i] as number;
+    key[6] = v.existingUnits[i] as number;
+    key[7] = v.existingFloor[i] as number;
+    key[8] = t.area[i] as number;
+    const known = memo.get(key);
+    if (known !== undefined) return Number.isNaN(known) ? null : known;
     const site = valueSiteAt(t, i);
-    return site === null ? null : marginOverAsIs(site, a, undefined, memo);
+    const margin = site === null ? null : marginOverAsIs(site, a);
+    memo.set(key, margin ?? Number.NaN);
+    return margin;
   };
 }

@@ -3,8 +3,9 @@
 import { formatNumber } from "../scoring/format.ts";
 import { type Assumptions, salePrice } from "./assumptions.ts";
 import { DRAWDOWN_SHARE, STATUTORY_PCT } from "./constants.ts";
-import { type DutySchedule, transferDuty } from "./duty/schedule.ts";
+import type { DutySchedule } from "./duty/schedule.ts";
 import { FORM_WORDS, SALEABLE_SHARE } from "./forms.ts";
+import { landCosts, landPrice, of } from "./land-price.ts";
 import type { Scheme } from "./scheme.ts";
 import type { CostLine } from "./types.ts";
 
@@ -24,11 +25,45 @@ export interface Residual {
 const money = (x: number) => `$${formatNumber(x)}`;
 const pctText = (x: number) => `${Number.isInteger(x) ? formatNumber(x) : String(x)}%`;
 const m2 = (x: number) => `${formatNumber(x)} m²`;
-const of = (x: number, pct: number) => Math.round((x * pct) / 100);
-/** A line's basis in words, or nothing when only the figures are wanted (a search pricing every lot). */
+/** A line's basis in words (residualLandValue, pricing every lot of a search, builds no lines: fixedOf). */
 type Say = (words: () => string) => string;
 const SAY: Say = (words) => words();
-const SILENT: Say = () => "";
+
+/** The gross realisation alone: each part's saleable area at its price, as realisation() words it. */
+function grossOf(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale): number {
+  let total = 0;
+  for (const p of scheme.parts)
+    total += Math.round(p.gfaM2 * SALEABLE_SHARE[p.form]) * Math.round(salePrice(a, suburb, p.form) * scale.price);
+  return total;
+}
+
+/** Construction, the amount of buildCosts' first line. */
+function constructionOf(scheme: Scheme, a: Assumptions, scale: Scale): number {
+  let construction = 0;
+  for (const p of scheme.parts) construction += p.gfaM2 * Math.round(a.build_cost_m2[p.form] * scale.cost);
+  return construction;
+}
+
+/** Each of buildCosts' amounts in its order, summed as its lines are: the costs that do not depend on the land. */
+function fixedOf(scheme: Scheme, a: Assumptions, gross: number, scale: Scale): number {
+  const construction = constructionOf(scheme, a, scale);
+  const n = scheme.newDwellings;
+  let drawn = 0;
+  drawn += construction;
+  drawn += of(construction, a.fees_pct);
+  drawn += of(construction, STATUTORY_PCT);
+  drawn += n * a.contributions_per_dwelling;
+  drawn += scheme.dwellings >= 2 ? n * a.hpc_per_dwelling : 0;
+  drawn += of(construction, a.contingency_pct);
+  let fixed = drawn;
+  fixed += of(gross, a.marketing_pct);
+  fixed += of(gross, a.commission_pct);
+  return fixed + financeOnConstruction(drawn, a);
+}
+
+// Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
+const financeOnConstruction = (drawn: number, a: Assumptions) =>
+  Math.round(drawn * ((a.finance_pct / 100) * (a.programme_months / 12)) * DRAWDOWN_SHARE);
 
 function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale, say: Say) {
   let total = 0;
@@ -111,26 +146,16 @@ function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale,
       basis: say(() => `${pctText(a.commission_pct)} of gross realisation`),
     },
   ];
-  // Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
   const drawn = lines.slice(0, 6).reduce((s, l) => s + l.amount, 0);
-  const rate = (a.finance_pct / 100) * (a.programme_months / 12);
   lines.push({
     item: "finance on construction",
-    amount: Math.round(drawn * rate * DRAWDOWN_SHARE),
+    amount: financeOnConstruction(drawn, a),
     basis: say(
       () =>
         `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(drawn)} drawn evenly (half outstanding on average)`,
     ),
   });
   return lines;
-}
-
-/** The land-dependent costs at land price L: duty, finance on land and duty, and the margin's nominal figure. */
-function landCosts(L: number, fixed: number, gross: number, a: Assumptions, duty: DutySchedule) {
-  const d = transferDuty(duty, L);
-  const finance = Math.round((L + d) * (a.finance_pct / 100) * (a.programme_months / 12));
-  const base = a.margin_basis === "cost" ? fixed + L + d + finance : gross;
-  return { duty: d, finance, margin: of(base, a.margin_pct) };
 }
 
 const UNSCALED: Scale = { price: 1, cost: 1 };
@@ -154,32 +179,15 @@ export function residualLandValue(
   duty: DutySchedule,
   scale: Scale = UNSCALED,
 ): number {
-  return solve(scheme, a, suburb, duty, scale, SILENT).rlv;
+  const gross = grossOf(scheme, a, suburb, scale);
+  return landPrice(fixedOf(scheme, a, gross, scale), gross, a, duty);
 }
 
 function solve(scheme: Scheme, a: Assumptions, suburb: string | null, duty: DutySchedule, scale: Scale, say: Say) {
   const gross = realisation(scheme, a, suburb, scale, say);
   const lines = buildCosts(scheme, a, gross.total, scale, say);
   const fixed = lines.reduce((s, l) => s + l.amount, 0);
-  const total = (L: number) => {
-    const c = landCosts(L, fixed, gross.total, a, duty);
-    return fixed + L + c.duty + c.finance + c.margin;
-  };
-  let L: number;
-  if (total(0) > gross.total) {
-    // The scheme cannot pay for free land: the shortfall is the (negative) residual; no land, so no duty on it.
-    L = gross.total - total(0);
-  } else {
-    // total(L) rises with L: bisect to the largest whole dollar it still fits under the realisation.
-    let lo = 0;
-    let hi = gross.total;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (total(mid) <= gross.total) lo = mid;
-      else hi = mid - 1;
-    }
-    L = lo;
-  }
+  const L = landPrice(fixed, gross.total, a, duty);
   const land = landCosts(Math.max(L, 0), fixed, gross.total, a, duty);
   // The margin takes what the whole-dollar land price leaves (a few dollars), so the lines add up to the realisation.
   const margin = gross.total - fixed - L - land.duty - land.finance;
