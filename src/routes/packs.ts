@@ -16,6 +16,7 @@ import { MAX_PACK_UPLOAD_BYTES, MAX_PRIVATE_PACKS } from "../packs/upload/upload
 import { SYNC_BUILD_MAX_FEATURES } from "../packs/private/build-state.ts";
 import type { AuthEnv } from "../request/context.ts";
 import { PackSummarySchema, UploadedPackSchema } from "./schemas/packs.ts";
+import { withTileJson } from "./tilejson-of.ts";
 
 const LayerParam = z.enum([...LAYER_NAMES, "lots"]).openapi({
   description: "The pack layer the features become (`lots` is `parcels`)",
@@ -80,7 +81,15 @@ export const packRoutes = createRouter()
       },
     }),
     // Listed from metadata: an organisation can always see (and so delete) its packs, however large they are.
-    async (c) => c.json(await c.var.services.packs.summaries(await callerOrgId(c)), 200),
+    async (c) => {
+      const { packs } = c.var.services;
+      // A public pack that cannot be opened (a refused root) still leaves the list answering, without TileJSON.
+      const [summaries, publicPacks] = await Promise.all([
+        packs.summaries(await callerOrgId(c)),
+        packs.public().catch(() => null),
+      ]);
+      return c.json(await withTileJson(summaries, publicPacks, new URL(c.req.url).origin), 200);
+    },
   )
   .openapi(
     route({

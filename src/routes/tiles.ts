@@ -17,10 +17,11 @@ import { NotFoundError } from "../errors.ts";
 import { type FoundPack, findPack } from "../packs/open-pack.ts";
 import { cutTile } from "../tiles/cut.ts";
 import { MAX_ZOOM, validTile, type TileCoord } from "../tiles/math.ts";
-import { tileJson, versionParam } from "../tiles/tilejson.ts";
-import { pagedTile, pagedTileJson } from "../tiles/paged.ts";
+import { versionParam } from "../tiles/tilejson.ts";
+import { pagedTile } from "../tiles/paged.ts";
 import { packsAbove } from "../tiles/above.ts";
 import { TileJsonSchema } from "./schemas/tiles.ts";
+import { tileJsonOf } from "./tilejson-of.ts";
 
 // Hono's router cannot put a literal suffix after a parameter, so the suffix is matched and removed here.
 const withSuffix = (suffix: RegExp) => (v: unknown) => (typeof v === "string" ? v.replace(suffix, "") : v);
@@ -133,12 +134,8 @@ tileRoutes.openAPIRegistry.registerPath({
 tileRoutes
   .openapi({ ...tileJsonRoute, path: "/tiles/{pack_id{[^/]+\\.json}}", hide: true }, async (c) => {
     const found = await packOf(c, c.req.valid("param").pack_id);
-    const origin = new URL(c.req.url).origin;
     c.header("Cache-Control", STALE_CACHE);
-    if (found.whole) return c.json(tileJson(found.whole, origin), 200);
-    // The tile URL names the packs above this one too: a new import is never hidden by a browser's cached tiles.
-    const { tag } = await packsAbove(found.own ? null : await c.var.services.packs.public(), found.paged);
-    return c.json(pagedTileJson(found.snapshot, origin, tag), 200);
+    return c.json(await tileJsonOf(found, new URL(c.req.url).origin, () => c.var.services.packs.public()), 200);
   })
   .openapi({ ...tileRoute, path: "/tiles/{pack_id}/{z}/{x}/{y{[^/]+\\.mvt}}", hide: true }, async (c) => {
     const { pack_id: packId, ...tile } = c.req.valid("param");

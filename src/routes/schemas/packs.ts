@@ -1,6 +1,7 @@
 // The answers of GET /packs and POST /packs: what a pack covers, holds and who added it.
 import { z } from "@hono/zod-openapi";
 import { BBoxSchema } from "./geometry.ts";
+import { TileJsonSchema } from "./tiles.ts";
 
 const UploadInfoSchema = z.object({
   layer: z.string(),
@@ -63,6 +64,10 @@ export const PackSummarySchema = z
         }),
       )
       .openapi({ description: "Per layer of an imported pack (npm run import -- nsw); empty for other packs" }),
+    tilejson: TileJsonSchema.optional().openapi({
+      description:
+        "A public pack's TileJSON, as GET /tiles/{pack_id}.json answers it, so a map needs no other request before its tiles; absent for the organisation's own packs",
+    }),
   })
   .openapi("PackSummary");
 

@@ -65,6 +65,13 @@ describe("GET /tiles/{pack_id}.json", () => {
     expect(tj.maxzoom).toBeGreaterThanOrEqual(parcels?.minzoom ?? 99);
   });
 
+  it("is given inline by GET /packs for every public pack, as this route answers it", async () => {
+    const packs = await (await get("/packs")).json<{ id: string; private: boolean; tilejson?: unknown }[]>();
+    const listed = packs.filter((p) => !p.private);
+    expect(listed.map((p) => p.id)).toContain("sydney-demo");
+    for (const p of listed) expect(p.tilejson, p.id).toEqual(await (await get(`/tiles/${p.id}.json`)).json());
+  });
+
   it("an unknown pack is 404 Pack not found", async () => {
     const res = await get("/tiles/no-such-pack.json");
     expect(res.status).toBe(404);

@@ -1,5 +1,5 @@
 // Sign in, or create an account; the post-signup step follows in the shell.
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Problem } from "../api.ts";
 import { type Auth, signIn, signUp } from "../session.ts";
 
@@ -11,11 +11,14 @@ export function SignIn({ auth, onSignedIn, notice }: { auth: Auth; onSignedIn: (
   // While a person types, build the page's map, compile its shaders and load the offline basemap and its glyphs (its
   // code is fetched after first paint anyway).
   const offline = !auth.config.basemap_style_url;
+  const warm = useCallback(
+    () => void import("../map/shared.ts").then((m) => m.sharedMap({ offline })).catch(() => {}),
+    [offline],
+  );
   useEffect(() => {
-    const warm = () => import("../map/shared.ts").then((m) => m.sharedMap({ offline })).catch(() => {});
     const t = setTimeout(warm, 300);
     return () => clearTimeout(t);
-  }, [offline]);
+  }, [warm]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -24,8 +27,11 @@ export function SignIn({ auth, onSignedIn, notice }: { auth: Auth; onSignedIn: (
     const password = String(form.get("password") ?? "");
     setBusy(true);
     setError(null);
+    const signingIn = mode === "in" ? signIn(auth, email, password) : signUp(auth, email, password);
+    // Pressed before the map was built: build it now, while the identity provider answers (issue 51, item 7).
+    warm();
     try {
-      await (mode === "in" ? signIn(auth, email, password) : signUp(auth, email, password));
+      await signingIn;
       onSignedIn();
     } catch (err) {
       setError(err instanceof Problem ? err.message : "Sign-in failed. Please try again.");

@@ -213,7 +213,7 @@ export default function Workspace({ shell }: { shell: Shell }) {
       // A v2 pack's tiles carry layers its summary does not list (generalised zoning below the lots' zoom).
       layers: [...new Set([...p.layers.map((l) => l.name), ...(p.tilejson?.vector_layers.map((v) => v.id) ?? [])])],
       own: p.private,
-      tilejson: p.tilejson,
+      tilejson: p.tilejson ?? null,
     })) ?? [];
   // The map is styled with its sources: a new or deleted pack restyles it (its view stays, it is in the URL).
   const packKey = packs?.map((p) => `${p.id}@${p.version}`).join(",");

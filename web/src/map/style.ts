@@ -225,7 +225,9 @@ export function packLayers(
       id: `${id}-parcels-fill`,
       type: "fill",
       ...src,
-      paint: { "fill-color": "#000000", "fill-opacity": 0.001 },
+      // Unseen and so never drawn (MapLibre skips a fill of opacity 0: in software WebGL a pass over every lot costs a
+      // frame's worth), yet queried, as the suburbs' fill is: clicks and the search ask which lots are here.
+      paint: { "fill-color": "#000000", "fill-opacity": 0 },
     })),
     ...each("parcels", (src, id, own) => ({
       id: `${id}-parcels-line`,
