@@ -2,11 +2,12 @@
 // pixel or two, so drawing each one made a tile of a whole city of over a megabyte, where a cell grid draws the same
 // picture in a tenth of it. Each cell takes the zone of the largest block over its centre (or, for a block smaller
 // than a cell, of the block whose centre it holds); a street a cell wide takes its blocks' zone, as it would vanish at
-// this zoom anyway; runs of one zone merge across rows and down columns.
+// this zoom anyway; the cells of one zone dissolve into polygons (cell-rings.ts).
 import type { BlockPage } from "../packs/paged/index.ts";
 import { blockCells, CELL, type CellMask, GRID } from "./block-walk.ts";
 import { BLOCKS_LAYER } from "./blocks.ts";
-import type { TileCoord } from "./math.ts";
+import { cellPolygons, type CellPolygon } from "./cell-rings.ts";
+import { BUFFER, EXTENT, type TileCoord } from "./math.ts";
 import { emptyDictionary, grow } from "./merge.ts";
 import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
 
@@ -53,38 +54,29 @@ function closeStreets(zone: Int32Array): Int32Array {
   return out;
 }
 
-type Rect = { x0: number; x1: number; y0: number; y1: number; zone: number };
+// A vertex's tile unit: the tile's edge pushed into the buffer, so the map's clip, not its antialiasing, draws it.
+const unit = (i: number) => (i === 0 ? -BUFFER : i === GRID ? EXTENT + BUFFER : i * CELL);
 
-/** Runs of one zone along each row, each extended down while the next row has the same run. */
-function rectangles(zone: Int32Array): Rect[] {
-  const done: Rect[] = [];
-  let open = new Map<number, Rect>();
-  for (let r = 0; r < GRID; r++) {
-    const next = new Map<number, Rect>();
-    let c = 0;
-    while (c < GRID) {
-      const z = zone[r * GRID + c] as number;
-      let e = c + 1;
-      while (e < GRID && zone[r * GRID + e] === z) e++;
-      if (z >= 0) {
-        const key = (c * (GRID + 1) + e) * 65536 + z;
-        const above = open.get(key);
-        if (above) {
-          above.y1 = r + 1;
-          open.delete(key);
-          next.set(key, above);
-        } else next.set(key, { x0: c, x1: e, y0: r, y1: r + 1, zone: z });
+/** MVT commands of polygons of cell rings: each ring a MoveTo, LineTo to each further corner, ClosePath. */
+function ringsGeometry(polygons: readonly CellPolygon[]): number[] {
+  const geometry: number[] = [];
+  let [cx, cy] = [0, 0];
+  for (const rings of polygons)
+    for (const ring of rings) {
+      const n = ring.length / 2;
+      for (let k = 0; k < n; k++) {
+        const [x, y] = [unit(ring[2 * k] as number), unit(ring[2 * k + 1] as number)];
+        if (k === 0) geometry.push(9);
+        else if (k === 1) geometry.push(((n - 1) << 3) | 2);
+        geometry.push(zigzag(x - cx), zigzag(y - cy));
+        [cx, cy] = [x, y];
       }
-      c = e;
+      geometry.push(15);
     }
-    for (const rect of open.values()) done.push(rect);
-    open = next;
-  }
-  for (const rect of open.values()) done.push(rect);
-  return done;
+  return geometry;
 }
 
-/** The `blocks` layer of a low-zoom tile: one multipolygon of cell rectangles per zone, none on a `hidden` cell. */
+/** The `blocks` layer of a low-zoom tile: one multipolygon of dissolved cells per zone, none on a `hidden` cell. */
 export function blockCellsLayer(
   pages: readonly BlockPage[],
   zones: readonly string[],
@@ -93,27 +85,17 @@ export function blockCellsLayer(
 ): TileLayer {
   const zone = closeStreets(paint(pages, tile));
   if (hidden) for (let c = 0; c < zone.length; c++) if (hidden[c]) zone[c] = -1;
-  const byZone = new Map<number, Rect[]>();
-  for (const rect of rectangles(zone)) {
-    const list = byZone.get(rect.zone) ?? [];
-    list.push(rect);
-    byZone.set(rect.zone, list);
-  }
   const dict = emptyDictionary();
   dict.keys.push("zone");
   const features: TileFeature[] = [];
-  for (const [code, rects] of byZone) {
+  for (const [code, polygons] of cellPolygons(zone, GRID)) {
     const vi = dict.values.push(zones[code] ?? "") - 1;
-    const geometry: number[] = [];
-    let [cx, cy] = [0, 0];
-    for (const { x0, x1, y0, y1 } of rects) {
-      const [ax, ay, bx, by] = [x0 * CELL, y0 * CELL, x1 * CELL, y1 * CELL];
-      // MoveTo, LineTo x3, ClosePath: clockwise with y down, an exterior ring; the cursor ends at its last corner.
-      geometry.push(9, zigzag(ax - cx), zigzag(ay - cy), 26, zigzag(bx - ax), 0, 0, zigzag(by - ay));
-      geometry.push(zigzag(ax - bx), 0, 15);
-      [cx, cy] = [ax, by];
-    }
-    features.push({ id: features.length, type: GEOM_POLYGON, geometry, tags: Uint32Array.of(0, vi) });
+    features.push({
+      id: features.length,
+      type: GEOM_POLYGON,
+      geometry: ringsGeometry(polygons),
+      tags: Uint32Array.of(0, vi),
+    });
   }
   dict.keyRemap = grow(dict.keyRemap, dict.keys.length);
   dict.valueRemap = grow(dict.valueRemap, dict.values.length);

@@ -1,6 +1,6 @@
 // The map as a person sees it on the synthetic Greater Sydney alone (issue 49): the CBD, Parramatta and a new estate
 // in the north-west (Box Hill) at zooms 10, 12, 14 and 16, saved in docs/map/, with no console warning or error.
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorldLot } from "../../scripts/world/world-lots.ts";
@@ -37,6 +37,40 @@ async function mapIdle(p: Page): Promise<void> {
   await p.getByRole("region", { name: "Map area" }).and(p.locator("[aria-busy=false]")).waitFor({ timeout: 30_000 });
 }
 
+// The map area's aria-busy turns false once, at the first idle: after a move, the picture is settled when no tile,
+// glyph or basemap request has been open for a second and two screenshots 0.7 s apart are the same.
+const LOADS = /\/tiles\/|\/assets\/|\.pbf(\?|$)|\.mvt(\?|$)/;
+let loading = 0;
+let lastLoad = 0;
+function countLoads(p: Page): void {
+  p.on("request", (r) => {
+    if (!LOADS.test(r.url())) return;
+    loading++;
+    lastLoad = Date.now();
+  });
+  const done = (r: { url(): string }) => {
+    if (!LOADS.test(r.url())) return;
+    loading--;
+    lastLoad = Date.now();
+  };
+  p.on("requestfinished", done);
+  p.on("requestfailed", done);
+}
+
+async function settled(p: Page): Promise<Buffer> {
+  const map = p.getByRole("region", { name: "Map", exact: true });
+  const deadline = Date.now() + 60_000;
+  let before: Buffer | null = null;
+  while (Date.now() < deadline) {
+    await p.waitForTimeout(700);
+    if (loading > 0 || Date.now() - lastLoad < 1000) continue;
+    const shot = await map.screenshot();
+    if (before?.equals(shot)) return shot;
+    before = shot;
+  }
+  throw new Error("the map never settled within 60 s");
+}
+
 describe.skipIf(!base)("the map over the world at three places and four zooms", () => {
   beforeAll(async () => {
     mkdirSync(DIR, { recursive: true });
@@ -48,6 +82,7 @@ describe.skipIf(!base)("the map over the world at three places and four zooms", 
       if (m.type() === "warning" || m.type() === "error") said.push(`${m.type()}: ${m.text()}`);
     });
     page.on("pageerror", (e) => said.push(`uncaught: ${String(e)}`));
+    countLoads(page);
     await signIn(page, "member@demo.test");
     await mapIdle(page);
   });
@@ -65,12 +100,10 @@ describe.skipIf(!base)("the map over the world at three places and four zooms", 
           },
           [z, lot.point[0], lot.point[1]] as const,
         );
-        // The hash change starts a move; idle is the map's first after it, every tile in view drawn.
-        await page.waitForTimeout(500);
-        await mapIdle(page);
-        await page.waitForTimeout(1000);
+        // Lots are drawn from zoom 14: the workspace marks the first frame that drew them.
+        if (z >= 14) await page.locator(".map-canvas[data-lots=drawn]").waitFor({ state: "attached" });
         const file = `${DIR}/${place.name}-z${z}.png`;
-        await page.getByRole("region", { name: "Map", exact: true }).screenshot({ path: file });
+        writeFileSync(file, await settled(page));
         expect(statSync(file).size).toBeGreaterThan(10_000);
         // Blocks from zoom 10, lots from 14: the world's tile under the centre holds them.
         const t = tileOf(lot.point[0], lot.point[1], z);
@@ -80,7 +113,8 @@ describe.skipIf(!base)("the map over the world at three places and four zooms", 
         expect(res.status, `${place.name} z${z}: tile ${z}/${t.x}/${t.y}`).toBe(200);
         expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
       }
-    });
+      // Four zooms each waited on until settled: a minute under load is usual.
+    }, 300_000);
   }
 
   it("logged no console warning or error on the way", () => {

@@ -1,11 +1,11 @@
 // Street blocks at z10 and z11 (tiles/block-cells.ts): dissolved into cells two pixels wide, each cell in the zone of
-// the largest block over it, runs of one zone merged into rectangles, so a whole city's tile stays small.
+// the largest block over it, the cells of one zone dissolved into polygons, so a whole city's tile stays small.
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { describe, expect, it } from "vitest";
 import type { BlockPage } from "../../../src/packs/paged/index.ts";
 import { BLOCK_CELLS_MAX_ZOOM, blockCellsLayer } from "../../../src/tiles/block-cells.ts";
-import { EXTENT, tileOf } from "../../../src/tiles/math.ts";
+import { BUFFER, EXTENT, tileOf } from "../../../src/tiles/math.ts";
 import { encodeTile } from "../../../src/tiles/mvt.ts";
 import { blockPage } from "./block-page.ts";
 
@@ -36,12 +36,14 @@ const signedArea2 = (ring: number[][]) =>
     return s + (p[0] as number) * (q[1] as number) - (q[0] as number) * (p[1] as number);
   }, 0);
 
-/** How many cells a zone's rectangles cover. */
+// A ring's corners on the tile's edge are pushed into the buffer; brought back, its area counts cells.
+const onTile = (ring: number[][]) => ring.map((p) => p.map((v) => Math.max(0, Math.min(EXTENT, v))));
+/** How many cells a zone's polygons cover (exteriors less holes), on the tile. */
 const cellsOf = (f: ReturnType<typeof draw>, zone: string) =>
   f
     .filter((x) => x.zone === zone)
     .flatMap((x) => x.rings)
-    .reduce((n, r) => n + signedArea2(r) / 2 / (CELL * CELL), 0);
+    .reduce((n, r) => n + signedArea2(onTile(r)) / 2 / (CELL * CELL), 0);
 
 describe("street blocks as cells at the lowest zooms", () => {
   it("stop at z11: from z12 every block is its own quad", () => {
@@ -71,7 +73,7 @@ describe("street blocks as cells at the lowest zooms", () => {
     expect(draw(page([big, small])).map((f) => f.zone)).toEqual(["R2"]);
   });
 
-  it("merge each zone's cells into one feature of rectangles that cover them and nothing else", () => {
+  it("merge each zone's cells into one feature of polygons that cover them and nothing else", () => {
     // Two zones side by side and a third below them, abutting.
     const f = draw(
       page([
@@ -87,6 +89,22 @@ describe("street blocks as cells at the lowest zooms", () => {
     expect(cellsOf(f, "E1")).toBe(63 * 125);
     expect(cellsOf(f, "R4")).toBe(125 * 62);
     for (const x of f) expect(x.rings).toHaveLength(1);
+  });
+
+  it("draw a zone's connected cells as one ring, whatever their rows' lengths (rectangles drew one a row)", () => {
+    // A staircase of R2 blocks, each row of cells a different length: rectangles would have drawn one a row.
+    const stairs = Array.from({ length: 8 }, (_, i) => ({
+      box: [300, 300 + i * 64, 900 + i * 48, 300 + (i + 1) * 64] as [number, number, number, number],
+      zone: 0,
+    }));
+    const [f, ...rest] = draw(page(stairs));
+    expect(rest).toEqual([]);
+    expect(f?.rings).toHaveLength(1);
+  });
+
+  it("push a zone reaching the tile's edge into the buffer, so the tile's clip and not a stroke draws that edge", () => {
+    const [f] = draw(page([{ box: [0, 0, 640, 640], zone: 0 }]));
+    expect(box(f?.rings[0] ?? [])).toEqual([-BUFFER, -BUFFER, 640, 640]);
   });
 
   it("close a street a cell wide between blocks with their zone, and leave a park wider than that empty", () => {

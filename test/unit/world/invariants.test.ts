@@ -171,6 +171,23 @@ describe("the synthetic world's invariants", () => {
     expect(bush.some((b) => bushfireLots(b).length > 0)).toBe(true);
   });
 
+  it("maps a new estate's urban edge bushfire-prone: all its C2 bushland and some of its houses, not its centre", () => {
+    for (const b of built.filter((x) => x.plan.ch.cls === "estate")) {
+      const name = b.plan.suburb.name;
+      const prone = new Set(bushfireLots(b));
+      const bushland = b.plan.lots.filter((l) => l.zone === "C2");
+      expect(bushland.length, `${name}'s bushland`).toBeGreaterThan(0);
+      for (const l of bushland) expect(prone.has(l), `${name} C2 lot not bushfire-prone`).toBe(true);
+      const houses = b.plan.lots.filter((l) => l.zone === "R1");
+      const edge = houses.filter((l) => prone.has(l)).length;
+      // The buffer reaches 100 m into the estate: its edge, never all of it.
+      expect(edge, `${name}'s houses in the buffer`).toBeGreaterThan(0);
+      expect(edge, `${name}'s houses in the buffer`).toBeLessThan(houses.length);
+      const centre = b.plan.lots.filter((l) => l.zone === "E1" || l.zone === "MU1");
+      expect(centre.filter((l) => prone.has(l)).length, `${name}'s centre`).toBeLessThan(centre.length / 2);
+    }
+  });
+
   it("fronts every lot onto a street: each lot's front or back edge is its block's edge on a road", () => {
     for (const b of built) {
       for (const l of b.plan.lots) {
