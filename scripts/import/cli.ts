@@ -19,7 +19,7 @@ export const USAGE = `usage:
                         [--publish [--api URL] [--persist-to DIR]]
       the NSW cadastre, planning controls and bush fire prone land over the area, from the NSW open-data ArcGIS
       services (or, with --from-standin, from the local stand-in's synthetic fixtures), as a v2 lots pack with each
-      layer's provenance; completed pages are kept under --cache (default .data/import-cache) so a re-run resumes.
+      layer's provenance and each lot's neighbours (for amalgamation); completed pages are kept under --cache (default .data/import-cache) so a re-run resumes.
       --publish: the pack becomes the next version of public pack nsw-<council> in the running dev stack (as npm run
       pack -- publish FILE): it answers before the world's lots where both lie, and a re-import fires the alerts`;
 

@@ -1,7 +1,7 @@
 // `npm run import -- nsw`: every NSW layer over the area fetched (fetch-layer.ts), kept inside the area, written as
 // GeoJSON and built into a v2 lots pack by the streamed builder, each lot's facts computed from the imported layers
-// and the committed suburbs and transport packs (never from the synthetic world). Each layer's provenance goes into
-// the pack's root `info.provenance` (JSON) and its "as at" date into the root's `asAt`.
+// and the committed suburbs and transport packs (never from the synthetic world), with the neighbours column. Each
+// layer's provenance goes into the pack's root `info.provenance` (JSON) and its "as at" date into the root's `asAt`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -216,6 +216,8 @@ export async function importNsw(opts: NswImportOptions): Promise<NswImportResult
         [PRECEDENCE_KEY]: String(IMPORTED_PRECEDENCE),
       },
       progress: { show: opts.showBuildProgress ?? false },
+      // Always: an assembly over the import reads each lot's neighbours instead of measuring outlines (section 14).
+      neighbours: true,
     });
     return { out: built.out, id, version, lots: built.lots, requests, provenance };
   } finally {

@@ -12,7 +12,7 @@ import { assemblyId, decodeOffset, encodeOffset } from "./cursor.ts";
 import { assembleGroups } from "./engine.ts";
 import { ASSEMBLY_DEFAULT_LIMIT, ASSEMBLY_MAX_LIMIT, MAX_CANDIDATES } from "../routes/schemas/assemble-limits.ts";
 import { packRanks, withoutOutranked } from "./own-lots.ts";
-import { packAdjacency } from "./pack-neighbours.ts";
+import { readAdjacency } from "./pack-neighbours.ts";
 import { lotsAround, type ReadLot } from "./read-lots.ts";
 import { unionOf } from "./union.ts";
 import type { AssemblySort, AssemblyWork } from "./types.ts";
@@ -50,7 +50,7 @@ const num = (n: number) => n.toLocaleString("en-AU");
 
 const outlineOf = (m: ReadLot) => featureToGeometry(m.layer, m.index);
 
-/** Where adjacency comes from: the packs' neighbours column where every pack read has it ("pack"), or the outlines. */
+/** Adjacency from each pack's neighbours column for its own lots, outlines for the rest ("pack"); or outlines only. */
 export type AssembleOptions = { adjacency?: "pack" | "query" };
 
 /** One page of the area's groups, in the order asked; the same errors as the site search. */
@@ -82,12 +82,12 @@ export async function assembleSites(
   // An organisation's own lot over a public one (or an import over the world) is one neighbour, not two.
   const read = { ...around, lots: withoutOutranked(around.lots, await packRanks(packs)) };
   const byKey = new Map(read.lots.map((l) => [l.lot.id, l]));
-  const precomputed = opts.adjacency === "query" ? null : packAdjacency(read.lots);
+  const precomputed = opts.adjacency === "query" ? null : readAdjacency(read.lots);
   // Lot keys carry their pack's id and version (read-lots.ts), so a group id changes with the pack version.
   const result = assembleGroups({
     lots: read.lots.map((l) => l.lot),
     shapes: read.lots.map((l) => l.shape),
-    ...(precomputed ? { adjacency: precomputed } : {}),
+    ...(precomputed ?? {}),
     target: {
       minAreaM2: q.target.min_area_m2,
       ...(q.target.min_frontage_m !== undefined ? { minFrontageM: q.target.min_frontage_m } : {}),

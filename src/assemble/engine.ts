@@ -10,6 +10,8 @@ export type AssemblyInput = {
   shapes: readonly LotShape[];
   /** The lots' adjacency when their packs store it (pack-neighbours.ts); else computed from `shapes`. */
   adjacency?: Adjacency;
+  /** Lot pairs whose outlines were compared in making `adjacency` (those no pack's column held). */
+  pairsCompared?: number;
   target: Target;
   /** What a neighbour must reach on its own; the target's area and frontage when not given. */
   minimum?: Minimum;
@@ -29,7 +31,7 @@ export type AssemblyResult = { count: number; groups: Group[]; work: AssemblyWor
 export function assembleGroups(input: AssemblyInput): AssemblyResult {
   const lots = new Map(input.lots.map((l) => [l.id, l]));
   const { adjacency, pairsCompared } = input.adjacency
-    ? { adjacency: input.adjacency, pairsCompared: 0 }
+    ? { adjacency: input.adjacency, pairsCompared: input.pairsCompared ?? 0 }
     : adjacencyOf(input.shapes);
   const found = findGroups({
     lots,

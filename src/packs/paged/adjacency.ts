@@ -127,6 +127,8 @@ export function adjacentPairs(
   count: number,
   ringsAt: (i: number) => readonly Ring[],
   onPair: (i: number, j: number, sharedM: number) => void,
+  // Only the pairs it accepts are compared (an assembly measures the pairs no pack's column holds).
+  compare?: (i: number, j: number) => boolean,
 ): number {
   if (count === 0) return 0;
   const boxes = new Float64Array(4 * count);
@@ -152,7 +154,7 @@ export function adjacentPairs(
     if (near.length > MAX_NEAR) continue;
     const rings = ringsAt(i);
     for (const j of near) {
-      if (j <= i) continue;
+      if (j <= i || (compare && !compare(i, j))) continue;
       pairsCompared++;
       const m = pairSharedM(rings, ringsAt(j));
       if (m >= MIN_SHARED_M) onPair(i, j, m);
