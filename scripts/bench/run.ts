@@ -35,7 +35,7 @@ const suites: [string, () => Promise<BenchResult[]>][] = [
   ["pack-speed", runPackSpeedBenches],
   // The streamed builder on generated cadastres of 0.5 GB and 2 GB (BENCH_PACK_BUILD_GB): is its peak memory flat?
   ["pack-build", runPackBuildBenches],
-  // Site search over the synthetic Greater Sydney (built once per machine, about a minute).
+  // Site search over the synthetic Greater Sydney (built once per machine, about ten minutes).
   ["site-search", runSiteSearchBenches],
   // The model's ratings per main zone over the synthetic Greater Sydney (issues 35, 50); BENCH_RATINGS_EVERY samples.
   ["ratings", runRatingsBenches],

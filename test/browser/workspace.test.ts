@@ -88,7 +88,8 @@ describe.skipIf(!base)("the workspace in a browser", () => {
     const started = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     const who = page.getByRole("region", { name: "Organisation" });
-    await expect.poll(() => who.textContent()).toContain("Demo Team");
+    // Sign-in and the post-signup step are two round trips: seconds on a loaded machine, not the poll's default 1 s.
+    await expect.poll(() => who.textContent(), { timeout: 15_000 }).toContain("Demo Team");
     expect(await who.textContent()).toContain("owner");
     await page
       .getByRole("region", { name: "Map area" })
