@@ -14,6 +14,7 @@ import { type SearchOutcome, searchSites } from "../../src/search/engine.ts";
 import type { SearchArea, SearchFilters, SearchQuery } from "../../src/search/query.ts";
 import { clearSearchTables } from "../../src/search/tables.ts";
 import { buildSidecar } from "../../src/search/sidecar/build.ts";
+import { SIDECAR_VERSION } from "../../src/search/sidecar/format.ts";
 import { Sidecar } from "../../src/search/sidecar/reader.ts";
 import { sidecarKey } from "../../src/search/sidecar/registry.ts";
 import { ensureWorld } from "../world/cache.ts";
@@ -113,7 +114,7 @@ async function worldSidecar(worldPath: string, pack: PagedPack): Promise<{ path:
   if (existsSync(path)) {
     const f = await FileSource.open(path);
     const ok = await Sidecar.open(f).then(
-      (sc) => sc.matches(s.root),
+      (sc) => sc.matches(s.root) && sc.head.v === SIDECAR_VERSION,
       () => false,
     );
     await f.close();

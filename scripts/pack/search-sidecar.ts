@@ -3,6 +3,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import { openPack } from "../../src/packs/paged/index.ts";
 import { buildSidecar } from "../../src/search/sidecar/build.ts";
+import { SIDECAR_VERSION } from "../../src/search/sidecar/format.ts";
 import { Sidecar } from "../../src/search/sidecar/reader.ts";
 import { sidecarKey } from "../../src/search/sidecar/registry.ts";
 import { FileSource } from "../bench/paged/file-source.ts";
@@ -24,12 +25,11 @@ export async function writeSearchSidecar(
   }
 }
 
-/** True when the file is a sidecar this code reads (its version and columns); an older one is to be rebuilt. */
+/** True when the file is a sidecar of this code's version and columns; an older one (even one still read) is rebuilt. */
 export async function isCurrentSidecar(path: string): Promise<boolean> {
   const source = await FileSource.open(path);
   try {
-    await Sidecar.open(source);
-    return true;
+    return (await Sidecar.open(source)).head.v === SIDECAR_VERSION;
   } catch {
     return false;
   } finally {

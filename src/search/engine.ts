@@ -45,6 +45,8 @@ import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
 import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
 import { type BlockTable, SIDECAR_CACHE_BYTES, type Sidecar } from "./sidecar/reader.ts";
 import { prefetchSidecar } from "./sidecar/registry.ts";
+import { type BlockEntry, col } from "./sidecar/format.ts";
+import { narrowReads } from "./sidecar/narrow.ts";
 
 /** Where a result's lot lives, for callers that need its outline (the chat's map). */
 export type SiteRef =
@@ -129,6 +131,8 @@ export type SearchLimits = {
   yieldEvery?: number;
   /** False: read the packs' pages even where a search sidecar is attached (tests compare both paths). */
   sidecar?: boolean;
+  /** False: read every sidecar block that may match, none counted from its header (tests compare both). */
+  narrow?: boolean;
 };
 
 // A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the leading packs'), with its
@@ -189,6 +193,7 @@ export async function searchSites(
     pagesSkipped: 0,
     pagesRead: 0,
     blocksRead: 0,
+    blocksCounted: 0,
     ranges: 0,
     bytesRead: 0,
     lotsTested: 0,
@@ -228,6 +233,7 @@ export async function searchSites(
     mayMatch: number[];
   }[] = [];
   let pageBytes = 0;
+  let pageLots = 0;
   for (const { pack } of rest) {
     const snap = await pack.snapshot();
     const pages = pack.pagesInBox(snap, area.bbox);
@@ -246,7 +252,7 @@ export async function searchSites(
       else scan.toRead.push(no);
     }
     const cost = pack.measure(snap, mayMatch);
-    lots += cost.lots;
+    pageLots += cost.lots;
     pageBytes += cost.bytes;
     scans.push(scan);
   }
@@ -258,7 +264,20 @@ export async function searchSites(
   const sideIds = new Set(side?.scans.map((o) => o.sidecar.head.packId) ?? []);
   const sidecar = side && !wholes.some((w) => sideIds.has(w.pack.id)) ? side : null;
   if (sidecar) after = sidecar.after;
-  bytes += sidecar ? sidecar.scans.reduce((n, o) => n + o.sidecar.bytesOf(o.blocks, o.need), 0) : pageBytes;
+  // Counts from headers hold only where every lot found is counted: no count stopping early, none under a ranked lot.
+  const headerCounts =
+    limits.narrow !== false && stopAbove === Infinity && ownPaged.length === 0 && wholes.every((w) => w.rank <= floor);
+  if (sidecar) narrowReads(sidecar.scans, area, filters, sort, limit, after, headerCounts);
+  // A sidecar's runs planned within the ranges left: the budget counts what they read (the gaps a run spans too) and
+  // the lots of the blocks read, not the blocks counted from their headers.
+  const runs: { scan: SidecarScan; run: number[] }[] = [];
+  for (const scan of sidecar?.scans ?? []) {
+    for (const run of scan.sidecar.runsOf(scan.blocks, Math.max(1, budget.left.ranges - runs.length))) {
+      runs.push({ scan, run });
+    }
+  }
+  bytes += sidecar ? runs.reduce((n, { scan, run }) => n + scan.sidecar.runBytes(run, scan.need), 0) : pageBytes;
+  lots += sidecar ? sidecar.scans.reduce((n, o) => n + o.sidecar.rowsOf(o.blocks), 0) : pageLots;
   const over = budget.over({ lots, bytes });
   if (over === "lots") {
     throw tooLarge(
@@ -272,12 +291,6 @@ export async function searchSites(
   }
   // Each pack's reads planned once, within the ranges its predecessors left; refused before any is read.
   const plans: PagePlan[] = [];
-  const runs: { scan: SidecarScan; run: number[] }[] = [];
-  for (const scan of sidecar?.scans ?? []) {
-    for (const run of scan.sidecar.runsOf(scan.blocks, Math.max(1, budget.left.ranges - runs.length))) {
-      runs.push({ scan, run });
-    }
-  }
   budget.spend({ ranges: runs.length });
   for (const { pack, s: snap, toRead } of sidecar ? [] : scans) {
     if (toRead.length === 0) continue;
@@ -388,6 +401,22 @@ export async function searchSites(
   }
   for (const { pack, s: snap, cached } of sidecar ? [] : scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
+  }
+  // Blocks whose every lot passes, left unread: counted, boxed and ranged by area from their headers alone.
+  for (const scan of sidecar?.scans ?? []) {
+    for (const b of scan.counted) {
+      const e = scan.sidecar.head.blocks[b] as BlockEntry;
+      count += e.rows;
+      work.blocksCounted++;
+      if (e.box[0] < box[0]) box[0] = e.box[0];
+      if (e.box[1] < box[1]) box[1] = e.box[1];
+      if (e.box[2] > box[2]) box[2] = e.box[2];
+      if (e.box[3] > box[3]) box[3] = e.box[3];
+      const lo = e.lo[col("area")] ?? Infinity;
+      const hi = e.hi[col("area")] ?? -Infinity;
+      if (lo < smallest) smallest = lo;
+      if (hi > largest) largest = hi;
+    }
   }
   // A sidecar's blocks as each run lands: memory holds a few runs' blocks and the best candidates, never the area.
   if (sidecar && !stopped) {

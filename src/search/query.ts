@@ -75,6 +75,8 @@ export type SearchWork = {
   pagesRead: number;
   /** Search sidecar blocks read (docs/design.md section 11: the facts search tests, read in place of pages). */
   blocksRead: number;
+  /** Blocks whose every lot passes, counted from their headers and never read (docs/design.md section 11). */
+  blocksCounted: number;
   ranges: number;
   bytesRead: number;
   lotsTested: number;

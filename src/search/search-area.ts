@@ -16,7 +16,12 @@ export type ResolvedArea = {
   /** Polygon edges tested so far (0 for other areas): what a drawn area costs per lot. */
   edgesTested(): number;
   /** What a lot in the area must have, for skipping blocks unread: its point in `bbox`, its suburb or LGA named so. */
-  needs: { inBox: boolean; named?: { column: "suburb" | "lga"; key: string; keyOf: (name: string) => string } };
+  needs: {
+    inBox: boolean;
+    named?: { column: "suburb" | "lga"; key: string; keyOf: (name: string) => string };
+    /** True when the box and name alone decide (no drawn outline): a block inside both is wholly in the area. */
+    exact?: true;
+  };
 };
 
 // "City of Parramatta", "Parramatta Council" and "Sutherland Shire" name the same councils as the suburbs data.
@@ -89,7 +94,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
       label: hit.state ? `${hit.name}, ${hit.state}` : hit.name,
       bbox,
       edgesTested: () => 0,
-      needs: { inBox: true, named: { column: "suburb", key, keyOf: normaliseName } },
+      needs: { inBox: true, named: { column: "suburb", key, keyOf: normaliseName }, exact: true },
       tester(t) {
         const named = codesNamed(t.suburb, key, normaliseName);
         const box = inBox(t, bbox);
@@ -106,7 +111,7 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
       label: lga.name,
       bbox: lga.bbox,
       edgesTested: () => 0,
-      needs: { inBox: false, named: { column: "lga", key, keyOf: lgaKey } },
+      needs: { inBox: false, named: { column: "lga", key, keyOf: lgaKey }, exact: true },
       tester(t) {
         const named = codesNamed(t.lga, key, lgaKey);
         return (i) => named[t.lga.codes[i] as number] === 1;
@@ -115,7 +120,13 @@ export function resolveSearchArea(packs: readonly Pack[], area: SearchArea): Res
   }
   if ("bbox" in area) {
     const bbox = area.bbox;
-    return { label: "the box", bbox, edgesTested: () => 0, needs: { inBox: true }, tester: (t) => inBox(t, bbox) };
+    return {
+      label: "the box",
+      bbox,
+      edgesTested: () => 0,
+      needs: { inBox: true, exact: true },
+      tester: (t) => inBox(t, bbox),
+    };
   }
   const shape = columnsFromGeometry(area.polygon);
   const bbox = featureBBox(shape, 0);

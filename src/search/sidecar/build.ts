@@ -20,6 +20,7 @@ import {
   SPARSE,
   SIDECAR_VERSION,
   type SidecarHead,
+  SORT_COLUMNS,
 } from "./format.ts";
 
 // Pages decoded at once while building: a few MiB of pages in hand.
@@ -244,9 +245,11 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
       lo,
       hi,
       zones: present("zone"),
+      zoneNear: nearestByZone(g, present("zone"), first, n),
       suburbs: present("suburb"),
       lgas: present("lga"),
       box,
+      best: SORT_COLUMNS.map((name) => bestLot(g, name, first, n)),
     });
     parts.push(block);
     offset += block.length;
@@ -284,6 +287,43 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
     at += p.length;
   }
   return out;
+}
+
+/** The first lot of rows [first, first + n) in the order of a sort by `name` (order.ts): value, none last, then rank. */
+function bestLot(g: Gathered, name: (typeof SORT_COLUMNS)[number], first: number, n: number): [number | null, number] {
+  const values = g.cols[COLUMNS.indexOf(name)] as Float64Array;
+  const ranks = g.cols[COLUMNS.indexOf("rank")] as Float64Array;
+  const up = name === "stationM";
+  let v = Number.NaN;
+  let r = Infinity;
+  const before = (x: number, k: number) => {
+    if (Number.isNaN(x)) return Number.isNaN(v) && k < r;
+    if (Number.isNaN(v)) return true;
+    if (x !== v) return up ? x < v : x > v;
+    return k < r;
+  };
+  for (let i = first; i < first + n; i++) {
+    const x = values[i] as number;
+    const k = ranks[i] as number;
+    if (before(x, k)) {
+      v = x;
+      r = k;
+    }
+  }
+  return [Number.isNaN(v) ? null : v, r];
+}
+
+/** Per zone code of `codes`, the least station distance of its lots among rows [first, first + n), or null. */
+function nearestByZone(g: Gathered, codes: number[], first: number, n: number): (number | null)[] {
+  const zone = g.cols[COLUMNS.indexOf("zone")] as Float64Array;
+  const station = g.cols[COLUMNS.indexOf("stationM")] as Float64Array;
+  const least = new Map<number, number>();
+  for (let i = first; i < first + n; i++) {
+    const m = station[i] as number;
+    const k = zone[i] as number;
+    if (!Number.isNaN(m) && m < (least.get(k) ?? Infinity)) least.set(k, m);
+  }
+  return codes.map((k) => least.get(k) ?? null);
 }
 
 /** Columns' words end to end. */

@@ -5,8 +5,14 @@ import type { Root } from "../../packs/paged/index.ts";
 
 export const SIDECAR_MAGIC = 0x31435347; // "GSC1", little-endian
 // 2: the value figures a search sorted by value prices (issue 54), in a region of their own after the blocks; a sidecar
-// of 1 is refused, and search reads pages.
-export const SIDECAR_VERSION = 2;
+// of 1 is refused, and search reads pages. 3: each block's best lot per sort (`best`) and its zones' least station
+// distances (`zoneNear`); a sidecar of 2 is still read, bounded by min/max alone (more blocks read), and rebuilt where
+// sidecars are built.
+export const SIDECAR_VERSION = 3;
+/** The versions a reader accepts. */
+export const SIDECAR_READABLE: readonly number[] = [2, 3];
+/** The columns a search sorts by (but value), in the order of a block's `best`. */
+export const SORT_COLUMNS = ["area", "fsr", "height", "stationM"] as const;
 export const BLOCK_ROWS = 4096;
 
 /** How a column's values are coded: an int as is, a float32 scaled to an int, or a float32's sortable bits. */
@@ -87,10 +93,20 @@ export type BlockEntry = {
   hi: (number | null)[];
   /** Codes present of zone, suburb and LGA. */
   zones: number[];
+  /**
+   * Version 3 on: per code of `zones`, the least station distance of its lots (null: none has one), so a search for
+   * zones near a station skips a block whose lots of those zones are all too far, though other lots are near.
+   */
+  zoneNear?: (number | null)[];
   suburbs: number[];
   lgas: number[];
   /** The lots' label points' box [W, S, E, N]. */
   box: [number, number, number, number];
+  /**
+   * Per SORT_COLUMNS, the place of the block's first lot in that sort's order (src/search/order.ts): its value (null:
+   * none) and rank. Version 3 on: the bound a first page prunes unread blocks by.
+   */
+  best?: [number | null, number][];
 };
 
 export type SidecarHead = {

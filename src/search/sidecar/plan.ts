@@ -18,7 +18,9 @@ export type SidecarScan = {
   sidecar: Sidecar;
   /** 1 for each page the page path would read (in the area's box, not skipped by the root's summaries). */
   pages: Uint8Array;
+  /** The blocks read; `counted`: those whose lots are counted from their headers alone (src/search/sidecar/narrow.ts). */
   blocks: number[];
+  counted: number[];
   need: Need;
 };
 
@@ -126,7 +128,15 @@ export async function planSidecars(
       const e = sidecar.head.blocks[b];
       return e !== undefined && test(e);
     });
-    out.push({ pack, s, sidecar, pages, blocks: blocks.sort((a, b) => a - b), need: needOf(area, filters, sort) });
+    out.push({
+      pack,
+      s,
+      sidecar,
+      pages,
+      blocks: blocks.sort((a, b) => a - b),
+      counted: [],
+      need: needOf(area, filters, sort),
+    });
   }
   // Two packs of one id would tie on ranks of different orders: the pages tell them apart by key.
   if (new Set(out.map((o) => o.sidecar.head.packId)).size !== out.length) return null;

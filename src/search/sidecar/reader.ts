@@ -14,6 +14,7 @@ import {
   FIRST_VALUE_COLUMN,
   SCALED,
   SIDECAR_MAGIC,
+  SIDECAR_READABLE,
   SIDECAR_VERSION,
   type SidecarHead,
   SPARSE,
@@ -74,7 +75,7 @@ export class Sidecar {
       bytes = all;
     }
     const head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + len))) as SidecarHead;
-    if (head.v !== SIDECAR_VERSION || head.columns.join() !== COLUMNS.join())
+    if (!SIDECAR_READABLE.includes(head.v) || head.columns.join() !== COLUMNS.join())
       throw bad(`got v${head.v} data when expected v${SIDECAR_VERSION}: rebuild it (scripts/pack/search-sidecar.ts)`);
     return new Sidecar(source, first.etag, head, Math.ceil((8 + len) / 8) * 8);
   }
@@ -84,13 +85,9 @@ export class Sidecar {
     return this.head.identity === packIdentity(root);
   }
 
-  /** Bytes of these blocks (and of their value figures when `need` reads them). */
-  bytesOf(blocks: readonly number[], need?: Need): number {
-    const value = need !== undefined && readsValue(need);
-    return blocks.reduce((n, b) => {
-      const e = this.head.blocks[b] as BlockEntry;
-      return n + e.n + (value ? e.vn : 0);
-    }, 0);
+  /** Lots these blocks hold. */
+  rowsOf(blocks: readonly number[]): number {
+    return blocks.reduce((n, b) => n + (this.head.blocks[b] as BlockEntry).rows, 0);
   }
 
   /** Bytes these blocks hold decoded (as the block cache counts them), for a search reading `need`. */

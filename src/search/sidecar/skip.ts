@@ -3,7 +3,24 @@
 import { type BBox, bboxIntersects } from "../../geo/bbox.ts";
 import type { SearchFilters } from "../query.ts";
 import type { ResolvedArea } from "../search-area.ts";
-import { type BlockEntry, col, type SidecarHead } from "./format.ts";
+import { type BlockEntry, col, type ColumnName, type SidecarHead } from "./format.ts";
+
+const hi = (e: BlockEntry, c: ColumnName) => e.hi[col(c)] ?? null;
+const lo = (e: BlockEntry, c: ColumnName) => e.lo[col(c)] ?? null;
+// True when some lot of the block has no value in column `c` (its coding's none flag).
+const hasNone = (e: BlockEntry, c: ColumnName) => (e.c[col(c)]?.[4] ?? 1) === 1 || lo(e, c) === null;
+
+// The dictionary codes the area names and the zones the filters name, found once per search.
+function codesOf(head: SidecarHead, area: ResolvedArea, f: SearchFilters) {
+  const named = area.needs.named;
+  const areaCodes = named
+    ? new Set(head.dicts[named.column].flatMap((name, k) => (named.keyOf(name) === named.key ? [k + 1] : [])))
+    : null;
+  const zoneCodes = f.zones
+    ? new Set(head.dicts.zone.flatMap((name, k) => (f.zones?.includes(name.toUpperCase()) ? [k + 1] : [])))
+    : null;
+  return { named, areaCodes, zoneCodes };
+}
 
 /** A test of blocks for one search over one sidecar: codes named by the area and filters are found once. */
 export function blockTest(
@@ -12,16 +29,8 @@ export function blockTest(
   f: SearchFilters,
   byFilters: boolean,
 ): (e: BlockEntry) => boolean {
-  const named = area.needs.named;
-  const areaCodes = named
-    ? new Set(head.dicts[named.column].flatMap((name, k) => (named.keyOf(name) === named.key ? [k + 1] : [])))
-    : null;
-  const zoneCodes = f.zones
-    ? new Set(head.dicts.zone.flatMap((name, k) => (f.zones?.includes(name.toUpperCase()) ? [k + 1] : [])))
-    : null;
+  const { named, areaCodes, zoneCodes } = codesOf(head, area, f);
   const box: BBox = area.bbox;
-  const hi = (e: BlockEntry, c: string) => e.hi[col(c as "area")] ?? null;
-  const lo = (e: BlockEntry, c: string) => e.lo[col(c as "area")] ?? null;
   const ex = new Set(f.exclude ?? []);
   return (e) => {
     if (area.needs.inBox && !bboxIntersects(e.box, box)) return false;
@@ -31,13 +40,19 @@ export function blockTest(
     }
     if (!byFilters) return true;
     if (zoneCodes && !e.zones.some((k) => zoneCodes.has(k))) return false;
+    // Near a station: some lot of a wanted zone must be near enough (a lot without a distance is never near).
+    const limit = f.station_within_m;
+    const near = e.zoneNear;
+    if (zoneCodes && limit !== undefined && near) {
+      if (!e.zones.some((k, j) => zoneCodes.has(k) && (near[j] ?? Infinity) <= limit)) return false;
+    }
     // None passes a bound when every value is none (NaN fails every comparison) or the block's extreme falls short.
-    const under = (c: string, need: number | undefined) => {
+    const under = (c: ColumnName, need: number | undefined) => {
       if (need === undefined) return false;
       const m = hi(e, c);
       return m === null || m < need;
     };
-    const over = (c: string, limit: number | undefined) => {
+    const over = (c: ColumnName, limit: number | undefined) => {
       if (limit === undefined) return false;
       const m = lo(e, c);
       return m === null || m > limit;
@@ -51,4 +66,69 @@ export function blockTest(
     if (ex.has("bushfire") && (lo(e, "bushfire") ?? 0) > 0) return false;
     return true;
   };
+}
+
+/**
+ * A test of blocks whose every lot is counted without reading it (docs/design.md section 11): its pages are all ones
+ * the page path reads (`pages`), its box and names put each lot in the area, and its min/max and code sets prove each
+ * passes the filters exactly as the per-lot test would (src/search/filters.ts). False whenever a header cannot tell.
+ */
+export function wholeTest(
+  head: SidecarHead,
+  area: ResolvedArea,
+  f: SearchFilters,
+  pages: Uint8Array,
+): (e: BlockEntry) => boolean {
+  if (!area.needs.exact) return () => false;
+  const { named, areaCodes, zoneCodes } = codesOf(head, area, f);
+  const box = area.bbox;
+  const ex = new Set(f.exclude ?? []);
+  // Every code present is wanted, and no lot lacks one (code 0, whose least value would be 0).
+  const allIn = (e: BlockEntry, c: ColumnName, have: number[], want: Set<number>) =>
+    (lo(e, c) ?? 0) >= 1 && have.every((k) => want.has(k));
+  const allAtLeast = (e: BlockEntry, c: ColumnName, need: number | undefined) =>
+    need === undefined || (!hasNone(e, c) && (lo(e, c) as number) >= need);
+  const noneAbove = (e: BlockEntry, c: ColumnName) => (hi(e, c) ?? 0) <= 0;
+  return (e) => {
+    if (!pagesAllRead(head, e, pages)) return false;
+    if (area.needs.inBox && !(e.box[0] >= box[0] && e.box[2] <= box[2] && e.box[1] >= box[1] && e.box[3] <= box[3]))
+      return false;
+    if (named && areaCodes && !allIn(e, named.column, named.column === "lga" ? e.lgas : e.suburbs, areaCodes))
+      return false;
+    if (zoneCodes && !allIn(e, "zone", e.zones, zoneCodes)) return false;
+    // A lot without an area passes the area bounds: only the areas it has are bounded.
+    const aLo = lo(e, "area");
+    const aHi = hi(e, "area");
+    if (aLo !== null && aHi !== null && (aLo < (f.area_m2?.min ?? -Infinity) || aHi > (f.area_m2?.max ?? Infinity)))
+      return false;
+    if (!allAtLeast(e, "fsr", f.fsr_min) || !allAtLeast(e, "height", f.height_min_m)) return false;
+    // A lot fails only when its minimum lot size exceeds its area: never when the largest minimum is within the least area.
+    if (f.meets_min_lot) {
+      const m = hi(e, "minLot");
+      if (m !== null && aLo !== null && m > aLo) return false;
+    }
+    if (ex.has("flood") && !noneAbove(e, "flood")) return false;
+    if (ex.has("bushfire") && !noneAbove(e, "bushfire")) return false;
+    if (ex.has("heritage") && (!noneAbove(e, "heritage") || !noneAbove(e, "heritageKind"))) return false;
+    const station = f.station_within_m;
+    if (station !== undefined && (hasNone(e, "stationM") || (hi(e, "stationM") as number) > station)) return false;
+    return true;
+  };
+}
+
+// True when every page holding rows of the block is one the page path reads (so each of its lots is counted there).
+function pagesAllRead(head: SidecarHead, e: BlockEntry, pages: Uint8Array): boolean {
+  const starts = head.pageStarts;
+  let lo = 0;
+  let hi = starts.length - 2;
+  // The page of the block's first row: the last page starting at or before it.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((starts[mid] as number) <= e.first) lo = mid;
+    else hi = mid - 1;
+  }
+  for (let p = lo; p < starts.length - 1 && (starts[p] as number) < e.first + e.rows; p++) {
+    if (pages[p] !== 1) return false;
+  }
+  return true;
 }
