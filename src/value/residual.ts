@@ -25,9 +25,6 @@ export interface Residual {
 const money = (x: number) => `$${formatNumber(x)}`;
 const pctText = (x: number) => `${Number.isInteger(x) ? formatNumber(x) : String(x)}%`;
 const m2 = (x: number) => `${formatNumber(x)} m²`;
-/** A line's basis in words (residualLandValue, pricing every lot of a search, builds no lines: fixedOf). */
-type Say = (words: () => string) => string;
-const SAY: Say = (words) => words();
 
 /** The gross realisation alone: each part's saleable area at its price, as realisation() words it. */
 function grossOf(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale): number {
@@ -37,125 +34,96 @@ function grossOf(scheme: Scheme, a: Assumptions, suburb: string | null, scale: S
   return total;
 }
 
-/** Construction, the amount of buildCosts' first line. */
-function constructionOf(scheme: Scheme, a: Assumptions, scale: Scale): number {
+const buildRate = (a: Assumptions, form: Scheme["parts"][number]["form"], scale: Scale) =>
+  Math.round(a.build_cost_m2[form] * scale.cost);
+
+/** The costs that do not depend on the land, whole dollars: buildCosts words them, residualLandValue only sums them. */
+function costAmounts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale) {
   let construction = 0;
-  for (const p of scheme.parts) construction += p.gfaM2 * Math.round(a.build_cost_m2[p.form] * scale.cost);
-  return construction;
-}
-
-/** Each of buildCosts' amounts in its order, summed as its lines are: the costs that do not depend on the land. */
-function fixedOf(scheme: Scheme, a: Assumptions, gross: number, scale: Scale): number {
-  const construction = constructionOf(scheme, a, scale);
+  for (const p of scheme.parts) construction += p.gfaM2 * buildRate(a, p.form, scale);
   const n = scheme.newDwellings;
-  let drawn = 0;
-  drawn += construction;
-  drawn += of(construction, a.fees_pct);
-  drawn += of(construction, STATUTORY_PCT);
-  drawn += n * a.contributions_per_dwelling;
-  drawn += scheme.dwellings >= 2 ? n * a.hpc_per_dwelling : 0;
-  drawn += of(construction, a.contingency_pct);
-  let fixed = drawn;
-  fixed += of(gross, a.marketing_pct);
-  fixed += of(gross, a.commission_pct);
-  return fixed + financeOnConstruction(drawn, a);
+  const hpcApplies = scheme.dwellings >= 2;
+  const fees = of(construction, a.fees_pct);
+  const statutory = of(construction, STATUTORY_PCT);
+  const contributions = n * a.contributions_per_dwelling;
+  const hpc = hpcApplies ? n * a.hpc_per_dwelling : 0;
+  const contingency = of(construction, a.contingency_pct);
+  // Summed from 0 in the lines' order, so the figure is the lines' sum to the last bit.
+  const drawn = 0 + construction + fees + statutory + contributions + hpc + contingency;
+  const marketing = of(gross, a.marketing_pct);
+  const commission = of(gross, a.commission_pct);
+  // Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
+  const finance = Math.round(drawn * ((a.finance_pct / 100) * (a.programme_months / 12)) * DRAWDOWN_SHARE);
+  const fixed = drawn + marketing + commission + finance;
+  return {
+    construction,
+    n,
+    hpcApplies,
+    fees,
+    statutory,
+    contributions,
+    hpc,
+    contingency,
+    drawn,
+    marketing,
+    commission,
+    finance,
+    fixed,
+  };
 }
 
-// Marketing and commission are paid from sales; the rest is drawn evenly over the programme.
-const financeOnConstruction = (drawn: number, a: Assumptions) =>
-  Math.round(drawn * ((a.finance_pct / 100) * (a.programme_months / 12)) * DRAWDOWN_SHARE);
-
-function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale, say: Say) {
-  let total = 0;
+function realisation(scheme: Scheme, a: Assumptions, suburb: string | null, scale: Scale) {
   const parts: string[] = [];
   for (const p of scheme.parts) {
     const share = SALEABLE_SHARE[p.form];
     const price = Math.round(salePrice(a, suburb, p.form) * scale.price);
     const saleable = Math.round(p.gfaM2 * share);
-    total += saleable * price;
     parts.push(
-      say(
-        () =>
-          `${m2(saleable)} saleable (${m2(p.gfaM2)} GFA × ${formatNumber(share * 100)}%) of ${FORM_WORDS[p.form]} × ${money(price)}/m²`,
-      ),
+      `${m2(saleable)} saleable (${m2(p.gfaM2)} GFA × ${formatNumber(share * 100)}%) of ${FORM_WORDS[p.form]} × ${money(price)}/m²`,
     );
   }
   return {
-    total,
-    basis: say(
-      () => `${parts.join(" + ")}${suburb === null ? " (default prices: suburb not known)" : ` in ${suburb}`}`,
-    ),
+    total: grossOf(scheme, a, suburb, scale),
+    basis: `${parts.join(" + ")}${suburb === null ? " (default prices: suburb not known)" : ` in ${suburb}`}`,
   };
 }
 
 /** Costs that do not depend on the land price, each a line, whole dollars. */
-function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale, say: Say): CostLine[] {
-  let construction = 0;
-  const parts: string[] = [];
-  for (const p of scheme.parts) {
-    const rate = Math.round(a.build_cost_m2[p.form] * scale.cost);
-    construction += p.gfaM2 * rate;
-    parts.push(say(() => `${m2(p.gfaM2)} GFA of ${FORM_WORDS[p.form]} × ${money(rate)}/m²`));
-  }
-  const n = scheme.newDwellings;
-  const hpcApplies = scheme.dwellings >= 2;
-  const lines: CostLine[] = [
-    { item: "construction", amount: construction, basis: say(() => parts.join(" + ")) },
-    {
-      item: "professional fees",
-      amount: of(construction, a.fees_pct),
-      basis: say(() => `${pctText(a.fees_pct)} of construction`),
-    },
+function buildCosts(scheme: Scheme, a: Assumptions, gross: number, scale: Scale): CostLine[] {
+  const c = costAmounts(scheme, a, gross, scale);
+  const parts = scheme.parts.map(
+    (p) => `${m2(p.gfaM2)} GFA of ${FORM_WORDS[p.form]} × ${money(buildRate(a, p.form, scale))}/m²`,
+  );
+  const dwellings = `${formatNumber(c.n)} new ${c.n === 1 ? "dwelling" : "dwellings"}`;
+  return [
+    { item: "construction", amount: c.construction, basis: parts.join(" + ") },
+    { item: "professional fees", amount: c.fees, basis: `${pctText(a.fees_pct)} of construction` },
     {
       item: "statutory fees",
-      amount: of(construction, STATUTORY_PCT),
-      basis: say(
-        () =>
-          `${pctText(STATUTORY_PCT)} of construction (DA, construction certificate, long service levy; the model's allowance)`,
-      ),
+      amount: c.statutory,
+      basis: `${pctText(STATUTORY_PCT)} of construction (DA, construction certificate, long service levy; the model's allowance)`,
     },
     {
       item: "council contributions",
-      amount: n * a.contributions_per_dwelling,
-      basis: say(
-        () => `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.contributions_per_dwelling)}`,
-      ),
+      amount: c.contributions,
+      basis: `${dwellings} × ${money(a.contributions_per_dwelling)}`,
     },
     {
       item: "housing and productivity contribution",
-      amount: hpcApplies ? n * a.hpc_per_dwelling : 0,
-      basis: say(() =>
-        hpcApplies
-          ? `${formatNumber(n)} new ${n === 1 ? "dwelling" : "dwellings"} × ${money(a.hpc_per_dwelling)} (a scheme of 2 or more dwellings in Greater Sydney)`
-          : "does not apply: a single dwelling",
-      ),
+      amount: c.hpc,
+      basis: c.hpcApplies
+        ? `${dwellings} × ${money(a.hpc_per_dwelling)} (a scheme of 2 or more dwellings in Greater Sydney)`
+        : "does not apply: a single dwelling",
     },
+    { item: "contingency", amount: c.contingency, basis: `${pctText(a.contingency_pct)} of construction` },
+    { item: "marketing", amount: c.marketing, basis: `${pctText(a.marketing_pct)} of gross realisation` },
+    { item: "sales commission", amount: c.commission, basis: `${pctText(a.commission_pct)} of gross realisation` },
     {
-      item: "contingency",
-      amount: of(construction, a.contingency_pct),
-      basis: say(() => `${pctText(a.contingency_pct)} of construction`),
-    },
-    {
-      item: "marketing",
-      amount: of(gross, a.marketing_pct),
-      basis: say(() => `${pctText(a.marketing_pct)} of gross realisation`),
-    },
-    {
-      item: "sales commission",
-      amount: of(gross, a.commission_pct),
-      basis: say(() => `${pctText(a.commission_pct)} of gross realisation`),
+      item: "finance on construction",
+      amount: c.finance,
+      basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(c.drawn)} drawn evenly (half outstanding on average)`,
     },
   ];
-  const drawn = lines.slice(0, 6).reduce((s, l) => s + l.amount, 0);
-  lines.push({
-    item: "finance on construction",
-    amount: financeOnConstruction(drawn, a),
-    basis: say(
-      () =>
-        `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on ${money(drawn)} drawn evenly (half outstanding on average)`,
-    ),
-  });
-  return lines;
 }
 
 const UNSCALED: Scale = { price: 1, cost: 1 };
@@ -168,7 +136,34 @@ export function residual(
   duty: DutySchedule,
   scale: Scale = UNSCALED,
 ): Residual {
-  return solve(scheme, a, suburb, duty, scale, SAY);
+  const gross = realisation(scheme, a, suburb, scale);
+  const lines = buildCosts(scheme, a, gross.total, scale);
+  const fixed = lines.reduce((s, l) => s + l.amount, 0);
+  const L = landPrice(fixed, gross.total, a, duty);
+  const land = landCosts(Math.max(L, 0), fixed, gross.total, a, duty);
+  // The margin takes what the whole-dollar land price leaves (a few dollars), so the lines add up to the realisation.
+  const margin = gross.total - fixed - L - land.duty - land.finance;
+  lines.push(
+    {
+      item: "finance on land",
+      amount: land.finance,
+      basis: `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on the land price and its duty`,
+    },
+    {
+      item: "transfer duty",
+      amount: land.duty,
+      basis: `NSW transfer duty on the land price ${money(Math.max(L, 0))} (${duty.id}, from ${duty.effectiveFrom})`,
+    },
+    {
+      item: "developer's margin",
+      amount: margin,
+      basis:
+        a.margin_basis === "cost"
+          ? `${pctText(a.margin_pct)} of total cost including the land`
+          : `${pctText(a.margin_pct)} of gross realisation`,
+    },
+  );
+  return { grossRealisation: gross.total, grossBasis: gross.basis, costs: lines, rlv: L };
 }
 
 /** The same residual land value, without the wording of its lines: what a sort or a sensitivity figure needs. */
@@ -180,42 +175,5 @@ export function residualLandValue(
   scale: Scale = UNSCALED,
 ): number {
   const gross = grossOf(scheme, a, suburb, scale);
-  return landPrice(fixedOf(scheme, a, gross, scale), gross, a, duty);
-}
-
-function solve(scheme: Scheme, a: Assumptions, suburb: string | null, duty: DutySchedule, scale: Scale, say: Say) {
-  const gross = realisation(scheme, a, suburb, scale, say);
-  const lines = buildCosts(scheme, a, gross.total, scale, say);
-  const fixed = lines.reduce((s, l) => s + l.amount, 0);
-  const L = landPrice(fixed, gross.total, a, duty);
-  const land = landCosts(Math.max(L, 0), fixed, gross.total, a, duty);
-  // The margin takes what the whole-dollar land price leaves (a few dollars), so the lines add up to the realisation.
-  const margin = gross.total - fixed - L - land.duty - land.finance;
-  lines.push(
-    {
-      item: "finance on land",
-      amount: land.finance,
-      basis: say(
-        () =>
-          `${pctText(a.finance_pct)} a year over ${formatNumber(a.programme_months)} months on the land price and its duty`,
-      ),
-    },
-    {
-      item: "transfer duty",
-      amount: land.duty,
-      basis: say(
-        () => `NSW transfer duty on the land price ${money(Math.max(L, 0))} (${duty.id}, from ${duty.effectiveFrom})`,
-      ),
-    },
-    {
-      item: "developer's margin",
-      amount: margin,
-      basis: say(() =>
-        a.margin_basis === "cost"
-          ? `${pctText(a.margin_pct)} of total cost including the land`
-          : `${pctText(a.margin_pct)} of gross realisation`,
-      ),
-    },
-  );
-  return { grossRealisation: gross.total, grossBasis: gross.basis, costs: lines, rlv: L };
+  return landPrice(costAmounts(scheme, a, gross, scale).fixed, gross, a, duty);
 }

@@ -5,7 +5,7 @@ import type { SearchFilters, SearchSort } from "../query.ts";
 import type { ResolvedArea } from "../search-area.ts";
 import { type BlockEntry, col, SORT_COLUMNS } from "./format.ts";
 import type { SidecarScan } from "./plan.ts";
-import { wholeTest } from "./skip.ts";
+import { hasNone, wholeTest } from "./skip.ts";
 
 const SORT_COLUMN: Record<Exclude<SearchSort, "value">, (typeof SORT_COLUMNS)[number]> = {
   area: "area",
@@ -25,7 +25,7 @@ function boundsOf(e: BlockEntry, sort: Exclude<SearchSort, "value">, packId: str
   const c = col(name);
   const lo = e.lo[c] ?? null;
   const hi = e.hi[c] ?? null;
-  const none = (e.c[c]?.[4] ?? 1) === 1 || lo === null;
+  const none = hasNone(e, name);
   const up = sort === "station";
   const at = (v: number | null, r: number | null): Position => ({ v, p: packId, l: "", k: 0, r: r ?? 0 });
   const rank = { lo: e.lo[col("rank")] ?? 0, hi: e.hi[col("rank")] ?? 0 };

@@ -7,8 +7,8 @@ import { type BlockEntry, col, type ColumnName, type SidecarHead } from "./forma
 
 const hi = (e: BlockEntry, c: ColumnName) => e.hi[col(c)] ?? null;
 const lo = (e: BlockEntry, c: ColumnName) => e.lo[col(c)] ?? null;
-// True when some lot of the block has no value in column `c` (its coding's none flag).
-const hasNone = (e: BlockEntry, c: ColumnName) => (e.c[col(c)]?.[4] ?? 1) === 1 || lo(e, c) === null;
+/** True when some lot of the block has no value in column `c` (its coding's none flag). */
+export const hasNone = (e: BlockEntry, c: ColumnName) => (e.c[col(c)]?.[4] ?? 1) === 1 || lo(e, c) === null;
 
 // The dictionary codes the area names and the zones the filters name, found once per search.
 function codesOf(head: SidecarHead, area: ResolvedArea, f: SearchFilters) {
