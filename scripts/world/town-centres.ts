@@ -1,7 +1,8 @@
 // The world's town centres, designated by a stated rule in place of the Department's Town Centres Map (docs/design.md
 // section 10): centre-zoned land (E1, E2, MU1) within TOWN_CENTRE_RULE.joinM of other such land is one cluster, and a
 // cluster is a town centre only when its land reaches TOWN_CENTRE_RULE.minAreaM2 (a full-line supermarket and its
-// shops). Each is named after the suburb holding most of its land ("Penrith town centre").
+// shops). Each is named after the suburb holding most of its land ("Penrith town centre"), a second one of a suburb by
+// where it lies from the first ("Penrith east town centre").
 import { TOWN_CENTRE_RULE } from "../../src/scoring/rules/lmr-places.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { BoxGrid } from "./walk-index.ts";
@@ -35,6 +36,22 @@ function quadsApart(a: readonly number[], b: readonly number[]): number {
     );
   }
   return d;
+}
+
+// The mean of the quads' corners, in the plane's metres.
+function centroid(qs: readonly (readonly number[])[]): [number, number] {
+  let x = 0;
+  let y = 0;
+  for (const q of qs) for (let k = 0; k < 8; k += 2) [x, y] = [x + (q[k] as number), y + (q[k + 1] as number)];
+  return [x / (4 * qs.length), y / (4 * qs.length)];
+}
+
+const POINTS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"] as const;
+
+// Where a suburb's smaller centre lies from its main one, as a person would say it ("Penrith east town centre").
+function compass(from: readonly [number, number], to: readonly [number, number]): string {
+  const turn = Math.atan2(to[1] - from[1], to[0] - from[0]) / (Math.PI / 4);
+  return POINTS[(Math.round(turn) + 8) % 8] as string;
 }
 
 /** The clusters of centre land, and those designated town centres, largest first. */
@@ -86,14 +103,19 @@ export function townCentres(land: readonly CentreLand[]): CentreClusters {
     return { members, total, suburb };
   });
   clusters.sort((a, b) => b.total - a.total || (a.suburb < b.suburb ? -1 : 1));
-  const named = new Map<string, number>();
+  const first = new Map<string, [number, number]>();
+  const taken = new Set<string>();
   const centres: TownCentre[] = [];
   for (const c of clusters) {
     if (c.total < TOWN_CENTRE_RULE.minAreaM2) continue;
-    const n = (named.get(c.suburb) ?? 0) + 1;
-    named.set(c.suburb, n);
+    const at = centroid(c.members.map((i) => quads[i] as number[]));
+    const main = first.get(c.suburb);
+    if (!main) first.set(c.suburb, at);
+    let name = main ? `${c.suburb} ${compass(main, at)} town centre` : `${c.suburb} town centre`;
+    for (let n = 2; taken.has(name); n++) name = `${c.suburb} ${compass(main ?? at, at)} town centre ${n}`;
+    taken.add(name);
     centres.push({
-      name: n === 1 ? `${c.suburb} town centre` : `${c.suburb} town centre (${n})`,
+      name,
       areaM2: Math.round(c.total),
       quads: Float64Array.from(c.members.flatMap((i) => quads[i] as number[])),
     });

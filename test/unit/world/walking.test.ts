@@ -72,6 +72,20 @@ describe("the walking graph", () => {
     expect(r.clusters).toBe(3);
     expect(r.centres.map((c) => [c.name, c.areaM2])).toEqual([["Rouse Hill town centre", 11_000]]);
   });
+
+  it("names a suburb's smaller centres by where they lie from its main one, never by a number alone", () => {
+    // Penrith's main centre (2 ha), a smaller one 2 km east (1.2 ha) and another 2 km north-west of the main (1.1 ha).
+    const block = (x: number, y: number, w: number): CentreLand => ({
+      quad: quad(x, y, x + w, y + 100),
+      suburb: "Penrith",
+    });
+    const r = townCentres([block(0, 0, 200), block(2000, 0, 120), block(-1500, 1500, 110)]);
+    expect(r.centres.map((c) => c.name)).toEqual([
+      "Penrith town centre",
+      "Penrith east town centre",
+      "Penrith north-west town centre",
+    ]);
+  });
 });
 
 describe("the lots pack's walk columns", () => {
