@@ -35,30 +35,44 @@ export function outlineBox(rings: readonly Ring[]): Box {
   return b;
 }
 
-// Each ring's edges in metres, in a plane about (lon0, lat0): [ax, ay, bx, by] per edge.
-function edgesM(rings: readonly Ring[], lon0: number, lat0: number): Float64Array {
+// Two reusable edge buffers: a build compares millions of pairs, and a fresh array per pair was its largest cost.
+let edgesA: Float64Array = new Float64Array(256);
+let edgesB: Float64Array = new Float64Array(256);
+
+// Each ring's edges in metres, in a plane about (lon0, lat0), written to `into` as [ax, ay, bx, by] per edge (grown
+// when short); returns the buffer and how many numbers it holds.
+function edgesM(rings: readonly Ring[], lon0: number, lat0: number, into: Float64Array): [Float64Array, number] {
   const kx = Math.cos((lat0 * Math.PI) / 180) * M_PER_DEG;
-  const out: number[] = [];
+  let vertices = 0;
+  for (const ring of rings) vertices += ring.length;
+  let out = into;
+  if (out.length < 4 * vertices) out = new Float64Array(Math.max(2 * out.length, 4 * vertices));
+  let k = 0;
   for (const ring of rings) {
     const n = ring.length;
     for (let i = 0; i < n; i++) {
       const p = ring[i] as readonly [number, number];
       const q = ring[(i + 1) % n] as readonly [number, number];
       if (p[0] === q[0] && p[1] === q[1]) continue;
-      out.push((p[0] - lon0) * kx, (p[1] - lat0) * M_PER_DEG, (q[0] - lon0) * kx, (q[1] - lat0) * M_PER_DEG);
+      out[k++] = (p[0] - lon0) * kx;
+      out[k++] = (p[1] - lat0) * M_PER_DEG;
+      out[k++] = (q[0] - lon0) * kx;
+      out[k++] = (q[1] - lat0) * M_PER_DEG;
     }
   }
-  return Float64Array.from(out);
+  return [out, k];
 }
 
 /** Metres of boundary two lots share: each edge of `a` counts the stretches of `b`'s edges lying along it, once. */
 export function sharedLengthM(a: readonly Ring[], b: readonly Ring[]): number {
   const first = a[0]?.[0];
   if (!first) return 0;
-  const ea = edgesM(a, first[0], first[1]);
-  const eb = edgesM(b, first[0], first[1]);
+  const [ea, na] = edgesM(a, first[0], first[1], edgesA);
+  edgesA = ea;
+  const [eb, nb] = edgesM(b, first[0], first[1], edgesB);
+  edgesB = eb;
   let total = 0;
-  for (let i = 0; i < ea.length; i += 4) {
+  for (let i = 0; i < na; i += 4) {
     const ax = ea[i] as number;
     const ay = ea[i + 1] as number;
     const dx = (ea[i + 2] as number) - ax;
@@ -67,8 +81,9 @@ export function sharedLengthM(a: readonly Ring[], b: readonly Ring[]): number {
     if (len === 0) continue;
     const ux = dx / len;
     const uy = dy / len;
-    const along: [number, number][] = [];
-    for (let j = 0; j < eb.length; j += 4) {
+    // Most edges lie along nothing of `b`: their list is made only when one does.
+    let along: [number, number][] | null = null;
+    for (let j = 0; j < nb; j += 4) {
       const px = (eb[j] as number) - ax;
       const py = (eb[j + 1] as number) - ay;
       const qx = (eb[j + 2] as number) - ax;
@@ -83,9 +98,13 @@ export function sharedLengthM(a: readonly Ring[], b: readonly Ring[]): number {
       if (el === 0 || Math.abs(tq - tp) > el * PARALLEL_SIN) continue;
       const from = Math.max(0, Math.min(sp, sq));
       const to = Math.min(len, Math.max(sp, sq));
-      if (to > from) along.push([from, to]);
+      if (!(to > from)) continue;
+      if (along) along.push([from, to]);
+      else along = [[from, to]];
     }
-    for (const [s, e] of mergeIntervals(along)) total += e - s;
+    if (along === null) continue;
+    if (along.length === 1) total += (along[0] as [number, number])[1] - (along[0] as [number, number])[0];
+    else for (const [s, e] of mergeIntervals(along)) total += e - s;
   }
   return total;
 }
