@@ -6,10 +6,9 @@
 import type { BlockPage } from "../packs/paged/index.ts";
 import { blockCells, CELL, type CellMask, GRID } from "./block-walk.ts";
 import { BLOCKS_LAYER } from "./blocks.ts";
-import { cellPolygons, type CellPolygon } from "./cell-rings.ts";
+import { cellsLayer } from "./cell-layer.ts";
 import { BUFFER, EXTENT, type TileCoord } from "./math.ts";
-import { emptyDictionary, grow } from "./merge.ts";
-import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
+import type { TileLayer } from "./mvt.ts";
 
 /** The highest zoom drawn as cells; from the next one up every block is its own quad. */
 export const BLOCK_CELLS_MAX_ZOOM = 11;
@@ -57,25 +56,6 @@ function closeStreets(zone: Int32Array): Int32Array {
 // A vertex's tile unit: the tile's edge pushed into the buffer, so the map's clip, not its antialiasing, draws it.
 const unit = (i: number) => (i === 0 ? -BUFFER : i === GRID ? EXTENT + BUFFER : i * CELL);
 
-/** MVT commands of polygons of cell rings: each ring a MoveTo, LineTo to each further corner, ClosePath. */
-function ringsGeometry(polygons: readonly CellPolygon[]): number[] {
-  const geometry: number[] = [];
-  let [cx, cy] = [0, 0];
-  for (const rings of polygons)
-    for (const ring of rings) {
-      const n = ring.length / 2;
-      for (let k = 0; k < n; k++) {
-        const [x, y] = [unit(ring[2 * k] as number), unit(ring[2 * k + 1] as number)];
-        if (k === 0) geometry.push(9);
-        else if (k === 1) geometry.push(((n - 1) << 3) | 2);
-        geometry.push(zigzag(x - cx), zigzag(y - cy));
-        [cx, cy] = [x, y];
-      }
-      geometry.push(15);
-    }
-  return geometry;
-}
-
 /** The `blocks` layer of a low-zoom tile: one multipolygon of dissolved cells per zone, none on a `hidden` cell. */
 export function blockCellsLayer(
   pages: readonly BlockPage[],
@@ -85,19 +65,5 @@ export function blockCellsLayer(
 ): TileLayer {
   const zone = closeStreets(paint(pages, tile));
   if (hidden) for (let c = 0; c < zone.length; c++) if (hidden[c]) zone[c] = -1;
-  const dict = emptyDictionary();
-  dict.keys.push("zone");
-  const features: TileFeature[] = [];
-  for (const [code, polygons] of cellPolygons(zone, GRID)) {
-    const vi = dict.values.push(zones[code] ?? "") - 1;
-    features.push({
-      id: features.length,
-      type: GEOM_POLYGON,
-      geometry: ringsGeometry(polygons),
-      tags: Uint32Array.of(0, vi),
-    });
-  }
-  dict.keyRemap = grow(dict.keyRemap, dict.keys.length);
-  dict.valueRemap = grow(dict.valueRemap, dict.values.length);
-  return { name: BLOCKS_LAYER, features, dictionary: dict };
+  return cellsLayer(BLOCKS_LAYER, zone, GRID, zones, unit, unit);
 }

@@ -14,9 +14,10 @@ export type CellRing = number[];
 /** An exterior ring (clockwise with y down) followed by its holes. */
 export type CellPolygon = CellRing[];
 
-/** Each zone's regions of `zone` (grid by grid cells, row-major, -1 empty), keyed by zone code, in scan order. */
+/** Each zone's regions of `zone` (`grid` cells a row, row-major, -1 empty), keyed by zone code, in scan order. */
 export function cellPolygons(zone: Int32Array, grid: number): Map<number, CellPolygon[]> {
-  const at = (c: number, r: number) => (c >= 0 && c < grid && r >= 0 && r < grid ? (zone[r * grid + c] as number) : -1);
+  const rows = zone.length / grid;
+  const at = (c: number, r: number) => (c >= 0 && c < grid && r >= 0 && r < rows ? (zone[r * grid + c] as number) : -1);
   const region = regions(zone, grid);
   const used = new Uint8Array(zone.length * 4);
   const rings = new Map<number, { exterior: CellRing[]; holes: CellRing[] }>();
@@ -55,25 +56,30 @@ function trace(
   startDir: number,
 ): CellRing {
   const z = at(start % grid, Math.floor(start / grid));
-  const corners: number[] = [];
-  const dirs: number[] = [];
-  let [cell, d] = [start, startDir];
+  // Only the corners where the walk turns, kept as it goes (a city's z10 tile traces tens of thousands of rings); the
+  // first step's corner is a turn when the walk comes back in another direction.
+  const ring: CellRing = [];
+  let [cell, d, prev] = [start, startDir, startDir];
   do {
     used[cell * 4 + d] = 1;
-    const [c, r] = [cell % grid, Math.floor(cell / grid)];
-    corners.push(c + sx(d), r + sy(d));
-    dirs.push(d);
-    const [ax, ay] = [c + dx(d), r + dy(d)];
+    const c = cell % grid;
+    const r = (cell - c) / grid;
+    if (d !== prev) ring.push(c + sx(d), r + sy(d));
+    prev = d;
+    const ax = c + dx(d);
+    const ay = r + dy(d);
     const left = (d + 3) % 4;
     if (at(ax, ay) !== z) d = (d + 1) % 4;
     else if (at(ax + dx(left), ay + dy(left)) !== z) cell = ay * grid + ax;
-    else [cell, d] = [(ay + dy(left)) * grid + ax + dx(left), left];
+    else {
+      cell = (ay + dy(left)) * grid + ax + dx(left);
+      d = left;
+    }
   } while (cell !== start || d !== startDir);
-  // Only the corners where the walk turns.
-  const ring: CellRing = [];
-  for (let k = 0; k < dirs.length; k++)
-    if (dirs[k] !== dirs[(k + dirs.length - 1) % dirs.length])
-      ring.push(corners[2 * k] as number, corners[2 * k + 1] as number);
+  if (prev !== startDir) {
+    const c = start % grid;
+    ring.unshift(c + sx(startDir), (start - c) / grid + sy(startDir));
+  }
   return ring;
 }
 
@@ -91,6 +97,7 @@ function area2(ring: CellRing): number {
 function regions(zone: Int32Array, grid: number): Int32Array {
   const region = new Int32Array(zone.length).fill(-1);
   const stack = new Int32Array(zone.length);
+  const rows = zone.length / grid;
   for (let seed = 0; seed < zone.length; seed++) {
     if ((zone[seed] as number) < 0 || (region[seed] as number) >= 0) continue;
     let top = 0;
@@ -102,7 +109,7 @@ function regions(zone: Int32Array, grid: number): Int32Array {
       for (let d = 0; d < 4; d++) {
         const [cc, rr] = [c + dx(d), r + dy(d)];
         const n = rr * grid + cc;
-        if (cc < 0 || cc >= grid || rr < 0 || rr >= grid || (region[n] as number) >= 0 || zone[n] !== zone[seed])
+        if (cc < 0 || cc >= grid || rr < 0 || rr >= rows || (region[n] as number) >= 0 || zone[n] !== zone[seed])
           continue;
         region[n] = seed;
         stack[top++] = n;

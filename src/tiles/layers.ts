@@ -15,6 +15,8 @@ const LAYER_MIN_ZOOM: Record<string, number> = {
   stations: 10,
   // A lots pack's street blocks (its overview) from z10; streets from z13, where blocks part and the grid reads.
   blocks: 10,
+  // A pack's overview without street blocks (an import, an upload) from the same zoom, as dissolved zone patches.
+  zoning: 10,
   streets: 13,
 };
 const DEFAULT_MIN_ZOOM = 11;

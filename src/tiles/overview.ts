@@ -1,10 +1,12 @@
-// The generalised zoning of a v2 pack's overview pages as one MVT layer: each run of same-zone cells a rectangle.
+// The generalised zoning of a v2 pack's overview pages as one MVT layer: the overview's cells (1/1024 degree) that
+// meet the tile, each zone's connected cells one polygon (cell-layer.ts), so a pack without street blocks (an import,
+// an upload) draws zone patches at z10 to z13, not a rectangle a run whose seams striped the map (issue 49).
 import { CELLS_PER_DEGREE, type OverviewPage } from "../packs/paged/index.ts";
 import { layerMinZoom } from "./layers.ts";
 import { type CellMask, hiddenAt } from "./block-walk.ts";
-import { BUFFER, EXTENT, type Projector, projector, type TileCoord } from "./math.ts";
-import { emptyDictionary, grow } from "./merge.ts";
-import { GEOM_POLYGON, type TileFeature, type TileLayer, zigzag } from "./mvt.ts";
+import { cellsLayer } from "./cell-layer.ts";
+import { BUFFER, EXTENT, type Projector, projector, type TileCoord, tileBBox } from "./math.ts";
+import type { TileLayer } from "./mvt.ts";
 
 // Zooms drawn from the overview (lots are drawn from z14); the zoning layer's own minimum zoom.
 export const OVERVIEW_MIN_ZOOM = layerMinZoom("zoning");
@@ -19,9 +21,22 @@ export function runCorners(page: OverviewPage, i: number, project: Projector, a:
   project((x + (page.ns[i] as number)) / CELLS_PER_DEGREE, y / CELLS_PER_DEGREE, b, 0);
 }
 
+/** Tile units of the grid lines of the overview's cells from `from` on, `n` + 1 of them, along x or y. */
+function gridLines(tile: TileCoord, from: number, n: number, axis: 0 | 1): Float64Array {
+  const project = projector(tile);
+  const out = new Float64Array(n + 1);
+  const p = new Float64Array(2);
+  for (let i = 0; i <= n; i++) {
+    const deg = (axis === 0 ? from + i : from - i) / CELLS_PER_DEGREE;
+    project(axis === 0 ? deg : 0, axis === 0 ? 0 : deg, p, 0);
+    out[i] = p[axis] as number;
+  }
+  return out;
+}
+
 /**
- * A "zoning" layer (attribute `zone`) of the runs that reach into the tile, but a run whose centre is on a `hidden`
- * cell (a higher pack's land: runs are cells of about 100 m, so one is left out or drawn whole).
+ * A "zoning" layer (attribute `zone`) of the overview's cells meeting the tile, one feature a zone, but a cell whose
+ * centre is on a `hidden` cell of the tile's grid (a higher pack's land).
  */
 export function overviewLayer(
   pages: readonly OverviewPage[],
@@ -29,40 +44,47 @@ export function overviewLayer(
   tile: TileCoord,
   hidden: CellMask | null = null,
 ): TileLayer {
-  const project = projector(tile);
-  const a = new Float64Array(2);
-  const b = new Float64Array(2);
-  const dict = emptyDictionary();
-  dict.keys.push("zone");
-  const valueIndex = new Map<number, number>();
-  const features: TileFeature[] = [];
-  for (const page of pages) {
+  // The overview's cells meeting the tile and its buffer, cut to those the runs reach: columns from x0 east, rows from
+  // the one below `top` south (a small pack's grid at z10 is its own few cells, not the tile's 360 by 300).
+  const [w, s, e, n] = tileBBox(tile, BUFFER);
+  const [west, east] = [Math.floor(w * CELLS_PER_DEGREE), Math.ceil(e * CELLS_PER_DEGREE)];
+  const [south, north] = [Math.floor(s * CELLS_PER_DEGREE), Math.ceil(n * CELLS_PER_DEGREE)];
+  let [x0, x1, y0, y1] = [east, west, north, south];
+  for (const page of pages)
     for (let i = 0; i < page.ns.length; i++) {
-      runCorners(page, i, project, a, b);
-      const [x0, y0, x1, y1] = [
-        clamp(a[0] as number),
-        clamp(a[1] as number),
-        clamp(b[0] as number),
-        clamp(b[1] as number),
-      ];
-      if (x1 <= x0 || y1 <= y0) continue;
-      if (hidden && hiddenAt(hidden, (x0 + x1) / 2, (y0 + y1) / 2)) continue;
-      const code = page.zones[i] as number;
-      let vi = valueIndex.get(code);
-      if (vi === undefined) {
-        vi = dict.values.push(zones[code] ?? "") - 1;
-        valueIndex.set(code, vi);
-      }
-      features.push({
-        id: features.length,
-        type: GEOM_POLYGON,
-        // MoveTo, LineTo x3, ClosePath: clockwise with y down, an exterior ring.
-        geometry: [9, zigzag(x0), zigzag(y0), 26, zigzag(x1 - x0), 0, 0, zigzag(y1 - y0), zigzag(x0 - x1), 0, 15],
-        tags: Uint32Array.of(0, vi),
-      });
+      const [x, y] = [page.xs[i] as number, page.ys[i] as number];
+      if (y < south || y >= north || x >= east || x + (page.ns[i] as number) <= west) continue;
+      [x0, x1] = [Math.min(x0, Math.max(west, x)), Math.max(x1, Math.min(east, x + (page.ns[i] as number)))];
+      [y0, y1] = [Math.min(y0, y), Math.max(y1, y + 1)];
     }
-  }
-  dict.keyRemap = grow(dict.keyRemap, dict.keys.length);
-  dict.valueRemap = grow(dict.valueRemap, dict.values.length);
-  return { name: "zoning", features, dictionary: dict };
+  const [cols, rows, top] = [Math.max(0, x1 - x0), Math.max(0, y1 - y0), y1];
+  const zone = new Int32Array(cols * rows).fill(-1);
+  for (const page of pages)
+    for (let i = 0; i < page.ns.length; i++) {
+      const r = top - 1 - (page.ys[i] as number);
+      if (r < 0 || r >= rows) continue;
+      const a = Math.max(0, (page.xs[i] as number) - x0);
+      const b = Math.min(cols, (page.xs[i] as number) + (page.ns[i] as number) - x0);
+      zone.fill(page.zones[i] as number, r * cols + a, r * cols + Math.max(a, b));
+    }
+  const xs = gridLines(tile, x0, cols, 0);
+  const ys = gridLines(tile, top, rows, 1);
+  if (hidden)
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const [x, y] = [
+          ((xs[c] as number) + (xs[c + 1] as number)) / 2,
+          ((ys[r] as number) + (ys[r + 1] as number)) / 2,
+        ];
+        if (hiddenAt(hidden, x, y)) zone[r * cols + c] = -1;
+      }
+  // The outermost grid lines lie past the buffer: pulled onto it, so the tile's clip and not a stroke draws them.
+  return cellsLayer(
+    "zoning",
+    zone,
+    cols,
+    zones,
+    (i) => clamp(xs[i] as number),
+    (j) => clamp(ys[j] as number),
+  );
 }

@@ -1,6 +1,6 @@
 // Street blocks below the lots' zoom (tiles/blocks.ts): a lots pack built with its blocks draws them from z10 to z13 (as
 // cells to z11, tiles/block-cells.ts; one quad each in its zone from z12), lots from z14 as before; a pack without
-// blocks keeps its overview of cells.
+// blocks keeps its overview of cells, from the same zoom (tiles/overview.ts).
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { describe, expect, it } from "vitest";
@@ -86,7 +86,7 @@ describe("street blocks below the lots' zoom", () => {
     expect(vt?.layers.blocks).toBeUndefined();
   });
 
-  it("are named in TileJSON as the blocks layer from z10 to z13; a pack without them keeps its zoning cells from z11", async () => {
+  it("are named in TileJSON as the blocks layer from z10 to z13; a pack without them keeps its zoning cells from z10", async () => {
     const a = reader(withBlocks);
     const tj = pagedTileJson(await a.pack.snapshot(), "https://x.test");
     const layer = tj.vector_layers.find((l) => l.id === "blocks");
@@ -94,11 +94,17 @@ describe("street blocks below the lots' zoom", () => {
     expect(layer?.fields).toHaveProperty("zone");
     const b = reader(withCells);
     const cells = pagedTileJson(await b.pack.snapshot(), "https://x.test");
-    expect(cells.vector_layers.map((l) => l.id)).toEqual(["parcels", "zoning"]);
-    expect(await pagedTile(b.pack, tileOf(lon, lat, 10))).toBeNull();
-    const vt = await layersOf(b.pack, tileOf(lon, lat, 12));
-    expect(vt?.layers.zoning?.length).toBeGreaterThan(0);
-    expect(vt?.layers.blocks).toBeUndefined();
+    expect(cells.vector_layers.map((l) => [l.id, l.minzoom])).toEqual([
+      ["parcels", 14],
+      ["zoning", 10],
+    ]);
+    expect(cells.minzoom).toBe(10);
+    expect(await pagedTile(b.pack, tileOf(lon, lat, 9))).toBeNull();
+    for (const z of [10, 12]) {
+      const vt = await layersOf(b.pack, tileOf(lon, lat, z));
+      expect(vt?.layers.zoning?.length, `z${z}`).toBeGreaterThan(0);
+      expect(vt?.layers.blocks).toBeUndefined();
+    }
   });
 
   it("refuse a damaged block page by name, as any damaged page is", async () => {
