@@ -28,6 +28,10 @@ export class TupleMemo {
     const w = this.width;
     let h = 0x811c9dc5;
     for (let k = 0; k < w; k++) h = Math.imul(h ^ ((key[k] as number) * 64), 0x01000193);
+    // A product carries low bits up, never down: whole numbers (times 64) would leave the low bits, the slot's, alike.
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
     for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
       if (this.used[s] === 0) return s;
       let k = 0;

@@ -16,10 +16,10 @@ const schemeKey = (s: Scheme, suburb: string | null): string =>
   `${suburb ?? ""}\u0000${s.dwellings}\u0000${s.newDwellings}\u0000${s.subdivision}\u0000${s.parts.map((p) => `${p.form}:${p.gfaM2}`).join()}`;
 
 /**
- * RLV less the as-is value, whole dollars, as `siteValue` reports it; null where the yield builds no housing. `memo`
- * (for one set of assumptions only) keeps each scheme's residual for the next lot with the same one.
+ * The residual land value of the site's scheme, whole dollars, as marginOverAsIs takes it; null where the yield builds
+ * no housing. `memo` as marginOverAsIs's.
  */
-export function marginOverAsIs(
+export function siteResidual(
   site: ValueSite,
   a: Assumptions,
   duty: DutySchedule = NSW_DUTY_2025_26,
@@ -33,5 +33,19 @@ export function marginOverAsIs(
     rlv = residualLandValue(scheme, a, site.suburb, duty);
     memo?.set(key, rlv);
   }
-  return rlv - asIsValue(site, a);
+  return rlv;
+}
+
+/**
+ * RLV less the as-is value, whole dollars, as `siteValue` reports it; null where the yield builds no housing. `memo`
+ * (for one set of assumptions only) keeps each scheme's residual for the next lot with the same one.
+ */
+export function marginOverAsIs(
+  site: ValueSite,
+  a: Assumptions,
+  duty: DutySchedule = NSW_DUTY_2025_26,
+  memo?: ResidualMemo,
+): number | null {
+  const rlv = siteResidual(site, a, duty, memo);
+  return rlv === null ? null : rlv - asIsValue(site, a);
 }
