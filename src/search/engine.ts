@@ -2,18 +2,10 @@
 import { type BBox, bboxIntersects } from "../geo/bbox.ts";
 import { UnprocessableError } from "../errors.ts";
 import { featureAt } from "../packs/lookup.ts";
-import {
-  chargedView,
-  type PagedPack,
-  type PagePlan,
-  ReadBudget,
-  readPlans,
-  type Snapshot,
-} from "../packs/paged/index.ts";
+import { type PagedPack, type PagePlan, ReadBudget, readPlans, type Snapshot } from "../packs/paged/index.ts";
 import { type VisiblePacks, wholePacks } from "../packs/open-pack.ts";
-import { leadingPaged, OWN_RANK, type RankedPaged, rankedPaged } from "../packs/precedence.ts";
+import { leadingPaged, OWN_RANK, rankedPaged } from "../packs/precedence.ts";
 import { PARCELS } from "../packs/spatial.ts";
-import { refuseDamaged } from "../packs/request-pages.ts";
 import type { Pack } from "../packs/types.ts";
 import { resolveSearchArea } from "./search-area.ts";
 import { type FactsTable, latOf, lonOf, shareOf } from "./facts-table.ts";
@@ -41,6 +33,7 @@ import {
   type SiteResult,
 } from "./query.ts";
 import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
+import { type Decoded, type LeadingReads, planLeading, readLeading } from "./leading-reads.ts";
 import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
 import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
 import { type BlockTable, SIDECAR_CACHE_BYTES, type Sidecar } from "./sidecar/reader.ts";
@@ -112,6 +105,13 @@ const tooLarge = (why: string) => new UnprocessableError(why, ["body", "area"], 
 const num = (n: number) => n.toLocaleString("en-AU");
 const mib = (bytes: number) => num(Math.ceil((bytes / 1024 / 1024) * 10) / 10);
 const NARROW = "search a suburb, an LGA or a smaller box, or add a zone or minimum-area filter";
+// The packs read whole in a refusal's words: the organisation's own first, then imports.
+function leadingPacks(lead: LeadingReads): string {
+  const packs = (n: number, kind: string) => `${num(n)} ${kind}pack${n === 1 ? "" : "s"}`;
+  const own = lead.own > 0 ? `your organisation's ${packs(lead.own, "")}` : "";
+  const imports = lead.imports > 0 ? packs(lead.imports, "imported ") : "";
+  return [own, imports].filter((x) => x !== "").join(" and ");
+}
 
 /** How much one search may do, and how it ends early. */
 export type SearchLimits = {
@@ -134,28 +134,6 @@ export type SearchLimits = {
   /** False: read every sidecar block that may match, none counted from its header (tests compare both). */
   narrow?: boolean;
 };
-
-// A decoded pack the search tests whole (v1) or one page of a v2 pack seen as a pack (the leading packs'), with its
-// rank (src/packs/precedence.ts): a lot under a higher-ranked lot is counted there, not here.
-type Decoded = { pack: Pack; page: number; own: boolean; rank: number };
-
-// The leading v2 lots in the box (the organisation's, an import's), as small packs: read whole for the area.
-async function ownPagesIn(paged: readonly RankedPaged[], box: BBox): Promise<{ decoded: Decoded[]; bytes: number }> {
-  const decoded: Decoded[] = [];
-  let bytes = 0;
-  for (const { pack, rank, own } of paged) {
-    const set = await pack.pagesForBox(box);
-    refuseDamaged(set.refused);
-    bytes += pack.measure(
-      set.snapshot,
-      set.pages.map((page) => page.no),
-    ).bytes;
-    for (const page of set.pages) {
-      decoded.push({ pack: chargedView(pack, set.snapshot, page), page: page.no, own, rank });
-    }
-  }
-  return { decoded, bytes };
-}
 
 /** Runs one search: every lot of the area passing the filters is counted; a page of them is returned in order. */
 export async function searchSites(
@@ -213,17 +191,22 @@ export async function searchSites(
   }
   // Precedence (docs/design.md section 10): packs that outrank another are read whole for the area, the rest scanned.
   const { leading: ownPaged, rest, floor } = leadingPaged(await rankedPaged(packs));
-  for (const { pack } of ownPaged) {
-    const snap = await pack.snapshot();
-    const cost = pack.measure(snap, pack.pagesInBox(snap, area.bbox));
-    lots += cost.lots;
-    bytes += cost.bytes;
-  }
   const uploaded = base.filter((p) => p.meta.upload !== undefined && p.layers.get(PARCELS)?.kind === "polygon");
   const wholes: Decoded[] = [...uploaded, ...base.filter((p) => !uploaded.includes(p))]
     .filter((pack) => pack.layers.has(PARCELS) && bboxIntersects(pack.bbox, area.bbox))
     .map((pack) => ({ pack, page: 0, own: uploaded.includes(pack), rank: uploaded.includes(pack) ? OWN_RANK : floor }));
   for (const { pack } of wholes) lots += pack.layers.get(PARCELS)?.count ?? 0;
+  // The leading packs' reads come first from the reads allowed: refused here, before any page is read.
+  const ownWhole = wholes.filter((w) => w.own).length;
+  const lead = await planLeading(ownPaged, ownWhole, area.bbox, budget.left.ranges);
+  if (lead.reads > budget.left.ranges) {
+    throw tooLarge(
+      `Searching ${area.label} would take ${num(lead.reads)} reads of ${leadingPacks(lead)} there, each read whole, more than the ${num(maxRanges)} reads one search may make: choose a smaller area (a suburb or a box) holding fewer of them`,
+    );
+  }
+  budget.spend({ ranges: lead.reads });
+  lots += lead.lots;
+  bytes += lead.bytes;
   // v2 packs: the area's pages from each root, skipped by their summaries where they cannot match.
   const scans: {
     pack: PagedPack;
@@ -289,6 +272,9 @@ export async function searchSites(
       `Searching ${area.label} with these filters would read ${mib(bytes)} MiB of lots, more than the ${mib(maxBytes)} MiB one search may read: ${NARROW}`,
     );
   }
+  if (runs.length > budget.left.ranges) {
+    throw tooLarge(`Searching ${area.label} with these filters needs more than ${maxRanges} reads: ${NARROW}`);
+  }
   // Each pack's reads planned once, within the ranges its predecessors left; refused before any is read.
   const plans: PagePlan[] = [];
   budget.spend({ ranges: runs.length });
@@ -302,10 +288,10 @@ export async function searchSites(
     }
     plans.push(plan);
   }
-  work.ranges = runs.length + plans.reduce((n, p) => n + p.cost.ranges, 0);
+  work.ranges = lead.ranges + runs.length + plans.reduce((n, p) => n + p.cost.ranges, 0);
   release();
 
-  const ownRead = await ownPagesIn(ownPaged, area.bbox);
+  const ownRead = await readLeading(lead.plans, CONCURRENT_READS);
   work.bytesRead += ownRead.bytes;
   const decoded = [...ownRead.decoded, ...wholes];
   const ownLayers = decoded.flatMap((d) => {
@@ -402,6 +388,14 @@ export async function searchSites(
   for (const { pack, s: snap, cached } of sidecar ? [] : scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
   }
+  // Blocks wholly in the area none of whose lots passes, left unread: ranged by area from their headers alone.
+  for (const scan of sidecar?.scans ?? []) {
+    for (const b of scan.ranged) {
+      const e = scan.sidecar.head.blocks[b] as BlockEntry;
+      smallest = Math.min(smallest, e.lo[col("area")] ?? Infinity);
+      largest = Math.max(largest, e.hi[col("area")] ?? -Infinity);
+    }
+  }
   // Blocks whose every lot passes, left unread: counted, boxed and ranged by area from their headers alone.
   for (const scan of sidecar?.scans ?? []) {
     for (const b of scan.counted) {
@@ -480,7 +474,7 @@ type BlockLots = {
 
 function blockLots(scan: SidecarScan, bt: BlockTable): BlockLots {
   const starts = scan.sidecar.head.pageStarts;
-  const indexOf = (i: number) => bt.first + i - (starts[bt.page[i] as number] as number);
+  const indexOf = (i: number) => (bt.row[i] as number) - (starts[bt.page[i] as number] as number);
   return {
     ordinal: (i) => ordinalOf(bt.page[i] as number, indexOf(i)),
     keyRank: (i) => bt.rank[i] as number,

@@ -15,6 +15,7 @@ import {
   FLOAT_COLUMNS,
   INT,
   packIdentity,
+  pageOfRow,
   SCALED,
   SIDECAR_MAGIC,
   SPARSE,
@@ -136,6 +137,7 @@ function gatherPage(g: Gathered, t: FactsTable, v: ValueColumns, page: number, r
     at("heritageKind")[r] = t.heritageKind[i] as number;
     for (const name of CODED) at(name)[r] = codeIn(g.dicts[name], t[name].names[t[name].codes[i] as number]);
     g.keys[r] = t.lotId[i] ?? `#${ordinalOf(page, i)}`;
+    at("row")[r] = r;
     at("basis")[r] = v.basis[i] as number;
     at("dwellings")[r] = v.dwellings[i] as number;
     at("gfa")[r] = v.gfa[i] as number;
@@ -186,6 +188,9 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
   byKey.forEach((r, k) => {
     rank[r] = k;
   });
+  g.keys.length = 0;
+  sortByZone(g);
+  const packRow = g.cols[COLUMNS.indexOf("row")] as Float64Array;
 
   const blocks: BlockEntry[] = [];
   const parts: Uint8Array[] = [];
@@ -224,9 +229,14 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
     };
     // The lots' label points' box, as the search places them: the page's origin plus the float32 offset.
     const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-    let page = 0;
+    const pages: number[] = [];
     for (let r = first; r < first + n; r++) {
-      while ((pageStarts[page + 1] as number) <= r) page++;
+      const page = pageOfRow(pageStarts, packRow[r] as number);
+      // Rows of one zone go up in pack order: a page is the last run's last, the next one, or starts a run.
+      const last = pages.length - 2;
+      const end = last >= 0 ? (pages[last] as number) + (pages[last + 1] as number) : -1;
+      if (page === end) pages[last + 1] = (pages[last + 1] as number) + 1;
+      else if (page !== end - 1) pages.push(page, 1);
       const x = (frames[page * 2] as number) + ((g.cols[COLUMNS.indexOf("x")] as Float64Array)[r] as number);
       const y = (frames[page * 2 + 1] as number) + ((g.cols[COLUMNS.indexOf("y")] as Float64Array)[r] as number);
       if (x < box[0]) box[0] = x;
@@ -241,6 +251,7 @@ export async function buildSidecar(pack: PagedPack, snap?: Snapshot): Promise<Ui
       vn: valueBlock.length,
       first,
       rows: n,
+      pages: mergedRuns(pages),
       c: codes,
       lo,
       hi,
@@ -324,6 +335,60 @@ function nearestByZone(g: Gathered, codes: number[], first: number, n: number): 
     if (!Number.isNaN(m) && m < (least.get(k) ?? Infinity)) least.set(k, m);
   }
   return codes.map((k) => least.get(k) ?? null);
+}
+
+/**
+ * Puts the lots in the sidecar's order (docs/design.md section 10): by main zone (by code name, no zone last), then pack
+ * order, so a search for some zones reads their runs of blocks and not every block holding one of their lots.
+ */
+function sortByZone(g: Gathered): void {
+  const zone = g.cols[COLUMNS.indexOf("zone")] as Float64Array;
+  const names = g.dicts.zone.names;
+  // Each code's place: codes by name, then none (0).
+  const byName = names
+    .map((_, k) => k + 1)
+    .sort((a, b) => ((names[a - 1] as string) < (names[b - 1] as string) ? -1 : 1));
+  const place = new Uint32Array(names.length + 1);
+  byName.forEach((k, j) => {
+    place[k] = j;
+  });
+  place[0] = names.length;
+  // A counting sort: stable, so pack order holds within a zone.
+  const starts = new Uint32Array(names.length + 2);
+  for (const k of zone) {
+    const j = (place[k] as number) + 1;
+    starts[j] = (starts[j] as number) + 1;
+  }
+  for (let j = 1; j < starts.length; j++) starts[j] = (starts[j] as number) + (starts[j - 1] as number);
+  const order = new Uint32Array(zone.length);
+  zone.forEach((k, r) => {
+    const j = place[k] as number;
+    const at = starts[j] as number;
+    order[at] = r;
+    starts[j] = at + 1;
+  });
+  // A column at a time, so the build holds one column twice at most (40 MB at 5M lots), not every column.
+  g.cols.forEach((values, c) => {
+    const out = new Float64Array(values.length);
+    for (let r = 0; r < out.length; r++) out[r] = values[order[r] as number] as number;
+    g.cols[c] = out;
+  });
+}
+
+/** Runs of pages [first, pages, ...] with any run that starts where another ends (or within it) joined, in page order. */
+function mergedRuns(runs: number[]): number[] {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < runs.length; k += 2)
+    pairs.push([runs[k] as number, (runs[k] as number) + (runs[k + 1] as number)]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const out: number[] = [];
+  for (const [from, to] of pairs) {
+    const last = out.length - 2;
+    const end = last >= 0 ? (out[last] as number) + (out[last + 1] as number) : -1;
+    if (last >= 0 && from <= end) out[last + 1] = Math.max(end, to) - (out[last] as number);
+    else out.push(from, to - from);
+  }
+  return out;
 }
 
 /** Columns' words end to end. */

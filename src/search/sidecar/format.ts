@@ -1,16 +1,18 @@
 // The search sidecar's layout (issue 53): a JSON head (identity, dictionaries, page map, block directory with
-// per-block min/max and code sets), then blocks of bit-packed columns, each block 4,096 lots in the pack's order.
+// per-block min/max and code sets), then blocks of bit-packed columns, each block 4,096 lots sorted by (main zone, pack
+// order), each lot naming its row in the pack.
 import { crc32 } from "../../packs/crc32.ts";
 import type { Root } from "../../packs/paged/index.ts";
 
 export const SIDECAR_MAGIC = 0x31435347; // "GSC1", little-endian
 // 2: the value figures a search sorted by value prices (issue 54), in a region of their own after the blocks; a sidecar
 // of 1 is refused, and search reads pages. 3: each block's best lot per sort (`best`) and its zones' least station
-// distances (`zoneNear`); a sidecar of 2 is still read, bounded by min/max alone (more blocks read), and rebuilt where
-// sidecars are built.
-export const SIDECAR_VERSION = 3;
+// distances (`zoneNear`). 4: rows sorted by (main zone, pack order), each with its pack row (`row`) and each block its
+// pages (`pages`), so a zone's lots fill few blocks (docs/design.md section 10). A sidecar of 2 or 3 (pack order, no `row`
+// column) is refused: search reads the pages until it is rebuilt, as the bench, pack script and world publish do.
+export const SIDECAR_VERSION = 4;
 /** The versions a reader accepts. */
-export const SIDECAR_READABLE: readonly number[] = [2, 3];
+export const SIDECAR_READABLE: readonly number[] = [4];
 /** The columns a search sorts by (but value), in the order of a block's `best`. */
 export const SORT_COLUMNS = ["area", "fsr", "height", "stationM"] as const;
 export const BLOCK_ROWS = 4096;
@@ -42,6 +44,8 @@ export const COLUMNS = [
   "suburb",
   "lga",
   "rank",
+  // The lot's row in the pack (its page and index there): the sidecar's rows are in another order.
+  "row",
   // The price-independent figures of a lot's value (src/search/value-figures.ts): codes, then whole numbers.
   "basis",
   "dwellings",
@@ -84,9 +88,11 @@ export type BlockEntry = {
    */
   vo: number;
   vn: number;
-  /** First row (pack order) and rows. */
+  /** First row (the sidecar's order: main zone, then pack order) and rows. */
   first: number;
   rows: number;
+  /** The pages holding its lots, as runs [first page, pages, first page, pages, ...] in page order. */
+  pages: number[];
   c: ColumnCode[];
   /** Least and greatest value of each column (null when every value is none). */
   lo: (number | null)[];
@@ -94,19 +100,19 @@ export type BlockEntry = {
   /** Codes present of zone, suburb and LGA. */
   zones: number[];
   /**
-   * Version 3 on: per code of `zones`, the least station distance of its lots (null: none has one), so a search for
+   * Per code of `zones`, the least station distance of its lots (null: none has one), so a search for
    * zones near a station skips a block whose lots of those zones are all too far, though other lots are near.
    */
-  zoneNear?: (number | null)[];
+  zoneNear: (number | null)[];
   suburbs: number[];
   lgas: number[];
   /** The lots' label points' box [W, S, E, N]. */
   box: [number, number, number, number];
   /**
    * Per SORT_COLUMNS, the place of the block's first lot in that sort's order (src/search/order.ts): its value (null:
-   * none) and rank. Version 3 on: the bound a first page prunes unread blocks by.
+   * none) and rank: the bound a first page prunes unread blocks by.
    */
-  best?: [number | null, number][];
+  best: [number | null, number][];
 };
 
 export type SidecarHead = {
@@ -129,4 +135,16 @@ export type SidecarHead = {
 export function packIdentity(root: Root): string {
   const crcs = new Uint8Array(root.pageCrcs.buffer, root.pageCrcs.byteOffset, root.pageCrcs.byteLength);
   return `${root.meta.id}|${root.meta.version}|${root.pageCount}|${crc32(crcs).toString(16)}`;
+}
+
+/** The page holding pack row `row`: the last page starting at or before it (`pageStarts` as the head holds them). */
+export function pageOfRow(pageStarts: readonly number[], row: number): number {
+  let lo = 0;
+  let hi = pageStarts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((pageStarts[mid] as number) <= row) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

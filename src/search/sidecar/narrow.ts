@@ -15,35 +15,27 @@ const SORT_COLUMN: Record<Exclude<SearchSort, "value">, (typeof SORT_COLUMNS)[nu
 };
 
 /**
- * The best and worst place any lot of the block can take in the order (src/search/order.ts): its best and worst sort
- * value (none, when some lot has none, sorts last), then its least and greatest rank by lot key; `top`, a place its
- * best lot takes or beats (that lot has the best value, and a rank of at most the greatest). A head of version 3 names
- * the best lot's place itself: then `best` and `top` are that place.
+ * The best and worst place any lot of the block can take in the order (src/search/order.ts): its best lot's place as
+ * the head names it (`best`), and the worst, its worst sort value (none, when some lot has none, sorts last) with its
+ * greatest rank by lot key.
  */
 function boundsOf(e: BlockEntry, sort: Exclude<SearchSort, "value">, packId: string) {
   const name = SORT_COLUMN[sort];
   const c = col(name);
   const lo = e.lo[c] ?? null;
   const hi = e.hi[c] ?? null;
-  const none = hasNone(e, name);
   const up = sort === "station";
-  const at = (v: number | null, r: number | null): Position => ({ v, p: packId, l: "", k: 0, r: r ?? 0 });
-  const rank = { lo: e.lo[col("rank")] ?? 0, hi: e.hi[col("rank")] ?? 0 };
-  const first = e.best?.[SORT_COLUMNS.indexOf(name)];
-  const worst = at(none ? null : up ? hi : lo, rank.hi);
-  if (first) return { best: at(first[0], first[1]), top: at(first[0], first[1]), worst };
-  return {
-    best: at(up ? lo : hi, rank.lo),
-    top: at(up ? lo : hi, rank.hi),
-    worst,
-  };
+  const at = (v: number | null, r: number): Position => ({ v, p: packId, l: "", k: 0, r });
+  const [v, r] = e.best[SORT_COLUMNS.indexOf(name)] as [number | null, number];
+  const worst = at(hasNone(e, name) ? null : up ? hi : lo, e.hi[col("rank")] ?? 0);
+  return { best: at(v, r), worst };
 }
 
 /**
  * Narrows each scan's blocks to those the search reads; `counted` gets the rest, whose lots are counted from their
  * headers. With `counts` false (a count stopping early, lots under higher-ranked ones) or a sort by value (priced per
  * lot), every block is read. A first page needs limit + 1 lots: a block whose every lot passes and comes after the
- * cursor holds one lot at its `top` place or better, and all its lots at its `worst` place or better; once such claims
+ * cursor holds one lot at its `best` place or better, and all its lots at its `worst` place or better; once such claims
  * hold limit + 1 lots at some place, a block whose best lot comes after that place cannot place one, and is left unread.
  */
 export function narrowReads(
@@ -72,7 +64,7 @@ export function narrowReads(
         if (after && compare(sort, o.best, after) <= 0) return [];
         const rows = ((scans[s] as SidecarScan).sidecar.head.blocks[b] as BlockEntry).rows;
         return [
-          { at: o.top, lots: 1 },
+          { at: o.best, lots: 1 },
           { at: o.worst, lots: rows - 1 },
         ];
       }),

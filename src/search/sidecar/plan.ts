@@ -7,10 +7,10 @@ import { lotKey, PAGE_STRIDE, type Position } from "../order.ts";
 import type { SearchFilters, SearchSort } from "../query.ts";
 import type { ResolvedArea } from "../search-area.ts";
 import { cachedPageTable } from "../tables.ts";
-import { COLUMNS, type ColumnName, VALUE_COLUMNS } from "./format.ts";
+import { type BlockEntry, COLUMNS, col, type ColumnName, VALUE_COLUMNS } from "./format.ts";
 import type { BlockTable, Need, Sidecar } from "./reader.ts";
 import { sidecarFor } from "./registry.ts";
-import { blockTest } from "./skip.ts";
+import { blockTest, wholeInArea } from "./skip.ts";
 
 export type SidecarScan = {
   pack: PagedPack;
@@ -21,12 +21,14 @@ export type SidecarScan = {
   /** The blocks read; `counted`: those whose lots are counted from their headers alone (src/search/sidecar/narrow.ts). */
   blocks: number[];
   counted: number[];
+  /** Blocks wholly in the area none of whose lots passes: only their heads' areas join the area's range. */
+  ranged: number[];
   need: Need;
 };
 
-/** The columns one search reads: a lot's place, area and rank always, then what its area, filters and sort test. */
+/** The columns one search reads: a lot's place, area, rank and pack row always, then what its area, filters and sort test. */
 export function needOf(area: ResolvedArea, f: SearchFilters, sort: SearchSort): Need {
-  const need = new Set<ColumnName>(["area", "x", "y", "rank"]);
+  const need = new Set<ColumnName>(["area", "x", "y", "rank", "row"]);
   if (area.needs.named) need.add(area.needs.named.column);
   if (f.zones) need.add("zone");
   if (f.fsr_min !== undefined) need.add("fsr");
@@ -79,15 +81,34 @@ export async function pageTables(
   return { tables, bytes: pack.measure(s, toRead).bytes, read: toRead.length, placeless };
 }
 
-/** The block holding row `row`, read alone when not cached. */
-async function blockOfRow(sidecar: Sidecar, row: number, need: Need): Promise<BlockTable> {
-  const rows = sidecar.head.blocks[0]?.rows ?? 1;
-  const b = Math.floor(row / rows);
-  const cached = sidecar.cached(b, need);
-  if (cached) return cached;
-  const [take] = await sidecar.readRun([b], true, need);
-  if (!take) throw new Error(`search sidecar ${sidecar.source.key}: block ${b} was not read`);
-  return take();
+/**
+ * The block holding pack row `row` (a lot of zone `zone` on page `page`) and the lot's place in it: among the blocks
+ * holding lots of that zone and page, the one whose pack rows span it (two at most, where the zone's run crosses
+ * blocks), read alone when not cached.
+ */
+async function blockOfRow(
+  sidecar: Sidecar,
+  page: number,
+  zone: string | null,
+  row: number,
+  need: Need,
+): Promise<{ block: BlockTable; i: number } | null> {
+  const code = zone === null ? 0 : sidecar.head.dicts.zone.indexOf(zone) + 1;
+  const rowCol = col("row");
+  for (const b of sidecar.blocksOfPages([page])) {
+    const e = sidecar.head.blocks[b] as BlockEntry;
+    if ((code > 0 && !e.zones.includes(code)) || (e.lo[rowCol] ?? Infinity) > row || (e.hi[rowCol] ?? -1) < row)
+      continue;
+    let block = sidecar.cached(b, need);
+    if (!block) {
+      const [take] = await sidecar.readRun([b], true, need);
+      if (!take) throw new Error(`search sidecar ${sidecar.source.key}: block ${b} was not read`);
+      block = take();
+    }
+    const i = block.row.indexOf(row);
+    if (i >= 0) return { block, i };
+  }
+  return null;
 }
 
 /**
@@ -103,8 +124,8 @@ async function cursorRank(scan: SidecarScan, after: Position): Promise<number | 
   const t = tables.get(page);
   if (!t || lotKey(t, index, after.k) !== after.l) return null;
   const row = (sidecar.head.pageStarts[page] as number) + index;
-  const block = await blockOfRow(sidecar, row, scan.need);
-  return block.rank[row - block.first] as number;
+  const found = await blockOfRow(sidecar, page, t.zone.names[t.zone.codes[index] as number] ?? null, row, scan.need);
+  return found ? (found.block.rank[found.i] as number) : null;
 }
 
 /** The sidecar scans of these packs' pages (`heads`: their heads read early), and the cursor's rank; null: by pages. */
@@ -124,10 +145,18 @@ export async function planSidecars(
     const pages = new Uint8Array(s.root.pageCount);
     for (const no of mayMatch) pages[no] = 1;
     const test = blockTest(sidecar.head, area, filters, byFilters);
-    const blocks = [...sidecar.blocksOfPages(mayMatch)].filter((b) => {
+    // Unskipped by filters (the area's range of lot sizes needs every lot in it), a block none of whose lots passes
+    // them is still left unread when each of its lots is in the area: its head's areas give the range.
+    const passes = byFilters ? null : blockTest(sidecar.head, area, filters, true);
+    const whole = wholeInArea(sidecar.head, area, filters, pages);
+    const blocks: number[] = [];
+    const ranged: number[] = [];
+    for (const b of sidecar.blocksOfPages(mayMatch)) {
       const e = sidecar.head.blocks[b];
-      return e !== undefined && test(e);
-    });
+      if (e === undefined || !test(e)) continue;
+      if (passes && !passes(e) && whole(e)) ranged.push(b);
+      else blocks.push(b);
+    }
     out.push({
       pack,
       s,
@@ -135,6 +164,7 @@ export async function planSidecars(
       pages,
       blocks: blocks.sort((a, b) => a - b),
       counted: [],
+      ranged,
       need: needOf(area, filters, sort),
     });
   }

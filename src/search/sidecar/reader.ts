@@ -11,6 +11,7 @@ import {
   COLUMNS,
   type ColumnName,
   packIdentity,
+  pageOfRow,
   FIRST_VALUE_COLUMN,
   SCALED,
   SIDECAR_MAGIC,
@@ -24,8 +25,8 @@ import {
 /** The columns a search reads, and a key naming them. */
 export type Need = { has(name: ColumnName): boolean; key: string };
 
-/** A block as a facts table, with each lot's row in the pack, its page and index there, and its rank by lot key. */
-export type BlockTable = { b: number; t: FactsTable; first: number; rank: Uint32Array; page: Uint32Array };
+/** A block as a facts table, with each lot's row in the pack, its page there, and its rank by lot key. */
+export type BlockTable = { b: number; t: FactsTable; row: Uint32Array; rank: Uint32Array; page: Uint32Array };
 
 // Decoded blocks kept per isolate: a search's blocks stay warm for the next when they all fit (a suburb's; a block of
 // 4,096 lots is about 250 KB decoded).
@@ -50,6 +51,8 @@ export class Sidecar {
   /** Reads made and bytes read by this reader (the bench's figures). */
   reads = 0;
   bytesRead = 0;
+  // Per page, the blocks holding its lots (from the blocks' page runs), found once.
+  private byPage: number[][] | null = null;
 
   constructor(source: Source, etag: string, head: SidecarHead, start: number) {
     this.source = source;
@@ -96,15 +99,20 @@ export class Sidecar {
     return blocks.reduce((n, b) => n + decodedBytes((this.head.blocks[b] as BlockEntry).rows, value), 0);
   }
 
-  /** The blocks holding rows of these pages. */
+  /** The blocks holding lots of these pages. */
   blocksOfPages(pages: readonly number[]): Set<number> {
-    const out = new Set<number>();
-    const rows = this.head.blocks[0]?.rows ?? 1;
-    for (const p of pages) {
-      const from = this.head.pageStarts[p] as number;
-      const to = (this.head.pageStarts[p + 1] as number) - 1;
-      for (let b = Math.floor(from / rows); b <= Math.floor(to / rows); b++) out.add(b);
+    if (!this.byPage) {
+      const byPage: number[][] = Array.from({ length: this.head.pageStarts.length - 1 }, () => []);
+      this.head.blocks.forEach((e, b) => {
+        for (let k = 0; k < e.pages.length; k += 2) {
+          const from = e.pages[k] as number;
+          for (let p = from; p < from + (e.pages[k + 1] as number); p++) byPage[p]?.push(b);
+        }
+      });
+      this.byPage = byPage;
     }
+    const out = new Set<number>();
+    for (const p of pages) for (const b of this.byPage[p] ?? []) out.add(b);
     return out;
   }
 
@@ -237,6 +245,7 @@ export class Sidecar {
         }
       : undefined;
     const rank = new Uint32Array(n);
+    const row = new Uint32Array(n);
     // Where each column lands; none for the value figures without a value sort.
     const into: Record<ColumnName, Column | undefined> = {
       area: t.area,
@@ -254,6 +263,7 @@ export class Sidecar {
       suburb: suburb.codes,
       lga: lga.codes,
       rank,
+      row,
       basis: figures?.basis,
       dwellings: figures?.dwellings,
       gfa: figures?.gfa,
@@ -271,16 +281,19 @@ export class Sidecar {
       if (c === FIRST_VALUE_COLUMN) w = 0;
       const from = c < FIRST_VALUE_COLUMN ? words : valueWords;
       const out = into[name];
-      if (out && from && need.has(name)) unpackColumn(from.subarray(w, w + size), n, code, out, raw);
+      // A lot's pack row is always read: it names the lot's page and index.
+      if (out && from && (need.has(name) || name === "row"))
+        unpackColumn(from.subarray(w, w + size), n, code, out, raw);
       w += size;
     });
     const page = new Uint32Array(n);
     const lon = new Float64Array(n);
     const lat = new Float64Array(n);
     let p = 0;
-    while ((pageStarts[p + 1] as number) <= e.first) p++;
     for (let i = 0; i < n; i++) {
-      while ((pageStarts[p + 1] as number) <= e.first + i) p++;
+      const r = row[i] as number;
+      // Rows go up within a zone: the page changes rarely, and is then found by halves.
+      if (r < (pageStarts[p] as number) || r >= (pageStarts[p + 1] as number)) p = pageOfRow(pageStarts, r);
       page[i] = p;
       // As the page's table places it: its frame's origin plus the float32 offset.
       lon[i] = (frames[p * 2] as number) + (t.x[i] as number);
@@ -292,7 +305,7 @@ export class Sidecar {
       t.value = figures;
       t.bytes = decodedBytes(n, true);
     }
-    return { b, t, first: e.first, rank, page };
+    return { b, t, row, rank, page };
   }
 }
 

@@ -43,7 +43,7 @@ export function blockTest(
     // Near a station: some lot of a wanted zone must be near enough (a lot without a distance is never near).
     const limit = f.station_within_m;
     const near = e.zoneNear;
-    if (zoneCodes && limit !== undefined && near) {
+    if (zoneCodes && limit !== undefined) {
       if (!e.zones.some((k, j) => zoneCodes.has(k) && (near[j] ?? Infinity) <= limit)) return false;
     }
     // None passes a bound when every value is none (NaN fails every comparison) or the block's extreme falls short.
@@ -79,22 +79,14 @@ export function wholeTest(
   f: SearchFilters,
   pages: Uint8Array,
 ): (e: BlockEntry) => boolean {
-  if (!area.needs.exact) return () => false;
-  const { named, areaCodes, zoneCodes } = codesOf(head, area, f);
-  const box = area.bbox;
+  const { zoneCodes } = codesOf(head, area, f);
+  const inArea = wholeInArea(head, area, f, pages);
   const ex = new Set(f.exclude ?? []);
-  // Every code present is wanted, and no lot lacks one (code 0, whose least value would be 0).
-  const allIn = (e: BlockEntry, c: ColumnName, have: number[], want: Set<number>) =>
-    (lo(e, c) ?? 0) >= 1 && have.every((k) => want.has(k));
   const allAtLeast = (e: BlockEntry, c: ColumnName, need: number | undefined) =>
     need === undefined || (!hasNone(e, c) && (lo(e, c) as number) >= need);
   const noneAbove = (e: BlockEntry, c: ColumnName) => (hi(e, c) ?? 0) <= 0;
   return (e) => {
-    if (!pagesAllRead(head, e, pages)) return false;
-    if (area.needs.inBox && !(e.box[0] >= box[0] && e.box[2] <= box[2] && e.box[1] >= box[1] && e.box[3] <= box[3]))
-      return false;
-    if (named && areaCodes && !allIn(e, named.column, named.column === "lga" ? e.lgas : e.suburbs, areaCodes))
-      return false;
+    if (!inArea(e)) return false;
     if (zoneCodes && !allIn(e, "zone", e.zones, zoneCodes)) return false;
     // A lot without an area passes the area bounds: only the areas it has are bounded.
     const aLo = lo(e, "area");
@@ -116,19 +108,36 @@ export function wholeTest(
   };
 }
 
-// True when every page holding rows of the block is one the page path reads (so each of its lots is counted there).
-function pagesAllRead(head: SidecarHead, e: BlockEntry, pages: Uint8Array): boolean {
-  const starts = head.pageStarts;
-  let lo = 0;
-  let hi = starts.length - 2;
-  // The page of the block's first row: the last page starting at or before it.
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if ((starts[mid] as number) <= e.first) lo = mid;
-    else hi = mid - 1;
-  }
-  for (let p = lo; p < starts.length - 1 && (starts[p] as number) < e.first + e.rows; p++) {
-    if (pages[p] !== 1) return false;
+// Every code present is wanted, and no lot lacks one (code 0, whose least value would be 0).
+const allIn = (e: BlockEntry, c: ColumnName, have: number[], want: Set<number>) =>
+  (lo(e, c) ?? 0) >= 1 && have.every((k) => want.has(k));
+
+/**
+ * A test of blocks whose every lot is in the area as the page path finds it: its pages are all ones the page path
+ * reads (`pages`), and its box and names put each lot in the area. False whenever a header cannot tell.
+ */
+export function wholeInArea(
+  head: SidecarHead,
+  area: ResolvedArea,
+  f: SearchFilters,
+  pages: Uint8Array,
+): (e: BlockEntry) => boolean {
+  if (!area.needs.exact) return () => false;
+  const { named, areaCodes } = codesOf(head, area, f);
+  const box = area.bbox;
+  return (e) => {
+    if (!pagesAllRead(e, pages)) return false;
+    if (area.needs.inBox && !(e.box[0] >= box[0] && e.box[2] <= box[2] && e.box[1] >= box[1] && e.box[3] <= box[3]))
+      return false;
+    return !(named && areaCodes && !allIn(e, named.column, named.column === "lga" ? e.lgas : e.suburbs, areaCodes));
+  };
+}
+
+// True when every page holding lots of the block is one the page path reads (so each of its lots is counted there).
+function pagesAllRead(e: BlockEntry, pages: Uint8Array): boolean {
+  for (let k = 0; k < e.pages.length; k += 2) {
+    const from = e.pages[k] as number;
+    for (let p = from; p < from + (e.pages[k + 1] as number); p++) if (pages[p] !== 1) return false;
   }
   return true;
 }

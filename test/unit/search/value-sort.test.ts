@@ -82,17 +82,22 @@ async function scored(page: number, index: number) {
   return valueSiteOf(result, pricedSuburb([suburbs, view], hit));
 }
 
-/** Every 37th lot of the first blocks, with the block it is read from. */
+/** Every 37th lot of the first block of five zones (blocks hold a zone's run), with the block it is read from. */
 async function sampled() {
   const out: { page: number; index: number; t: BlockTable; i: number }[] = [];
   const starts = sidecar.head.pageStarts;
-  for (const b of [0, 1, 2]) {
-    if (b >= sidecar.head.blocks.length) break;
+  const seen = new Set<number>();
+  const firsts = sidecar.head.blocks.flatMap((e, b) => {
+    const fresh = e.zones.filter((k) => !seen.has(k));
+    for (const k of e.zones) seen.add(k);
+    return fresh.length > 0 ? [b] : [];
+  });
+  for (const b of firsts.slice(0, 5)) {
     const [take] = await sidecar.readRun([b], false, ALL);
     const bt = (take as () => BlockTable)();
     for (let i = 0; i < bt.t.count; i += 37) {
       const page = bt.page[i] as number;
-      out.push({ page, index: bt.first + i - (starts[page] as number), t: bt, i });
+      out.push({ page, index: (bt.row[i] as number) - (starts[page] as number), t: bt, i });
     }
   }
   return out;
