@@ -36,7 +36,7 @@ import { cachedPageTable, packTable, tablesOfRange } from "./tables.ts";
 import { type Decoded, type LeadingReads, planLeading, readLeading } from "./leading-reads.ts";
 import { pageTables, planSidecars, type SidecarScan } from "./sidecar/plan.ts";
 import { marginReader, valueColumnsOfPack } from "./value-figures.ts";
-import { type BlockTable, SIDECAR_CACHE_BYTES, type Sidecar } from "./sidecar/reader.ts";
+import { type BlockTable, readsValue, SIDECAR_CACHE_BYTES, type Sidecar } from "./sidecar/reader.ts";
 import { prefetchSidecar } from "./sidecar/registry.ts";
 import { type BlockEntry, col } from "./sidecar/format.ts";
 import { narrowReads } from "./sidecar/narrow.ts";
@@ -254,9 +254,16 @@ export async function searchSites(
   // A sidecar's runs planned within the ranges left: the budget counts what they read (the gaps a run spans too) and
   // the lots of the blocks read, not the blocks counted from their headers.
   const runs: { scan: SidecarScan; run: number[] }[] = [];
+  let runReads = 0;
   for (const scan of sidecar?.scans ?? []) {
-    for (const run of scan.sidecar.runsOf(scan.blocks, Math.max(1, budget.left.ranges - runs.length))) {
+    // Sorted by value, a run is two reads: its blocks' columns, and its value figures kept after every block's.
+    const per = readsValue(scan.need) ? 2 : 1;
+    for (const run of scan.sidecar.runsOf(
+      scan.blocks,
+      Math.max(1, Math.floor((budget.left.ranges - runReads) / per)),
+    )) {
       runs.push({ scan, run });
+      runReads += per;
     }
   }
   bytes += sidecar ? runs.reduce((n, { scan, run }) => n + scan.sidecar.runBytes(run, scan.need), 0) : pageBytes;
@@ -272,12 +279,12 @@ export async function searchSites(
       `Searching ${area.label} with these filters would read ${mib(bytes)} MiB of lots, more than the ${mib(maxBytes)} MiB one search may read: ${NARROW}`,
     );
   }
-  if (runs.length > budget.left.ranges) {
+  if (runReads > budget.left.ranges) {
     throw tooLarge(`Searching ${area.label} with these filters needs more than ${maxRanges} reads: ${NARROW}`);
   }
   // Each pack's reads planned once, within the ranges its predecessors left; refused before any is read.
   const plans: PagePlan[] = [];
-  budget.spend({ ranges: runs.length });
+  budget.spend({ ranges: runReads });
   for (const { pack, s: snap, toRead } of sidecar ? [] : scans) {
     if (toRead.length === 0) continue;
     const plan = pack.planPages(snap, toRead, budget);
@@ -288,7 +295,7 @@ export async function searchSites(
     }
     plans.push(plan);
   }
-  work.ranges = lead.ranges + runs.length + plans.reduce((n, p) => n + p.cost.ranges, 0);
+  work.ranges = lead.ranges + runReads + plans.reduce((n, p) => n + p.cost.ranges, 0);
   release();
 
   const ownRead = await readLeading(lead.plans, CONCURRENT_READS);

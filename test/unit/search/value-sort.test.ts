@@ -37,6 +37,7 @@ let suburbs: Pack;
 let packs: VisiblePacks;
 let sidecar: Sidecar;
 let sidecarBytes: Uint8Array;
+let testWorldPath: string;
 
 const DEFAULTS: SearchAssumptions = { ...DEFAULT_ASSUMPTIONS, version: 0 };
 // An organisation's edit: apartments dearer to build, houses worth three times as much in every suburb.
@@ -60,6 +61,7 @@ const EDITED: SearchAssumptions = {
 
 beforeAll(async () => {
   const world = await testWorld(() => {});
+  testWorldPath = world.path;
   const key = "public/world@value.pack";
   pack = new PagedPack(new MemorySource(key, new Uint8Array(readFileSync(world.path))));
   snap = await pack.snapshot();
@@ -208,6 +210,27 @@ describe("a search sorted by value", () => {
     // Not the area order: the sort is by value, not a relabelled one.
     const byArea = await searchSites(packs, { ...q, sort: "area" });
     expect(side.results.map((r) => r.lot_id)).not.toEqual(byArea.results.map((r) => r.lot_id));
+  }, 120_000);
+
+  it("counts each run of blocks as two reads, its columns and its value figures, within the search's reads", async () => {
+    // A pack and sidecar of their own, so no block is served from the cache and every read is made and counted.
+    const key = "public/world@value-reads.pack";
+    const own = new PagedPack(new MemorySource(key, new Uint8Array(readFileSync(testWorldPath))));
+    const source = new MemorySource(sidecarKey(key), sidecarBytes);
+    attachSidecar(own, source);
+    await sidecarFor(own, await own.snapshot());
+    const before = source.reads;
+    const q: SearchQuery = { area: { lga: lga() }, sort: "value", limit: 20, assumptions: DEFAULTS };
+    const maxRanges = 8;
+    const got = await searchSites(openPacks([suburbs, own]), q, { maxRanges });
+    const reads = source.reads - before;
+    // The LGA's blocks lie in more runs than the limit allows: they are joined so the reads, not the runs, fit.
+    expect(got.work.blocksRead).toBeGreaterThan(maxRanges / 2);
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThanOrEqual(got.work.ranges);
+    expect(got.work.ranges).toBeLessThanOrEqual(maxRanges);
+    clearSearchTables();
+    expect(got.results).toEqual((await searchSites(packs, q, { sidecar: false })).results);
   }, 120_000);
 
   it("carries no value figures: its results have exactly the fields of an area sort's", async () => {
