@@ -15,6 +15,7 @@ export {
 } from "./reader.ts";
 export { type LandedPages, readPlan, readPlans } from "./plan-reads.ts";
 export { ReadBudget } from "./read-budget.ts";
+export { runAt } from "./starts.ts";
 export { isolatePageCache, PageCache } from "./page-cache.ts";
 
 // Where bytes come from, and how a pack's objects are told apart in a listing.

@@ -11,6 +11,7 @@ import { readPlan } from "./plan-reads.ts";
 import type { PagedPack, Snapshot } from "./reader.ts";
 import { decodeRoot } from "./root.ts";
 import { FORMAT_VERSION, HEADER_BYTES, packMetaOf, readHeader } from "./schema.ts";
+import { runAt } from "./starts.ts";
 
 // A pack of layers is read whole when opened (the demo pack of nine layers is 335 KB, the suburbs 83 KB); above
 // this (beyond an upload's 25 MiB cap) it is refused: large layers belong in a lots pack, read by range.
@@ -25,18 +26,6 @@ function startsOf(parts: readonly Layer[]): Uint32Array {
     starts[k + 1] = (starts[k] as number) + p.count;
   });
   return starts;
-}
-
-// The part holding joined feature i: the last start at or below it.
-function partOf(starts: Uint32Array, i: number): number {
-  let lo = 0;
-  let hi = starts.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if ((starts[mid] as number) <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 // Offsets of each part after the first shifted by what the parts before it hold, their leading 0 dropped.
@@ -87,7 +76,7 @@ export function joinLayers(parts: readonly Layer[]): Layer {
   const columns = joinColumns(parts);
   const { index, bbox } = degreesIndex(columns, count, first.kind === "point");
   const at = (i: number): [Layer, number] => {
-    const k = partOf(starts, i);
+    const k = runAt(starts, i);
     return [parts[k] as Layer, i - (starts[k] as number)];
   };
   const record = first.record;

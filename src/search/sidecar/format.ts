@@ -2,7 +2,7 @@
 // per-block min/max and code sets), then blocks of bit-packed columns, each block 4,096 lots sorted by (main zone, pack
 // order), each lot naming its row in the pack.
 import { crc32 } from "../../packs/crc32.ts";
-import type { Root } from "../../packs/paged/index.ts";
+import { type Root, runAt } from "../../packs/paged/index.ts";
 
 export const SIDECAR_MAGIC = 0x31435347; // "GSC1", little-endian
 // 2: the value figures a search sorted by value prices (issue 54), in a region of their own after the blocks; a sidecar
@@ -138,13 +138,4 @@ export function packIdentity(root: Root): string {
 }
 
 /** The page holding pack row `row`: the last page starting at or before it (`pageStarts` as the head holds them). */
-export function pageOfRow(pageStarts: readonly number[], row: number): number {
-  let lo = 0;
-  let hi = pageStarts.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if ((pageStarts[mid] as number) <= row) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+export const pageOfRow = (pageStarts: readonly number[], row: number): number => runAt(pageStarts, row);
