@@ -6,7 +6,7 @@ import { ZONE_CODES, type ZoneCode } from "./zones.ts";
 /** A block: the box of its lots in the plan's frame (whole metres) and the zone over most of its lots' area. */
 export type Block = { u0: number; u1: number; v0: number; v1: number; zone: ZoneCode };
 
-/** Every block of the plan that holds a lot, in block order. */
+/** Every block of the plan that holds a lot, in block order (open land joined over streets: each of its pieces). */
 export function blocksOf(plan: Plan): Block[] {
   const byCell = new Map<number, Lot[]>();
   for (const l of plan.lots) {
@@ -17,6 +17,13 @@ export function blocksOf(plan: Plan): Block[] {
   const out: Block[] = [];
   for (const idx of [...byCell.keys()].sort((a, b) => a - b)) {
     const lots = byCell.get(idx) as Lot[];
+    // Open land joined over its row's streets is drawn as its pieces, so the streets it covers show no line.
+    const joined = lots.length === 1 ? lots[0]?.parts : undefined;
+    if (joined) {
+      const zone = (lots[0] as Lot).zone;
+      for (const p of joined) out.push({ ...p, zone });
+      continue;
+    }
     const area = new Map<ZoneCode, number>();
     const box = { u0: Infinity, u1: -Infinity, v0: Infinity, v1: -Infinity };
     for (const l of lots) {

@@ -113,7 +113,7 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
       urbanShare: characterIn(ctx, ctx.suburbs[i] as WorldContext["suburbs"][number]).urban,
       cells: census[k] as (typeof census)[number],
     }));
-    const { extents, lots } = allocate(suburbCensus, opts.lots ?? DEFAULT_LOTS);
+    const { extents } = allocate(suburbCensus, opts.lots ?? DEFAULT_LOTS);
     const centres: CentreQuad[] = [];
     const land: CentreLand[] = [];
     const centreCounts = suburbCensus.map((c, k) => {
@@ -130,6 +130,8 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
     // Streets, bus stops and blocks before the lots' facts: each lot's nearest stop is measured to these stops.
     const map = joinMaps(chosen.map((i, k) => suburbMap(ctx, ctx.suburbs[i] as Suburb, extents[k] as Extent)));
     await runner.setStops(map.stops);
+    // The lots the plans hold: the census counts blocks one by one, before open land is joined over streets.
+    const lots = map.lots;
     // Town centres by the stated rule, then every street point's walk to the nearest listed station and centre.
     const designated = townCentres(land);
     const listed = ctx.stations.filter((s) => isSchedule11Station(s.name));
@@ -166,7 +168,7 @@ export async function buildWorld(opts: WorldOptions): Promise<WorldResult> {
         : await writePackFile(dir, runner.threads, out, packOptions, (n) => progress.add(n));
     const streetsBytes = await streetsWritten;
     progress.end();
-    if (written.features !== lots) throw new Error(`the survey promised ${lots} lots, ${written.features} were built`);
+    if (written.features !== lots) throw new Error(`the plans held ${lots} lots, ${written.features} were built`);
     return {
       out,
       lots,

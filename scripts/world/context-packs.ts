@@ -31,6 +31,42 @@ export function quadsOf(
   return q;
 }
 
+/** Rings as integer vertices (x, y, ... per ring), ring i from starts[i] to starts[i + 1] (entries of coords). */
+export type Rings = { coords: Int32Array; starts: Uint32Array };
+
+/** Each lot's ring: its outline where open land was joined over streets (open-land.ts), else its quad. */
+export function lotRings(frame: Frame, lots: readonly Lot[]): Rings {
+  const starts = new Uint32Array(lots.length + 1);
+  lots.forEach((l, i) => {
+    starts[i + 1] = (starts[i] as number) + (l.outline ? 2 * l.outline.length : 8);
+  });
+  const coords = new Int32Array(starts[lots.length] as number);
+  lots.forEach((l, i) => {
+    if (!l.outline) coords.set(quadsOf(frame, [l]), starts[i] as number);
+    else
+      l.outline.forEach(([u, v], k) => {
+        coords.set(at(frame, u, v), (starts[i] as number) + 2 * k);
+      });
+  });
+  return { coords, starts };
+}
+
+/** Lots as a layer of one single-ring polygon each, with their rows. */
+export function ringLayer(name: string, fields: string[], r: Rings, rows: unknown[][]): LayerInput {
+  const n = rows.length;
+  const coords = new Float64Array(r.coords.length);
+  for (let i = 0; i < r.coords.length; i++) coords[i] = (r.coords[i] as number) / UNITS_PER_DEGREE;
+  const ringOffsets = Uint32Array.from(r.starts, (s) => s / 2);
+  const ids = Uint32Array.from({ length: n + 1 }, (_, i) => i);
+  return {
+    name,
+    synthetic: true,
+    fields,
+    geometry: { kind: "polygon", coords, ringOffsets, polyOffsets: ids, featureOffsets: ids },
+    row: (i) => rows[i] as unknown[],
+  };
+}
+
 /** Features made of quads: feature k is quads starts[k] to starts[k+1] (one polygon each), with its row. */
 export type QuadFeatures = { quads: Int32Array; starts: Uint32Array; rows: unknown[][] };
 
@@ -143,7 +179,7 @@ export const PARCEL_FIELDS = ["lot_id", "address", "frontage_m", ...EXISTING_FIE
 /** A suburb's lots (`parcels`, in plan order, each row PARCEL_FIELDS) and its overlays. */
 export function suburbPack(frame: Frame, lots: readonly Lot[], rows: unknown[][], o: Overlays): Pack {
   const layers: LayerInput[] = [
-    quadLayer("parcels", PARCEL_FIELDS, singleQuads(quadsOf(frame, lots), rows)),
+    ringLayer("parcels", PARCEL_FIELDS, lotRings(frame, lots), rows),
     ...overlayLayers({
       zoning: groupedPieces(frame, [...o.zoning, ...o.centres]),
       fsr: groupedPieces(frame, o.fsr),

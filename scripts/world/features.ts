@@ -5,6 +5,7 @@ import { nameHash, smoothNoise, unit } from "./hash-random.ts";
 import { at } from "./lattice.ts";
 import type { Cell, Lot, Plan } from "./plan.ts";
 import type { WorldContext } from "./context.ts";
+import { lotPieces } from "./open-land.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import {
   BANDED,
@@ -163,7 +164,9 @@ export function overlaysOf(ctx: WorldContext, plan: Plan): Overlays {
   const items: Piece[] = [];
   const floodName = `${suburb.name} flood planning area`;
   const hcaName = `${suburb.name} Heritage Conservation Area`;
-  for (const l of plan.lots) {
+  // Open land joined over streets is drawn on piece by piece: each piece lies in one column of the bent frame.
+  const pieces = lotPieces(plan.lots);
+  for (const l of pieces) {
     const { u0, u1, v0, v1 } = l;
     const vm = (v0 + v1) / 2;
 
@@ -247,7 +250,7 @@ export function overlaysOf(ctx: WorldContext, plan: Plan): Overlays {
     }
   }
   return {
-    ...zoningRuns(plan, plan.lots),
+    ...zoningRuns(plan, pieces),
     fsr: merge(fsr),
     height: merge(height),
     lotSize: merge(lotSize),

@@ -3,7 +3,7 @@
 import { hilbertOf, lotValues, UNITS_PER_DEGREE, type Value } from "../../src/packs/paged/index.ts";
 import { parcelFromFeature } from "../../src/packs/spatial.ts";
 import type { Pack } from "../../src/packs/types.ts";
-import { quadsOf, suburbPack } from "./context-packs.ts";
+import { lotRings, quadsOf, suburbPack } from "./context-packs.ts";
 import { lotRecordFrom } from "../../src/assess/lot-record.ts";
 import type { WorldContext } from "./context.ts";
 import { type Overlays, overlaysOf, zoningRuns } from "./features.ts";
@@ -95,10 +95,10 @@ export function emitLots(
   const { plan, pack } = built;
   const packs = [pack, shared];
   const centreList = [centres];
-  const rings = quadsOf(plan.frame, plan.lots);
+  const rings = lotRings(plan.frame, plan.lots);
   const b = box as [number, number, number, number];
   plan.lots.forEach((l: Lot, i: number) => {
-    const ring = rings.subarray(8 * i, 8 * i + 8);
+    const ring = rings.coords.subarray(rings.starts[i], rings.starts[i + 1]);
     // Centre distance searched over the centre zoning alone: the suburb's other zoning holds no E1, E2 or MU1.
     const parcel = parcelFromFeature(pack, i);
     const record = lotRecordFrom(packs, parcel, centreList);
@@ -110,7 +110,7 @@ export function emitLots(
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
-    for (let k = 0; k < 8; k += 2) {
+    for (let k = 0; k < ring.length; k += 2) {
       minX = Math.min(minX, ring[k] as number);
       maxX = Math.max(maxX, ring[k] as number);
       minY = Math.min(minY, ring[k + 1] as number);

@@ -10,6 +10,7 @@ import { PolygonSet } from "./polygon-set.ts";
 import { UNITS_PER_DEGREE } from "../../src/packs/paged/index.ts";
 import { BLOCKS_PER_STREET } from "./streets.ts";
 import type { ZoneCode } from "./zones.ts";
+import { type Box, joinOpenLand } from "./open-land.ts";
 
 // Lot numbers within a plan, and plans within a suburb, fit these (lot ids stay unique and short).
 export const MAX_CELLS = 8192;
@@ -45,6 +46,10 @@ export type Lot = {
   item: boolean;
   // Railway land: the stretch of a row a rail corridor crosses, an unaddressed SP2 lot (rail.ts).
   rail: boolean;
+  // Open land joined over the streets of its row (open-land.ts): its ring and the boxes it is made of, each within
+  // one column of the frame; the box above is then the row's blocks it spans.
+  outline?: [number, number][];
+  parts?: Box[];
 };
 
 export type NearStation = {
@@ -469,26 +474,51 @@ export class SuburbLayout {
     if (mode === "none") return out;
     // A court's back row reaches over the cross street before the block: its scope takes that ground in.
     this.scope = this.scopeOf(c.court && mode === "urban" ? { ...c, u0: c.u0 - this.plan.ch.road } : c, true);
+    const sc = this.scope;
+    // Open land whole (open-land.ts joins it over streets): a block a park's edge crosses is park where its middle is.
+    const whole = sc.inside && sc.dry && sc.clear;
+    const [mx, my] = this.centreOf(c.u0, c.v0, c.u1, c.v1);
+    const parkMiddle = sc.park === "in" || (sc.park === "mixed" && this.ctx.parks.contains(mx, my));
     if (mode === "rest") {
       if (!this.plan.ch.bushRest) return out;
+      if (whole && sc.park === "mixed") {
+        this.push(out, c, c.u0, c.v0, c.u1, c.v1, parkMiddle ? "RE1" : "C2");
+        return out;
+      }
       if (!this.wholeRow(out, c, c.v0, c.v1, "C2")) {
         if (!this.wholeRow(out, c, c.v0, c.vMid, "C2")) this.bushRow(out, c, c.v0, c.vMid, 0);
         if (!this.wholeRow(out, c, c.vMid, c.v1, "C2")) this.bushRow(out, c, c.vMid, c.v1, 1);
       }
       return out;
     }
+    // A block wholly in a park, or one a park's edge crosses holding no lot for sale (only park, or nothing where its
+    // middle is in the park), is one reserve lot: the ground past the park's edge would hold no lot anyway.
+    if (whole && sc.park === "in") {
+      this.push(out, c, c.u0, c.v0, c.u1, c.v1, "RE1");
+      return out;
+    }
+    this.builtLots(out, c);
+    if (whole && sc.park === "mixed" && (parkMiddle || out.length > 0) && out.every((l) => l.zone === "RE1")) {
+      const park: Lot[] = [];
+      this.push(park, c, c.u0, c.v0, c.u1, c.v1, "RE1");
+      return park;
+    }
+    return out;
+  }
+
+  // A block's rows cut into lots as its kind says.
+  private builtLots(out: Lot[], c: Cell): void {
     if (c.kind === "single") {
       if (!this.wholeRow(out, c, c.v0, c.vMid, "SP2")) this.row(out, c, c.v0, c.vMid, 0, false);
       if (!this.wholeRow(out, c, c.vMid, c.v1, "SP2")) this.row(out, c, c.vMid, c.v1, 1, false);
-      return out;
+      return;
     }
     if (c.kind === "deep") {
       this.row(out, c, c.v0, c.v1, 0, true);
-      return out;
+      return;
     }
     this.row(out, c, c.v0, c.vMid, 0, false);
     this.row(out, c, c.vMid, c.v1, 1, false, undefined, c.court ? c.u0 - this.plan.ch.road : c.u0);
-    return out;
   }
 
   // A half-block of bushland a rail corridor crosses: cut along the row into bushland and railway land.
@@ -507,7 +537,7 @@ export class SuburbLayout {
       if (mode === "rest" && got.some((l) => l.zone === "C2")) this.plan.bushCells.set(c.j * 65536 + c.k, c);
       lots.push(...got);
     }
-    this.plan.lots = lots;
+    this.plan.lots = joinOpenLand(this.plan, lots);
     return this.plan;
   }
 

@@ -1,9 +1,10 @@
 // A suburb's streets as lines a map draws and names: each road line between rows of blocks and each cross street
 // between columns, along the blocks that were built (a block of park or bushland alone has no street through it),
-// ending at the last lot where the lots stop short of a corner or at a court's back row (a cul-de-sac), each stretch
-// carrying the name its lots' addresses use.
+// ending at the last lot where the lots stop short of a corner, at a park's or bushland's lot, or at a court's back
+// row (a cul-de-sac), each stretch carrying the name its lots' addresses use.
 import type { Cell, Lot, Plan } from "./plan.ts";
 import { mergeIntervals } from "../../src/geo/intervals.ts";
+import { isOpen } from "./open-land.ts";
 import { BLOCKS_PER_STREET, ROWS_PER_CROSS_STREET, type StreetNames, streetNames } from "./streets.ts";
 
 /** One named stretch of street: its parts as [from, to] along its line, in the plan's frame (metres). */
@@ -31,11 +32,27 @@ export type StreetGrid = {
 };
 
 // Parks and bushland are not built on: a block whose lots are all reserve or conservation land gets no street of its own.
-const builtOn = (lots: readonly Lot[]) => lots.some((l) => l.zone !== "RE1" && l.zone !== "C2");
+const builtOn = (lots: readonly Lot[]) => lots.some((l) => !isOpen(l.zone));
 
 type Extent = { a: number; b: number };
 const widen = (e: Extent | undefined, a: number, b: number): Extent =>
   e ? { a: Math.min(e.a, a), b: Math.max(e.b, b) } : { a, b };
+
+// The stretches of one side of a block its built lots span (in order along it), cut where a park or bushland lot lies.
+function stretches(side: readonly Lot[], along: "u" | "v"): Extent[] {
+  const from = (l: Lot) => (along === "u" ? l.u0 : l.v0);
+  const to = (l: Lot) => (along === "u" ? l.u1 : l.v1);
+  const out: Extent[] = [];
+  let e: Extent | undefined;
+  for (const l of [...side].sort((a, b) => from(a) - from(b))) {
+    if (isOpen(l.zone)) {
+      if (e) out.push(e);
+      e = undefined;
+    } else e = widen(e, from(l), to(l));
+  }
+  if (e) out.push(e);
+  return out;
+}
 
 /** The suburb's built streets, each stretch with its name, and the grid they lie on. */
 export function streetGrid(plan: Plan): StreetGrid {
@@ -74,16 +91,23 @@ export function streetGrid(plan: Plan): StreetGrid {
   for (const [idx, lots] of byCell) {
     if (!builtOn(lots)) continue;
     const c = plan.cells[idx] as Cell;
-    let front: Extent | undefined;
-    let back: Extent | undefined;
-    let start: Extent | undefined;
-    let end: Extent | undefined;
-    for (const l of lots) {
-      if (l.v0 === c.v0) front = widen(front, l.u0, l.u1);
-      if (l.v1 === c.v1) back = widen(back, l.u0, l.u1);
-      if (l.u0 === c.u0) start = widen(start, l.v0, l.v1);
-      if (l.u1 === c.u1 && (l.v0 === c.v0 || !courts.has(`${c.j}:${c.k + 1}`))) end = widen(end, l.v0, l.v1);
-    }
+    // Each side's stretches of built lots: a street runs along them, past a lot missing, never along open land.
+    const front = stretches(
+      lots.filter((l) => l.v0 === c.v0),
+      "u",
+    );
+    const back = stretches(
+      lots.filter((l) => l.v1 === c.v1),
+      "u",
+    );
+    const start = stretches(
+      lots.filter((l) => l.u0 === c.u0),
+      "v",
+    );
+    const end = stretches(
+      lots.filter((l) => l.u1 === c.u1 && (l.v0 === c.v0 || !courts.has(`${c.j}:${c.k + 1}`))),
+      "v",
+    );
     // A street runs on to the middle of the crossing where the lots reach the block's corner, else ends at the last lot.
     const alongU = (e: Extent): [number, number] => [
       e.a === c.u0 ? c.u0 - road / 2 : e.a,
@@ -95,10 +119,10 @@ export function streetGrid(plan: Plan): StreetGrid {
     ];
     const s = Math.floor(c.k / BLOCKS_PER_STREET);
     const t = Math.floor(c.j / ROWS_PER_CROSS_STREET);
-    if (front) add(rowParts, `${c.j}:${s}`, alongU(front));
-    if (back) add(rowParts, `${c.j + 1}:${s}`, alongU(back));
-    if (start) add(crossParts, `${c.k}:${t}`, alongV(start));
-    if (end) add(crossParts, `${c.k + 1}:${t}`, alongV(end));
+    for (const e of front) add(rowParts, `${c.j}:${s}`, alongU(e));
+    for (const e of back) add(rowParts, `${c.j + 1}:${s}`, alongU(e));
+    for (const e of start) add(crossParts, `${c.k}:${t}`, alongV(e));
+    for (const e of end) add(crossParts, `${c.k + 1}:${t}`, alongV(e));
   }
   const streets: Street[] = [];
   const emit = (m: Map<string, [number, number][]>, dir: Street["dir"]) => {

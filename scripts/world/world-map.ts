@@ -21,7 +21,14 @@ export type BlockFeatures = { quads: Int32Array; zones: ZoneCode[] };
 /** A stretch of street as the walking graph takes it: its points in order (lon, lat pairs), every crossing a point. */
 export type WalkLine = { suburb: number; coords: number[] };
 
-export type SuburbMap = { streets: StreetFeature[]; stops: StopFeature[]; blocks: BlockFeatures; walks: WalkLine[] };
+// `lots`: how many lots the plan holds (open land joined over streets makes fewer than its blocks' census says).
+export type SuburbMap = {
+  streets: StreetFeature[];
+  stops: StopFeature[];
+  blocks: BlockFeatures;
+  walks: WalkLine[];
+  lots: number;
+};
 
 /** The map features of a built plan. */
 export function mapOfPlan(plan: Plan): SuburbMap {
@@ -45,7 +52,8 @@ export function mapOfPlan(plan: Plan): SuburbMap {
     suburb: suburb.index,
     coords: line.flatMap(([u, v]) => deg(u, v)),
   }));
-  return { streets, stops, blocks: { quads: quadsOf(frame, blocks), zones: blocks.map((b) => b.zone) }, walks };
+  const quads = quadsOf(frame, blocks);
+  return { streets, stops, blocks: { quads, zones: blocks.map((b) => b.zone) }, walks, lots: plan.lots.length };
 }
 
 // Each built stretch of street with a point at every street crossing it and every turn (the plan's frame, metres).
@@ -89,5 +97,6 @@ export function joinMaps(maps: readonly SuburbMap[]): SuburbMap {
     stops: maps.flatMap((m) => m.stops),
     blocks: { quads, zones: maps.flatMap((m) => m.blocks.zones) },
     walks: maps.flatMap((m) => m.walks),
+    lots: maps.reduce((n, m) => n + m.lots, 0),
   };
 }

@@ -5,6 +5,7 @@ import { parcelFromFeature } from "../../../src/packs/spatial.ts";
 import { type SiteFacts, scoreSite } from "../../../src/scoring/index.ts";
 import { COLLECTIVE_SALE } from "../../../src/scoring/rules/strata.ts";
 import { PARCEL_FIELDS } from "../../../scripts/world/context-packs.ts";
+import { isOpen } from "../../../scripts/world/open-land.ts";
 import { smallWorld } from "./small-world.ts";
 
 // Leafy, inner, estate and industrial suburbs: houses, flats near stations, new estates and employment land.
@@ -21,10 +22,11 @@ const builtBlocks = new Set(
 );
 
 describe("the world's frontages", () => {
-  it("are each lot's width along its address street wherever its block is built on", () => {
+  it("are each lot for sale's width along its address street wherever its block is built on", () => {
     let checked = 0;
     for (const { b, l, row } of lots) {
-      if (!builtBlocks.has(`${b.plan.suburb.index}:${l.cell}`)) continue;
+      // A park's or bushland's stretch of a built block fronts a street only where one passes its edge.
+      if (!builtBlocks.has(`${b.plan.suburb.index}:${l.cell}`) || isOpen(l.zone)) continue;
       expect(row[col("frontage_m")]).toBe(l.u1 - l.u0);
       checked++;
     }
@@ -33,7 +35,7 @@ describe("the world's frontages", () => {
 
   it("are measured on a street, so a lot whose depth is shorter than its width still fronts with its width", () => {
     const wide = lots.filter(
-      ({ b, l }) => builtBlocks.has(`${b.plan.suburb.index}:${l.cell}`) && l.u1 - l.u0 > l.v1 - l.v0,
+      ({ b, l }) => builtBlocks.has(`${b.plan.suburb.index}:${l.cell}`) && !isOpen(l.zone) && l.u1 - l.u0 > l.v1 - l.v0,
     );
     expect(wide.length).toBeGreaterThan(0);
     for (const { l, row } of wide) expect(row[col("frontage_m")]).toBe(l.u1 - l.u0);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { NO_BUSHFIRE_LGAS } from "../../../scripts/world/character.ts";
 import { at, qx, qy } from "../../../scripts/world/lattice.ts";
+import { lotPieces } from "../../../scripts/world/open-land.ts";
 import type { Lot, Plan } from "../../../scripts/world/plan.ts";
 import { streetGrid, streetPath } from "../../../scripts/world/street-lines.ts";
 import { corridorWidth, isTunnel, type RailStretch, surfaceStretches } from "../../../scripts/world/rail.ts";
@@ -43,9 +44,13 @@ const centre = (p: Plan, l: Lot): [number, number] => {
 
 const M_PER_DEG = 111_195;
 
-// Each lot's corners in degrees, placed once per plan (the frame is the generator's own).
-const cornerMemo = new Map<Plan, Map<Lot, [number, number][]>>();
-function degCorners(p: Plan, l: Lot): [number, number][] {
+type Box = { u0: number; u1: number; v0: number; v1: number };
+// A lot's boxes in the frame: open land joined over streets is its pieces (each in one column), any other lot itself.
+const boxesOf = (l: Lot): readonly Box[] => l.parts ?? [l];
+
+// Each box's corners in degrees, placed once per plan (the frame is the generator's own).
+const cornerMemo = new Map<Plan, Map<Box, [number, number][]>>();
+function degCorners(p: Plan, l: Box): [number, number][] {
   let memo = cornerMemo.get(p);
   if (!memo) {
     memo = new Map();
@@ -68,8 +73,8 @@ function degCorners(p: Plan, l: Lot): [number, number][] {
   return c;
 }
 
-// A lot's corners in metres east and north of a point.
-function lotCorners(p: Plan, l: Lot, from: readonly [number, number]): [number, number][] {
+// A box's corners in metres east and north of a point.
+function lotCorners(p: Plan, l: Box, from: readonly [number, number]): [number, number][] {
   const kx = M_PER_DEG * Math.cos((from[1] * Math.PI) / 180);
   return degCorners(p, l).map(([x, y]) => [(x - from[0]) * kx, (y - from[1]) * M_PER_DEG]);
 }
@@ -126,7 +131,10 @@ function bushfireLots(b: (typeof built)[number]): Lot[] {
   const rows = new Map<string, [number, number][]>();
   for (const p of b.overlays.bushfire)
     rows.set(`${p.v0}:${p.v1}`, [...(rows.get(`${p.v0}:${p.v1}`) ?? []), [p.u0, p.u1]]);
-  return b.plan.lots.filter((l) => (rows.get(`${l.v0}:${l.v1}`) ?? []).some(([a, c]) => a < l.u1 && c > l.u0));
+  // A joined lot's overlays are drawn on its pieces (open-land.ts).
+  return b.plan.lots.filter((l) =>
+    lotPieces([l]).some((x) => (rows.get(`${x.v0}:${x.v1}`) ?? []).some(([a, c]) => a < x.u1 && c > x.u0)),
+  );
 }
 
 describe("the synthetic world's invariants", () => {
@@ -212,10 +220,12 @@ describe("the synthetic world's invariants", () => {
         const [minX, maxX] = [Math.min(...strip.map((p) => p[0])) - 100, Math.max(...strip.map((p) => p[0])) + 100];
         const [minY, maxY] = [Math.min(...strip.map((p) => p[1])) - 100, Math.max(...strip.map((p) => p[1])) + 100];
         b.plan.lots.forEach((l, i) => {
-          const lot = lotCorners(b.plan, l, s.a);
-          if (lot.every(([x]) => x < minX) || lot.every(([x]) => x > maxX)) return;
-          if (lot.every(([, y]) => y < minY) || lot.every(([, y]) => y > maxY)) return;
-          depth[i] = Math.max(depth[i] as number, overlapDepth(lot, strip));
+          for (const box of boxesOf(l)) {
+            const lot = lotCorners(b.plan, box, s.a);
+            if (lot.every(([x]) => x < minX) || lot.every(([x]) => x > maxX)) continue;
+            if (lot.every(([, y]) => y < minY) || lot.every(([, y]) => y > maxY)) continue;
+            depth[i] = Math.max(depth[i] as number, overlapDepth(lot, strip));
+          }
         });
       }
       b.plan.lots.forEach((l, i) => {
@@ -309,7 +319,7 @@ describe("the synthetic world's invariants", () => {
         const c = b.plan.cells[idx];
         blocks.set(
           `${c?.j}:${c?.k}`,
-          lots.map((l) => lotCorners(b.plan, l, at0)),
+          lots.flatMap((l) => boxesOf(l).map((x) => lotCorners(b.plan, x, at0))),
         );
       }
       for (const [key, lots] of blocks) {

@@ -12,12 +12,12 @@ import { allocate } from "../../../scripts/world/allocate.ts";
 import { buildWorld } from "../../../scripts/world/build.ts";
 import {
   groupedPieces,
+  lotRings,
   overlayLayers,
   PARCEL_FIELDS,
   type QuadFeatures,
-  quadLayer,
-  quadsOf,
-  singleQuads,
+  type Rings,
+  ringLayer,
   sharedPack,
 } from "../../../scripts/world/context-packs.ts";
 import { characterIn, loadContext, type WorldContext } from "../../../scripts/world/context.ts";
@@ -82,14 +82,27 @@ function concat(list: readonly QuadFeatures[]): QuadFeatures {
   return { quads, starts: Uint32Array.from(starts), rows };
 }
 
+function joinRings(list: readonly Rings[]): Rings {
+  const coords = new Int32Array(list.reduce((s, r) => s + r.coords.length, 0));
+  const starts: number[] = [0];
+  let at = 0;
+  for (const r of list) {
+    coords.set(r.coords, at);
+    for (let k = 1; k < r.starts.length; k++) starts.push(at + (r.starts[k] as number));
+    at += r.coords.length;
+  }
+  return { coords, starts: Uint32Array.from(starts) };
+}
+
 /** Every lot and every overlay of the world in one v1 pack (centres among the zoning), indexed as the builder indexes. */
 export function overlayPack(built: readonly SuburbLots[]): Pack {
   const all = (pick: (b: SuburbLots) => QuadFeatures) => concat(built.map(pick));
   const layers = [
-    quadLayer(
+    ringLayer(
       "parcels",
       PARCEL_FIELDS,
-      all((b) => singleQuads(quadsOf(b.plan.frame, b.plan.lots), b.rows)),
+      joinRings(built.map((b) => lotRings(b.plan.frame, b.plan.lots))),
+      built.flatMap((b) => b.rows),
     ),
     ...overlayLayers({
       zoning: all((b) => groupedPieces(b.plan.frame, [...b.overlays.zoning, ...b.overlays.centres])),

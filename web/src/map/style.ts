@@ -136,7 +136,8 @@ export function packLayers(
       ...src,
       maxzoom: 14,
       layout: vis("zoning"),
-      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
+      // Unsmoothed edges: lots and blocks sharing an edge (a park's rows, bushland's pieces) then meet without a seam.
+      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY, "fill-antialias": false },
     })),
     ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
       each(key, (src, id) => ({
@@ -154,7 +155,8 @@ export function packLayers(
       ...src,
       filter: ["has", "zone"],
       layout: vis("zoning"),
-      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY },
+      // Unsmoothed edges: lots and blocks sharing an edge (a park's rows, bushland's pieces) then meet without a seam.
+      paint: { "fill-color": zoneColour, "fill-opacity": ZONE_OPACITY, "fill-antialias": false },
     })),
     ...(["fsr", "height", "lot_size"] as const).flatMap((key) =>
       each("parcels", (src, id) => ({
@@ -233,6 +235,8 @@ export function packLayers(
       id: `${id}-parcels-line`,
       type: "line",
       ...src,
+      // A park or bushland is one piece of open land (packs/README.md, "Parks are parks"): no line between its lots.
+      ...(own ? {} : { filter: ["!", ["in", ["coalesce", ["get", "zone"], ""], ["literal", ["RE1", "C2"]]]] }),
       paint: own
         ? {
             "line-color": OWN_LOTS_COLOUR,
