@@ -395,28 +395,23 @@ export async function searchSites(
   for (const { pack, s: snap, cached } of sidecar ? [] : scans) {
     for (const { no, t } of cached) await consume(t, no, (index) => ({ paged: pack, snapshot: snap, page: no, index }));
   }
-  // Blocks wholly in the area none of whose lots passes, left unread: ranged by area from their headers alone.
+  // Blocks left unread, from their headers alone: those whose every lot passes are counted and boxed; they and those
+  // wholly in the area none of whose lots passes give the area's range of lot sizes.
   for (const scan of sidecar?.scans ?? []) {
-    for (const b of scan.ranged) {
-      const e = scan.sidecar.head.blocks[b] as BlockEntry;
-      smallest = Math.min(smallest, e.lo[col("area")] ?? Infinity);
-      largest = Math.max(largest, e.hi[col("area")] ?? -Infinity);
-    }
-  }
-  // Blocks whose every lot passes, left unread: counted, boxed and ranged by area from their headers alone.
-  for (const scan of sidecar?.scans ?? []) {
+    const head = scan.sidecar.head;
     for (const b of scan.counted) {
-      const e = scan.sidecar.head.blocks[b] as BlockEntry;
+      const e = head.blocks[b] as BlockEntry;
       count += e.rows;
       work.blocksCounted++;
       if (e.box[0] < box[0]) box[0] = e.box[0];
       if (e.box[1] < box[1]) box[1] = e.box[1];
       if (e.box[2] > box[2]) box[2] = e.box[2];
       if (e.box[3] > box[3]) box[3] = e.box[3];
-      const lo = e.lo[col("area")] ?? Infinity;
-      const hi = e.hi[col("area")] ?? -Infinity;
-      if (lo < smallest) smallest = lo;
-      if (hi > largest) largest = hi;
+    }
+    for (const b of [...scan.counted, ...scan.ranged]) {
+      const e = head.blocks[b] as BlockEntry;
+      smallest = Math.min(smallest, e.lo[col("area")] ?? Infinity);
+      largest = Math.max(largest, e.hi[col("area")] ?? -Infinity);
     }
   }
   // A sidecar's blocks as each run lands: memory holds a few runs' blocks and the best candidates, never the area.

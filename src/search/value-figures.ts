@@ -182,9 +182,12 @@ export function marginReader(a: Assumptions): (t: PricedTable, i: number) => num
     schemeKey[2] = v.dwellings[i] as number;
     schemeKey[3] = v.gfa[i] as number;
     schemeKey[4] = standingDwellings;
+    // The lot as a valuation reads it, made once and only when a memo misses.
+    let site: ValueSite | null = null;
     let rlv = residuals.get(schemeKey);
     if (rlv === undefined) {
-      rlv = siteResidual(valueSiteAt(t, i) as ValueSite, a) ?? Number.NaN;
+      site = valueSiteAt(t, i) as ValueSite;
+      rlv = siteResidual(site, a) ?? Number.NaN;
       residuals.set(schemeKey, rlv);
     }
     // No housing to build: sorted last, whatever stands.
@@ -199,7 +202,7 @@ export function marginReader(a: Assumptions): (t: PricedTable, i: number) => num
     standingKey[5] = kind === EMPLOYMENT && Number.isNaN(floor) ? (t.area[i] as number) : 0;
     let asIs = standing.get(standingKey);
     if (asIs === undefined) {
-      asIs = asIsValue(valueSiteAt(t, i) as ValueSite, a);
+      asIs = asIsValue(site ?? (valueSiteAt(t, i) as ValueSite), a);
       standing.set(standingKey, asIs);
     }
     return rlv - asIs;
