@@ -70,11 +70,6 @@ export function ringLayer(name: string, fields: string[], r: Rings, rows: unknow
 /** Features made of quads: feature k is quads starts[k] to starts[k+1] (one polygon each), with its row. */
 export type QuadFeatures = { quads: Int32Array; starts: Uint32Array; rows: unknown[][] };
 
-/** One feature per quad. */
-export function singleQuads(quads: Int32Array, rows: unknown[][]): QuadFeatures {
-  return { quads, starts: Uint32Array.from({ length: rows.length + 1 }, (_, i) => i), rows };
-}
-
 /** Pieces as features, those sharing a group joined into one (in order of first appearance). */
 export function groupedPieces(frame: Frame, pieces: readonly Piece[]): QuadFeatures {
   const order: string[] = [];
